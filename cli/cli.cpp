@@ -1,0 +1,55 @@
+#include "cli.h"
+
+#include "clicontext.h"
+#include "commands.h"
+
+#include <QTextStream>
+
+#include <cstdio>
+#include <map>
+
+namespace RefundDesk::Cli {
+
+namespace {
+
+using Command = int (*)(CliContext &);
+
+const std::map<QString, Command> &commands()
+{
+    static const std::map<QString, Command> table = {
+        {QStringLiteral("init"), runInit},
+        {QStringLiteral("demo"), runDemo},
+        {QStringLiteral("queue"), runQueue},
+        {QStringLiteral("show"), runShow},
+        {QStringLiteral("claim"), runClaim},
+        {QStringLiteral("release"), runRelease},
+        {QStringLiteral("resolve"), runResolve},
+        {QStringLiteral("import-events"), runImportEvents},
+        {QStringLiteral("export"), runExport},
+        {QStringLiteral("verify"), runVerify},
+    };
+    return table;
+}
+
+} // namespace
+
+bool isSubcommand(const QStringList &arguments)
+{
+    return arguments.size() > 1 && commands().count(arguments.at(1)) > 0;
+}
+
+int run(const QStringList &arguments)
+{
+    const auto found = commands().find(arguments.value(1));
+    if (found == commands().end()) {
+        QTextStream(stderr) << "refund-desk: unknown command '" << arguments.value(1) << "'\n";
+        return 2;
+    }
+    // QCommandLineParser wants the program name first.
+    QStringList commandArguments = arguments.mid(2);
+    commandArguments.prepend(arguments.at(0));
+    CliContext context(found->first, commandArguments);
+    return found->second(context);
+}
+
+} // namespace RefundDesk::Cli

@@ -1,0 +1,15 @@
+#pragma once
+
+#include <QStringList>
+
+namespace RefundDesk::Cli {
+
+// True when the first argument names a headless subcommand.
+bool isSubcommand(const QStringList &arguments);
+
+// Runs the subcommand named by arguments[1] and returns the process exit code
+// (DESIGN.md, "Command line"): 0 done, 1 internal, 2 usage, 3 store, 4 conflict,
+// 5 refused, 6 verify found a break.
+int run(const QStringList &arguments);
+
+} // namespace RefundDesk::Cli

@@ -1,0 +1,81 @@
+#include "clicontext.h"
+
+#include <cstdio>
+
+namespace RefundDesk::Cli {
+
+CliContext::CliContext(const QString &command, const QStringList &arguments)
+    : m_command(command)
+    , m_arguments(arguments)
+    , m_out(stdout)
+    , m_err(stderr)
+{
+    m_parser.setApplicationDescription(QStringLiteral("refund-desk %1").arg(command));
+    m_parser.addHelpOption();
+}
+
+void CliContext::addDbOption()
+{
+    m_parser.addOption({QStringLiteral("db"), QStringLiteral("The store to work on."), QStringLiteral("PATH")});
+}
+
+std::optional<int> CliContext::parse(int minPositional, int maxPositional, const QString &positionalSyntax)
+{
+    if (!m_parser.parse(m_arguments))
+        return usageError(m_parser.errorText());
+    if (m_parser.isSet(QStringLiteral("help"))) {
+        m_out << m_parser.helpText();
+        m_out.flush();
+        return 0;
+    }
+    const auto count = m_parser.positionalArguments().size();
+    if (count < minPositional || count > maxPositional) {
+        return usageError(positionalSyntax.isEmpty()
+                              ? QStringLiteral("unexpected arguments: %1").arg(m_parser.positionalArguments().join(u' '))
+                              : QStringLiteral("expected %1").arg(positionalSyntax));
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> CliContext::dbPath()
+{
+    const QString path = m_parser.value(QStringLiteral("db"));
+    if (path.isEmpty()) {
+        usageError(QStringLiteral("--db PATH is required: name the store to work on."));
+        return std::nullopt;
+    }
+    return path;
+}
+
+std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode)
+{
+    const auto path = dbPath();
+    if (!path) {
+        exitCode = 2;
+        return nullptr;
+    }
+    auto store = StoreFactory::open(*path, mode);
+    if (!store) {
+        exitCode = fail(store.error());
+        return nullptr;
+    }
+    exitCode = 0;
+    return std::move(store.value());
+}
+
+int CliContext::fail(const Error &error)
+{
+    m_err << "refund-desk " << m_command << ": " << error.message << '\n';
+    m_err.flush();
+    return error.exitCode();
+}
+
+int CliContext::usageError(const QString &message)
+{
+    m_err << "refund-desk " << m_command << ": " << message << '\n'
+          << "Run 'refund-desk " << m_command << " --help' for the options.\n";
+    m_err.flush();
+    return 2;
+}
+
+} // namespace RefundDesk::Cli

@@ -1,0 +1,49 @@
+#pragma once
+
+#include "domain/error.h"
+#include "store/store.h"
+
+#include <QCommandLineParser>
+#include <QStringList>
+#include <QTextStream>
+
+#include <memory>
+
+namespace RefundDesk::Cli {
+
+// What every subcommand shares: its arguments and parser, standard output and error,
+// and the usual ways to open the store and to report an error with its exit code.
+class CliContext final
+{
+public:
+    CliContext(const QString &command, const QStringList &arguments);
+
+    const QString &command() const { return m_command; }
+    QCommandLineParser &parser() { return m_parser; }
+    QTextStream &out() { return m_out; }
+    QTextStream &err() { return m_err; }
+
+    // Adds --db PATH (and -h); call before parse().
+    void addDbOption();
+    // Parses. Returns the exit code when the command should stop now (bad usage: 2,
+    // after printing why; --help: 0, after printing the help), nothing to go on.
+    std::optional<int> parse(int minPositional, int maxPositional, const QString &positionalSyntax = {});
+    // The --db value; prints a usage error when missing.
+    std::optional<QString> dbPath();
+
+    // Opens the --db store; on failure prints the error and sets exitCode.
+    std::unique_ptr<Store> openStore(Store::OpenMode mode, int &exitCode);
+
+    // Prints "refund-desk <command>: <message>" to standard error; returns the exit code.
+    int fail(const Error &error);
+    int usageError(const QString &message);
+
+private:
+    QString m_command;
+    QStringList m_arguments;
+    QCommandLineParser m_parser;
+    QTextStream m_out;
+    QTextStream m_err;
+};
+
+} // namespace RefundDesk::Cli

@@ -1,0 +1,22 @@
+#pragma once
+
+#include <QStringList>
+
+namespace RefundDesk::Cli {
+
+class CliContext;
+
+// One function per subcommand. Each gets the arguments after the subcommand's name
+// and returns the exit code.
+int runInit(CliContext &context);
+int runDemo(CliContext &context);
+int runQueue(CliContext &context);
+int runShow(CliContext &context);
+int runClaim(CliContext &context);
+int runRelease(CliContext &context);
+int runResolve(CliContext &context);
+int runImportEvents(CliContext &context);
+int runExport(CliContext &context);
+int runVerify(CliContext &context);
+
+} // namespace RefundDesk::Cli

@@ -1,0 +1,79 @@
+#include "jsonwriter.h"
+
+namespace RefundDesk::Cli::JsonWriter {
+
+nlohmann::json text(const QString &value)
+{
+    return value.isNull() ? nlohmann::json(nullptr) : nlohmann::json(value.toStdString());
+}
+
+namespace {
+
+template<typename T>
+nlohmann::json optional(const std::optional<T> &value)
+{
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+
+} // namespace
+
+nlohmann::json toJson(const Operation &o)
+{
+    return {
+        {"operation_id", text(o.operationId)},
+        {"order_id", text(o.orderId)},
+        {"amount_cents", o.amountCents},
+        {"currency", text(o.currency)},
+        {"idempotency_key", text(o.idempotencyKey)},
+        {"status", toString(o.status).toStdString()},
+        {"attempts", o.attempts},
+        {"created_at", o.createdAt},
+        {"updated_at", o.updatedAt},
+        {"conversation_id", text(o.conversationId)},
+        {"refund_id", text(o.refundId)},
+        {"claimed_by", text(o.claimedBy)},
+        {"claimed_at", optional(o.claimedAt)},
+        {"version", o.version},
+    };
+}
+
+nlohmann::json toJson(const Attempt &a)
+{
+    return {
+        {"operation_id", text(a.operationId)},
+        {"attempt_no", a.attemptNo},
+        {"tool_call_id", text(a.toolCallId)},
+        {"started_at", a.startedAt},
+        {"finished_at", optional(a.finishedAt)},
+        {"outcome", a.outcome == AttemptOutcome::InFlight ? nlohmann::json(nullptr)
+                                                          : nlohmann::json(toString(a.outcome).toStdString())},
+        {"http_status", optional(a.httpStatus)},
+        {"request_id", text(a.requestId)},
+        {"error", text(a.error)},
+    };
+}
+
+nlohmann::json toJson(const Resolution &r)
+{
+    return {
+        {"resolution_id", r.resolutionId},
+        {"operation_id", text(r.operationId)},
+        {"outcome", toString(r.outcome).toStdString()},
+        {"refund_id", text(r.refundId)},
+        {"evidence", text(r.evidence)},
+        {"note", text(r.note)},
+        {"operator", text(r.operatorName)},
+        {"recorded_at", r.recordedAt},
+        {"previous_status", toString(r.previousStatus).toStdString()},
+        {"overrides_evidence", r.overridesEvidence ? 1 : 0},
+        {"prev_hash", text(r.prevHash)},
+        {"hash", text(r.hash)},
+    };
+}
+
+std::string dump(const nlohmann::json &value)
+{
+    return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+} // namespace RefundDesk::Cli::JsonWriter

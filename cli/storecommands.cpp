@@ -1,0 +1,314 @@
+// init, queue, show, claim, release, resolve: the headless commands over the store.
+
+#include "clicontext.h"
+#include "commands.h"
+#include "jsonwriter.h"
+
+#include "domain/keywindow.h"
+#include "evidence/resolver.h"
+
+#include <QDateTime>
+
+namespace RefundDesk::Cli {
+
+namespace {
+
+const QString JsonOption = QStringLiteral("json");
+const QString OperatorOption = QStringLiteral("operator");
+
+QString utc(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate);
+}
+
+void addOperatorOption(CliContext &context)
+{
+    context.parser().addOption({OperatorOption, QStringLiteral("Who is acting."), QStringLiteral("NAME")});
+}
+
+// Reads the named operation for a write: it must exist, and its current state is what
+// the write will be checked against.
+std::optional<Operation> readOperation(CliContext &context, Store &store, const QString &operationId, int &exitCode)
+{
+    auto found = store.operation(operationId);
+    if (!found) {
+        exitCode = context.fail(found.error());
+        return std::nullopt;
+    }
+    if (!found->has_value()) {
+        exitCode = context.fail(Error::usage(
+            QStringLiteral("There is no operation %1 in %2. Check the id (e.g. op_5521) with 'refund-desk queue'.")
+                .arg(operationId, store.location())));
+        return std::nullopt;
+    }
+    return **found;
+}
+
+QString operatorName(CliContext &context)
+{
+    return context.parser().value(OperatorOption).trimmed();
+}
+
+int refuseEmptyOperator(CliContext &context)
+{
+    return context.fail(Error::refused(QStringLiteral("--operator NAME is required and may not be empty: "
+                                                      "say who is acting.")));
+}
+
+} // namespace
+
+int runInit(CliContext &context)
+{
+    context.addDbOption();
+    if (auto exit = context.parse(0, 0))
+        return *exit;
+    const auto path = context.dbPath();
+    if (!path)
+        return 2;
+    auto store = StoreFactory::create(*path);
+    if (!store)
+        return context.fail(store.error());
+    context.out() << "Created an empty store at " << *path << " (schema version 1).\n";
+    return 0;
+}
+
+int runQueue(CliContext &context)
+{
+    context.addDbOption();
+    context.parser().addOption({JsonOption, QStringLiteral("Print a JSON array.")});
+    if (auto exit = context.parse(0, 0))
+        return *exit;
+    int exitCode = 0;
+    auto store = context.openStore(Store::OpenMode::ReadOnly, exitCode);
+    if (!store)
+        return exitCode;
+    auto retention = store->keyRetentionHours();
+    if (!retention)
+        return context.fail(retention.error());
+
+    const bool json = context.parser().isSet(JsonOption);
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const QueueQuery query;
+    std::optional<QueueCursor> cursor;
+    qint64 count = 0;
+    constexpr int PageSize = 1000;
+    if (json)
+        context.out() << "[";
+    for (;;) {
+        auto page = store->queuePage(query, cursor, PageSize);
+        if (!page)
+            return context.fail(page.error());
+        for (const Operation &operation : *page) {
+            const KeyWindow window(operation, *retention);
+            if (json) {
+                nlohmann::json row = {
+                    {"operation_id", JsonWriter::text(operation.operationId)},
+                    {"order_id", JsonWriter::text(operation.orderId)},
+                    {"amount_cents", operation.amountCents},
+                    {"currency", JsonWriter::text(operation.currency)},
+                    {"status", toString(operation.status).toStdString()},
+                    {"attempts", operation.attempts},
+                    {"created_at", operation.createdAt},
+                    {"updated_at", operation.updatedAt},
+                    {"claimed_by", JsonWriter::text(operation.claimedBy)},
+                    {"key_expires_at", window.expiresAt()},
+                };
+                context.out() << (count ? ",\n" : "\n")
+                              << QString::fromStdString(row.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+            } else {
+                context.out() << operation.operationId << '\t' << operation.orderId << '\t' << operation.amountCents
+                              << ' ' << operation.currency << '\t' << toString(operation.status) << '\t'
+                              << operation.attempts << " attempts\tkey " << window.describeAt(now)
+                              << (operation.claimedBy.isEmpty() ? QString() : QStringLiteral("\tclaimed by ") + operation.claimedBy)
+                              << '\n';
+            }
+            ++count;
+        }
+        if (int(page->size()) < PageSize)
+            break;
+        cursor = cursorAfter(query, page->back());
+    }
+    if (json)
+        context.out() << (count ? "\n]\n" : "]\n");
+    else if (count == 0)
+        context.out() << "No operation is unknown or being checked.\n";
+    return 0;
+}
+
+int runShow(CliContext &context)
+{
+    context.addDbOption();
+    context.parser().addOption({JsonOption, QStringLiteral("Print a JSON object.")});
+    if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
+        return *exit;
+    int exitCode = 0;
+    auto store = context.openStore(Store::OpenMode::ReadOnly, exitCode);
+    if (!store)
+        return exitCode;
+    const QString operationId = context.parser().positionalArguments().at(0);
+    const auto operation = readOperation(context, *store, operationId, exitCode);
+    if (!operation)
+        return exitCode;
+    auto attempts = store->attempts(operationId);
+    auto events = store->candidateEvents(*operation);
+    auto resolutions = store->resolutions(operationId);
+    auto retention = store->keyRetentionHours();
+    for (const Error *error : {attempts ? nullptr : &attempts.error(), events ? nullptr : &events.error(),
+                               resolutions ? nullptr : &resolutions.error(), retention ? nullptr : &retention.error()}) {
+        if (error)
+            return context.fail(*error);
+    }
+    const KeyWindow window(*operation, *retention);
+
+    if (context.parser().isSet(JsonOption)) {
+        nlohmann::json object;
+        object["operation"] = JsonWriter::toJson(*operation);
+        object["operation"]["key_expires_at"] = window.expiresAt();
+        object["attempts"] = nlohmann::json::array();
+        for (const Attempt &attempt : *attempts)
+            object["attempts"].push_back(JsonWriter::toJson(attempt));
+        object["events"] = nlohmann::json::array();
+        for (const WebhookEvent &event : *events) {
+            object["events"].push_back({{"event_id", JsonWriter::text(event.eventId)},
+                                        {"type", JsonWriter::text(event.type)},
+                                        {"refund_id", JsonWriter::text(event.refundId)}});
+        }
+        object["resolutions"] = nlohmann::json::array();
+        for (const Resolution &resolution : *resolutions)
+            object["resolutions"].push_back(JsonWriter::toJson(resolution));
+        context.out() << QString::fromStdString(JsonWriter::dump(object)) << '\n';
+        return 0;
+    }
+
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    auto &out = context.out();
+    out << operation->operationId << "  order " << operation->orderId << "  " << operation->amountCents << ' '
+        << operation->currency << "  " << toString(operation->status) << '\n'
+        << "  key " << operation->idempotencyKey << " (" << window.describeAt(now) << ")\n"
+        << "  created " << utc(operation->createdAt) << ", updated " << utc(operation->updatedAt) << '\n';
+    if (!operation->claimedBy.isEmpty())
+        out << "  claimed by " << operation->claimedBy << " at " << utc(operation->claimedAt.value_or(0)) << '\n';
+    out << "Attempts:\n";
+    for (const Attempt &attempt : *attempts) {
+        out << "  #" << attempt.attemptNo << ' ' << attempt.toolCallId << ' ' << utc(attempt.startedAt) << ' '
+            << describe(attempt.outcome);
+        if (attempt.httpStatus)
+            out << " (HTTP " << *attempt.httpStatus << ')';
+        out << ' ' << attempt.requestId << '\n';
+    }
+    out << "Events:\n";
+    for (const WebhookEvent &event : *events)
+        out << "  " << event.eventId << ' ' << event.type << ' ' << event.refundId << '\n';
+    out << "Resolutions:\n";
+    for (const Resolution &resolution : *resolutions) {
+        out << "  #" << resolution.resolutionId << ' ' << toString(resolution.outcome) << ' ' << resolution.refundId
+            << " by " << resolution.operatorName << " at " << utc(resolution.recordedAt) << " evidence "
+            << resolution.evidence << (resolution.overridesEvidence ? " (overrides the evidence)" : "") << '\n';
+    }
+    return 0;
+}
+
+int runClaim(CliContext &context)
+{
+    context.addDbOption();
+    addOperatorOption(context);
+    context.parser().addOption({QStringLiteral("take-over"),
+                                QStringLiteral("Take the operation over from the operator who claimed it.")});
+    if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
+        return *exit;
+    const QString name = operatorName(context);
+    if (name.isEmpty())
+        return refuseEmptyOperator(context);
+    int exitCode = 0;
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    if (!store)
+        return exitCode;
+    const QString operationId = context.parser().positionalArguments().at(0);
+    const auto operation = readOperation(context, *store, operationId, exitCode);
+    if (!operation)
+        return exitCode;
+    const bool takeOver = context.parser().isSet(QStringLiteral("take-over"));
+    auto claimed = store->claim(operationId, SeenState::of(*operation), name, takeOver);
+    if (!claimed)
+        return context.fail(claimed.error());
+    context.out() << operationId << " is now being checked by " << name;
+    if (takeOver && operation->status == OperationStatus::Checking && operation->claimedBy != name)
+        context.out() << " (taken over from " << operation->claimedBy << ')';
+    context.out() << ".\n";
+    return 0;
+}
+
+int runRelease(CliContext &context)
+{
+    context.addDbOption();
+    addOperatorOption(context);
+    if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
+        return *exit;
+    const QString name = operatorName(context);
+    if (name.isEmpty())
+        return refuseEmptyOperator(context);
+    int exitCode = 0;
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    if (!store)
+        return exitCode;
+    const QString operationId = context.parser().positionalArguments().at(0);
+    const auto operation = readOperation(context, *store, operationId, exitCode);
+    if (!operation)
+        return exitCode;
+    auto released = store->release(operationId, SeenState::of(*operation), name);
+    if (!released)
+        return context.fail(released.error());
+    context.out() << operationId << " is unknown again and waits in the queue.\n";
+    return 0;
+}
+
+int runResolve(CliContext &context)
+{
+    context.addDbOption();
+    addOperatorOption(context);
+    auto &parser = context.parser();
+    parser.addOption({QStringLiteral("outcome"), QStringLiteral("refunded or failed."), QStringLiteral("OUTCOME")});
+    parser.addOption({QStringLiteral("refund-id"), QStringLiteral("The provider's refund id (re_...)."), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("evidence"),
+                      QStringLiteral("Where the outcome was confirmed: webhook:evt_..., dashboard, provider_support:CASE."),
+                      QStringLiteral("TEXT")});
+    parser.addOption({QStringLiteral("note"), QStringLiteral("A note for the audit log."), QStringLiteral("TEXT")});
+    parser.addOption({QStringLiteral("override-evidence"),
+                      QStringLiteral("Record an outcome that contradicts the evidence (needs --note).")});
+    if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
+        return *exit;
+    const auto outcome = outcomeFromString(parser.value(QStringLiteral("outcome")));
+    if (!outcome)
+        return context.usageError(QStringLiteral("--outcome must be 'refunded' or 'failed'."));
+
+    ResolutionDraft draft;
+    draft.operationId = parser.positionalArguments().at(0);
+    draft.outcome = *outcome;
+    draft.refundId = parser.value(QStringLiteral("refund-id"));
+    draft.evidence = parser.value(QStringLiteral("evidence"));
+    draft.note = parser.value(QStringLiteral("note"));
+    draft.operatorName = operatorName(context);
+    draft.overridesEvidence = parser.isSet(QStringLiteral("override-evidence"));
+    // Rules that need no store come first, so a bad request never touches the store.
+    if (auto error = Resolver::checkDraft(draft))
+        return context.fail(*error);
+
+    int exitCode = 0;
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    if (!store)
+        return exitCode;
+    const auto operation = readOperation(context, *store, draft.operationId, exitCode);
+    if (!operation)
+        return exitCode;
+    Resolver resolver(*store);
+    auto resolution = resolver.resolve(draft, SeenState::of(*operation));
+    if (!resolution)
+        return context.fail(resolution.error());
+    context.out() << draft.operationId << " resolved as " << toString(resolution->outcome);
+    if (!resolution->refundId.isEmpty())
+        context.out() << " (" << resolution->refundId << ')';
+    context.out() << " by " << resolution->operatorName << "; audit log entry #" << resolution->resolutionId << ".\n";
+    return 0;
+}
+
+} // namespace RefundDesk::Cli

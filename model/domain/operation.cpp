@@ -1,0 +1,27 @@
+#include "domain/operation.h"
+
+namespace RefundDesk::Names {
+
+QString toString(OperationStatus status)
+{
+    switch (status) {
+    case OperationStatus::Open: return QStringLiteral("open");
+    case OperationStatus::Unknown: return QStringLiteral("unknown");
+    case OperationStatus::Checking: return QStringLiteral("checking");
+    case OperationStatus::Refunded: return QStringLiteral("refunded");
+    case OperationStatus::Failed: return QStringLiteral("failed");
+    }
+    return {};
+}
+
+std::optional<OperationStatus> operationStatusFromString(const QString &text)
+{
+    for (auto status : {OperationStatus::Open, OperationStatus::Unknown, OperationStatus::Checking,
+                        OperationStatus::Refunded, OperationStatus::Failed}) {
+        if (toString(status) == text)
+            return status;
+    }
+    return std::nullopt;
+}
+
+} // namespace RefundDesk::Names

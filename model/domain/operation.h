@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QString>
+
+#include <optional>
+
+namespace RefundDesk {
+
+enum class OperationStatus { Open, Unknown, Checking, Refunded, Failed };
+
+// In a namespace of their own so that argument-dependent lookup from Qt Test's
+// toString() does not pick them up; `using` keeps them callable unqualified.
+namespace Names {
+QString toString(OperationStatus status);
+std::optional<OperationStatus> operationStatusFromString(const QString &text);
+} // namespace Names
+using namespace Names;
+
+// One row of refund_ops: one refund operation, one idempotency key.
+// Optional text columns are null QStrings when the store holds NULL.
+struct Operation
+{
+    QString operationId;
+    QString orderId;
+    qint64 amountCents = 0;
+    QString currency = QStringLiteral("usd");
+    QString idempotencyKey;
+    OperationStatus status = OperationStatus::Open;
+    int attempts = 0;
+    qint64 createdAt = 0;
+    qint64 updatedAt = 0;
+    QString conversationId;
+    QString refundId;
+    QString claimedBy;
+    std::optional<qint64> claimedAt;
+    qint64 version = 0;
+
+    // unknown and checking are the states only a person can end.
+    bool needsPerson() const
+    {
+        return status == OperationStatus::Unknown || status == OperationStatus::Checking;
+    }
+};
+
+// What a caller saw of an operation before asking to change it. A write succeeds only
+// if the operation is still exactly so (optimistic concurrency on status and version).
+struct SeenState
+{
+    OperationStatus status = OperationStatus::Unknown;
+    qint64 version = 0;
+
+    static SeenState of(const Operation &operation) { return {operation.status, operation.version}; }
+};
+
+} // namespace RefundDesk

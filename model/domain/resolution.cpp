@@ -1,0 +1,19 @@
+#include "domain/resolution.h"
+
+namespace RefundDesk::Names {
+
+QString toString(Outcome outcome)
+{
+    return outcome == Outcome::Refunded ? QStringLiteral("refunded") : QStringLiteral("failed");
+}
+
+std::optional<Outcome> outcomeFromString(const QString &text)
+{
+    if (text == QLatin1String("refunded"))
+        return Outcome::Refunded;
+    if (text == QLatin1String("failed"))
+        return Outcome::Failed;
+    return std::nullopt;
+}
+
+} // namespace RefundDesk::Names

@@ -1,0 +1,679 @@
+#include "store/sqlitestore.h"
+
+#include "domain/auditchain.h"
+#include "store/sqliteaudit.h"
+#include "store/sqliteopener.h"
+#include "store/sqliteschema.h"
+#include "store/sqlitestatement.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <sqlite3.h>
+
+namespace RefundDesk {
+
+namespace Internal {
+
+namespace {
+
+constexpr int BusyTimeoutMs = 5000;
+
+constexpr char OperationColumns[] =
+    "operation_id, order_id, amount_cents, currency, idempotency_key, status, attempts, created_at, "
+    "updated_at, conversation_id, refund_id, claimed_by, claimed_at, version";
+
+constexpr char ResolutionColumns[] =
+    "resolution_id, operation_id, outcome, refund_id, evidence, note, operator, recorded_at, "
+    "previous_status, overrides_evidence, prev_hash, hash";
+
+constexpr char EventColumns[] =
+    "event_id, type, created, received_at, payload, operation_id, idempotency_key, refund_id";
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+QString utcTime(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+}
+
+Operation operationFrom(const SqliteStatement &s)
+{
+    Operation o;
+    o.operationId = s.text(0);
+    o.orderId = s.text(1);
+    o.amountCents = s.integer(2);
+    o.currency = s.text(3);
+    o.idempotencyKey = s.text(4);
+    o.status = operationStatusFromString(s.text(5)).value_or(OperationStatus::Unknown);
+    o.attempts = int(s.integer(6));
+    o.createdAt = s.integer(7);
+    o.updatedAt = s.integer(8);
+    o.conversationId = s.text(9);
+    o.refundId = s.text(10);
+    o.claimedBy = s.text(11);
+    o.claimedAt = s.optionalInteger(12);
+    o.version = s.integer(13);
+    return o;
+}
+
+Resolution resolutionFrom(const SqliteStatement &s)
+{
+    Resolution r;
+    r.resolutionId = s.integer(0);
+    r.operationId = s.text(1);
+    r.outcome = outcomeFromString(s.text(2)).value_or(Outcome::Failed);
+    r.refundId = s.text(3);
+    r.evidence = s.text(4);
+    r.note = s.text(5);
+    r.operatorName = s.text(6);
+    r.recordedAt = s.integer(7);
+    r.previousStatus = operationStatusFromString(s.text(8)).value_or(OperationStatus::Unknown);
+    r.overridesEvidence = s.integer(9) != 0;
+    r.prevHash = s.text(10);
+    r.hash = s.text(11);
+    return r;
+}
+
+WebhookEvent eventFrom(const SqliteStatement &s)
+{
+    WebhookEvent e;
+    e.eventId = s.text(0);
+    e.type = s.text(1);
+    e.created = s.optionalInteger(2);
+    e.receivedAt = s.integer(3);
+    e.payload = s.text(4);
+    e.operationId = s.text(5);
+    e.idempotencyKey = s.text(6);
+    e.refundId = s.text(7);
+    return e;
+}
+
+QByteArray sortExpression(QueueQuery::SortKey key)
+{
+    switch (key) {
+    case QueueQuery::SortKey::UpdatedAt: return "updated_at";
+    case QueueQuery::SortKey::OperationId: return "operation_id";
+    case QueueQuery::SortKey::OrderId: return "order_id";
+    case QueueQuery::SortKey::Amount: return "amount_cents";
+    case QueueQuery::SortKey::Status: return "status";
+    case QueueQuery::SortKey::Attempts: return "attempts";
+    case QueueQuery::SortKey::CreatedAt: return "created_at";
+    case QueueQuery::SortKey::ClaimedBy: return "IFNULL(claimed_by, '')";
+    }
+    return "updated_at";
+}
+
+// LIKE pattern for "contains", with the user's % and _ taken literally.
+QString containsPattern(const QString &text)
+{
+    QString escaped = text;
+    escaped.replace(u'\\', QStringLiteral("\\\\"));
+    escaped.replace(u'%', QStringLiteral("\\%"));
+    escaped.replace(u'_', QStringLiteral("\\_"));
+    return u'%' + escaped + u'%';
+}
+
+} // namespace
+
+SqliteStore::SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote)
+    : m_db(db)
+    , m_path(path)
+    , m_readOnly(readOnly)
+    , m_openNote(openNote)
+{
+}
+
+SqliteStore::~SqliteStore()
+{
+    m_statements.clear(); // statements must be finalized before the connection closes
+    sqlite3_close_v2(m_db);
+}
+
+ScopedStatement SqliteStore::cached(const QByteArray &sql)
+{
+    auto &slot = m_statements[sql.toStdString()];
+    if (!slot || !slot->isValid())
+        slot = std::make_unique<SqliteStatement>(m_db, sql.constData());
+    return ScopedStatement(*slot);
+}
+
+Error SqliteStore::errorFor(sqlite3 *db, int code, const QString &path, const QString &doing)
+{
+    const QString detail = db ? QString::fromUtf8(sqlite3_errmsg(db)) : QString::fromUtf8(sqlite3_errstr(code));
+    switch (code & 0xff) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        return Error::unavailable(QStringLiteral("The store is busy: another program has held it locked for "
+                                                 "more than %1 seconds while %2. Nothing was written. Try again "
+                                                 "in a moment.").arg(BusyTimeoutMs / 1000).arg(doing));
+    case SQLITE_READONLY:
+        return Error::unavailable(QStringLiteral("%1 cannot be written (%2) while %3. Nothing was written. Open "
+                                                 "a writable copy, or ask for write access to the file and its folder.")
+                                      .arg(path, detail, doing));
+    case SQLITE_FULL:
+        return Error::unavailable(QStringLiteral("The disk holding %1 is full while %2. Nothing was written. "
+                                                 "Free some space and try again.").arg(path, doing));
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+        return Error::unavailable(QStringLiteral("%1 is damaged (%2) while %3. Restore it from a backup; "
+                                                 "Refund Desk will not write to it.").arg(path, detail, doing));
+    case SQLITE_IOERR:
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+    case SQLITE_AUTH:
+        return Error::unavailable(QStringLiteral("%1 could not be read or written (%2) while %3. Check the disk "
+                                                 "and the file's permissions.").arg(path, detail, doing));
+    default:
+        return Error::internal(QStringLiteral("Unexpected database error while %1: %2 (SQLite code %3).")
+                                   .arg(doing, detail).arg(code));
+    }
+}
+
+Error SqliteStore::sqliteError(int code, const QString &doing) const
+{
+    return errorFor(m_db, code, m_path, doing);
+}
+
+std::optional<Error> SqliteStore::refuseWriteIfReadOnly() const
+{
+    if (!m_readOnly)
+        return std::nullopt;
+    return Error::unavailable(QStringLiteral("%1 is open read-only, so nothing can be recorded in it. Open it "
+                                             "without --read-only, from a folder you may write to.").arg(m_path));
+}
+
+Result<QString> SqliteStore::meta(const QString &key)
+{
+    auto s = cached("SELECT value FROM store_meta WHERE key = ?1");
+    s->bind(1, key);
+    const int code = s->step();
+    if (code == SQLITE_ROW)
+        return s->text(0);
+    if (code == SQLITE_DONE)
+        return QString();
+    return sqliteError(code, QStringLiteral("reading store_meta"));
+}
+
+Result<int> SqliteStore::keyRetentionHours()
+{
+    auto value = meta(QStringLiteral("key_retention_hours"));
+    if (!value)
+        return value.error();
+    bool ok = false;
+    const int hours = value->toInt(&ok);
+    return ok && hours > 0 ? hours : 24; // Stripe API v1 keeps keys at least 24 hours.
+}
+
+Result<qint64> SqliteStore::dataVersion()
+{
+    auto s = cached("PRAGMA data_version");
+    const int code = s->step();
+    if (code != SQLITE_ROW)
+        return sqliteError(code, QStringLiteral("checking for changes"));
+    return s->integer(0);
+}
+
+Result<std::vector<Operation>> SqliteStore::readOperations(SqliteStatement &s)
+{
+    std::vector<Operation> rows;
+    int code;
+    while ((code = s.step()) == SQLITE_ROW)
+        rows.push_back(operationFrom(s));
+    if (code != SQLITE_DONE)
+        return sqliteError(code, QStringLiteral("reading operations"));
+    return rows;
+}
+
+Result<std::vector<Resolution>> SqliteStore::readResolutions(SqliteStatement &s)
+{
+    std::vector<Resolution> rows;
+    int code;
+    while ((code = s.step()) == SQLITE_ROW)
+        rows.push_back(resolutionFrom(s));
+    if (code != SQLITE_DONE)
+        return sqliteError(code, QStringLiteral("reading the audit log"));
+    return rows;
+}
+
+Result<std::vector<Operation>> SqliteStore::queuePage(const QueueQuery &query,
+                                                      const std::optional<QueueCursor> &after, int limit)
+{
+    // Built from fixed fragments only; every value the user typed is a bound parameter.
+    const QByteArray sort = sortExpression(query.sortKey);
+    const QByteArray direction = query.descending ? " DESC" : "";
+    QByteArray sql = QByteArray("SELECT ") + OperationColumns
+                     + " FROM refund_ops WHERE status IN ('unknown', 'checking')";
+    switch (query.statusFilter) {
+    case QueueQuery::StatusFilter::NeedsPerson: break;
+    case QueueQuery::StatusFilter::Unknown: sql += " AND status = 'unknown'"; break;
+    case QueueQuery::StatusFilter::Checking: sql += " AND status = 'checking'"; break;
+    case QueueQuery::StatusFilter::ClaimedBy: sql += " AND status = 'checking' AND claimed_by = ?1"; break;
+    }
+    const bool searching = !query.searchText.trimmed().isEmpty();
+    if (searching)
+        sql += " AND (operation_id LIKE ?2 ESCAPE '\\' OR order_id LIKE ?2 ESCAPE '\\'"
+               " OR idempotency_key LIKE ?2 ESCAPE '\\' OR refund_id LIKE ?2 ESCAPE '\\'"
+               " OR conversation_id LIKE ?2 ESCAPE '\\')";
+    if (after)
+        sql += " AND (" + sort + ", operation_id) " + (query.descending ? "<" : ">") + " (?3, ?4)";
+    sql += " ORDER BY " + sort + direction + ", operation_id" + direction + " LIMIT ?5";
+
+    auto s = cached(sql);
+    if (query.statusFilter == QueueQuery::StatusFilter::ClaimedBy)
+        s->bind(1, query.claimedBy);
+    if (searching)
+        s->bind(2, containsPattern(query.searchText.trimmed()));
+    if (after) {
+        s->bind(3, after->sortValue);
+        s->bind(4, after->operationId);
+    }
+    s->bind(5, qint64(limit));
+    return readOperations(*s);
+}
+
+Result<std::optional<Operation>> SqliteStore::operation(const QString &operationId)
+{
+    auto s = cached(QByteArray("SELECT ") + OperationColumns + " FROM refund_ops WHERE operation_id = ?1");
+    s->bind(1, operationId);
+    const int code = s->step();
+    if (code == SQLITE_ROW)
+        return std::optional<Operation>(operationFrom(*s));
+    if (code == SQLITE_DONE)
+        return std::optional<Operation>();
+    return sqliteError(code, QStringLiteral("reading operation %1").arg(operationId));
+}
+
+Result<std::vector<Attempt>> SqliteStore::attempts(const QString &operationId)
+{
+    auto s = cached("SELECT operation_id, attempt_no, tool_call_id, started_at, finished_at, outcome, "
+                     "http_status, request_id, error FROM refund_attempts WHERE operation_id = ?1 "
+                     "ORDER BY attempt_no");
+    s->bind(1, operationId);
+    std::vector<Attempt> rows;
+    int code;
+    while ((code = s->step()) == SQLITE_ROW) {
+        Attempt a;
+        a.operationId = s->text(0);
+        a.attemptNo = int(s->integer(1));
+        a.toolCallId = s->text(2);
+        a.startedAt = s->integer(3);
+        a.finishedAt = s->optionalInteger(4);
+        a.outcome = attemptOutcomeFromString(s->text(5));
+        if (auto status = s->optionalInteger(6))
+            a.httpStatus = int(*status);
+        a.requestId = s->text(7);
+        a.error = s->text(8);
+        rows.push_back(a);
+    }
+    if (code != SQLITE_DONE)
+        return sqliteError(code, QStringLiteral("reading the attempts of %1").arg(operationId));
+    return rows;
+}
+
+Result<std::vector<WebhookEvent>> SqliteStore::candidateEvents(const Operation &operation)
+{
+    // Each branch is an index lookup; the last follows the refund ids the first two found
+    // (and the one recorded on the operation) to events that lost their metadata.
+    auto s = cached(QByteArray("SELECT ") + EventColumns + " FROM webhook_events WHERE operation_id = ?1"
+                     " UNION SELECT " + EventColumns + " FROM webhook_events WHERE idempotency_key = ?2"
+                     " UNION SELECT " + EventColumns + " FROM webhook_events WHERE refund_id IN ("
+                     "   SELECT refund_id FROM webhook_events WHERE operation_id = ?1 AND refund_id IS NOT NULL"
+                     "   UNION SELECT refund_id FROM webhook_events WHERE idempotency_key = ?2 AND refund_id IS NOT NULL"
+                     "   UNION SELECT ?3 WHERE ?3 IS NOT NULL)"
+                     " ORDER BY 3, 4, 1");
+    s->bind(1, operation.operationId);
+    s->bind(2, operation.idempotencyKey);
+    s->bind(3, operation.refundId);
+    std::vector<WebhookEvent> rows;
+    int code;
+    while ((code = s->step()) == SQLITE_ROW)
+        rows.push_back(eventFrom(*s));
+    if (code != SQLITE_DONE)
+        return sqliteError(code, QStringLiteral("reading the events of %1").arg(operation.operationId));
+    return rows;
+}
+
+Result<std::vector<Operation>> SqliteStore::orderOperations(const QString &orderId)
+{
+    auto s = cached(QByteArray("SELECT ") + OperationColumns
+                     + " FROM refund_ops WHERE order_id = ?1 ORDER BY created_at, operation_id");
+    s->bind(1, orderId);
+    return readOperations(*s);
+}
+
+Result<std::vector<Resolution>> SqliteStore::resolutions(const QString &operationId)
+{
+    auto s = cached(QByteArray("SELECT ") + ResolutionColumns
+                     + " FROM resolutions WHERE operation_id = ?1 ORDER BY resolution_id");
+    s->bind(1, operationId);
+    return readResolutions(*s);
+}
+
+Result<std::vector<Resolution>> SqliteStore::resolutionsAfter(qint64 afterId, int limit)
+{
+    auto s = cached(QByteArray("SELECT ") + ResolutionColumns
+                     + " FROM resolutions WHERE resolution_id > ?1 ORDER BY resolution_id LIMIT ?2");
+    s->bind(1, afterId);
+    s->bind(2, qint64(limit));
+    return readResolutions(*s);
+}
+
+Result<int> SqliteStore::insertEvents(const std::vector<WebhookEvent> &events)
+{
+    if (auto error = refuseWriteIfReadOnly())
+        return *error;
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return sqliteError(transaction.beginCode(), QStringLiteral("importing events"));
+    auto s = cached(QByteArray("INSERT OR IGNORE INTO webhook_events (") + EventColumns
+                     + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    int inserted = 0;
+    for (const WebhookEvent &e : events) {
+        s->reset();
+        s->bind(1, e.eventId).bind(2, e.type).bind(3, e.created).bind(4, e.receivedAt).bind(5, e.payload);
+        s->bind(6, e.operationId).bind(7, e.idempotencyKey).bind(8, e.refundId);
+        const int code = s->step();
+        if (code != SQLITE_DONE)
+            return sqliteError(code, QStringLiteral("importing event %1").arg(e.eventId));
+        inserted += sqlite3_changes(m_db);
+    }
+    const int code = transaction.commit();
+    if (code != SQLITE_OK)
+        return sqliteError(code, QStringLiteral("importing events"));
+    return inserted;
+}
+
+std::optional<Resolution> SqliteStore::lastResolutionOf(const QString &operationId)
+{
+    auto s = cached(QByteArray("SELECT ") + ResolutionColumns
+                     + " FROM resolutions WHERE operation_id = ?1 ORDER BY resolution_id DESC LIMIT 1");
+    s->bind(1, operationId);
+    if (s->step() == SQLITE_ROW)
+        return resolutionFrom(*s);
+    return std::nullopt;
+}
+
+Error SqliteStore::describeChange(const Operation &current) const
+{
+    auto *self = const_cast<SqliteStore *>(this);
+    switch (current.status) {
+    case OperationStatus::Refunded:
+    case OperationStatus::Failed:
+        if (auto last = self->lastResolutionOf(current.operationId)) {
+            return Error::conflict(QStringLiteral("%1 was already resolved as %2 by %3 at %4 (resolution #%5). "
+                                                  "Nothing was written.")
+                                       .arg(current.operationId, toString(last->outcome), last->operatorName,
+                                            utcTime(last->recordedAt))
+                                       .arg(last->resolutionId));
+        }
+        return Error::conflict(QStringLiteral("%1 was already closed as %2 by the refund tool. Nothing was written.")
+                                   .arg(current.operationId, toString(current.status)));
+    case OperationStatus::Checking:
+        return Error::conflict(QStringLiteral("%1 is being checked by %2 since %3. Nothing was written; take it "
+                                              "over first if you must.")
+                                   .arg(current.operationId, current.claimedBy,
+                                        utcTime(current.claimedAt.value_or(current.updatedAt))));
+    case OperationStatus::Open:
+        return Error::conflict(QStringLiteral("%1 is open: the refund tool is still working on it. Nothing was written.")
+                                   .arg(current.operationId));
+    case OperationStatus::Unknown:
+        break;
+    }
+    return Error::conflict(QStringLiteral("%1 changed since you looked at it (it is now unknown, version %2). "
+                                          "Nothing was written; look at it again.")
+                               .arg(current.operationId).arg(current.version));
+}
+
+Result<Operation> SqliteStore::currentForWrite(const QString &operationId, const SeenState &seen)
+{
+    auto found = operation(operationId);
+    if (!found)
+        return found.error();
+    if (!found->has_value())
+        return Error::usage(QStringLiteral("There is no operation %1 in %2. Check the id (e.g. op_5521).")
+                                .arg(operationId, m_path));
+    const Operation &current = **found;
+    if (current.status != seen.status || current.version != seen.version)
+        return describeChange(current);
+    return current;
+}
+
+Result<Operation> SqliteStore::claim(const QString &operationId, const SeenState &seen,
+                                     const QString &operatorName, bool takeOver)
+{
+    if (auto error = refuseWriteIfReadOnly())
+        return *error;
+    if (operatorName.trimmed().isEmpty())
+        return Error::refused(QStringLiteral("The operator name is empty. Say who claims the operation."));
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return sqliteError(transaction.beginCode(), QStringLiteral("claiming %1").arg(operationId));
+    auto current = currentForWrite(operationId, seen);
+    if (!current)
+        return current.error();
+    Operation operation = *current;
+    if (operation.status == OperationStatus::Checking && operation.claimedBy == operatorName)
+        return operation; // already ours
+    if (operation.status == OperationStatus::Checking && !takeOver)
+        return describeChange(operation);
+    if (!operation.needsPerson())
+        return describeChange(operation);
+
+    const qint64 now = nowMs();
+    auto s = cached("UPDATE refund_ops SET status = 'checking', claimed_by = ?1, claimed_at = ?2, "
+                     "updated_at = ?2, version = version + 1 WHERE operation_id = ?3 AND version = ?4");
+    s->bind(1, operatorName).bind(2, now).bind(3, operationId).bind(4, operation.version);
+    const int code = s->step();
+    if (code != SQLITE_DONE)
+        return sqliteError(code, QStringLiteral("claiming %1").arg(operationId));
+    const int commitCode = transaction.commit();
+    if (commitCode != SQLITE_OK)
+        return sqliteError(commitCode, QStringLiteral("claiming %1").arg(operationId));
+    operation.status = OperationStatus::Checking;
+    operation.claimedBy = operatorName;
+    operation.claimedAt = now;
+    operation.updatedAt = now;
+    ++operation.version;
+    return operation;
+}
+
+Result<Operation> SqliteStore::release(const QString &operationId, const SeenState &seen,
+                                       const QString &operatorName)
+{
+    if (auto error = refuseWriteIfReadOnly())
+        return *error;
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return sqliteError(transaction.beginCode(), QStringLiteral("releasing %1").arg(operationId));
+    auto current = currentForWrite(operationId, seen);
+    if (!current)
+        return current.error();
+    Operation operation = *current;
+    if (operation.status == OperationStatus::Unknown)
+        return Error::conflict(QStringLiteral("%1 is not claimed by anyone; there is nothing to release.")
+                                   .arg(operationId));
+    if (operation.status != OperationStatus::Checking || operation.claimedBy != operatorName)
+        return describeChange(operation);
+
+    const qint64 now = nowMs();
+    auto s = cached("UPDATE refund_ops SET status = 'unknown', claimed_by = NULL, claimed_at = NULL, "
+                     "updated_at = ?1, version = version + 1 WHERE operation_id = ?2 AND version = ?3");
+    s->bind(1, now).bind(2, operationId).bind(3, operation.version);
+    const int code = s->step();
+    if (code != SQLITE_DONE)
+        return sqliteError(code, QStringLiteral("releasing %1").arg(operationId));
+    const int commitCode = transaction.commit();
+    if (commitCode != SQLITE_OK)
+        return sqliteError(commitCode, QStringLiteral("releasing %1").arg(operationId));
+    operation.status = OperationStatus::Unknown;
+    operation.claimedBy.clear();
+    operation.claimedBy = QString();
+    operation.claimedAt.reset();
+    operation.updatedAt = now;
+    ++operation.version;
+    return operation;
+}
+
+Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, const SeenState &seen)
+{
+    if (auto error = refuseWriteIfReadOnly())
+        return *error;
+    if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
+        return Error::refused(QStringLiteral("A refunded outcome needs the provider's refund id."));
+    const QString doing = QStringLiteral("recording the outcome of %1").arg(draft.operationId);
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return sqliteError(transaction.beginCode(), doing);
+    auto current = currentForWrite(draft.operationId, seen);
+    if (!current)
+        return current.error();
+    const Operation &operation = *current;
+    if (!operation.needsPerson())
+        return describeChange(operation);
+    if (operation.status == OperationStatus::Checking && operation.claimedBy != draft.operatorName)
+        return describeChange(operation);
+
+    auto last = cached("SELECT resolution_id, hash FROM resolutions ORDER BY resolution_id DESC LIMIT 1");
+    const int lastCode = last->step();
+    if (lastCode != SQLITE_ROW && lastCode != SQLITE_DONE)
+        return sqliteError(lastCode, doing);
+
+    Resolution r;
+    r.resolutionId = lastCode == SQLITE_ROW ? last->integer(0) + 1 : 1;
+    r.prevHash = lastCode == SQLITE_ROW ? last->text(1) : AuditChain::genesisHash();
+    last->reset();
+    r.operationId = draft.operationId;
+    r.outcome = draft.outcome;
+    r.refundId = draft.outcome == Outcome::Refunded ? draft.refundId.trimmed() : QString();
+    r.evidence = draft.evidence.trimmed();
+    r.note = draft.note.trimmed().isEmpty() ? QString() : draft.note.trimmed();
+    r.operatorName = draft.operatorName.trimmed();
+    r.recordedAt = nowMs();
+    r.previousStatus = operation.status;
+    r.overridesEvidence = draft.overridesEvidence;
+    r.hash = AuditChain::hashOf(r);
+
+    auto update = cached("UPDATE refund_ops SET status = ?1, refund_id = COALESCE(?2, refund_id), "
+                          "claimed_by = NULL, claimed_at = NULL, updated_at = ?3, version = version + 1 "
+                          "WHERE operation_id = ?4 AND version = ?5");
+    update->bind(1, toString(r.outcome)).bind(2, r.refundId).bind(3, r.recordedAt);
+    update->bind(4, r.operationId).bind(5, operation.version);
+    int code = update->step();
+    if (code != SQLITE_DONE)
+        return sqliteError(code, doing);
+
+    auto insert = cached(QByteArray("INSERT INTO resolutions (") + ResolutionColumns
+                          + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
+    insert->bind(1, r.resolutionId).bind(2, r.operationId).bind(3, toString(r.outcome)).bind(4, r.refundId);
+    insert->bind(5, r.evidence).bind(6, r.note).bind(7, r.operatorName).bind(8, r.recordedAt);
+    insert->bind(9, toString(r.previousStatus)).bind(10, qint64(r.overridesEvidence ? 1 : 0));
+    insert->bind(11, r.prevHash).bind(12, r.hash);
+    code = insert->step();
+    if (code != SQLITE_DONE)
+        return sqliteError(code, doing);
+
+    code = transaction.commit();
+    if (code != SQLITE_OK)
+        return sqliteError(code, doing);
+    return r;
+}
+
+// ---- The audit block: read-only queries, implemented in sqliteaudit.cpp ----
+
+Result<std::vector<AuditEntry>> SqliteStore::auditPage(const AuditQuery &query, std::optional<qint64> afterId,
+                                                       int limit)
+{
+    return SqliteAudit(m_db, m_path).page(query, afterId, limit);
+}
+
+Result<qint64> SqliteStore::auditCount(const AuditQuery &query)
+{
+    return SqliteAudit(m_db, m_path).count(query);
+}
+
+Result<std::vector<AuditTotal>> SqliteStore::auditTotals(const AuditQuery &query)
+{
+    return SqliteAudit(m_db, m_path).totals(query);
+}
+
+Result<QStringList> SqliteStore::auditOperators()
+{
+    return SqliteAudit(m_db, m_path).operators();
+}
+
+Result<std::vector<ExposureChange>> SqliteStore::exposureChanges()
+{
+    return SqliteAudit(m_db, m_path).exposureChanges();
+}
+
+Result<std::vector<DailyDecisions>> SqliteStore::decisionsByDay()
+{
+    return SqliteAudit(m_db, m_path).decisionsByDay();
+}
+
+Result<std::vector<InvariantViolation>> SqliteStore::checkInvariants()
+{
+    return SqliteAudit(m_db, m_path).checkInvariants();
+}
+
+} // namespace Internal
+
+Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::OpenMode mode)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return Error::unavailable(QStringLiteral("%1 does not exist. Nothing was created. Check the path, or create "
+                                                 "an empty store with 'refund-desk init --db %1'.").arg(path));
+    if (info.isDir())
+        return Error::unavailable(QStringLiteral("%1 is a folder, not a store. Name the store file inside it.")
+                                      .arg(path));
+
+    // Read-only flags, the fall-back to read-only for a store the user may not write, and
+    // the immutable open of a WAL store on a read-only medium: see SqliteOpener.
+    auto connection = Internal::SqliteOpener::open(path, mode);
+    if (!connection)
+        return connection.error();
+    const QString openNote = connection->note();
+    const bool openedReadOnly = connection->isReadOnly();
+    sqlite3 *db = connection->release();
+    sqlite3_busy_timeout(db, Internal::BusyTimeoutMs);
+    sqlite3_extended_result_codes(db, 1);
+
+    const QString problem = Internal::checkSchema(db, path);
+    if (!problem.isEmpty()) {
+        sqlite3_close_v2(db);
+        return Error::unavailable(problem);
+    }
+    const bool readOnly = openedReadOnly || sqlite3_db_readonly(db, "main") == 1;
+    return std::unique_ptr<Store>(std::make_unique<Internal::SqliteStore>(db, path, readOnly, openNote));
+}
+
+Result<std::unique_ptr<Store>> StoreFactory::create(const QString &path)
+{
+    if (QFileInfo::exists(path))
+        return Error::unavailable(QStringLiteral("%1 already exists. Refund Desk never overwrites a file; "
+                                                 "choose a new path.").arg(path));
+    sqlite3 *db = nullptr;
+    const int code = sqlite3_open_v2(QFile::encodeName(path).constData(), &db,
+                                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+    if (code != SQLITE_OK) {
+        Error error = Internal::SqliteStore::errorFor(db, code, path, QStringLiteral("creating the store"));
+        sqlite3_close_v2(db);
+        return error;
+    }
+    const QString problem = Internal::applySchema(db);
+    sqlite3_close_v2(db);
+    if (!problem.isEmpty()) {
+        QFile::remove(path);
+        QFile::remove(path + QStringLiteral("-wal"));
+        QFile::remove(path + QStringLiteral("-shm"));
+        return Error::unavailable(QStringLiteral("%1 could not be created: %2").arg(path, problem));
+    }
+    return open(path, Store::OpenMode::ReadWrite);
+}
+
+} // namespace RefundDesk

@@ -1,0 +1,83 @@
+#pragma once
+
+#include "store/store.h"
+
+#include <QByteArray>
+
+#include <memory>
+#include <unordered_map>
+
+struct sqlite3;
+
+namespace RefundDesk::Internal {
+
+class SqliteStatement;
+class ScopedStatement;
+
+// The SQLite backend of Store: one sqlite3 connection, its prepared statements kept for
+// reuse, and every write in one IMMEDIATE transaction guarded by RAII.
+class SqliteStore final : public Store
+{
+public:
+    // Takes ownership of an open connection whose schema has been checked.
+    SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote);
+    ~SqliteStore() override;
+
+    QString location() const override { return m_path; }
+    bool isReadOnly() const override { return m_readOnly; }
+    QString openNote() const override { return m_openNote; }
+
+    Result<QString> meta(const QString &key) override;
+    Result<int> keyRetentionHours() override;
+    Result<qint64> dataVersion() override;
+
+    Result<std::vector<Operation>> queuePage(const QueueQuery &query,
+                                             const std::optional<QueueCursor> &after,
+                                             int limit) override;
+    Result<std::optional<Operation>> operation(const QString &operationId) override;
+    Result<std::vector<Attempt>> attempts(const QString &operationId) override;
+    Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) override;
+    Result<std::vector<Operation>> orderOperations(const QString &orderId) override;
+    Result<std::vector<Resolution>> resolutions(const QString &operationId) override;
+    Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit) override;
+
+    Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
+
+    Result<Operation> claim(const QString &operationId, const SeenState &seen,
+                            const QString &operatorName, bool takeOver) override;
+    Result<Operation> release(const QString &operationId, const SeenState &seen,
+                              const QString &operatorName) override;
+    Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) override;
+
+    // The audit block: read-only queries, implemented by SqliteAudit (sqliteaudit.cpp).
+    Result<std::vector<AuditEntry>> auditPage(const AuditQuery &query, std::optional<qint64> afterId,
+                                              int limit) override;
+    Result<qint64> auditCount(const AuditQuery &query) override;
+    Result<std::vector<AuditTotal>> auditTotals(const AuditQuery &query) override;
+    Result<QStringList> auditOperators() override;
+    Result<std::vector<ExposureChange>> exposureChanges() override;
+    Result<std::vector<DailyDecisions>> decisionsByDay() override;
+    Result<std::vector<InvariantViolation>> checkInvariants() override;
+
+    // Turns an SQLite result code into an Error a person can act on.
+    static Error errorFor(sqlite3 *db, int code, const QString &path, const QString &doing);
+
+private:
+    ScopedStatement cached(const QByteArray &sql);
+    Error sqliteError(int code, const QString &doing) const;
+    std::optional<Error> refuseWriteIfReadOnly() const;
+    // Why a write against `seen` cannot go ahead, or nothing when it can.
+    Result<Operation> currentForWrite(const QString &operationId, const SeenState &seen);
+    Error describeChange(const Operation &current) const;
+    std::optional<Resolution> lastResolutionOf(const QString &operationId);
+    Result<std::vector<Operation>> readOperations(SqliteStatement &statement);
+    Result<std::vector<Resolution>> readResolutions(SqliteStatement &statement);
+
+    sqlite3 *m_db = nullptr;
+    QString m_path;
+    bool m_readOnly = false;
+    QString m_openNote;
+    std::unordered_map<std::string, std::unique_ptr<SqliteStatement>> m_statements;
+};
+
+} // namespace RefundDesk::Internal

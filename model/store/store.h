@@ -1,0 +1,122 @@
+#pragma once
+
+#include "domain/attempt.h"
+#include "domain/operation.h"
+#include "domain/resolution.h"
+#include "domain/result.h"
+#include "domain/webhookevent.h"
+#include "store/auditquery.h"
+#include "store/queuequery.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace RefundDesk {
+
+// The shared store as Refund Desk sees it: reads, and the few writes an operator may
+// make. It offers no way to create an operation or write an idempotency key.
+//
+// One Store is one connection: use it from one thread at a time, and open another
+// for work on another thread. Every write is one transaction that first checks that the
+// operation is still in the state the caller saw; if not, it returns a Conflict error
+// that says what changed, and writes nothing.
+class Store
+{
+public:
+    // ReadWrite falls back to read-only when the user may not write the store (file,
+    // folder or medium): isReadOnly() then tells, and openNote() says why. ReadOnly never
+    // creates or changes a file, not even SQLite's -wal and -shm.
+    enum class OpenMode { ReadWrite, ReadOnly };
+
+    virtual ~Store() = default;
+
+    virtual QString location() const = 0;
+    virtual bool isReadOnly() const = 0;
+    // A note for the status bar about how the store was opened (e.g. an immutable
+    // read-only fallback); empty when there is nothing to say.
+    virtual QString openNote() const = 0;
+
+    // store_meta; key_retention_hours drives the key window.
+    virtual Result<QString> meta(const QString &key) = 0;
+    virtual Result<int> keyRetentionHours() = 0;
+
+    // Changes whenever another connection commits (PRAGMA data_version): cheap to poll.
+    virtual Result<qint64> dataVersion() = 0;
+
+    // The queue, oldest first by default, one page after `after` (or from the start).
+    virtual Result<std::vector<Operation>> queuePage(const QueueQuery &query,
+                                                     const std::optional<QueueCursor> &after,
+                                                     int limit) = 0;
+
+    virtual Result<std::optional<Operation>> operation(const QString &operationId) = 0;
+    virtual Result<std::vector<Attempt>> attempts(const QString &operationId) = 0;
+    // The events that may belong to the operation: those whose operation_id, idempotency
+    // key or refund id points at it, and those sharing a refund id with any of them.
+    // The evidence layer decides how each one matched.
+    virtual Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) = 0;
+    virtual Result<std::vector<Operation>> orderOperations(const QString &orderId) = 0;
+    virtual Result<std::vector<Resolution>> resolutions(const QString &operationId) = 0;
+
+    // Resolutions in resolution_id order after `afterId`, at most `limit` of them.
+    virtual Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit) = 0;
+
+    // Events the webhook receiver would have written; existing event ids are left alone.
+    // Returns how many were new.
+    virtual Result<int> insertEvents(const std::vector<WebhookEvent> &events) = 0;
+
+    // unknown -> checking by `operatorName`. With takeOver, also checking by someone
+    // else -> checking by `operatorName`. Claiming one's own claim again is a no-op.
+    virtual Result<Operation> claim(const QString &operationId, const SeenState &seen,
+                                    const QString &operatorName, bool takeOver) = 0;
+    // checking by `operatorName` -> unknown.
+    virtual Result<Operation> release(const QString &operationId, const SeenState &seen,
+                                      const QString &operatorName) = 0;
+    // unknown | checking -> the draft's outcome, and the resolution appended to the chain,
+    // in one transaction. Rules about evidence are the Resolver's; the store only refuses
+    // what would break the schema's meaning (a refunded outcome without a refund id, an
+    // operation claimed by someone else).
+    virtual Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) = 0;
+
+    // ---- The audit: read-only queries over the resolutions (model/audit uses them) ----
+
+    // Resolutions matching `query`, each with its operation, in resolution_id order
+    // (descending with newestFirst), one page after the resolution `afterId`.
+    virtual Result<std::vector<AuditEntry>> auditPage(const AuditQuery &query, std::optional<qint64> afterId,
+                                                      int limit) { return auditUnsupported(); }
+    virtual Result<qint64> auditCount(const AuditQuery &query) { return auditUnsupported(); }
+    // Count and sum of amounts by outcome and currency.
+    virtual Result<std::vector<AuditTotal>> auditTotals(const AuditQuery &query) { return auditUnsupported(); }
+    // Everyone who recorded a resolution, sorted.
+    virtual Result<QStringList> auditOperators() { return auditUnsupported(); }
+    // The unknown exposure's daily changes (see ExposureChange) and the decisions per day,
+    // both in day order.
+    virtual Result<std::vector<ExposureChange>> exposureChanges() { return auditUnsupported(); }
+    virtual Result<std::vector<DailyDecisions>> decisionsByDay() { return auditUnsupported(); }
+    // The store's invariants beyond the hash chain (DESIGN.md, "The rules"): statuses agree
+    // with the last resolutions, refunded rows carry a refund id, keys are unique, the
+    // triggers and unique indexes are in place, every resolution names an operation.
+    // Empty when all hold.
+    virtual Result<std::vector<InvariantViolation>> checkInvariants() { return auditUnsupported(); }
+
+private:
+    static Error auditUnsupported()
+    {
+        return Error::internal(QStringLiteral("This kind of store cannot answer audit queries."));
+    }
+};
+
+// Opens or creates stores. The only place that knows which backend a location uses.
+class StoreFactory final
+{
+public:
+    // Opens an existing store. Never creates a file.
+    static Result<std::unique_ptr<Store>> open(const QString &path, Store::OpenMode mode);
+    // Creates an empty store with the current schema. Refuses to touch an existing file.
+    static Result<std::unique_ptr<Store>> create(const QString &path);
+};
+
+} // namespace RefundDesk

@@ -1,0 +1,35 @@
+#pragma once
+
+#include "domain/attempt.h"
+#include "domain/operation.h"
+#include "domain/resolution.h"
+#include "domain/result.h"
+#include "domain/webhookevent.h"
+
+#include <QString>
+
+#include <memory>
+
+namespace RefundDesk {
+
+// Fills a brand-new store in bulk: the demo simulator's way in. It can only create a new
+// file, never open an existing store, so no operator-facing path can create operations
+// or write keys. Rows go in large transactions; finish() commits the rest and makes the
+// store ready (indexes analysed, WAL checkpointed). Without finish() nothing is kept.
+class StoreBuilder
+{
+public:
+    static Result<std::unique_ptr<StoreBuilder>> createNew(const QString &path);
+
+    virtual ~StoreBuilder() = default;
+
+    virtual Result<void> setMeta(const QString &key, const QString &value) = 0;
+    virtual Result<void> addOperation(const Operation &operation) = 0;
+    virtual Result<void> addAttempt(const Attempt &attempt) = 0;
+    virtual Result<void> addEvent(const WebhookEvent &event) = 0;
+    // The resolution as it stands, chain fields included (see AuditChain).
+    virtual Result<void> addResolution(const Resolution &resolution) = 0;
+    virtual Result<void> finish() = 0;
+};
+
+} // namespace RefundDesk

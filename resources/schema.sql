@@ -1,0 +1,115 @@
+-- Refund Desk shared store, schema version 1.
+-- The contract between the agent's refund tool, the webhook receiver and Refund Desk.
+-- Times are INTEGER milliseconds since the Unix epoch (UTC); amounts are integer minor units.
+
+-- The store runs in WAL mode; Refund Desk switches it on before this text runs, since
+-- the journal mode cannot change inside the transaction that creates the schema.
+
+CREATE TABLE store_meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+CREATE TABLE refund_ops (
+    operation_id    TEXT PRIMARY KEY,
+    order_id        TEXT NOT NULL,
+    amount_cents    INTEGER NOT NULL CHECK (amount_cents > 0),
+    currency        TEXT NOT NULL DEFAULT 'usd',
+    idempotency_key TEXT NOT NULL UNIQUE,
+    status          TEXT NOT NULL
+                    CHECK (status IN ('open', 'unknown', 'checking', 'refunded', 'failed')),
+    attempts        INTEGER NOT NULL DEFAULT 0,
+    created_at      INTEGER NOT NULL,
+    updated_at      INTEGER NOT NULL,
+    conversation_id TEXT,
+    refund_id       TEXT,
+    claimed_by      TEXT,
+    claimed_at      INTEGER,
+    version         INTEGER NOT NULL DEFAULT 0
+);
+
+-- The database picks one winner when two tool calls race to open the same refund.
+CREATE UNIQUE INDEX one_open_refund ON refund_ops(order_id, amount_cents)
+    WHERE status IN ('open', 'unknown', 'checking');
+
+-- Serve the queue of operations that need a person: by status, and oldest first across both.
+CREATE INDEX refund_ops_queue ON refund_ops(status, updated_at)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_age ON refund_ops(updated_at, operation_id)
+    WHERE status IN ('unknown', 'checking');
+
+CREATE INDEX refund_ops_order ON refund_ops(order_id);
+CREATE INDEX refund_ops_refund ON refund_ops(refund_id) WHERE refund_id IS NOT NULL;
+
+-- No new key, ever: a key, once written, never changes.
+CREATE TRIGGER refund_ops_key_immutable
+BEFORE UPDATE OF idempotency_key ON refund_ops
+WHEN NEW.idempotency_key IS NOT OLD.idempotency_key
+BEGIN
+    SELECT RAISE(ABORT, 'idempotency_key is immutable');
+END;
+
+CREATE TABLE refund_attempts (
+    operation_id TEXT NOT NULL REFERENCES refund_ops(operation_id),
+    attempt_no   INTEGER NOT NULL CHECK (attempt_no >= 1),
+    tool_call_id TEXT,
+    started_at   INTEGER NOT NULL,
+    finished_at  INTEGER,
+    outcome      TEXT CHECK (outcome IN ('refunded', 'declined', 'timeout', 'key_in_progress',
+                                         'server_error', 'network_error', 'key_mismatch')),
+    http_status  INTEGER,
+    request_id   TEXT,
+    error        TEXT,
+    PRIMARY KEY (operation_id, attempt_no)
+) WITHOUT ROWID;
+
+CREATE TABLE webhook_events (
+    event_id        TEXT PRIMARY KEY,
+    type            TEXT,
+    created         INTEGER,
+    received_at     INTEGER NOT NULL,
+    payload         TEXT NOT NULL,
+    operation_id    TEXT,
+    idempotency_key TEXT,
+    refund_id       TEXT
+);
+
+CREATE INDEX webhook_events_operation ON webhook_events(operation_id) WHERE operation_id IS NOT NULL;
+CREATE INDEX webhook_events_key ON webhook_events(idempotency_key) WHERE idempotency_key IS NOT NULL;
+CREATE INDEX webhook_events_refund ON webhook_events(refund_id) WHERE refund_id IS NOT NULL;
+
+-- The audit log: append-only, each row hash-chained to the previous one.
+CREATE TABLE resolutions (
+    resolution_id      INTEGER PRIMARY KEY,
+    operation_id       TEXT NOT NULL REFERENCES refund_ops(operation_id),
+    outcome            TEXT NOT NULL CHECK (outcome IN ('refunded', 'failed')),
+    refund_id          TEXT,
+    evidence           TEXT NOT NULL,
+    note               TEXT,
+    operator           TEXT NOT NULL,
+    recorded_at        INTEGER NOT NULL,
+    previous_status    TEXT NOT NULL,
+    overrides_evidence INTEGER NOT NULL DEFAULT 0 CHECK (overrides_evidence IN (0, 1)),
+    prev_hash          TEXT NOT NULL,
+    hash               TEXT NOT NULL UNIQUE,
+    CHECK (outcome <> 'refunded' OR refund_id IS NOT NULL)
+);
+
+CREATE INDEX resolutions_operation ON resolutions(operation_id);
+CREATE INDEX resolutions_recorded ON resolutions(recorded_at);
+
+CREATE TRIGGER resolutions_no_update
+BEFORE UPDATE ON resolutions
+BEGIN
+    SELECT RAISE(ABORT, 'resolutions are append-only');
+END;
+
+CREATE TRIGGER resolutions_no_delete
+BEFORE DELETE ON resolutions
+BEGIN
+    SELECT RAISE(ABORT, 'resolutions are append-only');
+END;
+
+INSERT INTO store_meta(key, value) VALUES ('provider', 'stripe'), ('key_retention_hours', '24');
+
+PRAGMA user_version = 1;

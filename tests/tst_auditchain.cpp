@@ -1,0 +1,125 @@
+#include "domain/auditchain.h"
+
+#include <QCryptographicHash>
+#include <QtTest>
+
+using namespace RefundDesk;
+
+class tst_AuditChain : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void canonicalFormIsExact();
+    void hashIsSha256OfTheCanonicalForm();
+    void verifierAcceptsAnHonestChain();
+    void verifierFindsTampering_data();
+    void verifierFindsTampering();
+
+private:
+    static Resolution sample();
+    static std::vector<Resolution> chain(int length);
+};
+
+Resolution tst_AuditChain::sample()
+{
+    Resolution r;
+    r.resolutionId = 7;
+    r.operationId = QStringLiteral("op_5521");
+    r.outcome = Outcome::Refunded;
+    r.refundId = QStringLiteral("re_123");
+    r.evidence = QStringLiteral("webhook:evt_9");
+    r.note = QStringLiteral("Zoë said \"ok\"\n");
+    r.operatorName = QStringLiteral("ann");
+    r.recordedAt = 1700000000123;
+    r.previousStatus = OperationStatus::Checking;
+    r.overridesEvidence = false;
+    r.prevHash = AuditChain::genesisHash();
+    return r;
+}
+
+std::vector<Resolution> tst_AuditChain::chain(int length)
+{
+    std::vector<Resolution> rows;
+    QString previous = AuditChain::genesisHash();
+    for (int i = 1; i <= length; ++i) {
+        Resolution r = sample();
+        r.resolutionId = i;
+        r.operationId = QStringLiteral("op_%1").arg(i);
+        r.prevHash = previous;
+        r.hash = AuditChain::hashOf(r);
+        previous = r.hash;
+        rows.push_back(r);
+    }
+    return rows;
+}
+
+void tst_AuditChain::canonicalFormIsExact()
+{
+    const std::string expected =
+        "{\"evidence\":\"webhook:evt_9\",\"note\":\"Zoë said \\\"ok\\\"\\n\",\"operation_id\":\"op_5521\","
+        "\"operator\":\"ann\",\"outcome\":\"refunded\",\"overrides_evidence\":0,\"prev_hash\":\""
+        + std::string(64, '0')
+        + "\",\"previous_status\":\"checking\",\"recorded_at\":1700000000123,\"refund_id\":\"re_123\","
+          "\"resolution_id\":7}";
+    QCOMPARE(QString::fromStdString(AuditChain::canonicalJson(sample())), QString::fromStdString(expected));
+
+    Resolution failed = sample();
+    failed.outcome = Outcome::Failed;
+    failed.refundId = QString();
+    QVERIFY(AuditChain::canonicalJson(failed).find("\"refund_id\":null") != std::string::npos);
+}
+
+void tst_AuditChain::hashIsSha256OfTheCanonicalForm()
+{
+    const std::string text = AuditChain::canonicalJson(sample());
+    const QString expected = QString::fromLatin1(
+        QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256).toHex());
+    QCOMPARE(AuditChain::hashOf(sample()), expected);
+    QCOMPARE(expected.size(), 64);
+}
+
+void tst_AuditChain::verifierAcceptsAnHonestChain()
+{
+    ChainVerifier verifier;
+    for (const Resolution &r : chain(5))
+        QVERIFY(verifier.add(r));
+    QVERIFY(!verifier.firstBreak());
+    QCOMPARE(verifier.verifiedCount(), 5);
+    QCOMPARE(verifier.lastVerifiedId(), 5);
+}
+
+void tst_AuditChain::verifierFindsTampering_data()
+{
+    QTest::addColumn<QString>("tampering");
+    QTest::addColumn<qint64>("brokenAt");
+    QTest::newRow("edited note") << QStringLiteral("edit") << qint64(3);
+    QTest::newRow("deleted row") << QStringLiteral("delete") << qint64(4);
+    QTest::newRow("reordered rows") << QStringLiteral("swap") << qint64(4);
+    QTest::newRow("override flag flipped") << QStringLiteral("flag") << qint64(3);
+}
+
+void tst_AuditChain::verifierFindsTampering()
+{
+    QFETCH(QString, tampering);
+    QFETCH(qint64, brokenAt);
+    auto rows = chain(5);
+    if (tampering == QLatin1String("edit"))
+        rows[2].note = QStringLiteral("a different story");
+    else if (tampering == QLatin1String("delete"))
+        rows.erase(rows.begin() + 2);
+    else if (tampering == QLatin1String("swap"))
+        std::swap(rows[2], rows[3]);
+    else if (tampering == QLatin1String("flag"))
+        rows[2].overridesEvidence = true;
+
+    ChainVerifier verifier;
+    for (const Resolution &r : rows)
+        verifier.add(r);
+    QVERIFY(verifier.firstBreak());
+    QCOMPARE(verifier.firstBreak()->resolutionId, brokenAt);
+    QVERIFY(!verifier.firstBreak()->reason.isEmpty());
+}
+
+QTEST_GUILESS_MAIN(tst_AuditChain)
+#include "tst_auditchain.moc"

@@ -1,0 +1,256 @@
+// The headless commands run as a subprocess, the way scripts and other programs use
+// them: exit codes and JSON shapes of DESIGN.md, "Command line".
+
+#include "teststore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace RefundDesk;
+using RefundDesk::Test::TestStore;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QString err;
+};
+
+Run refundDesk(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(RD_APP_PATH), arguments);
+    Run run;
+    if (!process.waitForFinished(30000)) {
+        run.err = QStringLiteral("did not finish: ") + process.errorString();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    run.out = process.readAllStandardOutput();
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+} // namespace
+
+class tst_Cli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void usageErrors_data();
+    void usageErrors();
+    void initNeverOverwrites();
+    void badStoreExitsThree_data();
+    void badStoreExitsThree();
+    void queueJsonShape();
+    void showJsonShape();
+    void claimConflictNamesTheWinner();
+    void releaseGivesTheOperationBack();
+    void resolveRules_data();
+    void resolveRules();
+    void resolveOnceOnly();
+
+private:
+    QString db() const { return m_store->path(); }
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<TestStore> m_store;
+};
+
+void tst_Cli::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    m_store = std::make_unique<TestStore>(m_dir->filePath(QStringLiteral("store.sqlite")));
+    QVERIFY2(m_store->isValid(), qPrintable(m_store->lastError()));
+    Operation reference = TestStore::operation(QStringLiteral("op_5521"));
+    reference.orderId = QStringLiteral("4417");
+    reference.idempotencyKey = QStringLiteral("c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa");
+    QVERIFY(m_store->addOperation(reference));
+    QVERIFY(m_store->addOperation(TestStore::operation(QStringLiteral("op_2"), OperationStatus::Checking, 1'700'000'100'000)));
+    QVERIFY(m_store->addOperation(TestStore::operation(QStringLiteral("op_3"), OperationStatus::Refunded)));
+    Attempt attempt;
+    attempt.operationId = QStringLiteral("op_5521");
+    attempt.attemptNo = 1;
+    attempt.toolCallId = QStringLiteral("toolu_01");
+    attempt.startedAt = 1;
+    attempt.outcome = AttemptOutcome::Timeout;
+    QVERIFY(m_store->addAttempt(attempt));
+}
+
+void tst_Cli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::newRow("unknown option") << QStringList({"queue", "--db", "x", "--frobnicate"});
+    QTest::newRow("queue without db") << QStringList({"queue"});
+    QTest::newRow("show without id") << QStringList({"show", "--db", "x"});
+    QTest::newRow("bad outcome") << QStringList({"resolve", "op_1", "--db", "x", "--operator", "a", "--outcome", "maybe",
+                                                "--evidence", "dashboard"});
+}
+
+void tst_Cli::usageErrors()
+{
+    QFETCH(QStringList, arguments);
+    const Run run = refundDesk(arguments);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(!run.err.isEmpty());
+}
+
+void tst_Cli::initNeverOverwrites()
+{
+    const QString path = m_dir->filePath(QStringLiteral("new.sqlite"));
+    Run run = refundDesk({"init", "--db", path});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(QFileInfo::exists(path));
+    run = refundDesk({"queue", "--db", path, "--json"});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(run.out).array().size(), 0);
+    run = refundDesk({"init", "--db", db()});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY(run.err.contains(QStringLiteral("already exists")));
+    QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM refund_ops")), 3);
+}
+
+void tst_Cli::badStoreExitsThree_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::newRow("queue") << QStringList({"queue"});
+    QTest::newRow("show") << QStringList({"show", "op_1"});
+    QTest::newRow("claim") << QStringList({"claim", "op_1", "--operator", "ann"});
+    QTest::newRow("resolve") << QStringList({"resolve", "op_1", "--operator", "ann", "--outcome", "failed",
+                                             "--evidence", "dashboard"});
+}
+
+void tst_Cli::badStoreExitsThree()
+{
+    QFETCH(QStringList, arguments);
+    const QString missing = m_dir->filePath(QStringLiteral("missing.sqlite"));
+    Run run = refundDesk(arguments + QStringList({"--db", missing}));
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY(run.err.contains(QStringLiteral("does not exist")));
+    QVERIFY(!QFileInfo::exists(missing));
+
+    const QString text = m_dir->filePath(QStringLiteral("notes.txt"));
+    QFile file(text);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray(2048, 'a'));
+    file.close();
+    run = refundDesk(arguments + QStringList({"--db", text}));
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY(run.err.contains(QStringLiteral("not an SQLite database")));
+}
+
+void tst_Cli::queueJsonShape()
+{
+    const Run run = refundDesk({"queue", "--db", db(), "--json"});
+    QCOMPARE(run.exitCode, 0);
+    QJsonParseError error;
+    const QJsonArray rows = QJsonDocument::fromJson(run.out, &error).array();
+    QCOMPARE(error.error, QJsonParseError::NoError);
+    QCOMPARE(rows.size(), 2);
+    const QJsonObject first = rows.at(0).toObject();
+    for (const char *key : {"operation_id", "order_id", "amount_cents", "currency", "status", "attempts", "created_at",
+                            "updated_at", "claimed_by", "key_expires_at"})
+        QVERIFY2(first.contains(QLatin1String(key)), key);
+    QCOMPARE(first.value("operation_id").toString(), QStringLiteral("op_5521"));
+    QCOMPARE(first.value("amount_cents").toInteger(), 3800);
+    QVERIFY(first.value("claimed_by").isNull());
+    QCOMPARE(first.value("key_expires_at").toInteger(), first.value("created_at").toInteger() + 24 * 3600 * 1000);
+    QCOMPARE(rows.at(1).toObject().value("status").toString(), QStringLiteral("checking"));
+}
+
+void tst_Cli::showJsonShape()
+{
+    Run run = refundDesk({"show", "op_5521", "--db", db(), "--json"});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonObject object = QJsonDocument::fromJson(run.out).object();
+    for (const char *key : {"operation", "attempts", "events", "resolutions"})
+        QVERIFY2(object.contains(QLatin1String(key)), key);
+    QCOMPARE(object.value("operation").toObject().value("idempotency_key").toString(),
+             QStringLiteral("c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"));
+    QCOMPARE(object.value("attempts").toArray().size(), 1);
+    QCOMPARE(object.value("attempts").toArray().at(0).toObject().value("outcome").toString(), QStringLiteral("timeout"));
+
+    run = refundDesk({"show", "op_404", "--db", db()});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.err.contains(QStringLiteral("no operation op_404")));
+}
+
+void tst_Cli::claimConflictNamesTheWinner()
+{
+    Run run = refundDesk({"claim", "op_5521", "--db", db(), "--operator", "ann"});
+    QCOMPARE(run.exitCode, 0);
+    run = refundDesk({"claim", "op_5521", "--db", db(), "--operator", "bob"});
+    QCOMPARE(run.exitCode, 4);
+    QVERIFY2(run.err.contains(QStringLiteral("ann")), qPrintable(run.err));
+    run = refundDesk({"claim", "op_5521", "--db", db(), "--operator", "bob", "--take-over"});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(m_store->queryText(QStringLiteral("SELECT claimed_by FROM refund_ops WHERE operation_id = 'op_5521'")),
+             QStringLiteral("bob"));
+    run = refundDesk({"claim", "op_3", "--db", db(), "--operator", "bob"});
+    QCOMPARE(run.exitCode, 4);
+    run = refundDesk({"claim", "op_5521", "--db", db(), "--operator", "  "});
+    QCOMPARE(run.exitCode, 5);
+}
+
+void tst_Cli::releaseGivesTheOperationBack()
+{
+    QCOMPARE(refundDesk({"claim", "op_5521", "--db", db(), "--operator", "ann"}).exitCode, 0);
+    Run run = refundDesk({"release", "op_5521", "--db", db(), "--operator", "bob"});
+    QCOMPARE(run.exitCode, 4);
+    run = refundDesk({"release", "op_5521", "--db", db(), "--operator", "ann"});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(m_store->queryText(QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = 'op_5521'")),
+             QStringLiteral("unknown"));
+}
+
+void tst_Cli::resolveRules_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    const QStringList base = {"resolve", "op_5521", "--evidence", "dashboard"};
+    QTest::newRow("refunded without refund id") << base + QStringList({"--operator", "ann", "--outcome", "refunded"}) << 5;
+    QTest::newRow("empty operator") << base + QStringList({"--operator", "", "--outcome", "failed"}) << 5;
+    QTest::newRow("empty evidence") << QStringList({"resolve", "op_5521", "--evidence", " ", "--operator", "ann",
+                                                    "--outcome", "failed"}) << 5;
+    QTest::newRow("override without note") << base + QStringList({"--operator", "ann", "--outcome", "failed",
+                                                                  "--override-evidence"}) << 5;
+    QTest::newRow("claimed by someone else") << QStringList({"resolve", "op_2", "--evidence", "dashboard", "--operator",
+                                                             "ann", "--outcome", "failed"}) << 4;
+    QTest::newRow("already closed") << QStringList({"resolve", "op_3", "--evidence", "dashboard", "--operator", "ann",
+                                                    "--outcome", "failed"}) << 4;
+    QTest::newRow("failed") << base + QStringList({"--operator", "ann", "--outcome", "failed"}) << 0;
+    QTest::newRow("refunded") << base + QStringList({"--operator", "ann", "--outcome", "refunded", "--refund-id",
+                                                     "re_1", "--note", "seen in the dashboard"}) << 0;
+}
+
+void tst_Cli::resolveRules()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    const Run run = refundDesk(arguments + QStringList({"--db", db()}));
+    QCOMPARE(run.exitCode, exitCode);
+    const qint64 resolutions = m_store->queryInt(QStringLiteral("SELECT count(*) FROM resolutions"));
+    QCOMPARE(resolutions, exitCode == 0 ? 1 : 0);
+    if (exitCode != 0)
+        QVERIFY(!run.err.isEmpty());
+}
+
+void tst_Cli::resolveOnceOnly()
+{
+    const QStringList resolve = {"resolve", "op_5521", "--db", db(), "--evidence", "dashboard", "--outcome", "failed"};
+    QCOMPARE(refundDesk(resolve + QStringList({"--operator", "ann"})).exitCode, 0);
+    const Run second = refundDesk(resolve + QStringList({"--operator", "bob"}));
+    QCOMPARE(second.exitCode, 4);
+    QVERIFY2(second.err.contains(QStringLiteral("already resolved as failed by ann")), qPrintable(second.err));
+    QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM resolutions")), 1);
+}
+
+QTEST_GUILESS_MAIN(tst_Cli)
+#include "tst_cli.moc"
