@@ -1,0 +1,370 @@
+#include "store/sqlitestorebuilder.h"
+
+#include "store/sqliteschema.h"
+#include "store/sqlitestatement.h"
+#include "store/sqlitestore.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <sqlite3.h>
+
+namespace RefundDesk {
+
+Result<std::unique_ptr<StoreBuilder>> StoreBuilder::createNew(const QString &path)
+{
+    return Internal::SqliteStoreBuilder::create(path);
+}
+
+namespace Internal {
+
+namespace {
+
+const QString Doing = QStringLiteral("building the demo store");
+
+int exec(sqlite3 *db, const char *sql)
+{
+    return sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+}
+
+} // namespace
+
+SqliteStoreBuilder::SqliteStoreBuilder(sqlite3 *db, const QString &path)
+    : m_db(db)
+    , m_path(path)
+{
+}
+
+Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &path)
+{
+    if (path.isEmpty())
+        return Error::usage(QStringLiteral("No path was given for the new store."));
+    if (QFileInfo::exists(path)) {
+        return Error::unavailable(QStringLiteral("%1 already exists. A demo store is always a new file and "
+                                                 "Refund Desk never overwrites one; choose a new path or "
+                                                 "remove the old file first.").arg(path));
+    }
+    for (const char *suffix : {"-wal", "-shm", "-journal"}) {
+        const QString leftover = path + QLatin1String(suffix);
+        if (QFileInfo::exists(leftover)) {
+            return Error::unavailable(QStringLiteral("%1 is left over from an earlier store at %2, and SQLite "
+                                                     "would apply it to the new file. Remove it, or choose "
+                                                     "another path.").arg(leftover, path));
+        }
+    }
+    // Claim the name atomically: if another program creates it first, this fails.
+    {
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+            return Error::unavailable(QStringLiteral("%1 could not be created: %2. Check that the folder exists "
+                                                     "and that you may write to it.")
+                                          .arg(path, file.errorString()));
+        }
+    }
+
+    sqlite3 *db = nullptr;
+    const int code = sqlite3_open_v2(QFile::encodeName(path).constData(), &db,
+                                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
+    std::unique_ptr<SqliteStoreBuilder> builder(new SqliteStoreBuilder(db, path));
+    if (code != SQLITE_OK)
+        return builder->errorFor(code, QStringLiteral("creating the store"));
+    sqlite3_extended_result_codes(db, 1);
+
+    const QString problem = applySchema(db);
+    if (!problem.isEmpty())
+        return Error::unavailable(QStringLiteral("%1 could not be created: %2").arg(path, problem));
+
+    // Until finish() the file is not a store: a build that dies half-way (killed, power
+    // lost) leaves a file every reader refuses rather than a store that looks complete.
+    // Nobody else uses the new file, so durability and the journal can wait until then:
+    // a failed build removes the file instead of rolling back.
+    const char *const bulkLoad[] = {
+        "PRAGMA user_version = 0",
+        "PRAGMA journal_mode = OFF",
+        "PRAGMA synchronous = OFF",
+        "PRAGMA cache_size = -262144", // 256 MiB: the unique indexes stay in memory
+        "PRAGMA temp_store = MEMORY",
+    };
+    for (const char *pragma : bulkLoad) {
+        if (const int pragmaCode = exec(db, pragma); pragmaCode != SQLITE_OK)
+            return builder->errorFor(pragmaCode, QStringLiteral("preparing the new store for a bulk load"));
+    }
+    if (auto deferred = builder->deferIndexes(); !deferred)
+        return deferred.error();
+    if (auto prepared = builder->prepare(); !prepared)
+        return prepared.error();
+    return std::unique_ptr<StoreBuilder>(std::move(builder));
+}
+
+SqliteStoreBuilder::~SqliteStoreBuilder()
+{
+    if (!m_finished)
+        closeAndRemove();
+}
+
+void SqliteStoreBuilder::closeAndRemove()
+{
+    m_transaction.reset(); // the file goes anyway; this only ends the transaction
+    m_setMeta.reset();
+    m_insertOperation.reset();
+    m_insertAttempt.reset();
+    m_insertEvent.reset();
+    m_insertResolution.reset();
+    if (m_db) {
+        sqlite3_close_v2(m_db);
+        m_db = nullptr;
+    }
+    // Only this builder ever wrote these files: it created the store a moment ago.
+    QFile::remove(m_path);
+    QFile::remove(m_path + QStringLiteral("-wal"));
+    QFile::remove(m_path + QStringLiteral("-shm"));
+}
+
+Error SqliteStoreBuilder::errorFor(int code, const QString &doing) const
+{
+    return SqliteStore::errorFor(m_db, code, m_path, doing);
+}
+
+Result<void> SqliteStoreBuilder::usable() const
+{
+    if (m_finished || !m_db)
+        return Error::internal(QStringLiteral("The store builder for %1 is already finished.").arg(m_path));
+    return {};
+}
+
+Result<void> SqliteStoreBuilder::deferIndexes()
+{
+    // Building an index once over sorted keys is far quicker than keeping it up to date
+    // row by row, so the schema's own indexes are dropped here and created again, from
+    // the schema's text, by finish(). Recreating the unique ones also checks the rows.
+    {
+        SqliteStatement indexes(m_db, "SELECT name, sql FROM sqlite_schema "
+                                      "WHERE type = 'index' AND sql IS NOT NULL ORDER BY rowid");
+        int code = SQLITE_ROW;
+        while ((code = indexes.step()) == SQLITE_ROW)
+            m_deferredIndexes.push_back({indexes.text(0), indexes.text(1).toUtf8()});
+        if (code != SQLITE_DONE)
+            return errorFor(code, QStringLiteral("reading the new store's schema"));
+    }
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return errorFor(transaction.beginCode(), Doing);
+    for (const DeferredIndex &index : m_deferredIndexes) {
+        const QByteArray drop = "DROP INDEX \"" + index.name.toUtf8() + '"';
+        if (const int code = exec(m_db, drop.constData()); code != SQLITE_OK)
+            return errorFor(code, QStringLiteral("preparing the new store for a bulk load"));
+    }
+    if (const int code = transaction.commit(); code != SQLITE_OK)
+        return errorFor(code, Doing);
+    return {};
+}
+
+Result<void> SqliteStoreBuilder::createDeferredIndexes()
+{
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return errorFor(transaction.beginCode(), Doing);
+    for (const DeferredIndex &index : m_deferredIndexes) {
+        char *message = nullptr;
+        const int code = sqlite3_exec(m_db, index.sql.constData(), nullptr, nullptr, &message);
+        const QString detail = QString::fromUtf8(message);
+        sqlite3_free(message);
+        if ((code & 0xff) == SQLITE_CONSTRAINT) {
+            return Error::internal(QStringLiteral("The simulated rows break the store's index %1 (%2); the "
+                                                  "demo store was not kept.").arg(index.name, detail));
+        }
+        if (code != SQLITE_OK)
+            return errorFor(code, QStringLiteral("indexing the demo store"));
+    }
+    if (const int code = transaction.commit(); code != SQLITE_OK)
+        return errorFor(code, QStringLiteral("indexing the demo store"));
+    m_deferredIndexes.clear();
+    return {};
+}
+
+Result<void> SqliteStoreBuilder::prepare()
+{
+    struct Wanted
+    {
+        std::unique_ptr<SqliteStatement> *statement;
+        const char *sql;
+    };
+    const Wanted wanted[] = {
+        {&m_setMeta, "INSERT INTO store_meta (key, value) VALUES (?1, ?2) "
+                     "ON CONFLICT (key) DO UPDATE SET value = excluded.value"},
+        {&m_insertOperation,
+         "INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, status, "
+         "attempts, created_at, updated_at, conversation_id, refund_id, claimed_by, claimed_at, version) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"},
+        {&m_insertAttempt,
+         "INSERT INTO refund_attempts (operation_id, attempt_no, tool_call_id, started_at, finished_at, "
+         "outcome, http_status, request_id, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"},
+        {&m_insertEvent,
+         "INSERT INTO webhook_events (event_id, type, created, received_at, payload, operation_id, "
+         "idempotency_key, refund_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"},
+        {&m_insertResolution,
+         "INSERT INTO resolutions (resolution_id, operation_id, outcome, refund_id, evidence, note, operator, "
+         "recorded_at, previous_status, overrides_evidence, prev_hash, hash) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"},
+    };
+    for (const Wanted &w : wanted) {
+        *w.statement = std::make_unique<SqliteStatement>(m_db, w.sql);
+        if (!(*w.statement)->isValid())
+            return errorFor((*w.statement)->prepareCode(), QStringLiteral("preparing the demo store's inserts"));
+    }
+    return {};
+}
+
+Result<void> SqliteStoreBuilder::ensureTransaction()
+{
+    if (m_transaction && m_transaction->isActive())
+        return {};
+    // Nobody else writes this file, so a deferred BEGIN is enough.
+    m_transaction = std::make_unique<SqliteTransaction>(m_db, SqliteTransaction::Kind::Deferred);
+    if (!m_transaction->isActive())
+        return errorFor(m_transaction->beginCode(), Doing);
+    m_rowsInTransaction = 0;
+    return {};
+}
+
+Result<void> SqliteStoreBuilder::commit()
+{
+    if (!m_transaction || !m_transaction->isActive())
+        return {};
+    const int code = m_transaction->commit();
+    if (code != SQLITE_OK)
+        return errorFor(code, Doing);
+    m_transaction.reset();
+    m_rowsInTransaction = 0;
+    return {};
+}
+
+Result<void> SqliteStoreBuilder::insert(SqliteStatement &statement, const char *what)
+{
+    const int code = statement.step();
+    statement.reset();
+    if (code != SQLITE_DONE)
+        return errorFor(code, QStringLiteral("writing %1 into the demo store").arg(QLatin1String(what)));
+    if (++m_rowsInTransaction >= RowsPerTransaction)
+        return commit();
+    return {};
+}
+
+Result<void> SqliteStoreBuilder::setMeta(const QString &key, const QString &value)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = ensureTransaction(); !ok)
+        return ok;
+    m_setMeta->bind(1, key).bind(2, value);
+    return insert(*m_setMeta, "store_meta");
+}
+
+Result<void> SqliteStoreBuilder::addOperation(const Operation &op)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = ensureTransaction(); !ok)
+        return ok;
+    SqliteStatement &s = *m_insertOperation;
+    s.bind(1, op.operationId).bind(2, op.orderId).bind(3, op.amountCents).bind(4, op.currency);
+    s.bind(5, op.idempotencyKey).bind(6, toString(op.status)).bind(7, qint64(op.attempts));
+    s.bind(8, op.createdAt).bind(9, op.updatedAt).bind(10, op.conversationId).bind(11, op.refundId);
+    s.bind(12, op.claimedBy).bind(13, op.claimedAt).bind(14, op.version);
+    return insert(s, "an operation");
+}
+
+Result<void> SqliteStoreBuilder::addAttempt(const Attempt &attempt)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = ensureTransaction(); !ok)
+        return ok;
+    SqliteStatement &s = *m_insertAttempt;
+    s.bind(1, attempt.operationId).bind(2, qint64(attempt.attemptNo)).bind(3, attempt.toolCallId);
+    s.bind(4, attempt.startedAt).bind(5, attempt.finishedAt).bind(6, toString(attempt.outcome));
+    if (attempt.httpStatus)
+        s.bind(7, qint64(*attempt.httpStatus));
+    else
+        s.bindNull(7);
+    s.bind(8, attempt.requestId).bind(9, attempt.error);
+    return insert(s, "an attempt");
+}
+
+Result<void> SqliteStoreBuilder::addEvent(const WebhookEvent &event)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = ensureTransaction(); !ok)
+        return ok;
+    SqliteStatement &s = *m_insertEvent;
+    s.bind(1, event.eventId).bind(2, event.type).bind(3, event.created).bind(4, event.receivedAt);
+    s.bind(5, event.payload.isNull() ? QStringLiteral("") : event.payload);
+    s.bind(6, event.operationId).bind(7, event.idempotencyKey).bind(8, event.refundId);
+    return insert(s, "a webhook event");
+}
+
+Result<void> SqliteStoreBuilder::addResolution(const Resolution &r)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = ensureTransaction(); !ok)
+        return ok;
+    SqliteStatement &s = *m_insertResolution;
+    s.bind(1, r.resolutionId).bind(2, r.operationId).bind(3, toString(r.outcome)).bind(4, r.refundId);
+    s.bind(5, r.evidence).bind(6, r.note).bind(7, r.operatorName).bind(8, r.recordedAt);
+    s.bind(9, toString(r.previousStatus)).bind(10, qint64(r.overridesEvidence ? 1 : 0));
+    s.bind(11, r.prevHash).bind(12, r.hash);
+    return insert(s, "a resolution");
+}
+
+Result<void> SqliteStoreBuilder::finish()
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = commit(); !ok)
+        return ok;
+    m_setMeta.reset();
+    m_insertOperation.reset();
+    m_insertAttempt.reset();
+    m_insertEvent.reset();
+    m_insertResolution.reset();
+    if (auto indexed = createDeferredIndexes(); !indexed)
+        return indexed;
+
+    const QString finishing = QStringLiteral("finishing the demo store");
+    if (QString mode = pragmaText("PRAGMA journal_mode = WAL"); mode != QLatin1String("wal")) {
+        return Error::unavailable(QStringLiteral("%1 could not be switched to WAL mode (it is in %2 mode); the "
+                                                 "store was not kept. Check that its folder is on a local disk.")
+                                      .arg(m_path, mode.isEmpty() ? QStringLiteral("no") : mode));
+    }
+    // The schema's version goes in last, after the data and its indexes are complete.
+    const QByteArray version = "PRAGMA user_version = " + QByteArray::number(CurrentSchemaVersion);
+    const QByteArray steps[] = {
+        "PRAGMA synchronous = NORMAL",
+        // Statistics for the query planner; a sampled ANALYZE stays quick on millions of rows.
+        "PRAGMA analysis_limit = 1000",
+        "ANALYZE",
+        version,
+        "PRAGMA wal_checkpoint(TRUNCATE)",
+    };
+    for (const QByteArray &step : steps) {
+        if (const int code = exec(m_db, step.constData()); code != SQLITE_OK)
+            return errorFor(code, finishing);
+    }
+    if (const int code = sqlite3_close(m_db); code != SQLITE_OK)
+        return errorFor(code, QStringLiteral("closing the demo store"));
+    m_db = nullptr;
+    m_finished = true;
+    return {};
+}
+
+QString SqliteStoreBuilder::pragmaText(const char *sql)
+{
+    SqliteStatement statement(m_db, sql);
+    return statement.step() == SQLITE_ROW ? statement.text(0).toLower() : QString();
+}
+
+} // namespace Internal
+
+} // namespace RefundDesk
