@@ -59,6 +59,14 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
         exitCode = fail(store.error());
         return nullptr;
     }
+    // The store opens read-only when the user may not write it; a write command stops here.
+    if (mode == Store::OpenMode::ReadWrite && store.value()->isReadOnly()) {
+        exitCode = fail(Error::unavailable(QStringLiteral("%1 cannot be written. %2 Nothing was written: ask for "
+                                                          "write access to the file and its folder, or work on a "
+                                                          "writable copy.")
+                                               .arg(*path, store.value()->openNote())));
+        return nullptr;
+    }
     exitCode = 0;
     return std::move(store.value());
 }

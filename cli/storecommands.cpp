@@ -2,9 +2,11 @@
 
 #include "clicontext.h"
 #include "commands.h"
+#include "evidencejson.h"
 #include "jsonwriter.h"
 
 #include "domain/keywindow.h"
+#include "evidence/evidenceanalyzer.h"
 #include "evidence/resolver.h"
 
 #include <QDateTime>
@@ -92,8 +94,8 @@ int runQueue(CliContext &context)
     std::optional<QueueCursor> cursor;
     qint64 count = 0;
     constexpr int PageSize = 1000;
-    if (json)
-        context.out() << "[";
+    // The opening bracket waits for the first row, so that a store failing on its first
+    // page prints no half-made JSON.
     for (;;) {
         auto page = store->queuePage(query, cursor, PageSize);
         if (!page)
@@ -101,6 +103,10 @@ int runQueue(CliContext &context)
         for (const Operation &operation : *page) {
             const KeyWindow window(operation, *retention);
             if (json) {
+                auto candidates = store->candidateEvents(operation);
+                if (!candidates)
+                    return context.fail(candidates.error());
+                const Evidence evidence = EvidenceAnalyzer::analyze(operation, *candidates);
                 nlohmann::json row = {
                     {"operation_id", JsonWriter::text(operation.operationId)},
                     {"order_id", JsonWriter::text(operation.orderId)},
@@ -112,8 +118,9 @@ int runQueue(CliContext &context)
                     {"updated_at", operation.updatedAt},
                     {"claimed_by", JsonWriter::text(operation.claimedBy)},
                     {"key_expires_at", window.expiresAt()},
+                    {"verdict", toString(evidence.verdict).toStdString()},
                 };
-                context.out() << (count ? ",\n" : "\n")
+                context.out() << (count ? ",\n" : "[\n")
                               << QString::fromStdString(row.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
             } else {
                 context.out() << operation.operationId << '\t' << operation.orderId << '\t' << operation.amountCents
@@ -129,7 +136,7 @@ int runQueue(CliContext &context)
         cursor = cursorAfter(query, page->back());
     }
     if (json)
-        context.out() << (count ? "\n]\n" : "]\n");
+        context.out() << (count ? "\n]\n" : "[]\n");
     else if (count == 0)
         context.out() << "No operation is unknown or being checked.\n";
     return 0;
@@ -159,6 +166,7 @@ int runShow(CliContext &context)
             return context.fail(*error);
     }
     const KeyWindow window(*operation, *retention);
+    const Evidence evidence = EvidenceAnalyzer::analyze(*operation, *events);
 
     if (context.parser().isSet(JsonOption)) {
         nlohmann::json object;
@@ -167,12 +175,8 @@ int runShow(CliContext &context)
         object["attempts"] = nlohmann::json::array();
         for (const Attempt &attempt : *attempts)
             object["attempts"].push_back(JsonWriter::toJson(attempt));
-        object["events"] = nlohmann::json::array();
-        for (const WebhookEvent &event : *events) {
-            object["events"].push_back({{"event_id", JsonWriter::text(event.eventId)},
-                                        {"type", JsonWriter::text(event.type)},
-                                        {"refund_id", JsonWriter::text(event.refundId)}});
-        }
+        object["events"] = EvidenceJson::events(evidence);
+        EvidenceJson::addVerdict(object, evidence);
         object["resolutions"] = nlohmann::json::array();
         for (const Resolution &resolution : *resolutions)
             object["resolutions"].push_back(JsonWriter::toJson(resolution));
@@ -196,9 +200,17 @@ int runShow(CliContext &context)
             out << " (HTTP " << *attempt.httpStatus << ')';
         out << ' ' << attempt.requestId << '\n';
     }
-    out << "Events:\n";
-    for (const WebhookEvent &event : *events)
-        out << "  " << event.eventId << ' ' << event.type << ' ' << event.refundId << '\n';
+    out << "Events (verdict " << toString(evidence.verdict) << "): " << evidence.explanation << '\n';
+    for (const EvidenceEvent &event : evidence.events) {
+        const ParsedRefund *refund = event.refund();
+        out << "  " << event.row.eventId << ' ' << event.row.type << " by " << toString(event.matchedBy);
+        if (!event.readable())
+            out << " unreadable: " << event.parsed.unreadableReason;
+        else if (refund)
+            out << ' ' << refund->id << ' ' << toString(refund->status) << ' ' << refund->amount << ' ' << refund->currency
+                << (refund->failureReason.isEmpty() ? QString() : u' ' + refund->failureReason);
+        out << '\n';
+    }
     out << "Resolutions:\n";
     for (const Resolution &resolution : *resolutions) {
         out << "  #" << resolution.resolutionId << ' ' << toString(resolution.outcome) << ' ' << resolution.refundId

@@ -6,6 +6,8 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
+
 namespace RefundDesk::Internal {
 
 namespace {
@@ -13,6 +15,39 @@ namespace {
 QString lastError(sqlite3 *db)
 {
     return QString::fromUtf8(sqlite3_errmsg(db));
+}
+
+quint32 bigEndian32(const unsigned char *bytes)
+{
+    return quint32(bytes[0]) << 24 | quint32(bytes[1]) << 16 | quint32(bytes[2]) << 8 | quint32(bytes[3]);
+}
+
+// Why the first reads of a store failed, in words a person can act on: a full disk, a file
+// cut short (an interrupted copy), other damage, or SQLite's own words.
+QString unreadable(sqlite3 *db, const QString &path, int code)
+{
+    if (sqlite3_system_errno(db) == ENOSPC)
+        return QStringLiteral("The disk holding %1 is full: SQLite cannot set up the files it needs beside the "
+                              "store. Nothing was written. Free some space and try again.").arg(path);
+    if ((code & 0xff) != SQLITE_CORRUPT)
+        return QStringLiteral("%1 could not be read: %2.").arg(path, lastError(db));
+    sqlite3_file *file = nullptr;
+    unsigned char header[100] = {};
+    sqlite3_int64 size = 0;
+    if (sqlite3_file_control(db, "main", SQLITE_FCNTL_FILE_POINTER, &file) == SQLITE_OK && file && file->pMethods
+        && file->pMethods->xRead(file, header, sizeof header, 0) == SQLITE_OK
+        && file->pMethods->xFileSize(file, &size) == SQLITE_OK) {
+        const qint64 pageSize = header[16] == 0 && header[17] == 1 ? 65536 : (header[16] << 8 | header[17]);
+        // The page count is valid while the change counter matches "version valid for".
+        const bool countValid = bigEndian32(header + 24) == bigEndian32(header + 92);
+        const qint64 expected = qint64(bigEndian32(header + 28)) * pageSize;
+        if (countValid && expected > size)
+            return QStringLiteral("%1 is cut short: it holds %2 of the %3 bytes its header counts, as an "
+                                  "interrupted copy or download leaves a file. Copy it again or restore it from a "
+                                  "backup; Refund Desk will not write to it.").arg(path).arg(size).arg(expected);
+    }
+    return QStringLiteral("%1 is damaged (%2). Restore it from a backup; Refund Desk will not write to it.")
+        .arg(path, lastError(db));
 }
 
 } // namespace
@@ -49,13 +84,13 @@ QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer)
                               "Open the store file the refund tool writes, or create one with "
                               "'refund-desk init --db PATH'.").arg(path);
     if (step != SQLITE_ROW)
-        return QStringLiteral("%1 could not be read: %2.").arg(path, lastError(db));
+        return unreadable(db, path, step);
     const qint64 userVersion = version.integer(0);
 
     SqliteStatement tables(db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN "
                                "('store_meta', 'refund_ops', 'refund_attempts', 'webhook_events', 'resolutions')");
-    if (tables.step() != SQLITE_ROW)
-        return QStringLiteral("%1 could not be read: %2.").arg(path, lastError(db));
+    if (const int code = tables.step(); code != SQLITE_ROW)
+        return unreadable(db, path, code);
     const qint64 tableCount = tables.integer(0);
 
     if (userVersion > CurrentSchemaVersion) {

@@ -8,6 +8,7 @@
 
 #include <QDateTime>
 #include <QFileInfo>
+#include <QThread>
 
 #include <sqlite3.h>
 
@@ -566,6 +567,10 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
     if (code != SQLITE_DONE)
         return sqliteError(code, doing);
 
+    // Test-only seam: the crash tests kill a decision here, between its two writes.
+    if (const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS"); delayMs > 0)
+        QThread::msleep(ulong(delayMs));
+
     auto insert = cached(QByteArray("INSERT INTO resolutions (") + ResolutionColumns
                           + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
     insert->bind(1, r.resolutionId).bind(2, r.operationId).bind(3, toString(r.outcome)).bind(4, r.refundId);
@@ -631,6 +636,11 @@ Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::Op
     if (info.isDir())
         return Error::unavailable(QStringLiteral("%1 is a folder, not a store. Name the store file inside it.")
                                       .arg(path));
+    // SQLite would take an empty file for an empty database; it is no store either.
+    if (info.size() == 0 && !QFileInfo::exists(path + QStringLiteral("-wal")))
+        return Error::unavailable(QStringLiteral("%1 is empty (0 bytes), not a Refund Desk store. Open the store "
+                                                 "file the refund tool writes, or create one with 'refund-desk init "
+                                                 "--db PATH'.").arg(path));
 
     // Read-only flags, the fall-back to read-only for a store the user may not write, and
     // the immutable open of a WAL store on a read-only medium: see SqliteOpener.
@@ -642,6 +652,11 @@ Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::Op
     sqlite3 *db = connection->release();
     sqlite3_busy_timeout(db, Internal::BusyTimeoutMs);
     sqlite3_extended_result_codes(db, 1);
+    // Test-only seam: a full disk where no small file system can be mounted to fill.
+    if (const int maxPages = qEnvironmentVariableIntValue("RD_TEST_MAX_PAGE_COUNT"); maxPages > 0) {
+        const QByteArray pragma = "PRAGMA max_page_count = " + QByteArray::number(maxPages);
+        sqlite3_exec(db, pragma.constData(), nullptr, nullptr, nullptr);
+    }
 
     const QString problem = Internal::checkSchema(db, path);
     if (!problem.isEmpty()) {

@@ -150,6 +150,7 @@ Result<void> SqliteStoreBuilder::deferIndexes()
     if (!transaction.isActive())
         return errorFor(transaction.beginCode(), Doing);
     for (const DeferredIndex &index : m_deferredIndexes) {
+        // sql-identifiers: index names read back from the schema this builder just created
         const QByteArray drop = "DROP INDEX \"" + index.name.toUtf8() + '"';
         if (const int code = exec(m_db, drop.constData()); code != SQLITE_OK)
             return errorFor(code, QStringLiteral("preparing the new store for a bulk load"));

@@ -98,8 +98,8 @@ public:
     virtual Result<std::vector<DailyDecisions>> decisionsByDay() { return auditUnsupported(); }
     // The store's invariants beyond the hash chain (DESIGN.md, "The rules"): statuses agree
     // with the last resolutions, refunded rows carry a refund id, keys are unique, the
-    // triggers and unique indexes are in place, every resolution names an operation.
-    // Empty when all hold.
+    // triggers and unique indexes are in place, every resolution names an operation, an
+    // operation is decided once. Empty when all hold.
     virtual Result<std::vector<InvariantViolation>> checkInvariants() { return auditUnsupported(); }
 
 private:

@@ -57,15 +57,15 @@ private:
 namespace QTest {
 template<> inline char *toString(const RefundDesk::OperationStatus &status)
 {
-    return qstrdup(qPrintable(RefundDesk::toString(status)));
+    return qstrdup(qPrintable(RefundDesk::Names::toString(status)));
 }
 template<> inline char *toString(const RefundDesk::AttemptOutcome &outcome)
 {
-    return qstrdup(qPrintable(RefundDesk::toString(outcome)));
+    return qstrdup(qPrintable(RefundDesk::Names::toString(outcome)));
 }
 template<> inline char *toString(const RefundDesk::Outcome &outcome)
 {
-    return qstrdup(qPrintable(RefundDesk::toString(outcome)));
+    return qstrdup(qPrintable(RefundDesk::Names::toString(outcome)));
 }
 template<> inline char *toString(const RefundDesk::ErrorKind &kind)
 {

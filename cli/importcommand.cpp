@@ -1,0 +1,76 @@
+// import-events: webhook events from a file into the store, as the receiver would have
+// written them (DESIGN.md, "Command line").
+
+#include "clicontext.h"
+#include "commands.h"
+#include "progressprinter.h"
+
+#include "evidence/eventimporter.h"
+
+#include <QFileInfo>
+
+namespace RefundDesk::Cli {
+
+namespace {
+
+void printNotes(QTextStream &out, const QString &title, const std::vector<ImportNote> &notes, qint64 total)
+{
+    if (notes.empty())
+        return;
+    out << title << '\n';
+    for (const ImportNote &note : notes)
+        out << "  " << note.where << ": " << note.reason << '\n';
+    if (total > qint64(notes.size()))
+        out << "  ... and " << total - qint64(notes.size()) << " more\n";
+}
+
+void printSummary(QTextStream &out, const QString &path, const ImportSummary &summary)
+{
+    out << "Imported " << path << " (" << summary.format << "): " << summary.read << " read, " << summary.added
+        << " new, " << summary.alreadyPresent << " already present, " << summary.skipped << " skipped.\n";
+    printNotes(out, QStringLiteral("Skipped (not stored):"), summary.skips, summary.skipped);
+    printNotes(out, QStringLiteral("Stored, but not readable as refund evidence (the console lists them as unreadable):"),
+               summary.unreadableNotes, summary.unreadable);
+    if (!summary.stoppedEarly.isEmpty())
+        out << "Stopped early, the rest of the file was not read: " << summary.stoppedEarly << '\n';
+    out.flush();
+}
+
+} // namespace
+
+int runImportEvents(CliContext &context)
+{
+    context.addDbOption();
+    if (auto exit = context.parse(1, 1, QStringLiteral("one FILE (a JSON array, a Stripe list object or JSON Lines)")))
+        return *exit;
+    const QString path = context.parser().positionalArguments().at(0);
+    const QFileInfo info(path);
+    if (!info.isFile() || !info.isReadable())
+        return context.usageError(QStringLiteral("cannot read the file %1: it does not exist or is not a readable file.").arg(path));
+
+    int exitCode = 0;
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    if (!store)
+        return exitCode;
+
+    EventImporter importer(*store);
+    // Progress in KiB, so that only big files (tens of MB) show a progress line.
+    ProgressPrinter progress(context.err(), QStringLiteral("importing events, KiB read"));
+    importer.setProgressCallback([&progress](qint64 done, qint64 total) { progress.update(done / 1024, total / 1024); });
+    auto summary = importer.importFile(path);
+    progress.finish();
+    if (!summary)
+        return context.fail(summary.error());
+
+    printSummary(context.out(), path, *summary);
+    if (!summary->complete()) {
+        const QString what = summary->stoppedEarly.isEmpty()
+            ? QStringLiteral("%1 entries were skipped").arg(summary->skipped)
+            : QStringLiteral("the file could not be read to its end");
+        return context.fail(Error::refused(QStringLiteral("%1; the good entries were imported. Fix the file and import it "
+                                                          "again: events already present are ignored.").arg(what)));
+    }
+    return 0;
+}
+
+} // namespace RefundDesk::Cli

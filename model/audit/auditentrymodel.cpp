@@ -1,0 +1,174 @@
+#include "audit/auditentrymodel.h"
+
+#include "domain/money.h"
+#include "store/store.h"
+
+#include <QDateTime>
+#include <QScopeGuard>
+
+namespace RefundDesk {
+
+AuditEntryModel::AuditEntryModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void AuditEntryModel::setStore(Store *store)
+{
+    m_store = store;
+    reload();
+}
+
+void AuditEntryModel::setQuery(const AuditQuery &query)
+{
+    m_query = query;
+    reload();
+}
+
+void AuditEntryModel::reload()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_rows.shrink_to_fit();
+    m_atEnd = true; // nothing to fetch while the reset is announced
+    m_reachedLimit = false;
+    m_lastError.reset();
+    endResetModel();
+    m_atEnd = m_store == nullptr;
+    fetchMore({});
+}
+
+const AuditEntry *AuditEntryModel::entryAt(int row) const
+{
+    return row >= 0 && row < int(m_rows.size()) ? &m_rows[size_t(row)] : nullptr;
+}
+
+int AuditEntryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int AuditEntryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+bool AuditEntryModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_store && !m_atEnd && !m_fetching;
+}
+
+void AuditEntryModel::fetchMore(const QModelIndex &parent)
+{
+    if (!canFetchMore(parent))
+        return;
+    // Views and testers may ask for more while the rows are being announced.
+    m_fetching = true;
+    const auto done = qScopeGuard([this] { m_fetching = false; });
+    std::optional<qint64> after;
+    if (!m_rows.empty())
+        after = m_rows.back().resolution.resolutionId;
+    const int limit = std::min(m_pageSize, MaxRows - int(m_rows.size()));
+    auto page = m_store->auditPage(m_query, after, limit);
+    if (!page) {
+        m_lastError = page.error();
+        m_atEnd = true;
+        emit readFailed(page.error().message);
+        return;
+    }
+    m_atEnd = int(page->size()) < limit;
+    for (AuditEntry &entry : *page) {
+        // The table never shows the chain fields; up to MaxRows rows, they are most of the memory.
+        entry.resolution.prevHash.clear();
+        entry.resolution.hash.clear();
+    }
+    if (!page->empty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(page->size()) - 1);
+        std::move(page->begin(), page->end(), std::back_inserter(m_rows));
+        endInsertRows();
+    }
+    if (!m_atEnd && int(m_rows.size()) >= MaxRows) {
+        m_atEnd = true;
+        m_reachedLimit = true;
+    }
+    emit loaded();
+}
+
+QVariant AuditEntryModel::displayData(const AuditEntry &e, int column) const
+{
+    const Resolution &r = e.resolution;
+    switch (column) {
+    case IdColumn: return QStringLiteral("#%1").arg(r.resolutionId);
+    case RecordedLocalColumn:
+        return QDateTime::fromMSecsSinceEpoch(r.recordedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    case RecordedUtcColumn:
+        return QDateTime::fromMSecsSinceEpoch(r.recordedAt, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+    case OperationColumn: return r.operationId;
+    case OrderColumn: return e.operationFound ? e.orderId : tr("(operation missing)");
+    case AmountColumn: return e.operationFound ? Money::format(e.amountCents, e.currency) : QString();
+    case OutcomeColumn: return toString(r.outcome);
+    case RefundIdColumn: return r.refundId;
+    case EvidenceColumn: return r.evidence;
+    case NoteColumn: return QString(r.note).replace(u'\n', u' ');
+    case OperatorColumn: return r.operatorName;
+    case PreviousStatusColumn: return toString(r.previousStatus);
+    case OverrideColumn: return r.overridesEvidence ? tr("override") : QString();
+    }
+    return {};
+}
+
+QVariant AuditEntryModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_rows.size()) || index.column() >= ColumnCount)
+        return {};
+    const AuditEntry &e = m_rows[size_t(index.row())];
+    switch (role) {
+    case Qt::DisplayRole: return displayData(e, index.column());
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case NoteColumn: return e.resolution.note;
+        case EvidenceColumn: return e.resolution.evidence;
+        case OverrideColumn:
+            return e.resolution.overridesEvidence ? tr("The operator recorded this outcome against the evidence.")
+                                                  : QVariant();
+        default: return {};
+        }
+    case Qt::TextAlignmentRole:
+        if (index.column() == AmountColumn || index.column() == IdColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case ResolutionIdRole: return e.resolution.resolutionId;
+    case OperationIdRole: return e.resolution.operationId;
+    case OutcomeRole: return toString(e.resolution.outcome);
+    case OverrideRole: return e.resolution.overridesEvidence;
+    case RecordedAtRole: return e.resolution.recordedAt;
+    case AmountCentsRole: return e.operationFound ? QVariant(e.amountCents) : QVariant();
+    case CurrencyRole: return e.currency;
+    default: return {};
+    }
+}
+
+QVariant AuditEntryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case IdColumn: return tr("#");
+    case RecordedLocalColumn: return tr("Recorded (local)");
+    case RecordedUtcColumn: return tr("Recorded (UTC)");
+    case OperationColumn: return tr("Operation");
+    case OrderColumn: return tr("Order");
+    case AmountColumn: return tr("Amount");
+    case OutcomeColumn: return tr("Outcome");
+    case RefundIdColumn: return tr("Refund id");
+    case EvidenceColumn: return tr("Evidence");
+    case NoteColumn: return tr("Note");
+    case OperatorColumn: return tr("Operator");
+    case PreviousStatusColumn: return tr("Previous status");
+    case OverrideColumn: return tr("Override");
+    }
+    return {};
+}
+
+} // namespace RefundDesk

@@ -1,0 +1,97 @@
+#include "audit/auditverifier.h"
+
+#include "store/store.h"
+
+namespace RefundDesk {
+
+QString AuditReport::summary() const
+{
+    if (chainBreak)
+        return QStringLiteral("broken at #%1: %2").arg(chainBreak->resolutionId).arg(chainBreak->reason);
+    if (!violations.empty()) {
+        const InvariantViolation &first = violations.front();
+        return QStringLiteral("chain intact through #%1, but an invariant is broken (%2): %3")
+            .arg(lastVerifiedId)
+            .arg(first.invariant, first.message);
+    }
+    return QStringLiteral("verified %1 resolutions, chain intact through #%2").arg(verifiedCount).arg(lastVerifiedId);
+}
+
+QStringList AuditReport::problems() const
+{
+    QStringList lines;
+    if (chainBreak)
+        lines << QStringLiteral("broken at #%1: %2").arg(chainBreak->resolutionId).arg(chainBreak->reason);
+    for (const InvariantViolation &v : violations) {
+        QString line = QStringLiteral("invariant broken (%1): %2").arg(v.invariant, v.message);
+        if (v.count > 1)
+            line += QStringLiteral(" (%1 rows in all)").arg(v.count);
+        lines << line;
+    }
+    return lines;
+}
+
+AuditVerifier::AuditVerifier(Store &store)
+    : m_store(store)
+{
+}
+
+QString AuditVerifier::cancelledMessage()
+{
+    return QStringLiteral("The verification was cancelled before it finished.");
+}
+
+Result<AuditReport> AuditVerifier::run(const Progress &progress)
+{
+    auto total = m_store.auditCount(AuditQuery{});
+    if (!total)
+        return total.error();
+
+    ChainVerifier chain;
+    bool anchorFound = false;
+    qint64 done = 0;
+    qint64 after = 0;
+    if (progress && !progress(0, *total))
+        return Error::internal(cancelledMessage());
+    for (;;) {
+        auto page = m_store.resolutionsAfter(after, m_pageSize);
+        if (!page)
+            return page.error();
+        for (const Resolution &resolution : *page) {
+            if (!chain.add(resolution))
+                break;
+            if (!m_anchor.isEmpty() && resolution.hash == m_anchor)
+                anchorFound = true;
+        }
+        done += qint64(page->size());
+        if (chain.firstBreak() || int(page->size()) < m_pageSize)
+            break;
+        after = page->back().resolutionId;
+        if (progress && !progress(done, std::max(done, *total)))
+            return Error::internal(cancelledMessage());
+    }
+
+    AuditReport report;
+    report.verifiedCount = chain.verifiedCount();
+    report.lastVerifiedId = chain.lastVerifiedId();
+    report.headHash = chain.lastVerifiedId() > 0 ? chain.lastHash() : QString();
+    report.chainBreak = chain.firstBreak();
+
+    auto violations = m_store.checkInvariants();
+    if (!violations)
+        return violations.error();
+    report.violations = std::move(*violations);
+    if (!m_anchor.isEmpty() && !anchorFound && !report.chainBreak) {
+        InvariantViolation v;
+        v.invariant = QStringLiteral("the noted head is still in the chain");
+        v.message = QStringLiteral("no resolution in the chain has the hash %1 noted earlier: resolutions were "
+                                   "removed from the end of the log, or the hash belongs to another store.")
+                        .arg(m_anchor);
+        report.violations.insert(report.violations.begin(), v);
+    }
+    if (progress)
+        progress(std::max(done, *total), std::max(done, *total));
+    return report;
+}
+
+} // namespace RefundDesk

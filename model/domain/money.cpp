@@ -1,0 +1,81 @@
+#include "domain/money.h"
+
+#include <array>
+#include <string_view>
+
+namespace RefundDesk::Money {
+
+namespace {
+
+// ISO 4217 codes whose minor unit is not 2.
+constexpr std::array<std::string_view, 17> kZeroDecimal = {
+    "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG",
+    "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF",
+};
+constexpr std::array<std::string_view, 7> kThreeDecimal = {
+    "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND",
+};
+constexpr std::array<std::string_view, 2> kFourDecimal = {"CLF", "UYW"};
+
+template<size_t N>
+bool contains(const std::array<std::string_view, N> &codes, const QByteArray &code)
+{
+    for (auto candidate : codes) {
+        if (candidate == std::string_view(code.constData(), size_t(code.size())))
+            return true;
+    }
+    return false;
+}
+
+QString grouped(const QString &digits)
+{
+    QString result;
+    result.reserve(digits.size() + digits.size() / 3);
+    for (qsizetype i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0)
+            result.append(u',');
+        result.append(digits.at(i));
+    }
+    return result;
+}
+
+} // namespace
+
+int minorUnits(const QString &currency)
+{
+    const QByteArray code = currency.trimmed().toUpper().toLatin1();
+    if (contains(kZeroDecimal, code))
+        return 0;
+    if (contains(kThreeDecimal, code))
+        return 3;
+    if (contains(kFourDecimal, code))
+        return 4;
+    return 2;
+}
+
+QString formatNumber(qint64 amountMinor, const QString &currency)
+{
+    const int decimals = minorUnits(currency);
+    const bool negative = amountMinor < 0;
+    // Work on the unsigned magnitude so that the most negative qint64 has a magnitude too.
+    const quint64 magnitude = negative ? quint64(0) - quint64(amountMinor) : quint64(amountMinor);
+
+    QString digits = QString::number(magnitude);
+    if (digits.size() <= decimals)
+        digits = QString(decimals + 1 - digits.size(), u'0') + digits;
+
+    const QString whole = grouped(digits.left(digits.size() - decimals));
+    QString text = negative ? QStringLiteral("-") + whole : whole;
+    if (decimals > 0)
+        text += u'.' + digits.right(decimals);
+    return text;
+}
+
+QString format(qint64 amountMinor, const QString &currency)
+{
+    const QString code = currency.trimmed().toUpper();
+    const QString number = formatNumber(amountMinor, currency);
+    return code.isEmpty() ? number : number + u' ' + code;
+}
+
+} // namespace RefundDesk::Money

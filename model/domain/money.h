@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QString>
+
+namespace RefundDesk {
+
+// Amounts travel as integer minor units (cents for USD, yen for JPY). These turn them
+// into text a person reads, with as many decimals as ISO 4217 gives the currency.
+namespace Money {
+
+// ISO 4217 minor units of a currency code (either case): 0 for JPY, KRW, ...;
+// 3 for BHD, KWD, JOD, ...; 4 for CLF, UYW; 2 for everything else, unknown codes included.
+int minorUnits(const QString &currency);
+
+// "38.00 USD", "3,800 JPY", "1.250 KWD", "-5.00 EUR". Digits grouped by thousands with
+// commas and a point before the decimals, whatever the machine's locale, so the text
+// pasted to a customer is the same on every desk.
+QString format(qint64 amountMinor, const QString &currency);
+
+// The number alone, without the code: "38.00".
+QString formatNumber(qint64 amountMinor, const QString &currency);
+
+} // namespace Money
+
+} // namespace RefundDesk

@@ -1,0 +1,436 @@
+#include "evidence/eventparser.h"
+
+#include "evidence/jsontext.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace RefundDesk {
+
+namespace {
+
+using Json = nlohmann::json;
+using Internal::describeJsonType;
+
+constexpr qsizetype kMaxReasonLength = 240;
+
+QString fromUtf8(const std::string &text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+QString shortened(QString text)
+{
+    if (text.size() > kMaxReasonLength)
+        text = text.left(kMaxReasonLength - 3) + QStringLiteral("...");
+    return text;
+}
+
+const Json *member(const Json &object, const char *key)
+{
+    if (!object.is_object())
+        return nullptr;
+    const auto found = object.find(key);
+    return found == object.end() ? nullptr : &*found;
+}
+
+std::optional<qint64> integerValue(const Json &value)
+{
+    if (value.is_number_unsigned()) {
+        const auto number = value.get<Json::number_unsigned_t>();
+        if (number > Json::number_unsigned_t(std::numeric_limits<qint64>::max()))
+            return std::nullopt;
+        return qint64(number);
+    }
+    if (value.is_number_integer())
+        return qint64(value.get<Json::number_integer_t>());
+    return std::nullopt;
+}
+
+QString stringValue(const Json &value)
+{
+    return fromUtf8(value.get_ref<const std::string &>());
+}
+
+// Reads typed fields out of the payload, keeping the first problem found. Every check
+// names the field by its path so the reason says exactly what is wrong.
+class FieldReader
+{
+public:
+    bool failed() const { return !m_problem.isEmpty(); }
+    const QString &problem() const { return m_problem; }
+
+    bool fail(const QString &problem)
+    {
+        if (m_problem.isEmpty())
+            m_problem = shortened(problem);
+        return false;
+    }
+
+    bool wrongType(const QString &path, const Json &value, const char *expected)
+    {
+        if (value.is_null())
+            return fail(QStringLiteral("%1 is null").arg(path));
+        return fail(QStringLiteral("%1 is %2, expected %3").arg(path, describeJsonType(value), QLatin1String(expected)));
+    }
+
+    const Json *requiredObject(const Json &parent, const char *key, const QString &path)
+    {
+        const Json *value = member(parent, key);
+        if (!value) {
+            fail(QStringLiteral("%1 is missing").arg(path));
+            return nullptr;
+        }
+        if (!value->is_object()) {
+            wrongType(path, *value, "an object");
+            return nullptr;
+        }
+        return value;
+    }
+
+    bool requiredString(const Json &parent, const char *key, const QString &path, QString &out)
+    {
+        const Json *value = member(parent, key);
+        if (!value)
+            return fail(QStringLiteral("%1 is missing").arg(path));
+        if (!value->is_string())
+            return wrongType(path, *value, "a string");
+        out = stringValue(*value);
+        if (out.isEmpty())
+            return fail(QStringLiteral("%1 is empty").arg(path));
+        return true;
+    }
+
+    // Absent and null (where Stripe allows null) leave `out` empty.
+    bool optionalString(const Json &parent, const char *key, const QString &path, QString &out)
+    {
+        const Json *value = member(parent, key);
+        if (!value || value->is_null())
+            return true;
+        if (!value->is_string())
+            return wrongType(path, *value, "a string");
+        out = stringValue(*value);
+        return true;
+    }
+
+    bool requiredCount(const Json &parent, const char *key, const QString &path, qint64 &out)
+    {
+        const Json *value = member(parent, key);
+        if (!value)
+            return fail(QStringLiteral("%1 is missing").arg(path));
+        if (!value->is_number_integer())
+            return wrongType(path, *value, "an integer");
+        const auto number = integerValue(*value);
+        if (!number)
+            return fail(QStringLiteral("%1 is too large").arg(path));
+        if (*number < 0)
+            return fail(QStringLiteral("%1 is negative (%2)").arg(path).arg(*number));
+        out = *number;
+        return true;
+    }
+
+    bool currency(const Json &parent, const QString &path, QString &out)
+    {
+        if (!requiredString(parent, "currency", path, out))
+            return false;
+        const bool isCode = out.size() == 3
+            && std::all_of(out.cbegin(), out.cend(), [](QChar c) { return c.isLetter() && c.unicode() < 128; });
+        if (!isCode)
+            return fail(QStringLiteral("%1 is \"%2\", not a three-letter currency code").arg(path, out));
+        out = out.toLower();
+        return true;
+    }
+
+    // An expandable reference: an id, null, or the expanded object with its id.
+    bool expandableId(const Json &parent, const char *key, const QString &path, QString &out)
+    {
+        const Json *value = member(parent, key);
+        if (!value || value->is_null())
+            return true;
+        if (value->is_string()) {
+            out = stringValue(*value);
+            return true;
+        }
+        if (value->is_object())
+            return requiredString(*value, "id", path + QStringLiteral(".id"), out);
+        return wrongType(path, *value, "an id or an object");
+    }
+
+    // metadata may be absent or null; when present it is a map of strings.
+    bool metadataOperationId(const Json &parent, const QString &path, QString &out)
+    {
+        const Json *metadata = member(parent, "metadata");
+        if (!metadata || metadata->is_null())
+            return true;
+        if (!metadata->is_object())
+            return wrongType(path + QStringLiteral(".metadata"), *metadata, "an object");
+        const Json *value = member(*metadata, "operation_id");
+        if (!value)
+            return true;
+        if (!value->is_string())
+            return wrongType(path + QStringLiteral(".metadata.operation_id"), *value, "a string");
+        out = stringValue(*value);
+        return true;
+    }
+
+private:
+    QString m_problem;
+};
+
+std::optional<ParsedRefund> readRefund(FieldReader &reader, const Json &object, const QString &path)
+{
+    ParsedRefund refund;
+    if (const Json *kind = member(object, "object"); kind && !(kind->is_string() && *kind == "refund")) {
+        reader.fail(QStringLiteral("%1 is not a refund object").arg(path));
+        return std::nullopt;
+    }
+
+    QString status;
+    const bool ok = reader.requiredString(object, "id", path + QStringLiteral(".id"), refund.id)
+        && reader.requiredCount(object, "amount", path + QStringLiteral(".amount"), refund.amount)
+        && reader.currency(object, path + QStringLiteral(".currency"), refund.currency)
+        && reader.optionalString(object, "status", path + QStringLiteral(".status"), status)
+        && reader.optionalString(object, "failure_reason", path + QStringLiteral(".failure_reason"), refund.failureReason)
+        && reader.metadataOperationId(object, path, refund.operationId)
+        && reader.expandableId(object, "charge", path + QStringLiteral(".charge"), refund.chargeId)
+        && reader.expandableId(object, "payment_intent", path + QStringLiteral(".payment_intent"), refund.paymentIntentId);
+    if (!ok)
+        return std::nullopt;
+    if (!status.isEmpty()) {
+        const auto known = refundStatusFromString(status);
+        if (!known) {
+            reader.fail(QStringLiteral("%1.status is \"%2\", not a refund status (pending, requires_action, "
+                                       "succeeded, failed, canceled)").arg(path, status));
+            return std::nullopt;
+        }
+        refund.status = *known;
+    }
+    return refund;
+}
+
+bool readChargeRefunds(FieldReader &reader, const Json &charge, const QString &path, ParsedCharge &out)
+{
+    const Json *refunds = member(charge, "refunds");
+    if (!refunds || refunds->is_null())
+        return true;
+    const Json *list = refunds;
+    QString listPath = path + QStringLiteral(".refunds");
+    if (refunds->is_object()) { // a list object: {"object": "list", "data": [...]}
+        list = member(*refunds, "data");
+        listPath += QStringLiteral(".data");
+        if (!list)
+            return reader.fail(QStringLiteral("%1 is missing").arg(listPath));
+    }
+    if (!list->is_array())
+        return reader.wrongType(listPath, *list, "a list of refunds");
+    out.refundsListed = true;
+    for (size_t i = 0; i < list->size(); ++i) {
+        const Json &entry = (*list)[i];
+        const QString entryPath = QStringLiteral("%1[%2]").arg(listPath).arg(i);
+        if (!entry.is_object())
+            return reader.wrongType(entryPath, entry, "a refund object");
+        auto refund = readRefund(reader, entry, entryPath);
+        if (!refund)
+            return false;
+        out.refunds.push_back(std::move(*refund));
+    }
+    return true;
+}
+
+std::optional<ParsedCharge> readCharge(FieldReader &reader, const Json &object, const QString &path)
+{
+    ParsedCharge charge;
+    const bool ok = reader.requiredString(object, "id", path + QStringLiteral(".id"), charge.id)
+        && reader.requiredCount(object, "amount", path + QStringLiteral(".amount"), charge.amount)
+        && reader.requiredCount(object, "amount_refunded", path + QStringLiteral(".amount_refunded"), charge.amountRefunded)
+        && reader.currency(object, path + QStringLiteral(".currency"), charge.currency)
+        && reader.metadataOperationId(object, path, charge.operationId)
+        && readChargeRefunds(reader, object, path, charge);
+    if (!ok)
+        return std::nullopt;
+    return charge;
+}
+
+// `request` is null for dashboard actions, an object on current API versions and the
+// request id alone on old ones.
+bool readRequest(FieldReader &reader, const Json &envelope, ParsedEvent &event)
+{
+    const Json *request = member(envelope, "request");
+    if (!request || request->is_null())
+        return true;
+    if (request->is_string()) {
+        event.requestId = stringValue(*request);
+        return true;
+    }
+    if (!request->is_object())
+        return reader.wrongType(QStringLiteral("request"), *request, "an object");
+    return reader.optionalString(*request, "id", QStringLiteral("request.id"), event.requestId)
+        && reader.optionalString(*request, "idempotency_key", QStringLiteral("request.idempotency_key"), event.idempotencyKey);
+}
+
+ParsedEvent readEvent(const Json &envelope)
+{
+    ParsedEvent event;
+    FieldReader reader;
+    const auto unreadable = [&]() {
+        event.readable = false;
+        event.unreadableReason = reader.problem();
+        event.refund.reset();
+        event.charge.reset();
+        return event;
+    };
+
+    if (const Json *kind = member(envelope, "object"); kind && !(kind->is_string() && *kind == "event")) {
+        reader.fail(kind->is_string() ? QStringLiteral("the payload is a %1 object, not an event").arg(stringValue(*kind))
+                                      : QStringLiteral("the payload's \"object\" is %1, expected \"event\"").arg(describeJsonType(*kind)));
+        return unreadable();
+    }
+    if (!reader.requiredString(envelope, "id", QStringLiteral("id"), event.id)
+        || !reader.requiredString(envelope, "type", QStringLiteral("type"), event.type)
+        || !reader.requiredCount(envelope, "created", QStringLiteral("created"), event.created)
+        || !readRequest(reader, envelope, event)) {
+        return unreadable();
+    }
+    const Json *data = reader.requiredObject(envelope, "data", QStringLiteral("data"));
+    const Json *object = data ? reader.requiredObject(*data, "object", QStringLiteral("data.object")) : nullptr;
+    if (!object || !reader.requiredString(*object, "object", QStringLiteral("data.object.object"), event.objectType))
+        return unreadable();
+
+    if (event.objectType == QLatin1String("refund")) {
+        event.refund = readRefund(reader, *object, QStringLiteral("data.object"));
+    } else if (event.objectType == QLatin1String("charge")) {
+        event.charge = readCharge(reader, *object, QStringLiteral("data.object"));
+    }
+    // Other objects (payment intents, disputes, ...) are readable but state no refund.
+    if (reader.failed())
+        return unreadable();
+    event.readable = true;
+    return event;
+}
+
+IndexColumns readColumns(const Json &envelope)
+{
+    IndexColumns columns;
+    const auto text = [](const Json *value) { return value && value->is_string() ? stringValue(*value) : QString(); };
+    columns.eventId = text(member(envelope, "id"));
+    columns.type = text(member(envelope, "type"));
+    if (const Json *created = member(envelope, "created"); created && created->is_number_integer())
+        columns.created = integerValue(*created);
+    if (const Json *request = member(envelope, "request"))
+        columns.idempotencyKey = text(member(*request, "idempotency_key"));
+    const Json *data = member(envelope, "data");
+    const Json *object = data ? member(*data, "object") : nullptr;
+    if (object) {
+        if (const Json *metadata = member(*object, "metadata"))
+            columns.operationId = text(member(*metadata, "operation_id"));
+        if (text(member(*object, "object")) == QLatin1String("refund"))
+            columns.refundId = text(member(*object, "id"));
+    }
+    return columns;
+}
+
+ParsedEvent unreadableEvent(const QString &reason, const IndexColumns &columns = {})
+{
+    ParsedEvent event;
+    event.unreadableReason = reason;
+    event.id = columns.eventId;
+    event.type = columns.type;
+    event.created = columns.created.value_or(0);
+    return event;
+}
+
+} // namespace
+
+QString toString(RefundStatus status)
+{
+    switch (status) {
+    case RefundStatus::Absent: return {};
+    case RefundStatus::Pending: return QStringLiteral("pending");
+    case RefundStatus::RequiresAction: return QStringLiteral("requires_action");
+    case RefundStatus::Succeeded: return QStringLiteral("succeeded");
+    case RefundStatus::Failed: return QStringLiteral("failed");
+    case RefundStatus::Canceled: return QStringLiteral("canceled");
+    }
+    return {};
+}
+
+std::optional<RefundStatus> refundStatusFromString(const QString &text)
+{
+    for (auto status : {RefundStatus::Pending, RefundStatus::RequiresAction, RefundStatus::Succeeded,
+                        RefundStatus::Failed, RefundStatus::Canceled}) {
+        if (toString(status) == text)
+            return status;
+    }
+    return std::nullopt;
+}
+
+QString ParsedEvent::operationId() const
+{
+    if (refund)
+        return refund->operationId;
+    if (charge)
+        return charge->operationId;
+    return {};
+}
+
+std::vector<ParsedRefund> ParsedEvent::statedRefunds() const
+{
+    if (refund)
+        return {*refund};
+    if (charge)
+        return charge->refunds;
+    return {};
+}
+
+PayloadReading EventParser::read(std::string_view payload)
+{
+    PayloadReading reading;
+    if (payload.find_first_not_of(" \t\r\n") == std::string_view::npos) {
+        reading.jsonError = QStringLiteral("the payload is empty");
+        reading.event = unreadableEvent(reading.jsonError);
+        return reading;
+    }
+    const auto document = Internal::JsonText::parse(payload, MaxDepth);
+    if (!document.ok()) {
+        reading.jsonError = document.error;
+    } else if (!document.value.is_object()) {
+        reading.jsonError = QStringLiteral("the payload is %1, not an event object").arg(describeJsonType(document.value));
+    } else {
+        reading.isJsonObject = true;
+        reading.columns = readColumns(document.value);
+        reading.event = readEvent(document.value);
+        if (!reading.event.readable)
+            reading.event = unreadableEvent(reading.event.unreadableReason, reading.columns);
+        return reading;
+    }
+    reading.event = unreadableEvent(reading.jsonError);
+    return reading;
+}
+
+ParsedEvent EventParser::parse(std::string_view payload)
+{
+    return read(payload).event;
+}
+
+ParsedEvent EventParser::parse(const QByteArray &payload)
+{
+    return parse(std::string_view(payload.constData(), size_t(payload.size())));
+}
+
+ParsedEvent EventParser::parse(const QString &payload)
+{
+    return parse(payload.toUtf8());
+}
+
+IndexColumns EventParser::indexColumns(std::string_view payload)
+{
+    return read(payload).columns;
+}
+
+IndexColumns EventParser::indexColumns(const QString &payload)
+{
+    const QByteArray bytes = payload.toUtf8();
+    return indexColumns(std::string_view(bytes.constData(), size_t(bytes.size())));
+}
+
+} // namespace RefundDesk

@@ -1,0 +1,57 @@
+#include "evidence/evidence.h"
+
+#include <algorithm>
+
+namespace RefundDesk {
+
+QString toString(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::None: return QStringLiteral("none");
+    case Verdict::Refunded: return QStringLiteral("refunded");
+    case Verdict::Failed: return QStringLiteral("failed");
+    case Verdict::Pending: return QStringLiteral("pending");
+    case Verdict::Conflict: return QStringLiteral("conflict");
+    }
+    return {};
+}
+
+std::optional<Verdict> verdictFromString(const QString &text)
+{
+    for (auto verdict : {Verdict::None, Verdict::Refunded, Verdict::Failed, Verdict::Pending, Verdict::Conflict}) {
+        if (toString(verdict) == text)
+            return verdict;
+    }
+    return std::nullopt;
+}
+
+QString toString(MatchRoute route)
+{
+    switch (route) {
+    case MatchRoute::Metadata: return QStringLiteral("metadata");
+    case MatchRoute::IdempotencyKey: return QStringLiteral("idempotency_key");
+    case MatchRoute::RefundId: return QStringLiteral("refund_id");
+    }
+    return {};
+}
+
+int Evidence::unreadableCount() const
+{
+    return int(std::count_if(events.cbegin(), events.cend(), [](const EvidenceEvent &event) { return !event.readable(); }));
+}
+
+const RefundState *Evidence::namedRefund() const
+{
+    if (namedRefundId.isEmpty())
+        return nullptr;
+    const auto found = std::find_if(refunds.cbegin(), refunds.cend(),
+                                    [this](const RefundState &state) { return state.refund.id == namedRefundId; });
+    return found == refunds.cend() ? nullptr : &*found;
+}
+
+QString Evidence::suggestedEvidenceText() const
+{
+    return namedEventId.isEmpty() ? QString() : QStringLiteral("webhook:") + namedEventId;
+}
+
+} // namespace RefundDesk

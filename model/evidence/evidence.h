@@ -1,0 +1,73 @@
+#pragma once
+
+#include "domain/webhookevent.h"
+#include "evidence/parsedevent.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace RefundDesk {
+
+// What the provider's events, taken together, say about an operation (DESIGN.md, "Evidence").
+enum class Verdict { None, Refunded, Failed, Pending, Conflict };
+
+QString toString(Verdict verdict);
+std::optional<Verdict> verdictFromString(const QString &text);
+
+// Which route tied an event to the operation.
+enum class MatchRoute { Metadata, IdempotencyKey, RefundId };
+
+QString toString(MatchRoute route); // metadata, idempotency_key, refund_id
+
+// One event shown next to an operation, once however often it was delivered.
+struct EvidenceEvent
+{
+    WebhookEvent row;
+    ParsedEvent parsed;
+    MatchRoute matchedBy = MatchRoute::Metadata;
+    int deliveries = 1; // how many times the candidates held this event id
+    // The refunds this event states about the operation (for a charge event, those of
+    // its refunds that belong to the operation).
+    std::vector<ParsedRefund> refunds;
+
+    bool readable() const { return parsed.readable; }
+    // The refund to show on this event's row: the first it states, if any.
+    const ParsedRefund *refund() const { return refunds.empty() ? nullptr : &refunds.front(); }
+};
+
+// A refund's latest state, and the event that states it.
+struct RefundState
+{
+    ParsedRefund refund;
+    QString eventId;
+    qint64 created = 0;    // seconds
+    qint64 receivedAt = 0; // milliseconds
+};
+
+// Why the evidence is in conflict.
+struct ConflictReason
+{
+    enum class Kind { SeveralRefunds, AmountDiffers, CurrencyDiffers };
+    Kind kind = Kind::SeveralRefunds;
+    QString text;
+};
+
+struct Evidence
+{
+    Verdict verdict = Verdict::None;
+    std::vector<EvidenceEvent> events;         // oldest first (created, then received_at)
+    std::vector<RefundState> refunds;          // each refund id's latest state, by refund id
+    std::vector<ConflictReason> conflicts;     // empty unless verdict is Conflict
+    QString explanation;                       // one sentence for a banner
+    QString namedRefundId;                     // the refund the evidence names, when exactly one
+    QString namedEventId;                      // the event that states its latest state
+
+    int unreadableCount() const;
+    const RefundState *namedRefund() const;
+    // What to pre-fill as the resolution's evidence: webhook:evt_..., or empty.
+    QString suggestedEvidenceText() const;
+};
+
+} // namespace RefundDesk

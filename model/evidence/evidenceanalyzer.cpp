@@ -1,0 +1,315 @@
+#include "evidence/evidenceanalyzer.h"
+
+#include "domain/money.h"
+#include "evidence/eventparser.h"
+
+#include <QSet>
+#include <QStringList>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace RefundDesk {
+
+namespace {
+
+using RefundIds = QSet<QString>;
+
+struct Candidate
+{
+    WebhookEvent row;
+    ParsedEvent parsed;
+    int deliveries = 1;
+    std::optional<MatchRoute> route;
+    std::vector<ParsedRefund> refunds;
+};
+
+// Duplicate deliveries share an event id; the first row stands for all of them.
+std::vector<Candidate> uniqueCandidates(const std::vector<WebhookEvent> &rows)
+{
+    std::vector<Candidate> candidates;
+    std::map<QString, size_t> indexById;
+    for (const WebhookEvent &row : rows) {
+        const auto [found, inserted] = indexById.emplace(row.eventId, candidates.size());
+        if (!inserted) {
+            ++candidates[found->second].deliveries;
+            continue;
+        }
+        candidates.push_back({row, EventParser::parse(row.payload), 1, std::nullopt, {}});
+    }
+    return candidates;
+}
+
+bool isMetadataMatch(const Operation &operation, const Candidate &candidate)
+{
+    const QString &id = operation.operationId;
+    if (id.isEmpty())
+        return false;
+    if (candidate.row.operationId == id || candidate.parsed.operationId() == id)
+        return true;
+    const auto refunds = candidate.parsed.statedRefunds();
+    return std::any_of(refunds.cbegin(), refunds.cend(), [&id](const ParsedRefund &refund) { return refund.operationId == id; });
+}
+
+bool isKeyMatch(const Operation &operation, const Candidate &candidate)
+{
+    const QString &key = operation.idempotencyKey;
+    return !key.isEmpty() && (candidate.row.idempotencyKey == key || candidate.parsed.idempotencyKey == key);
+}
+
+// The refunds a charge event states about the operation: those tagged with its id or
+// already known to be its refunds, or, when the charge itself matched and lists a
+// single untagged refund, that one (the request that matched created it).
+std::vector<ParsedRefund> chargeRefundsFor(const Operation &operation, const ParsedCharge &charge,
+                                           const RefundIds &known, bool chargeMatched)
+{
+    std::vector<ParsedRefund> refunds;
+    for (const ParsedRefund &refund : charge.refunds) {
+        if (refund.operationId == operation.operationId || known.contains(refund.id))
+            refunds.push_back(refund);
+    }
+    if (refunds.empty() && chargeMatched && charge.refunds.size() == 1 && charge.refunds.front().operationId.isEmpty())
+        refunds.push_back(charge.refunds.front());
+    return refunds;
+}
+
+// Assigns each candidate its route (DESIGN.md, "Evidence"): metadata, then idempotency
+// key, then a refund id that the first two routes or the operation itself named.
+void matchCandidates(const Operation &operation, std::vector<Candidate> &candidates)
+{
+    RefundIds known;
+    if (!operation.refundId.isEmpty())
+        known.insert(operation.refundId);
+
+    for (Candidate &candidate : candidates) {
+        if (isMetadataMatch(operation, candidate))
+            candidate.route = MatchRoute::Metadata;
+        else if (isKeyMatch(operation, candidate))
+            candidate.route = MatchRoute::IdempotencyKey;
+        if (!candidate.route)
+            continue;
+        if (!candidate.row.refundId.isEmpty())
+            known.insert(candidate.row.refundId);
+        if (candidate.parsed.refund) {
+            candidate.refunds = {*candidate.parsed.refund};
+            known.insert(candidate.parsed.refund->id);
+        }
+    }
+    // Charges second, so that refunds named by refund events help pick their refunds.
+    RefundIds fromCharges;
+    for (Candidate &candidate : candidates) {
+        if (candidate.route && candidate.parsed.charge) {
+            candidate.refunds = chargeRefundsFor(operation, *candidate.parsed.charge, known, true);
+            for (const ParsedRefund &refund : candidate.refunds)
+                fromCharges.insert(refund.id);
+        }
+    }
+    known.unite(fromCharges);
+
+    for (Candidate &candidate : candidates) {
+        if (candidate.route)
+            continue;
+        if (candidate.parsed.refund) {
+            if (known.contains(candidate.parsed.refund->id)) {
+                candidate.route = MatchRoute::RefundId;
+                candidate.refunds = {*candidate.parsed.refund};
+            }
+        } else if (candidate.parsed.charge) {
+            candidate.refunds = chargeRefundsFor(operation, *candidate.parsed.charge, known, false);
+            if (!candidate.refunds.empty())
+                candidate.route = MatchRoute::RefundId;
+        } else if (!candidate.row.refundId.isEmpty() && known.contains(candidate.row.refundId)) {
+            candidate.route = MatchRoute::RefundId; // unreadable, tied by the writer's column
+        }
+    }
+}
+
+// Provider time of an event: the payload's when readable, else the writer's column.
+qint64 createdOf(const WebhookEvent &row, const ParsedEvent &parsed)
+{
+    return parsed.readable ? parsed.created : row.created.value_or(parsed.created);
+}
+
+// At equal times a later stage wins: a refund can fail after succeeding, never the reverse.
+int statusRank(RefundStatus status)
+{
+    switch (status) {
+    case RefundStatus::Absent: return 0;
+    case RefundStatus::Pending:
+    case RefundStatus::RequiresAction: return 1;
+    case RefundStatus::Succeeded: return 2;
+    case RefundStatus::Failed:
+    case RefundStatus::Canceled: return 3;
+    }
+    return 0;
+}
+
+bool isLater(const RefundState &a, const RefundState &b)
+{
+    return std::make_tuple(a.created, a.receivedAt, statusRank(a.refund.status), a.eventId)
+        > std::make_tuple(b.created, b.receivedAt, statusRank(b.refund.status), b.eventId);
+}
+
+QString money(const ParsedRefund &refund)
+{
+    return Money::format(refund.amount, refund.currency);
+}
+
+QString describeState(const RefundState &state)
+{
+    const QString status = toString(state.refund.status);
+    return QStringLiteral("%1 %2").arg(state.refund.id, status.isEmpty() ? QStringLiteral("without a status") : status);
+}
+
+std::vector<ConflictReason> findConflicts(const Operation &operation, const std::vector<RefundState> &allStates,
+                                          const std::vector<RefundState> &latest)
+{
+    std::vector<ConflictReason> conflicts;
+    if (latest.size() > 1) {
+        QStringList states;
+        for (const RefundState &state : latest)
+            states << describeState(state);
+        conflicts.push_back({ConflictReason::Kind::SeveralRefunds,
+                             QStringLiteral("%1 refunds point at this operation (%2): money may have moved more than once")
+                                 .arg(latest.size()).arg(states.join(QStringLiteral(", ")))});
+    }
+    RefundIds amountReported;
+    RefundIds currencyReported;
+    const QString expected = Money::format(operation.amountCents, operation.currency);
+    for (const RefundState &state : allStates) {
+        const ParsedRefund &refund = state.refund;
+        if (refund.currency.compare(operation.currency, Qt::CaseInsensitive) != 0) {
+            if (!currencyReported.contains(refund.id)) {
+                currencyReported.insert(refund.id);
+                conflicts.push_back({ConflictReason::Kind::CurrencyDiffers,
+                                     QStringLiteral("refund %1 is in %2 but the operation is in %3 (event %4)")
+                                         .arg(refund.id, refund.currency.toUpper(), operation.currency.toUpper(), state.eventId)});
+            }
+        } else if (refund.amount != operation.amountCents && !amountReported.contains(refund.id)) {
+            amountReported.insert(refund.id);
+            conflicts.push_back({ConflictReason::Kind::AmountDiffers,
+                                 QStringLiteral("refund %1 is for %2 but the operation is for %3 (event %4)")
+                                     .arg(refund.id, money(refund), expected, state.eventId)});
+        }
+    }
+    return conflicts;
+}
+
+QString sentence(QString text)
+{
+    if (!text.isEmpty())
+        text[0] = text.at(0).toUpper();
+    return text + u'.';
+}
+
+void decide(const Operation &operation, const std::vector<RefundState> &allStates, Evidence &evidence)
+{
+    if (evidence.refunds.size() == 1) {
+        evidence.namedRefundId = evidence.refunds.front().refund.id;
+        evidence.namedEventId = evidence.refunds.front().eventId;
+    }
+    evidence.conflicts = findConflicts(operation, allStates, evidence.refunds);
+    if (!evidence.conflicts.empty()) {
+        evidence.verdict = Verdict::Conflict;
+        QStringList reasons;
+        for (const ConflictReason &reason : evidence.conflicts)
+            reasons << reason.text;
+        evidence.explanation = sentence(reasons.join(QStringLiteral("; ")));
+        return;
+    }
+    if (evidence.refunds.empty()) {
+        evidence.verdict = Verdict::None;
+        const int unreadable = evidence.unreadableCount();
+        // A charge.refunded event without its refunds list names no refund, yet says
+        // money left the charge: worth a look in the provider's dashboard.
+        const auto charge = std::find_if(evidence.events.cbegin(), evidence.events.cend(), [](const EvidenceEvent &event) {
+            return event.parsed.charge && event.parsed.charge->amountRefunded > 0;
+        });
+        if (charge != evidence.events.cend()) {
+            const ParsedCharge &parsed = *charge->parsed.charge;
+            evidence.explanation = QStringLiteral("No event names a refund for this operation, but event %1 says charge %2 "
+                                                  "has %3 refunded; look the charge up in the provider's dashboard.")
+                                       .arg(charge->row.eventId, parsed.id, Money::format(parsed.amountRefunded, parsed.currency));
+        } else if (unreadable == 0) {
+            evidence.explanation = QStringLiteral("No event from the provider states a refund for this operation.");
+        } else {
+            evidence.explanation = QStringLiteral("No readable event states a refund for this operation; "
+                                                  "%1 matching event(s) could not be read.").arg(unreadable);
+        }
+        return;
+    }
+    const RefundState &state = evidence.refunds.front();
+    const ParsedRefund &refund = state.refund;
+    const QString subject = QStringLiteral("Refund %1 of %2").arg(refund.id, money(refund));
+    switch (refund.status) {
+    case RefundStatus::Succeeded:
+        evidence.verdict = Verdict::Refunded;
+        evidence.explanation = QStringLiteral("%1 succeeded (event %2).").arg(subject, state.eventId);
+        break;
+    case RefundStatus::Failed:
+        evidence.verdict = Verdict::Failed;
+        evidence.explanation = refund.failureReason.isEmpty()
+            ? QStringLiteral("%1 failed (event %2).").arg(subject, state.eventId)
+            : QStringLiteral("%1 failed: %2 (event %3).").arg(subject, refund.failureReason, state.eventId);
+        break;
+    case RefundStatus::Canceled:
+        evidence.verdict = Verdict::Failed;
+        evidence.explanation = QStringLiteral("%1 was canceled (event %2).").arg(subject, state.eventId);
+        break;
+    case RefundStatus::Pending:
+        evidence.verdict = Verdict::Pending;
+        evidence.explanation = QStringLiteral("%1 is still pending (event %2); it may yet succeed or fail.").arg(subject, state.eventId);
+        break;
+    case RefundStatus::RequiresAction:
+        evidence.verdict = Verdict::Pending;
+        evidence.explanation = QStringLiteral("%1 requires action from the customer (event %2); it may yet succeed or fail.")
+                                   .arg(subject, state.eventId);
+        break;
+    case RefundStatus::Absent:
+        // A refund exists, so money may move; without a status it is not settled.
+        evidence.verdict = Verdict::Pending;
+        evidence.explanation = QStringLiteral("%1 exists but no event states its status (event %2).").arg(subject, state.eventId);
+        break;
+    }
+}
+
+} // namespace
+
+Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector<WebhookEvent> &rows)
+{
+    std::vector<Candidate> candidates = uniqueCandidates(rows);
+    matchCandidates(operation, candidates);
+
+    Evidence evidence;
+    std::vector<RefundState> allStates;
+    std::map<QString, RefundState> latest;
+    for (Candidate &candidate : candidates) {
+        if (!candidate.route)
+            continue;
+        for (const ParsedRefund &refund : candidate.refunds) {
+            RefundState state{refund, candidate.row.eventId, createdOf(candidate.row, candidate.parsed), candidate.row.receivedAt};
+            allStates.push_back(state);
+            auto found = latest.find(refund.id);
+            if (found == latest.end())
+                latest.emplace(refund.id, state);
+            else if (isLater(state, found->second))
+                found->second = state;
+        }
+        evidence.events.push_back({std::move(candidate.row), std::move(candidate.parsed), *candidate.route,
+                                   candidate.deliveries, std::move(candidate.refunds)});
+    }
+    std::sort(evidence.events.begin(), evidence.events.end(), [](const EvidenceEvent &a, const EvidenceEvent &b) {
+        const qint64 createdA = createdOf(a.row, a.parsed);
+        const qint64 createdB = createdOf(b.row, b.parsed);
+        return std::tie(createdA, a.row.receivedAt, a.row.eventId) < std::tie(createdB, b.row.receivedAt, b.row.eventId);
+    });
+    std::sort(allStates.begin(), allStates.end(), [](const RefundState &a, const RefundState &b) { return isLater(b, a); });
+    for (auto &[id, state] : latest)
+        evidence.refunds.push_back(std::move(state));
+
+    decide(operation, allStates, evidence);
+    return evidence;
+}
+
+} // namespace RefundDesk

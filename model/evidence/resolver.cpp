@@ -1,0 +1,121 @@
+#include "evidence/resolver.h"
+
+#include "domain/money.h"
+#include "evidence/evidenceanalyzer.h"
+#include "store/store.h"
+
+namespace RefundDesk {
+
+namespace {
+
+QString describeNamedRefund(const Evidence &evidence)
+{
+    const RefundState *state = evidence.namedRefund();
+    if (!state)
+        return QStringLiteral("the refund");
+    QString text = QStringLiteral("event %1 says refund %2 of %3 ")
+                       .arg(state->eventId, state->refund.id, Money::format(state->refund.amount, state->refund.currency));
+    const QString status = toString(state->refund.status);
+    text += status.isEmpty() ? QStringLiteral("has no status yet") : QStringLiteral("has status %1").arg(status);
+    if (!state->refund.failureReason.isEmpty())
+        text += QStringLiteral(" (%1)").arg(state->refund.failureReason);
+    return text;
+}
+
+QString capitalized(QString text)
+{
+    if (!text.isEmpty())
+        text[0] = text.at(0).toUpper();
+    return text;
+}
+
+} // namespace
+
+Resolver::Resolver(Store &store)
+    : m_store(store)
+{
+}
+
+std::optional<Error> Resolver::checkDraft(const ResolutionDraft &draft)
+{
+    if (draft.operatorName.trimmed().isEmpty())
+        return Error::refused(QStringLiteral("The operator name is empty. Say who records this decision (--operator NAME)."));
+    if (draft.evidence.trimmed().isEmpty())
+        return Error::refused(QStringLiteral("The evidence is empty. Say where the outcome was confirmed "
+                                             "(e.g. webhook:evt_..., dashboard, provider_support:CASE)."));
+    if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
+        return Error::refused(QStringLiteral("A refunded outcome needs the provider's refund id (--refund-id re_...)."));
+    if (draft.outcome == Outcome::Failed && !draft.refundId.trimmed().isEmpty())
+        return Error::refused(QStringLiteral("A failed outcome carries no refund id; leave --refund-id out."));
+    if (draft.overridesEvidence && draft.note.trimmed().isEmpty())
+        return Error::refused(QStringLiteral("Overriding the evidence needs a note that says why (--note TEXT)."));
+    return std::nullopt;
+}
+
+std::optional<QString> Resolver::contradiction(const Evidence &evidence, const ResolutionDraft &draft)
+{
+    const QString outcome = toString(draft.outcome);
+    switch (evidence.verdict) {
+    case Verdict::Conflict:
+        return QStringLiteral("The evidence is in conflict, so no outcome can be recorded without an override: %1")
+            .arg(evidence.explanation);
+    case Verdict::Failed:
+        if (draft.outcome == Outcome::Refunded)
+            return QStringLiteral("%1, so recording %2 contradicts it.").arg(capitalized(describeNamedRefund(evidence)), outcome);
+        break;
+    case Verdict::Refunded:
+    case Verdict::Pending:
+        if (draft.outcome == Outcome::Failed) {
+            const QString why = evidence.verdict == Verdict::Pending ? QStringLiteral("; it may still succeed") : QString();
+            return QStringLiteral("%1%2, so recording %3 contradicts it.")
+                .arg(capitalized(describeNamedRefund(evidence)), why, outcome);
+        }
+        break;
+    case Verdict::None:
+        break;
+    }
+    if (draft.outcome == Outcome::Refunded && !evidence.namedRefundId.isEmpty()
+        && draft.refundId.trimmed() != evidence.namedRefundId) {
+        return QStringLiteral("The evidence names refund %1 (event %2), not %3.")
+            .arg(evidence.namedRefundId, evidence.namedEventId, draft.refundId.trimmed());
+    }
+    return std::nullopt;
+}
+
+Result<Evidence> Resolver::evidenceFor(const Operation &operation)
+{
+    auto candidates = m_store.candidateEvents(operation);
+    if (!candidates)
+        return candidates.error();
+    return EvidenceAnalyzer::analyze(operation, *candidates);
+}
+
+Result<Resolution> Resolver::resolve(const ResolutionDraft &draft, const SeenState &seen)
+{
+    if (auto error = checkDraft(draft))
+        return *error;
+
+    auto operation = m_store.operation(draft.operationId);
+    if (!operation)
+        return operation.error();
+    if (!operation->has_value()) // the store says what is missing, in its own words
+        return m_store.recordResolution(draft, seen);
+
+    auto evidence = evidenceFor(**operation);
+    if (!evidence)
+        return evidence.error();
+
+    ResolutionDraft checked = draft;
+    checked.overridesEvidence = false;
+    if (const auto reason = contradiction(*evidence, draft)) {
+        if (!draft.overridesEvidence) {
+            return Error::refused(QStringLiteral("%1 To record it anyway, override the evidence "
+                                                 "(--override-evidence) with a note saying why (--note TEXT).")
+                                      .arg(*reason));
+        }
+        checked.overridesEvidence = true;
+    }
+    return m_store.recordResolution(checked, seen);
+}
+
+} // namespace RefundDesk

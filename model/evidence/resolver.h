@@ -1,0 +1,49 @@
+#pragma once
+
+#include "domain/operation.h"
+#include "domain/resolution.h"
+#include "domain/result.h"
+#include "evidence/evidence.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace RefundDesk {
+
+class Store;
+
+// The one door through which a decision reaches the store, for the command line and the
+// console alike. It applies the rules (DESIGN.md, "The rules" and "Evidence"), then asks
+// the store to write the resolution atomically against the state the operator saw.
+class Resolver final
+{
+public:
+    explicit Resolver(Store &store);
+
+    // Refused (exit 5) when a rule says no, Conflict (exit 4) when the operation changed
+    // since `seen`, StoreUnavailable (exit 3) when the store cannot be written.
+    // The evidence is read again here, so a decision is judged by the events as they are
+    // at the moment of writing. overrides_evidence is recorded as 1 exactly when the
+    // draft overrides a contradiction (with its note); an override flag with nothing
+    // to override is recorded as 0.
+    Result<Resolution> resolve(const ResolutionDraft &draft, const SeenState &seen);
+
+    // The operation's evidence as the rules see it: its candidate events, analysed.
+    Result<Evidence> evidenceFor(const Operation &operation);
+
+    // The rules that need no store: a non-empty operator and evidence, a refund id for
+    // refunded, a note with an override. Empty when the draft passes them.
+    static std::optional<Error> checkDraft(const ResolutionDraft &draft);
+
+    // Why recording `draft` would contradict `evidence`, naming the events; empty when it
+    // does not: refunded while the verdict is failed; failed while it is refunded or
+    // pending; a refund id other than the one the evidence names; anything in conflict.
+    // The console asks this before writing; resolve() asks it again.
+    static std::optional<QString> contradiction(const Evidence &evidence, const ResolutionDraft &draft);
+
+private:
+    Store &m_store;
+};
+
+} // namespace RefundDesk

@@ -1,0 +1,95 @@
+#include "items/historymodel.h"
+
+#include "items/timetext.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace RefundDesk {
+
+HistoryModel::HistoryModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+void HistoryModel::setHistory(const Operation &operation, std::vector<Resolution> resolutions, qint64 nowMsecs)
+{
+    beginResetModel();
+    m_entries.clear();
+    m_now = nowMsecs;
+    if (!operation.operationId.isEmpty()) {
+        m_entries.push_back({operation.createdAt, QStringLiteral("created"), tr("refund tool"),
+                             tr("Created; key committed before the first attempt"),
+                             operation.conversationId.isEmpty() ? QString() : tr("chat %1").arg(operation.conversationId)});
+        if (operation.status == OperationStatus::Checking && !operation.claimedBy.isEmpty())
+            m_entries.push_back({operation.claimedAt.value_or(operation.updatedAt), QStringLiteral("claimed"),
+                                 operation.claimedBy, tr("Claimed: checking with the provider"), {}});
+    }
+    for (const Resolution &resolution : resolutions) {
+        QStringList details;
+        details.append(tr("evidence: %1").arg(resolution.evidence));
+        if (!resolution.note.isEmpty())
+            details.append(tr("note: %1").arg(resolution.note));
+        const QString what = resolution.outcome == Outcome::Refunded
+            ? tr("Recorded refunded (%1), was %2").arg(resolution.refundId, toString(resolution.previousStatus))
+            : tr("Recorded failed, was %1").arg(toString(resolution.previousStatus));
+        m_entries.push_back({resolution.recordedAt, QStringLiteral("resolved"), resolution.operatorName,
+                             resolution.overridesEvidence ? tr("%1 — overrode the evidence").arg(what) : what,
+                             details.join(QStringLiteral("; ")), resolution.overridesEvidence});
+    }
+    std::stable_sort(m_entries.begin(), m_entries.end(), [](const Entry &a, const Entry &b) { return a.at < b.at; });
+    endResetModel();
+}
+
+int HistoryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_entries.size());
+}
+
+int HistoryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant HistoryModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Entry &entry = m_entries[index.row()];
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case WhenColumn: return TimeText::moment(entry.at, m_now);
+        case WhoColumn: return entry.who;
+        case WhatColumn: return entry.what;
+        case DetailsColumn: return entry.details;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case WhenColumn: return TimeText::fullMoment(entry.at);
+        case WhatColumn: return entry.what;
+        case DetailsColumn: return entry.details;
+        }
+        return {};
+    case KindRole: return entry.kind;
+    case OverrideRole: return entry.overrides;
+    }
+    return {};
+}
+
+QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case WhenColumn: return tr("When");
+    case WhoColumn: return tr("Who");
+    case WhatColumn: return tr("What");
+    case DetailsColumn: return tr("Evidence and note");
+    }
+    return {};
+}
+
+} // namespace RefundDesk

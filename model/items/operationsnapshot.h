@@ -1,0 +1,31 @@
+#pragma once
+
+#include "domain/attempt.h"
+#include "domain/operation.h"
+#include "domain/resolution.h"
+#include "domain/result.h"
+#include "evidence/evidence.h"
+
+#include <vector>
+
+namespace RefundDesk {
+
+class Store;
+
+// Everything the operation panel shows about one operation, read together: the row, its
+// attempts, the evidence, the order's operations and the resolutions. A handful of
+// indexed reads: cheap enough for the UI thread.
+struct OperationSnapshot
+{
+    Operation operation;
+    std::vector<Attempt> attempts;
+    Evidence evidence;
+    std::vector<Operation> orderOperations;
+    std::vector<Resolution> resolutions;
+    int keyRetentionHours = 24;
+
+    // A Usage error when the store has no such operation.
+    static Result<OperationSnapshot> load(Store &store, const QString &operationId);
+};
+
+} // namespace RefundDesk

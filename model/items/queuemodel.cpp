@@ -1,0 +1,412 @@
+#include "items/queuemodel.h"
+
+#include "domain/keywindow.h"
+#include "domain/money.h"
+#include "evidence/evidenceanalyzer.h"
+#include "items/timetext.h"
+#include "store/store.h"
+
+#include <QDateTime>
+#include <QScopedValueRollback>
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace RefundDesk {
+
+QueueModel::QueueModel(QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_clock([] { return QDateTime::currentMSecsSinceEpoch(); })
+{
+}
+
+QueueModel::~QueueModel() = default;
+
+void QueueModel::setStore(Store *store)
+{
+    m_store = store;
+    m_keyRetentionHours = 24;
+    if (m_store) {
+        if (auto hours = m_store->keyRetentionHours())
+            m_keyRetentionHours = *hours;
+    }
+    reload();
+}
+
+void QueueModel::setQuery(const QueueQuery &query)
+{
+    m_query = query;
+    reload();
+}
+
+void QueueModel::setVerdictFilter(const QString &verdict)
+{
+    if (m_verdictFilter == verdict)
+        return;
+    m_verdictFilter = verdict;
+    reload();
+}
+
+void QueueModel::setOperatorName(const QString &name)
+{
+    m_operatorName = name;
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void QueueModel::setPageSize(int rows)
+{
+    m_pageSize = qMax(1, rows);
+}
+
+void QueueModel::setClock(std::function<qint64()> clock)
+{
+    m_clock = std::move(clock);
+}
+
+std::optional<QueueQuery::SortKey> QueueModel::sortKeyFor(int column, Qt::SortOrder order, bool *descending)
+{
+    const bool ascending = order == Qt::AscendingOrder;
+    *descending = !ascending;
+    switch (column) {
+    case -1: *descending = false; return QueueQuery::SortKey::UpdatedAt;
+    case OperationColumn: return QueueQuery::SortKey::OperationId;
+    case OrderColumn: return QueueQuery::SortKey::OrderId;
+    case AmountColumn: return QueueQuery::SortKey::Amount;
+    case StatusColumn: return QueueQuery::SortKey::Status;
+    case AttemptsColumn: return QueueQuery::SortKey::Attempts;
+    // The youngest has the least age: ascending age is descending creation time.
+    case AgeColumn: *descending = ascending; return QueueQuery::SortKey::CreatedAt;
+    // The key window closes in creation order.
+    case KeyWindowColumn: return QueueQuery::SortKey::CreatedAt;
+    case ClaimedByColumn: return QueueQuery::SortKey::ClaimedBy;
+    default: return std::nullopt;
+    }
+}
+
+void QueueModel::sort(int column, Qt::SortOrder order)
+{
+    bool descending = false;
+    const auto key = sortKeyFor(column, order, &descending);
+    if (!key)
+        return;
+    if (m_query.sortKey == *key && m_query.descending == descending)
+        return;
+    m_query.sortKey = *key;
+    m_query.descending = descending;
+    reload();
+}
+
+void QueueModel::reload()
+{
+    const QScopedValueRollback busy(m_emitting, true);
+    beginResetModel();
+    m_rows.clear();
+    m_lastScanned.reset();
+    m_scanned = 0;
+    m_atEnd = m_store == nullptr;
+    m_lastError.reset();
+    endResetModel();
+    m_emitting = false;
+    if (m_store)
+        fetchMore({});
+}
+
+bool QueueModel::readPage(const std::optional<QueueCursor> &after, int limit, std::vector<Operation> &out)
+{
+    auto page = m_store->queuePage(m_query, after, limit);
+    if (!page) {
+        fail(page.error());
+        return false;
+    }
+    out = std::move(*page);
+    return true;
+}
+
+void QueueModel::fail(const Error &error)
+{
+    m_lastError = error;
+    m_atEnd = true;
+    emit readFailed(error.message);
+}
+
+bool QueueModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && m_store && !m_atEnd;
+}
+
+void QueueModel::fetchMore(const QModelIndex &parent)
+{
+    // Views and testers may ask from inside our own change signals; a page then waits
+    // for the next ask rather than nest one change inside another.
+    if (m_emitting || !canFetchMore(parent))
+        return;
+    const QScopedValueRollback busy(m_emitting, true);
+    m_lastError.reset();
+    // With a verdict filter a page may show nothing; read on a little, but never
+    // more than a few pages per call so the window stays responsive.
+    std::vector<Row> fresh;
+    for (int pages = 0; pages < 5 && !m_atEnd && int(fresh.size()) < m_pageSize; ++pages) {
+        std::optional<QueueCursor> after;
+        if (m_lastScanned)
+            after = cursorAfter(m_query, *m_lastScanned);
+        std::vector<Operation> page;
+        if (!readPage(after, m_pageSize, page))
+            break;
+        m_atEnd = int(page.size()) < m_pageSize;
+        m_scanned += int(page.size());
+        if (!page.empty())
+            m_lastScanned = page.back();
+        for (const Operation &operation : page) {
+            Row row = makeRow(operation);
+            if (passesFilter(row))
+                fresh.push_back(std::move(row));
+        }
+        if (m_verdictFilter.isEmpty())
+            break;
+    }
+    if (!fresh.empty()) {
+        const int first = rowCount();
+        beginInsertRows({}, first, first + int(fresh.size()) - 1);
+        std::move(fresh.begin(), fresh.end(), std::back_inserter(m_rows));
+        endInsertRows();
+    }
+    emit loaded();
+}
+
+void QueueModel::refresh()
+{
+    if (m_emitting)
+        return;
+    if (!m_store) {
+        reload();
+        return;
+    }
+    const QScopedValueRollback busy(m_emitting, true);
+    // Read again as far as already read; at the end, a page more so new rows appear.
+    const int limit = m_atEnd ? m_scanned + m_pageSize : qMax(m_scanned, m_pageSize);
+    std::vector<Operation> operations;
+    if (!readPage(std::nullopt, limit, operations))
+        return;
+    m_lastError.reset();
+    m_atEnd = int(operations.size()) < limit;
+    m_scanned = int(operations.size());
+    m_lastScanned.reset();
+    if (!operations.empty())
+        m_lastScanned = operations.back();
+
+    std::vector<Row> rows;
+    rows.reserve(operations.size());
+    for (const Operation &operation : operations) {
+        Row row = makeRow(operation);
+        if (passesFilter(row))
+            rows.push_back(std::move(row));
+    }
+    applyRows(std::move(rows));
+    emit loaded();
+}
+
+void QueueModel::applyRows(std::vector<Row> rows)
+{
+    std::unordered_map<QString, int> wanted;
+    for (int i = 0; i < int(rows.size()); ++i)
+        wanted.emplace(rows[i].operation.operationId, i);
+
+    // 1. Remove the rows that left, bottom up in contiguous runs.
+    for (int end = int(m_rows.size()) - 1; end >= 0;) {
+        if (wanted.count(m_rows[end].operation.operationId)) {
+            --end;
+            continue;
+        }
+        int start = end;
+        while (start > 0 && !wanted.count(m_rows[start - 1].operation.operationId))
+            --start;
+        beginRemoveRows({}, start, end);
+        m_rows.erase(m_rows.begin() + start, m_rows.begin() + end + 1);
+        endRemoveRows();
+        end = start - 1;
+    }
+
+    // 2. Append the rows that arrived.
+    std::unordered_map<QString, int> present;
+    for (int i = 0; i < int(m_rows.size()); ++i)
+        present.emplace(m_rows[i].operation.operationId, i);
+    std::vector<Row> arrived;
+    for (const Row &row : rows) {
+        if (!present.count(row.operation.operationId))
+            arrived.push_back(row);
+    }
+    if (!arrived.empty()) {
+        const int first = rowCount();
+        beginInsertRows({}, first, first + int(arrived.size()) - 1);
+        std::move(arrived.begin(), arrived.end(), std::back_inserter(m_rows));
+        endInsertRows();
+    }
+
+    // 3. Put everything in the new order, moving persistent indexes with their rows.
+    bool reordered = false;
+    for (int i = 0; i < int(rows.size()) && !reordered; ++i)
+        reordered = m_rows[i].operation.operationId != rows[i].operation.operationId;
+    if (reordered) {
+        emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+        const QModelIndexList before = persistentIndexList();
+        QModelIndexList after;
+        after.reserve(before.size());
+        for (const QModelIndex &index : before) {
+            const auto found = wanted.find(m_rows[index.row()].operation.operationId);
+            after.append(found == wanted.end() ? QModelIndex() : createIndex(found->second, index.column()));
+        }
+        m_rows = std::move(rows);
+        changePersistentIndexList(before, after);
+        emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    } else {
+        m_rows = std::move(rows);
+    }
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+QueueModel::Row QueueModel::makeRow(const Operation &operation) const
+{
+    return Row{operation, std::nullopt};
+}
+
+const QueueModel::VerdictText &QueueModel::verdictOf(const Row &row) const
+{
+    if (row.verdict)
+        return *row.verdict;
+    auto candidates = m_store ? m_store->candidateEvents(row.operation)
+                              : Result<std::vector<WebhookEvent>>(Error::unavailable(tr("No store is open.")));
+    if (!candidates) {
+        row.verdict = VerdictText{QString(), candidates.error().message};
+        return *row.verdict;
+    }
+    const Evidence evidence = EvidenceAnalyzer::analyze(row.operation, *candidates);
+    row.verdict = VerdictText{toString(evidence.verdict), evidence.explanation};
+    return *row.verdict;
+}
+
+bool QueueModel::passesFilter(const Row &row) const
+{
+    return m_verdictFilter.isEmpty() || verdictOf(row).code == m_verdictFilter;
+}
+
+int QueueModel::rowOf(const QString &operationId) const
+{
+    for (int i = 0; i < int(m_rows.size()); ++i) {
+        if (m_rows[i].operation.operationId == operationId)
+            return i;
+    }
+    return -1;
+}
+
+const Operation *QueueModel::operationAt(int row) const
+{
+    if (row < 0 || row >= int(m_rows.size()))
+        return nullptr;
+    return &m_rows[row].operation;
+}
+
+int QueueModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int QueueModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+qint64 QueueModel::keyExpiresAt(const Operation &operation) const
+{
+    return KeyWindow(operation, m_keyRetentionHours).expiresAt();
+}
+
+QVariant QueueModel::displayData(const Row &row, int column) const
+{
+    const Operation &operation = row.operation;
+    const qint64 now = m_clock();
+    switch (column) {
+    case OperationColumn: return operation.operationId;
+    case OrderColumn: return operation.orderId;
+    case AmountColumn: return Money::format(operation.amountCents, operation.currency);
+    case StatusColumn: return toString(operation.status);
+    case AttemptsColumn: return operation.attempts;
+    case AgeColumn: return TimeText::span(now - operation.createdAt);
+    case KeyWindowColumn: {
+        // Compact for the column; the header's tooltip says it is the time left.
+        const KeyWindow window(operation, m_keyRetentionHours);
+        return window.isOpenAt(now) ? TimeText::span(window.expiresAt() - now) : tr("closed");
+    }
+    case VerdictColumn: return verdictOf(row).code;
+    case ClaimedByColumn: return operation.claimedBy;
+    }
+    return {};
+}
+
+QVariant QueueModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = m_rows[index.row()];
+    const Operation &operation = row.operation;
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayData(row, index.column());
+    case Qt::ToolTipRole:
+        switch (index.column()) {
+        case AgeColumn: return tr("Created %1").arg(TimeText::fullMoment(operation.createdAt));
+        case KeyWindowColumn:
+            return tr("The provider keeps the idempotency key until about %1.")
+                .arg(TimeText::fullMoment(keyExpiresAt(operation)));
+        case VerdictColumn: return verdictOf(row).sentence;
+        case ClaimedByColumn:
+            if (operation.claimedAt)
+                return tr("Claimed %1").arg(TimeText::fullMoment(*operation.claimedAt));
+            return {};
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() == AmountColumn || index.column() == AttemptsColumn)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case OperationIdRole: return operation.operationId;
+    case StatusRole: return toString(operation.status);
+    case VerdictRole: return verdictOf(row).code;
+    case ClaimedByRole: return operation.claimedBy;
+    case MineRole:
+        return operation.status == OperationStatus::Checking && !m_operatorName.isEmpty()
+            && operation.claimedBy == m_operatorName;
+    case KeyClosedRole: return keyExpiresAt(operation) <= m_clock();
+    }
+    return {};
+}
+
+QVariant QueueModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        switch (section) {
+        case OperationColumn: return tr("Operation");
+        case OrderColumn: return tr("Order");
+        case AmountColumn: return tr("Amount");
+        case StatusColumn: return tr("Status");
+        case AttemptsColumn: return tr("Tries");
+        case AgeColumn: return tr("Age");
+        case KeyWindowColumn: return tr("Key window");
+        case VerdictColumn: return tr("Verdict");
+        case ClaimedByColumn: return tr("Claimed by");
+        }
+    } else if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case AttemptsColumn: return tr("Attempts sent to the provider under this operation's one key");
+        case AgeColumn: return tr("Time since the operation was created");
+        case KeyWindowColumn: return tr("Time left until the provider forgets the idempotency key");
+        case VerdictColumn: return tr("What the provider's webhook events show (not sortable)");
+        }
+    }
+    return {};
+}
+
+} // namespace RefundDesk

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "domain/result.h"
+#include "store/store.h"
+
+#include <QString>
+
+struct sqlite3;
+
+namespace RefundDesk::Internal {
+
+// An open sqlite3 connection and how it was opened. Closes the connection unless
+// release() hands it over.
+class SqliteConnection final
+{
+public:
+    SqliteConnection(sqlite3 *db, bool readOnly, bool immutable, const QString &note);
+    SqliteConnection(SqliteConnection &&other) noexcept;
+    SqliteConnection &operator=(SqliteConnection &&other) noexcept;
+    SqliteConnection(const SqliteConnection &) = delete;
+    SqliteConnection &operator=(const SqliteConnection &) = delete;
+    ~SqliteConnection();
+
+    sqlite3 *handle() const { return m_db; }
+    bool isReadOnly() const { return m_readOnly; }
+    // Opened with immutable=1: a snapshot SQLite neither locks nor watches.
+    bool isImmutable() const { return m_immutable; }
+    // What the status bar should say about the way the store was opened; may be empty.
+    const QString &note() const { return m_note; }
+
+    sqlite3 *release();
+
+private:
+    sqlite3 *m_db = nullptr;
+    bool m_readOnly = false;
+    bool m_immutable = false;
+    QString m_note;
+};
+
+// Decides how to open an existing store file so that a read-only open never creates or
+// changes a file:
+// - ReadWrite opens read-write when the user may write the file, its folder (or the
+//   existing -wal and -shm files); otherwise it falls back to read-only and says why.
+// - Read-only opens use SQLITE_OPEN_READONLY. A WAL-mode store whose -wal and -shm files
+//   are not both present would make SQLite create them, and in a folder nobody may write
+//   it cannot read at all; such a store opens immutable (a snapshot: no locks, no files),
+//   and the note says so.
+class SqliteOpener final
+{
+public:
+    static Result<SqliteConnection> open(const QString &path, Store::OpenMode mode);
+
+    // Why the user may not write the store at `path` (file, folder, -wal or -shm), or an
+    // empty string when nothing stands in the way.
+    static QString whyNotWritable(const QString &path);
+};
+
+} // namespace RefundDesk::Internal

@@ -1,0 +1,437 @@
+// bench_scale: what Refund Desk costs as the store grows (docs/PERFORMANCE.md).
+//
+// For each size (default 10k, 100k and 1M operations) it builds a demo store with the
+// simulator, or reuses the one cached from an earlier run, then measures:
+// - the build's time and rate;
+// - `refund-desk queue --json` beside the sqlite3 shell running the bare queue query;
+// - in a fresh process per size (offscreen): the window's first paint, the operation
+//   panel, UI-thread stalls while scrolling the whole queue, under live refresh and while
+//   filtering, resident memory after the scroll, and idle CPU (see guisession.cpp).
+// It prints a Markdown table and the targets met or missed; exit code 1 when one is missed.
+//
+//   bench_scale [--sizes 10000,100000,1000000] [--stores DIR] [--rebuild] [--out FILE]
+// The stores are cached in DIR (default: $RD_BENCH_STORES, else the build folder's
+// tests/bench/stores); delete them or pass --rebuild to measure the build again.
+
+#include "benchreport.h"
+#include "guisession.h"
+#include "processstats.h"
+
+#include "demo/demostore.h"
+#include "evidence/evidenceanalyzer.h"
+#include "store/store.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDateTime>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QSysInfo>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+using namespace RefundDesk;
+using namespace RefundDesk::Bench;
+
+namespace {
+
+// The same store on every run: a fixed seed and a fixed simulated "now".
+constexpr quint64 Seed = 1;
+constexpr qint64 SimulatedNowMs = 1'767'225'600'000; // 2026-01-01T00:00:00Z
+
+// The bare queue query: what the console's queue reads, with nothing derived.
+const QString FloorSql = QStringLiteral(
+    "SELECT operation_id, order_id, amount_cents, currency, idempotency_key, status, attempts, created_at, "
+    "updated_at, conversation_id, refund_id, claimed_by, claimed_at, version FROM refund_ops "
+    "WHERE status IN ('unknown','checking') ORDER BY updated_at, operation_id");
+
+QTextStream &err()
+{
+    static QTextStream stream(stderr);
+    return stream;
+}
+
+struct BuildInfo
+{
+    bool ok = false;
+    bool cached = false;
+    double seconds = 0;
+    double rate = 0;
+    QString builtAt;
+    double loadAtBuild = 0;
+    QString error;
+};
+
+QString storePath(const QString &dir, qint64 operations)
+{
+    return QDir(dir).filePath(QStringLiteral("demo-%1-seed%2.sqlite").arg(operations).arg(Seed));
+}
+
+// The store, built now or as built by an earlier run (its figures kept beside it).
+BuildInfo ensureStore(const QString &path, qint64 operations, bool rebuild)
+{
+    BuildInfo info;
+    const QString infoPath = path + QStringLiteral(".build.ini");
+    if (rebuild) {
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral(".build.ini")})
+            QFile::remove(path + suffix);
+    }
+    if (QFileInfo::exists(path) && QFileInfo::exists(infoPath)) {
+        QSettings saved(infoPath, QSettings::IniFormat);
+        info.ok = true;
+        info.cached = true;
+        info.seconds = saved.value(QStringLiteral("seconds")).toDouble();
+        info.rate = saved.value(QStringLiteral("rate")).toDouble();
+        info.builtAt = saved.value(QStringLiteral("built_at")).toString();
+        info.loadAtBuild = saved.value(QStringLiteral("load")).toDouble();
+        return info;
+    }
+    QFile::remove(path);
+    const QString building = path + QStringLiteral(".building");
+    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+        QFile::remove(building + suffix);
+
+    SimulationOptions options;
+    options.operations = operations;
+    options.seed = Seed;
+    options.nowMs = SimulatedNowMs;
+    err() << "building a store of " << operations << " operations in " << path << " ...\n";
+    err().flush();
+    const double load = ProcessStats::loadAverage();
+    QElapsedTimer timer;
+    timer.start();
+    const auto summary = DemoStore::generate(building, options);
+    info.seconds = double(timer.nsecsElapsed()) / 1e9;
+    if (!summary) {
+        info.error = summary.error().message;
+        return info;
+    }
+    if (!QFile::rename(building, path)) {
+        info.error = QStringLiteral("cannot rename %1 to %2").arg(building, path);
+        return info;
+    }
+    info.ok = true;
+    info.rate = double(operations) / info.seconds;
+    info.builtAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    info.loadAtBuild = load;
+    QSettings saved(infoPath, QSettings::IniFormat);
+    saved.setValue(QStringLiteral("seconds"), info.seconds);
+    saved.setValue(QStringLiteral("rate"), info.rate);
+    saved.setValue(QStringLiteral("built_at"), info.builtAt);
+    saved.setValue(QStringLiteral("load"), load);
+    saved.sync();
+    return info;
+}
+
+// Wall-clock time of one run of a program with its output thrown away, or -1.
+double timeProcess(const QString &program, const QStringList &arguments, QString *problem)
+{
+    QProcess process;
+    process.setStandardOutputFile(QProcess::nullDevice());
+    process.setProcessChannelMode(QProcess::SeparateChannels);
+    QElapsedTimer timer;
+    timer.start();
+    process.start(program, arguments);
+    if (!process.waitForFinished(10 * 60 * 1000)) {
+        *problem = QStringLiteral("%1 did not finish: %2").arg(program, process.errorString());
+        process.kill();
+        process.waitForFinished();
+        return -1;
+    }
+    const double ms = double(timer.nsecsElapsed()) / 1e6;
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        *problem = QStringLiteral("%1 failed (exit code %2): %3")
+                       .arg(program).arg(process.exitCode()).arg(QString::fromLocal8Bit(process.readAllStandardError()));
+        return -1;
+    }
+    return ms;
+}
+
+// queue --json beside the sqlite3 shell. One untimed run of each first (it also checks
+// the output: every row has a verdict), then `runs` timed runs of each, interleaved.
+bool measureQueueJson(const QString &path, int runs, SizeFigures &figures)
+{
+    const QString app = QStringLiteral(RD_APP_PATH);
+    const QStringList appArgs = {QStringLiteral("queue"), QStringLiteral("--db"), path, QStringLiteral("--json")};
+    QProcess check;
+    check.start(app, appArgs);
+    if (!check.waitForFinished(10 * 60 * 1000) || check.exitCode() != 0) {
+        err() << "queue --json failed: " << check.readAllStandardError() << '\n';
+        return false;
+    }
+    const QJsonDocument json = QJsonDocument::fromJson(check.readAllStandardOutput());
+    const QJsonArray rows = json.array();
+    for (const QJsonValue &row : rows) {
+        if (row.toObject().value(QStringLiteral("verdict")).toString().isEmpty()) {
+            err() << "queue --json printed a row without a verdict\n";
+            return false;
+        }
+    }
+    figures.values[QStringLiteral("json.rows")] = rows.size();
+
+    const QString sqlite = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
+    if (sqlite.isEmpty())
+        err() << "no sqlite3 shell on the PATH (scripts/ensure-deps installs it): no floor to compare with\n";
+    const QStringList floorArgs = {path, FloorSql};
+    QString problem;
+    if (!sqlite.isEmpty() && timeProcess(sqlite, floorArgs, &problem) < 0) {
+        err() << problem << '\n';
+        return false;
+    }
+    std::vector<double> appTimes;
+    std::vector<double> floorTimes;
+    for (int i = 0; i < runs; ++i) {
+        const double a = timeProcess(app, appArgs, &problem);
+        if (a < 0) {
+            err() << problem << '\n';
+            return false;
+        }
+        appTimes.push_back(a);
+        if (!sqlite.isEmpty()) {
+            const double f = timeProcess(sqlite, floorArgs, &problem);
+            if (f < 0) {
+                err() << problem << '\n';
+                return false;
+            }
+            floorTimes.push_back(f);
+        }
+    }
+    const double appMs = Summary::of(appTimes).median;
+    figures.values[QStringLiteral("json.ms")] = appMs;
+    if (!floorTimes.empty()) {
+        const double floorMs = Summary::of(floorTimes).median;
+        figures.values[QStringLiteral("floor.ms")] = floorMs;
+        figures.values[QStringLiteral("json.ratio")] = appMs / floorMs;
+    }
+    err() << "  queue --json: " << rows.size() << " rows, " << QString::number(appMs, 'f', 0) << " ms median; sqlite3 "
+          << QString::number(figures.values.value(QStringLiteral("floor.ms"), -1), 'f', 0) << " ms\n";
+    err().flush();
+    return true;
+}
+
+// Where queue --json's time goes, in this process: the queue's pages, the candidate
+// events of each row, and the evidence (payloads parsed, verdict).
+bool measureQueueBreakdown(const QString &path, SizeFigures &figures)
+{
+    auto opened = StoreFactory::open(path, Store::OpenMode::ReadOnly);
+    if (!opened) {
+        err() << opened.error().message << '\n';
+        return false;
+    }
+    Store &store = **opened;
+    QElapsedTimer timer;
+    timer.start();
+    std::vector<Operation> queue;
+    const QueueQuery query;
+    std::optional<QueueCursor> cursor;
+    for (;;) {
+        auto page = store.queuePage(query, cursor, 1000);
+        if (!page)
+            return false;
+        queue.insert(queue.end(), page->begin(), page->end());
+        if (page->size() < 1000)
+            break;
+        cursor = cursorAfter(query, page->back());
+    }
+    const double pagesMs = double(timer.nsecsElapsed()) / 1e6;
+    timer.restart();
+    std::vector<std::vector<WebhookEvent>> candidates;
+    candidates.reserve(queue.size());
+    size_t events = 0;
+    for (const Operation &operation : queue) {
+        auto found = store.candidateEvents(operation);
+        if (!found)
+            return false;
+        events += found->size();
+        candidates.push_back(std::move(*found));
+    }
+    const double candidatesMs = double(timer.nsecsElapsed()) / 1e6;
+    timer.restart();
+    int verdicts = 0;
+    for (size_t i = 0; i < queue.size(); ++i)
+        verdicts += int(EvidenceAnalyzer::analyze(queue[i], candidates[i]).verdict);
+    const double evidenceMs = double(timer.nsecsElapsed()) / 1e6;
+    figures.values[QStringLiteral("breakdown.pages_ms")] = pagesMs;
+    figures.values[QStringLiteral("breakdown.candidates_ms")] = candidatesMs;
+    figures.values[QStringLiteral("breakdown.evidence_ms")] = evidenceMs;
+    figures.values[QStringLiteral("breakdown.events")] = double(events);
+    err() << "  in process: queue pages " << QString::number(pagesMs, 'f', 1) << " ms, candidate events ("
+          << events << ") " << QString::number(candidatesMs, 'f', 1) << " ms, evidence "
+          << QString::number(evidenceMs, 'f', 1) << " ms\n";
+    err().flush();
+    return verdicts >= 0;
+}
+
+// The window's figures, from a fresh process (so that its memory is the window's alone).
+bool measureWindow(const QString &path, qint64 operations, const QCommandLineParser &parser, SizeFigures &figures)
+{
+    QTemporaryDir home; // settings and recent stores of the benchmark's window, not the person's
+    QProcess child;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    child.setProcessEnvironment(environment);
+    child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    QStringList arguments = {QStringLiteral("--window"), path, QStringLiteral("--operations"), QString::number(operations)};
+    for (const QString &option : {QStringLiteral("panel-samples"), QStringLiteral("live-seconds"),
+                                  QStringLiteral("idle-seconds"), QStringLiteral("phases")})
+        arguments << QStringLiteral("--") + option << parser.value(option);
+    child.start(QCoreApplication::applicationFilePath(), arguments);
+    if (!child.waitForFinished(60 * 60 * 1000) || child.exitCode() != 0) {
+        err() << "the window's measurements failed (exit code " << child.exitCode() << ")\n";
+        return false;
+    }
+    const QList<QByteArray> lines = child.readAllStandardOutput().split('\n');
+    for (const QByteArray &line : lines) {
+        const QList<QByteArray> parts = line.split(' ');
+        if (parts.size() == 3 && parts[0] == "RESULT")
+            figures.values[QString::fromLatin1(parts[1])] = parts[2].toDouble();
+    }
+    return true;
+}
+
+int runWindow(const QCommandLineParser &parser)
+{
+    GuiSessionOptions options;
+    options.storePath = parser.value(QStringLiteral("window"));
+    options.operations = parser.value(QStringLiteral("operations")).toLongLong();
+    options.panelSamples = parser.value(QStringLiteral("panel-samples")).toInt();
+    options.liveSeconds = parser.value(QStringLiteral("live-seconds")).toInt();
+    options.idleSeconds = parser.value(QStringLiteral("idle-seconds")).toInt();
+    options.phases = parser.value(QStringLiteral("phases")).split(u',', Qt::SkipEmptyParts);
+    GuiSession session(options);
+    const bool ok = session.run();
+    QTextStream out(stdout);
+    for (auto it = session.results().cbegin(); it != session.results().cend(); ++it)
+        out << "RESULT " << it.key() << ' ' << QString::number(it.value(), 'g', 10) << '\n';
+    if (!ok)
+        err() << "bench_scale: " << session.error() << '\n';
+    return ok ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // The window is measured offscreen: no display needed, and no compositor in the figures.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QCoreApplication::setOrganizationName(QStringLiteral("RefundDeskBench"));
+    QCoreApplication::setApplicationName(QStringLiteral("bench_scale"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("What Refund Desk costs as the store grows."));
+    parser.addHelpOption();
+    parser.addOptions({
+        {QStringLiteral("sizes"), QStringLiteral("Store sizes in operations, comma-separated."), QStringLiteral("N,..."),
+         QStringLiteral("10000,100000,1000000")},
+        {QStringLiteral("stores"), QStringLiteral("Folder of the cached stores."), QStringLiteral("DIR")},
+        {QStringLiteral("rebuild"), QStringLiteral("Build the stores again even when cached.")},
+        {QStringLiteral("runs"), QStringLiteral("Timed runs of queue --json and of sqlite3."), QStringLiteral("N"),
+         QStringLiteral("5")},
+        {QStringLiteral("panel-samples"), QStringLiteral("Operations whose panel is timed."), QStringLiteral("N"),
+         QStringLiteral("200")},
+        {QStringLiteral("live-seconds"), QStringLiteral("Seconds of one change a second."), QStringLiteral("S"),
+         QStringLiteral("10")},
+        {QStringLiteral("idle-seconds"), QStringLiteral("Seconds of idle CPU measurement."), QStringLiteral("S"),
+         QStringLiteral("10")},
+        {QStringLiteral("phases"),
+         QStringLiteral("The window's measurements to take: paint, panel, scroll, live, filter, idle (default all)."),
+         QStringLiteral("LIST"), QString()},
+        {QStringLiteral("skip-window"), QStringLiteral("Leave out the window's measurements.")},
+        {QStringLiteral("skip-cli"), QStringLiteral("Leave out queue --json and the sqlite3 floor.")},
+        {QStringLiteral("out"), QStringLiteral("Also write the report to FILE."), QStringLiteral("FILE")},
+        // Internal: one size's window measurements, in a process of their own.
+        {QStringLiteral("window"), QStringLiteral("(internal) Measure the window on this store."), QStringLiteral("PATH")},
+        {QStringLiteral("operations"), QStringLiteral("(internal) The store's size."), QStringLiteral("N")},
+    });
+    parser.process(app);
+    if (parser.isSet(QStringLiteral("window")))
+        return runWindow(parser);
+
+    QString storesDir = parser.value(QStringLiteral("stores"));
+    if (storesDir.isEmpty())
+        storesDir = qEnvironmentVariable("RD_BENCH_STORES", QStringLiteral(RD_BENCH_DEFAULT_STORES));
+    if (!QDir().mkpath(storesDir)) {
+        err() << "bench_scale: cannot create " << storesDir << '\n';
+        return 2;
+    }
+    std::vector<qint64> sizes;
+    for (const QString &text : parser.value(QStringLiteral("sizes")).split(u',', Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const qint64 n = text.trimmed().toLongLong(&ok);
+        if (!ok || n < 10) {
+            err() << "bench_scale: --sizes wants whole numbers of at least 10, e.g. 10000,100000\n";
+            return 2;
+        }
+        sizes.push_back(n);
+    }
+    const int runs = std::max(1, parser.value(QStringLiteral("runs")).toInt());
+    const double loadBefore = ProcessStats::loadAverage();
+
+    BenchReport report;
+    bool ok = true;
+    QStringList builds;
+    for (const qint64 operations : sizes) {
+        err() << "== " << sizeLabel(operations) << " operations ==\n";
+        err().flush();
+        SizeFigures figures;
+        figures.operations = operations;
+        const QString path = storePath(storesDir, operations);
+        const BuildInfo build = ensureStore(path, operations, parser.isSet(QStringLiteral("rebuild")));
+        if (!build.ok) {
+            err() << "bench_scale: cannot build the store: " << build.error << '\n';
+            return 1;
+        }
+        figures.values[QStringLiteral("build.seconds")] = build.seconds;
+        figures.values[QStringLiteral("build.rate")] = build.rate;
+        figures.values[QStringLiteral("store.mb")] = QFileInfo(path).size() / 1048576.0;
+        builds << QStringLiteral("%1: %2 (%3, load %4)")
+                      .arg(sizeLabel(operations), build.cached ? QStringLiteral("cached") : QStringLiteral("built now"),
+                           build.builtAt)
+                      .arg(build.loadAtBuild, 0, 'f', 2);
+        err() << "  store: " << QString::number(build.seconds, 'f', 1) << " s to build ("
+              << (build.cached ? "cached" : "built now") << ")\n";
+        err().flush();
+        if (!parser.isSet(QStringLiteral("skip-cli"))) {
+            ok = measureQueueJson(path, runs, figures) && ok;
+            ok = measureQueueBreakdown(path, figures) && ok;
+        }
+        if (!parser.isSet(QStringLiteral("skip-window")))
+            ok = measureWindow(path, operations, parser, figures) && ok;
+        report.add(figures);
+    }
+    const double loadAfter = ProcessStats::loadAverage();
+    report.setHeader(QStringLiteral("Refund Desk scale benchmark, %1, %2 CPUs, load average %3 before and %4 after.\n"
+                                    "Stores (seed %5): %6.")
+                         .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
+                         .arg(ProcessStats::cpuCount())
+                         .arg(loadBefore, 0, 'f', 2)
+                         .arg(loadAfter, 0, 'f', 2)
+                         .arg(Seed)
+                         .arg(builds.join(QStringLiteral("; "))));
+    QString text = report.table() + QStringLiteral("\nTargets:\n");
+    for (const QString &line : report.targets())
+        text += QStringLiteral("  ") + line + u'\n';
+    QTextStream(stdout) << text;
+    if (parser.isSet(QStringLiteral("out"))) {
+        QFile file(parser.value(QStringLiteral("out")));
+        if (file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
+            file.write(text.toUtf8());
+        else
+            err() << "bench_scale: cannot write " << file.fileName() << '\n';
+    }
+    if (!ok)
+        return 1;
+    return report.allTargetsMet() ? 0 : 1;
+}

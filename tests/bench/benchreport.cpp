@@ -1,0 +1,173 @@
+#include "benchreport.h"
+
+#include <algorithm>
+
+namespace RefundDesk::Bench {
+
+namespace {
+
+struct Row
+{
+    const char *key;
+    const char *label;
+    int decimals;
+};
+
+// The order of the table.
+const Row Rows[] = {
+    {"build.seconds", "store build (s)", 1},
+    {"build.rate", "store build rate (operations/s)", 0},
+    {"store.mb", "store file (MB)", 0},
+    {"queue.rows", "queue rows (unknown + checking)", 0},
+    {"paint.median_ms", "first paint, median (ms)", 1},
+    {"paint.first_ms", "first paint, first of the runs (ms)", 1},
+    {"paint.open_median_ms", "  of which open + first page + first panel (ms)", 1},
+    {"panel.mean_ms", "operation panel: load, show, paint, mean (ms)", 2},
+    {"panel.p95_ms", "operation panel: p95 (ms)", 2},
+    {"panel.load_mean_ms", "  of which store reads + evidence, mean (ms)", 2},
+    {"json.ms", "queue --json, median (ms)", 0},
+    {"floor.ms", "sqlite3 shell, bare queue query, median (ms)", 0},
+    {"json.ratio", "queue --json / sqlite3 floor", 2},
+    {"json.rows", "queue --json rows (each with a verdict)", 0},
+    {"breakdown.pages_ms", "  in process: the queue's pages (ms)", 1},
+    {"breakdown.candidates_ms", "  in process: candidate events of every row (ms)", 1},
+    {"breakdown.events", "  in process: candidate events read", 0},
+    {"breakdown.evidence_ms", "  in process: evidence and verdicts (ms)", 1},
+    {"scroll.max_stall_ms", "UI stall, scrolling the whole queue, max (ms)", 1},
+    {"scroll.max_cpu_ms", "  UI-thread CPU in the longest-working gap (ms)", 1},
+    {"scroll.seconds", "  scrolling took (s)", 1},
+    {"filter.max_stall_ms", "UI stall, filtering by a typed key, max (ms)", 1},
+    {"filter.max_cpu_ms", "  UI-thread CPU in the longest-working gap (ms)", 1},
+    {"live.max_stall_ms", "UI stall, live refresh 1 change/s, max (ms)", 1},
+    {"live.max_cpu_ms", "  UI-thread CPU in the longest-working gap (ms)", 1},
+    {"rss.after_scroll_mb", "resident memory after scrolling the whole queue (MB)", 0},
+    {"rss.peak_mb", "  peak resident memory of the window's process (MB)", 0},
+    {"idle.cpu_percent", "idle CPU, nothing changing (% of a core)", 2},
+};
+
+QString cell(const SizeFigures &figures, const Row &row)
+{
+    const auto found = figures.values.find(QString::fromLatin1(row.key));
+    if (found == figures.values.end())
+        return QStringLiteral("–");
+    return QString::number(*found, 'f', row.decimals);
+}
+
+} // namespace
+
+QString sizeLabel(qint64 operations)
+{
+    if (operations >= 1'000'000 && operations % 1'000'000 == 0)
+        return QStringLiteral("%1M").arg(operations / 1'000'000);
+    if (operations >= 1000 && operations % 1000 == 0)
+        return QStringLiteral("%1k").arg(operations / 1000);
+    return QString::number(operations);
+}
+
+const SizeFigures *BenchReport::size(qint64 operations) const
+{
+    for (const SizeFigures &figures : m_sizes) {
+        if (figures.operations == operations)
+            return &figures;
+    }
+    return nullptr;
+}
+
+const SizeFigures *BenchReport::smallest() const
+{
+    const auto it = std::min_element(m_sizes.begin(), m_sizes.end(),
+                                     [](const auto &a, const auto &b) { return a.operations < b.operations; });
+    return it == m_sizes.end() ? nullptr : &*it;
+}
+
+const SizeFigures *BenchReport::largest() const
+{
+    const auto it = std::max_element(m_sizes.begin(), m_sizes.end(),
+                                     [](const auto &a, const auto &b) { return a.operations < b.operations; });
+    return it == m_sizes.end() ? nullptr : &*it;
+}
+
+QString BenchReport::table() const
+{
+    QString out;
+    if (!m_header.isEmpty())
+        out += m_header + QStringLiteral("\n\n");
+    out += QStringLiteral("| figure |");
+    QString rule = QStringLiteral("| --- |");
+    for (const SizeFigures &figures : m_sizes) {
+        out += QStringLiteral(" %1 |").arg(sizeLabel(figures.operations));
+        rule += QStringLiteral(" ---: |");
+    }
+    out += u'\n' + rule + u'\n';
+    for (const Row &row : Rows) {
+        const bool any = std::any_of(m_sizes.begin(), m_sizes.end(), [&row](const SizeFigures &f) {
+            return f.values.contains(QString::fromLatin1(row.key));
+        });
+        if (!any)
+            continue;
+        out += QStringLiteral("| %1 |").arg(QString::fromLatin1(row.label));
+        for (const SizeFigures &figures : m_sizes)
+            out += QStringLiteral(" %1 |").arg(cell(figures, row));
+        out += u'\n';
+    }
+    return out;
+}
+
+QStringList BenchReport::targets() const
+{
+    QStringList lines;
+    const SizeFigures *small = smallest();
+    const SizeFigures *large = largest();
+    if (!small || !large)
+        return lines;
+    auto value = [](const SizeFigures *f, const char *key) {
+        return f->values.value(QString::fromLatin1(key), -1);
+    };
+    auto line = [&lines](bool met, const QString &text) {
+        lines << (met ? QStringLiteral("met     ") : QStringLiteral("MISSED  ")) + text;
+    };
+    const QString largeName = sizeLabel(large->operations);
+    const QString smallName = sizeLabel(small->operations);
+
+    if (const double build = value(large, "build.seconds"); build >= 0)
+        line(build < 120, QStringLiteral("%1 store built in %2 s (< 120 s)").arg(largeName).arg(build, 0, 'f', 1));
+    if (const double a = value(small, "paint.median_ms"), b = value(large, "paint.median_ms"); a > 0 && b >= 0)
+        line(b <= 1.5 * a, QStringLiteral("first paint %1 %2 ms vs %3 %4 ms: %5x (<= 1.5x)")
+                               .arg(largeName).arg(b, 0, 'f', 1).arg(smallName).arg(a, 0, 'f', 1).arg(b / a, 0, 'f', 2));
+    if (const double a = value(small, "panel.mean_ms"), b = value(large, "panel.mean_ms"); a > 0 && b >= 0)
+        line(b <= 1.5 * a, QStringLiteral("operation panel %1 %2 ms vs %3 %4 ms mean: %5x (<= 1.5x)")
+                               .arg(largeName).arg(b, 0, 'f', 2).arg(smallName).arg(a, 0, 'f', 2).arg(b / a, 0, 'f', 2));
+    if (const double p95 = value(large, "panel.p95_ms"); p95 >= 0)
+        line(p95 < 20, QStringLiteral("operation panel %1 p95 %2 ms (< 20 ms)").arg(largeName).arg(p95, 0, 'f', 2));
+    if (const double ratio = value(large, "json.ratio"); ratio >= 0)
+        line(ratio <= 3, QStringLiteral("queue --json %1 %2x the sqlite3 floor (<= 3x)").arg(largeName).arg(ratio, 0, 'f', 2));
+    for (const char *key : {"scroll.max_stall_ms", "filter.max_stall_ms", "live.max_stall_ms"}) {
+        double worst = -1;
+        QString where;
+        for (const SizeFigures &f : m_sizes) {
+            if (value(&f, key) > worst) {
+                worst = value(&f, key);
+                where = sizeLabel(f.operations);
+            }
+        }
+        if (worst >= 0)
+            line(worst <= 50, QStringLiteral("%1: worst %2 ms (%3) (<= 50 ms)")
+                                  .arg(QString::fromLatin1(key)).arg(worst, 0, 'f', 1).arg(where));
+    }
+    if (const double rss = value(large, "rss.after_scroll_mb"); rss >= 0)
+        line(rss < 250, QStringLiteral("resident after scrolling the %1 queue %2 MB (< 250 MB)").arg(largeName).arg(rss, 0, 'f', 0));
+    double idle = -1;
+    for (const SizeFigures &f : m_sizes)
+        idle = std::max(idle, value(&f, "idle.cpu_percent"));
+    if (idle >= 0)
+        line(idle < 1, QStringLiteral("idle CPU, worst size %1% of a core (< 1%)").arg(idle, 0, 'f', 2));
+    return lines;
+}
+
+bool BenchReport::allTargetsMet() const
+{
+    const QStringList lines = targets();
+    return std::none_of(lines.begin(), lines.end(), [](const QString &l) { return l.startsWith(QLatin1String("MISSED")); });
+}
+
+} // namespace RefundDesk::Bench

@@ -1,0 +1,417 @@
+#include "guisession.h"
+
+#include "processstats.h"
+#include "stallprobe.h"
+
+#include "items/operationsnapshot.h"
+#include "items/queuemodel.h"
+#include "liverefresher.h"
+#include "mainwindow.h"
+#include "operationpanel.h"
+#include "operatoridentity.h"
+#include "queuepane.h"
+#include "store/store.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QLineEdit>
+#include <QPixmap>
+#include <QRandomGenerator>
+#include <QScrollBar>
+#include <QTableView>
+#include <QTest>
+#include <QTextStream>
+#include <QTimer>
+
+#include <atomic>
+#include <thread>
+
+namespace RefundDesk::Bench {
+
+namespace {
+
+void say(const QString &text)
+{
+    QTextStream(stderr) << "  " << text << '\n';
+}
+
+// Runs the event loop for `ms` milliseconds, as the person would leave the window alone.
+void spin(int ms)
+{
+    QEventLoop loop;
+    QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+double msSince(const QElapsedTimer &timer)
+{
+    return double(timer.nsecsElapsed()) / 1e6;
+}
+
+// Another connection that changes the queue once a second, as the agent's tool and other
+// operators do: it claims an operation the window shows, then releases it the next
+// second. Each change moves the row (its updated_at changes) and flips its status.
+class PeerWriter final
+{
+public:
+    PeerWriter(const QString &path, QStringList operationIds)
+        : m_path(path)
+        , m_ids(std::move(operationIds))
+    {
+    }
+    ~PeerWriter() { stop(); }
+
+    void start()
+    {
+        m_thread = std::thread([this] { run(); });
+    }
+    void stop()
+    {
+        m_stop = true;
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    int changes() const { return m_changes; }
+    QString lastError() const { return m_error; }
+
+private:
+    void run()
+    {
+        auto opened = StoreFactory::open(m_path, Store::OpenMode::ReadWrite);
+        if (!opened) {
+            m_error = opened.error().message;
+            return;
+        }
+        Store &store = **opened;
+        const QString me = QStringLiteral("bench-peer");
+        QString claimed;
+        for (int i = 0; !m_stop; ++i) {
+            for (int slept = 0; slept < 1000 && !m_stop; slept += 10)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            if (m_stop)
+                break;
+            if (!claimed.isEmpty()) {
+                if (release(store, claimed, me))
+                    claimed.clear();
+                continue;
+            }
+            const QString id = m_ids.at(i % m_ids.size());
+            if (claim(store, id, me))
+                claimed = id;
+        }
+        if (!claimed.isEmpty())
+            release(store, claimed, me); // leave the store as it was found
+    }
+    bool claim(Store &store, const QString &id, const QString &me)
+    {
+        auto current = store.operation(id);
+        if (!current || !current->has_value() || (**current).status != OperationStatus::Unknown)
+            return false;
+        auto done = store.claim(id, SeenState::of(**current), me, false);
+        if (!done) {
+            m_error = done.error().message;
+            return false;
+        }
+        ++m_changes;
+        return true;
+    }
+    bool release(Store &store, const QString &id, const QString &me)
+    {
+        auto current = store.operation(id);
+        if (!current || !current->has_value())
+            return false;
+        auto done = store.release(id, SeenState::of(**current), me);
+        if (!done) {
+            m_error = done.error().message;
+            return false;
+        }
+        ++m_changes;
+        return true;
+    }
+
+    QString m_path;
+    QStringList m_ids;
+    std::thread m_thread;
+    std::atomic<bool> m_stop = false;
+    std::atomic<int> m_changes = 0;
+    QString m_error;
+};
+
+} // namespace
+
+GuiSession::GuiSession(const GuiSessionOptions &options)
+    : m_options(options)
+    , m_identity(std::make_unique<OperatorIdentity>())
+{
+    m_identity->useForThisRun(QStringLiteral("bench"));
+}
+
+GuiSession::~GuiSession() = default;
+
+bool GuiSession::fail(const QString &message)
+{
+    m_error = message;
+    return false;
+}
+
+bool GuiSession::wants(const char *phase) const
+{
+    return m_options.phases.isEmpty() || m_options.phases.contains(QLatin1String(phase));
+}
+
+bool GuiSession::run()
+{
+    // The window itself comes from the first-paint measurement, which always runs.
+    if (!measureFirstPaint())
+        return false;
+    if (wants("panel") && !measurePanel())
+        return false;
+    if (wants("scroll") && !measureScroll())
+        return false;
+    if (wants("live") && !measureLiveRefresh())
+        return false;
+    if (wants("filter") && !measureFilter())
+        return false;
+    if (wants("idle"))
+        measureIdle();
+    return true;
+}
+
+// Start (the window is made), open, the first queue page with its verdicts, render.
+bool GuiSession::measureFirstPaint()
+{
+    std::vector<double> paints;
+    std::vector<double> opens;
+    for (int run = 0; run < m_options.paintRuns; ++run) {
+        m_window.reset();
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+        QElapsedTimer timer;
+        timer.start();
+        m_window = std::make_unique<MainWindow>(m_identity.get());
+        m_window->setShowErrorDialogs(false);
+        m_window->resize(1366, 768);
+        m_window->show();
+        const double shown = msSince(timer);
+        if (!m_window->openStore(m_options.storePath, false))
+            return fail(QStringLiteral("cannot open %1: %2").arg(m_options.storePath, m_window->lastError()));
+        opens.push_back(msSince(timer));
+        if (qEnvironmentVariableIsSet("RD_BENCH_VERBOSE"))
+            say(QStringLiteral("window made and shown %1 ms, store opened with its first page %2 ms")
+                    .arg(shown, 0, 'f', 1).arg(opens.back() - shown, 0, 'f', 1));
+        const QPixmap picture = m_window->grab();
+        paints.push_back(msSince(timer));
+        if (picture.isNull())
+            return fail(QStringLiteral("the window rendered nothing"));
+        QueueModel *model = m_window->queuePane()->model();
+        if (model->rowCount() == 0)
+            return fail(QStringLiteral("the queue is empty"));
+        // The verdicts of the rows on screen were worked out for the paint.
+        const QString verdict = model->index(0, QueueModel::VerdictColumn).data().toString();
+        if (verdict.isEmpty())
+            return fail(QStringLiteral("the first row shows no verdict"));
+    }
+    const Summary paint = Summary::of(paints);
+    const Summary open = Summary::of(opens);
+    m_results[QStringLiteral("paint.first_ms")] = paints.front();
+    m_results[QStringLiteral("paint.median_ms")] = paint.median;
+    m_results[QStringLiteral("paint.open_median_ms")] = open.median;
+    say(QStringLiteral("first paint: %1 ms median (%2 ms the first time; open and first page %3 ms)")
+            .arg(paint.median, 0, 'f', 1).arg(paints.front(), 0, 'f', 1).arg(open.median, 0, 'f', 1));
+    if (!QTest::qWaitForWindowExposed(m_window.get()))
+        return fail(QStringLiteral("the window was never exposed"));
+    spin(200);
+    return true;
+}
+
+// An operation's panel: its row, attempts, evidence, order and history, shown and painted.
+bool GuiSession::measurePanel()
+{
+    QRandomGenerator random(20240611);
+    QStringList ids;
+    for (int i = 0; i < m_options.panelSamples; ++i)
+        ids << QStringLiteral("op_%1").arg(random.bounded(qint64(1), m_options.operations + 1));
+
+    std::vector<double> loads;
+    std::vector<double> shows;
+    for (const QString &id : ids) {
+        QElapsedTimer timer;
+        timer.start();
+        auto snapshot = OperationSnapshot::load(*m_window->store(), id);
+        loads.push_back(msSince(timer));
+        if (!snapshot)
+            return fail(QStringLiteral("cannot load %1: %2").arg(id, snapshot.error().message));
+
+        timer.restart();
+        if (!m_window->showOperation(id))
+            return fail(QStringLiteral("the panel did not show %1").arg(id));
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+        const QPixmap picture = m_window->panel()->grab();
+        shows.push_back(msSince(timer));
+    }
+    const Summary load = Summary::of(loads);
+    const Summary show = Summary::of(shows);
+    m_results[QStringLiteral("panel.mean_ms")] = show.mean;
+    m_results[QStringLiteral("panel.p95_ms")] = show.p95;
+    m_results[QStringLiteral("panel.max_ms")] = show.max;
+    m_results[QStringLiteral("panel.load_mean_ms")] = load.mean;
+    m_results[QStringLiteral("panel.load_p95_ms")] = load.p95;
+    say(QStringLiteral("operation panel over %1 operations: load, show and paint %2 ms mean, %3 ms p95 "
+                       "(store reads and evidence alone %4 ms mean, %5 ms p95)")
+            .arg(ids.size()).arg(show.mean, 0, 'f', 2).arg(show.p95, 0, 'f', 2).arg(load.mean, 0, 'f', 2)
+            .arg(load.p95, 0, 'f', 2));
+    m_window->selectFirst();
+    spin(200);
+    return true;
+}
+
+// Scrolls page by page, as fast as the window lets it, until the whole queue was shown.
+bool GuiSession::measureScroll()
+{
+    QTableView *view = m_window->queuePane()->view();
+    QueueModel *model = m_window->queuePane()->model();
+    QScrollBar *bar = view->verticalScrollBar();
+    view->setFocus();
+
+    StallProbe probe;
+    QEventLoop loop;
+    QTimer driver;
+    driver.setInterval(8);
+    int steps = 0;
+    QObject::connect(&driver, &QTimer::timeout, &loop, [&] {
+        if (bar->value() >= bar->maximum()) {
+            if (!model->canFetchMore({})) {
+                loop.quit();
+                return;
+            }
+            model->fetchMore({}); // as the view does when the bottom is reached
+        } else {
+            bar->setValue(std::min(bar->value() + bar->pageStep(), bar->maximum()));
+        }
+        ++steps;
+    });
+    QElapsedTimer timer;
+    timer.start();
+    probe.start();
+    driver.start();
+    QTimer::singleShot(15 * 60 * 1000, &loop, &QEventLoop::quit);
+    loop.exec();
+    driver.stop();
+    probe.stop();
+    const double seconds = msSince(timer) / 1000.0;
+    if (model->canFetchMore({}))
+        return fail(QStringLiteral("scrolling did not reach the end of the queue in 15 minutes"));
+    spin(300);
+
+    m_results[QStringLiteral("queue.rows")] = model->rowCount();
+    m_results[QStringLiteral("scroll.seconds")] = seconds;
+    m_results[QStringLiteral("scroll.steps")] = steps;
+    m_results[QStringLiteral("scroll.max_stall_ms")] = probe.maxGapMs();
+    m_results[QStringLiteral("scroll.max_cpu_ms")] = probe.maxCpuMs();
+    m_results[QStringLiteral("scroll.stalls_over_50ms")] = probe.gapsOver(50);
+    m_results[QStringLiteral("rss.after_scroll_mb")] = ProcessStats::residentKiB() / 1024.0;
+    m_results[QStringLiteral("rss.peak_mb")] = ProcessStats::peakResidentKiB() / 1024.0;
+    say(QStringLiteral("scrolled %1 rows in %2 steps, %3 s: longest UI-thread stall %4 ms (%5 ms of its CPU), "
+                       "%6 over 50 ms; resident %7 MB")
+            .arg(model->rowCount()).arg(steps).arg(seconds, 0, 'f', 1).arg(probe.maxGapMs(), 0, 'f', 1)
+            .arg(probe.maxCpuMs(), 0, 'f', 1).arg(probe.gapsOver(50))
+            .arg(ProcessStats::residentKiB() / 1024.0, 0, 'f', 0));
+    return true;
+}
+
+// One change a second by another connection, with the window scrolled to the end of the
+// whole queue (the most it ever holds).
+bool GuiSession::measureLiveRefresh()
+{
+    QTableView *view = m_window->queuePane()->view();
+    QueueModel *model = m_window->queuePane()->model();
+    QStringList ids;
+    const int top = view->rowAt(0);
+    const int bottom = view->rowAt(view->viewport()->height() - 1);
+    for (int row = std::max(0, top); row <= (bottom < 0 ? model->rowCount() - 1 : bottom); ++row) {
+        if (model->index(row, 0).data(QueueModel::StatusRole).toString() == QLatin1String("unknown"))
+            ids << model->index(row, 0).data(QueueModel::OperationIdRole).toString();
+    }
+    if (ids.isEmpty())
+        return fail(QStringLiteral("no unknown operation on screen to change"));
+
+    int refreshes = 0;
+    QObject::connect(m_window->refresher(), &LiveRefresher::changed, m_window.get(), [&refreshes] { ++refreshes; });
+    PeerWriter writer(m_options.storePath, ids);
+    StallProbe probe;
+    probe.start();
+    writer.start();
+    spin(m_options.liveSeconds * 1000 + 500);
+    writer.stop();
+    spin(1200); // the last change shows
+    probe.stop();
+    if (!writer.lastError().isEmpty())
+        return fail(QStringLiteral("the peer could not write: %1").arg(writer.lastError()));
+    if (writer.changes() == 0 || refreshes == 0)
+        return fail(QStringLiteral("no change reached the window (%1 made, %2 seen)").arg(writer.changes()).arg(refreshes));
+    m_results[QStringLiteral("live.changes")] = writer.changes();
+    m_results[QStringLiteral("live.refreshes")] = refreshes;
+    m_results[QStringLiteral("live.max_stall_ms")] = probe.maxGapMs();
+    m_results[QStringLiteral("live.max_cpu_ms")] = probe.maxCpuMs();
+    m_results[QStringLiteral("live.stalls_over_50ms")] = probe.gapsOver(50);
+    say(QStringLiteral("live refresh: %1 changes, %2 refreshes, longest UI-thread stall %3 ms (%4 ms of its CPU)")
+            .arg(writer.changes()).arg(refreshes).arg(probe.maxGapMs(), 0, 'f', 1).arg(probe.maxCpuMs(), 0, 'f', 1));
+    return true;
+}
+
+// Types into the search field a key by key, waits for the list, and clears it again:
+// part of an idempotency key (one match), an order id, and text that matches nothing.
+bool GuiSession::measureFilter()
+{
+    auto *field = m_window->findChild<QLineEdit *>(QStringLiteral("searchField"));
+    if (!field)
+        return fail(QStringLiteral("no search field"));
+    QueueModel *model = m_window->queuePane()->model();
+    const Operation *middle = model->operationAt(model->rowCount() / 2);
+    if (!middle)
+        return fail(QStringLiteral("the queue is empty"));
+    const QStringList terms = {middle->idempotencyKey.left(13), middle->orderId, QStringLiteral("no-such-thing")};
+    field->setFocus();
+
+    StallProbe probe;
+    probe.start();
+    int matched = 0;
+    for (const QString &term : terms) {
+        for (const QChar c : term) {
+            QTest::keyClicks(field, QString(c));
+            spin(120);
+        }
+        spin(800); // past the typing pause, the query runs and the list shows
+        matched += model->rowCount();
+        field->selectAll();
+        QTest::keyClick(field, Qt::Key_Backspace);
+        spin(800);
+    }
+    probe.stop();
+    if (model->rowCount() == 0)
+        return fail(QStringLiteral("the queue stayed empty after clearing the search"));
+    m_results[QStringLiteral("filter.max_stall_ms")] = probe.maxGapMs();
+    m_results[QStringLiteral("filter.max_cpu_ms")] = probe.maxCpuMs();
+    m_results[QStringLiteral("filter.stalls_over_50ms")] = probe.gapsOver(50);
+    say(QStringLiteral("filtering (%1): %2 rows matched in all; longest UI-thread stall %3 ms (%4 ms of its CPU)")
+            .arg(terms.join(QStringLiteral(", "))).arg(matched).arg(probe.maxGapMs(), 0, 'f', 1)
+            .arg(probe.maxCpuMs(), 0, 'f', 1));
+    return true;
+}
+
+// Nothing changes: the window only polls the store for changes.
+void GuiSession::measureIdle()
+{
+    spin(2000);
+    const qint64 cpuBefore = ProcessStats::processCpuNs();
+    QElapsedTimer timer;
+    timer.start();
+    spin(m_options.idleSeconds * 1000);
+    const double cpuMs = double(ProcessStats::processCpuNs() - cpuBefore) / 1e6;
+    const double percent = 100.0 * cpuMs / msSince(timer);
+    m_results[QStringLiteral("idle.cpu_percent")] = percent;
+    m_results[QStringLiteral("rss.end_mb")] = ProcessStats::residentKiB() / 1024.0;
+    say(QStringLiteral("idle for %1 s: %2% of a core").arg(m_options.idleSeconds).arg(percent, 0, 'f', 2));
+}
+
+} // namespace RefundDesk::Bench

@@ -1,0 +1,93 @@
+#include "processstats.h"
+
+#include <QFile>
+#include <QThread>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include <time.h>
+
+namespace RefundDesk::Bench {
+
+namespace {
+
+qint64 statusField(const char *name)
+{
+    // /proc files report a size of 0: read to the end rather than test atEnd().
+    QFile file(QStringLiteral("/proc/self/status"));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray prefix = QByteArray(name) + ':';
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        if (line.startsWith(prefix))
+            return line.mid(prefix.size()).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+qint64 clockNs(clockid_t clock)
+{
+    timespec ts{};
+    clock_gettime(clock, &ts);
+    return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
+}
+
+} // namespace
+
+namespace ProcessStats {
+
+qint64 residentKiB()
+{
+    return statusField("VmRSS");
+}
+
+qint64 peakResidentKiB()
+{
+    return statusField("VmHWM");
+}
+
+qint64 processCpuNs()
+{
+    return clockNs(CLOCK_PROCESS_CPUTIME_ID);
+}
+
+qint64 threadCpuNs()
+{
+    return clockNs(CLOCK_THREAD_CPUTIME_ID);
+}
+
+double loadAverage()
+{
+    QFile file(QStringLiteral("/proc/loadavg"));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    return file.readAll().split(' ').value(0).toDouble();
+}
+
+int cpuCount()
+{
+    return QThread::idealThreadCount();
+}
+
+} // namespace ProcessStats
+
+Summary Summary::of(std::vector<double> samples)
+{
+    Summary s;
+    s.count = int(samples.size());
+    if (samples.empty())
+        return s;
+    std::sort(samples.begin(), samples.end());
+    s.mean = std::accumulate(samples.begin(), samples.end(), 0.0) / double(samples.size());
+    s.median = samples[samples.size() / 2];
+    // Nearest rank: the smallest sample at or above 95% of them.
+    const size_t rank = size_t(std::ceil(0.95 * double(samples.size())));
+    s.p95 = samples[std::clamp<size_t>(rank, 1, samples.size()) - 1];
+    s.min = samples.front();
+    s.max = samples.back();
+    return s;
+}
+
+} // namespace RefundDesk::Bench

@@ -1,0 +1,33 @@
+// Another program holding the store's write lock: it begins an IMMEDIATE transaction,
+// writes a webhook event it never commits, says "locked", holds the lock for --hold-ms,
+// then rolls back, says "released" and exits 0. Nothing it wrote stays in the store.
+//
+// rd_lock_holder --db PATH --hold-ms N
+
+#include "helperprogram.h"
+
+using namespace RefundDesk::Helpers;
+
+int main(int argc, char **argv)
+{
+    const Arguments arguments(argc, argv);
+    Connection connection(arguments.text("db"));
+    if (!connection.isOpen())
+        return 1;
+    if (!connection.exec("BEGIN IMMEDIATE"))
+        return 1;
+    Statement insert(connection.get(),
+                     "INSERT INTO webhook_events (event_id, type, created, received_at, payload) "
+                     "VALUES ('evt_lock_holder', 'refund.updated', ?1, ?2, '{}')");
+    insert.bind(1, nowMs() / 1000).bind(2, nowMs());
+    if (insert.step() != SQLITE_DONE)
+        return 1;
+    std::printf("locked\n");
+    std::fflush(stdout);
+    sleepMs(arguments.number("hold-ms", 8000));
+    if (!connection.exec("ROLLBACK"))
+        return 1;
+    std::printf("released\n");
+    std::fflush(stdout);
+    return 0;
+}

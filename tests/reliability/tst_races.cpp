@@ -1,0 +1,356 @@
+// Races (docs/RELIABILITY.md): eight refund-desk processes race to resolve the same
+// operations, then to claim the same operations, while the agent's refund tool keeps
+// opening, attempting and closing operations and the webhook receiver keeps storing
+// events, all on one store. Rule 3 must hold: exactly one decision (or claim) per
+// operation, every loser exits 4 naming the winner, and the other writers neither see an
+// error nor lose a row.
+
+#include "reliability.h"
+#include "teststore.h"
+
+#include "demo/demostore.h"
+#include "store/store.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <memory>
+#include <vector>
+
+using namespace RefundDesk;
+using namespace RefundDesk::Reliability;
+
+namespace {
+
+constexpr int Racers = 8;
+
+QString racerName(int racer)
+{
+    return QStringLiteral("racer-%1").arg(racer + 1);
+}
+
+// "key=value key=value" as the helper programs print it.
+QMap<QString, qint64> parseFigures(const QByteArray &output)
+{
+    QMap<QString, qint64> figures;
+    const QList<QByteArray> lines = output.trimmed().split('\n');
+    for (const QByteArray &pair : lines.value(lines.size() - 1).split(' ')) {
+        const int equals = pair.indexOf('=');
+        if (equals > 0)
+            figures.insert(QString::fromLatin1(pair.left(equals)), pair.mid(equals + 1).toLongLong());
+    }
+    return figures;
+}
+
+// A helper program (agent, webhook receiver) running alongside the race.
+class Background final
+{
+public:
+    Background(const QString &program, const QStringList &arguments)
+    {
+        m_process.start(program, arguments);
+    }
+    ~Background()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.kill();
+            m_process.waitForFinished(5000);
+        }
+    }
+    bool started() { return m_process.waitForStarted(10000); }
+    // Waits for the program to stop by itself (it watches the stop file).
+    Run finish()
+    {
+        Run run;
+        if (!m_process.waitForFinished(60000)) {
+            run.err = QStringLiteral("did not stop");
+            return run;
+        }
+        run.exitCode = m_process.exitStatus() == QProcess::NormalExit ? m_process.exitCode() : -2;
+        run.out = m_process.readAllStandardOutput();
+        run.err = QString::fromUtf8(m_process.readAllStandardError());
+        return run;
+    }
+
+private:
+    QProcess m_process;
+};
+
+struct RaceResult
+{
+    // runs[racer][operation index]
+    std::vector<std::vector<Run>> runs;
+    qint64 wallMs = 0;
+};
+
+// Every racer goes through the same operations in the same order, so that they collide
+// on each one; `arguments(racer, operationId)` builds one process's command line.
+RaceResult race(const QStringList &operations,
+                const std::function<QStringList(int racer, const QString &operationId)> &arguments)
+{
+    RaceResult result;
+    result.runs.assign(Racers, std::vector<Run>(size_t(operations.size())));
+    std::vector<std::unique_ptr<QThread>> threads;
+    QElapsedTimer timer;
+    timer.start();
+    for (int racer = 0; racer < Racers; ++racer) {
+        threads.emplace_back(QThread::create([&, racer] {
+            for (qsizetype i = 0; i < operations.size(); ++i)
+                result.runs[racer][size_t(i)] = refundDesk(arguments(racer, operations.at(i)));
+        }));
+        threads.back()->start();
+    }
+    for (auto &thread : threads)
+        thread->wait();
+    result.wallMs = timer.elapsed();
+    return result;
+}
+
+} // namespace
+
+class tst_Races : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void raceWhileTheToolAndTheReceiverWrite();
+    void secondOpenKeepsTheFirstConnectionsLocks();
+
+private:
+    // Checks one race: exactly one winner per operation, every loser exit 4 naming it.
+    // Returns the winner's index per operation; fails the test otherwise.
+    bool checkWinners(const RaceResult &result, const QStringList &operations, const QString &loserPhrase,
+                      std::vector<int> &winners);
+};
+
+bool tst_Races::checkWinners(const RaceResult &result, const QStringList &operations, const QString &loserPhrase,
+                             std::vector<int> &winners)
+{
+    winners.assign(size_t(operations.size()), -1);
+    for (qsizetype i = 0; i < operations.size(); ++i) {
+        for (int racer = 0; racer < Racers; ++racer) {
+            const Run &run = result.runs[racer][size_t(i)];
+            if (run.exitCode == 0) {
+                if (winners[size_t(i)] >= 0) {
+                    qWarning("%s: both %s and %s won", qPrintable(operations.at(i)),
+                             qPrintable(racerName(winners[size_t(i)])), qPrintable(racerName(racer)));
+                    return false;
+                }
+                winners[size_t(i)] = racer;
+            } else if (run.exitCode != 4) {
+                qWarning("%s: %s exited %d: %s", qPrintable(operations.at(i)), qPrintable(racerName(racer)),
+                         run.exitCode, qPrintable(run.err));
+                return false;
+            }
+        }
+        const int winner = winners[size_t(i)];
+        if (winner < 0) {
+            qWarning("%s: nobody won", qPrintable(operations.at(i)));
+            return false;
+        }
+        // "... already resolved as failed by racer-3 at ..." / "... being checked by racer-3 since ..."
+        const QString named = loserPhrase.arg(racerName(winner));
+        for (int racer = 0; racer < Racers; ++racer) {
+            const Run &run = result.runs[racer][size_t(i)];
+            if (racer != winner && !run.err.contains(named)) {
+                qWarning("%s: %s lost without naming the winner (%s): %s", qPrintable(operations.at(i)),
+                         qPrintable(racerName(racer)), qPrintable(named), qPrintable(run.err));
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+void tst_Races::raceWhileTheToolAndTheReceiverWrite()
+{
+    const int perRace = scaled(60, 200);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("race.sqlite"));
+
+    // The store as the simulator builds it, with enough unknown operations for two races.
+    SimulationOptions options;
+    options.operations = 80 * 2 * perRace; // about 1 in 60 ends unknown
+    options.seed = 6;
+    options.nowMs = 1'767'225'600'000; // 2026-01-01, so every run races on the same store
+    const auto summary = DemoStore::generate(db, options);
+    QVERIFY2(summary, summary ? "" : qPrintable(summary.error().message));
+    QStringList unknown;
+    {
+        auto store = StoreFactory::open(db, Store::OpenMode::ReadOnly);
+        QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+        QueueQuery query;
+        query.statusFilter = QueueQuery::StatusFilter::Unknown;
+        query.sortKey = QueueQuery::SortKey::OperationId;
+        const auto page = (*store)->queuePage(query, std::nullopt, 2 * perRace);
+        QVERIFY2(page, page ? "" : qPrintable(page.error().message));
+        for (const Operation &operation : *page)
+            unknown << operation.operationId;
+    }
+    QVERIFY2(unknown.size() == 2 * perRace,
+             qPrintable(QStringLiteral("the demo store has only %1 unknown operations").arg(unknown.size())));
+    const QStringList toResolve = unknown.mid(0, perRace);
+    const QStringList toClaim = unknown.mid(perRace);
+    const qint64 resolutionsBefore = queryCount(db, QStringLiteral("SELECT count(*) FROM resolutions"));
+
+    // The other writers, for the whole time of both races.
+    const QString stopFile = dir.filePath(QStringLiteral("stop"));
+    Background agent(QStringLiteral(RD_FAKE_AGENT_PATH),
+                     {"--db", db, "--prefix", "agent", "--stop-file", stopFile, "--max-seconds", "900"});
+    Background webhook(QStringLiteral(RD_FAKE_WEBHOOK_PATH),
+                       {"--db", db, "--prefix", "hook", "--operation-prefix", "agent", "--stop-file", stopFile,
+                        "--max-seconds", "900"});
+    QVERIFY(agent.started());
+    QVERIFY(webhook.started());
+
+    // Race 1: decisions. Half the racers record refunded, half failed, all with an override
+    // so that the evidence never decides who may write: only the race does.
+    const RaceResult resolves = race(toResolve, [&](int racer, const QString &operationId) {
+        QStringList arguments = {"resolve", operationId, "--db", db, "--operator", racerName(racer),
+                                 "--evidence", "dashboard", "--override-evidence", "--note", "race test"};
+        if (racer % 2)
+            arguments << "--outcome" << "refunded" << "--refund-id" << QStringLiteral("re_race_%1").arg(racer + 1);
+        else
+            arguments << "--outcome" << "failed";
+        return arguments;
+    });
+    // Race 2: claims.
+    const RaceResult claims = race(toClaim, [&](int racer, const QString &operationId) {
+        return QStringList({"claim", operationId, "--db", db, "--operator", racerName(racer)});
+    });
+
+    QFile stop(stopFile);
+    QVERIFY(stop.open(QIODevice::WriteOnly));
+    stop.close();
+    const Run agentRun = agent.finish();
+    const Run webhookRun = webhook.finish();
+
+    std::vector<int> winners;
+    QVERIFY(checkWinners(resolves, toResolve, QStringLiteral("by %1 at"), winners));
+    for (qsizetype i = 0; i < toResolve.size(); ++i) {
+        const QString id = toResolve.at(i);
+        const int winner = winners[size_t(i)];
+        QCOMPARE(queryCount(db, QStringLiteral("SELECT count(*) FROM resolutions WHERE operation_id = '%1'").arg(id)), 1);
+        QCOMPARE(querySql(db, QStringLiteral("SELECT operator FROM resolutions WHERE operation_id = '%1'").arg(id)),
+                 racerName(winner));
+        QCOMPARE(querySql(db, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = '%1'").arg(id)),
+                 winner % 2 ? QStringLiteral("refunded") : QStringLiteral("failed"));
+    }
+    QVERIFY(checkWinners(claims, toClaim, QStringLiteral("by %1 since"), winners));
+    for (qsizetype i = 0; i < toClaim.size(); ++i) {
+        const QString id = toClaim.at(i);
+        QCOMPARE(querySql(db, QStringLiteral("SELECT status || ' ' || claimed_by FROM refund_ops WHERE operation_id = '%1'")
+                                  .arg(id)),
+                 QStringLiteral("checking ") + racerName(winners[size_t(i)]));
+    }
+    QCOMPARE(queryCount(db, QStringLiteral("SELECT count(*) FROM resolutions")), resolutionsBefore + perRace);
+
+    // The tool and the receiver saw no error, and every row they wrote is there.
+    QVERIFY2(agentRun.exitCode == 0, qPrintable(agentRun.err + QString::fromUtf8(agentRun.out)));
+    QVERIFY2(webhookRun.exitCode == 0, qPrintable(webhookRun.err + QString::fromUtf8(webhookRun.out)));
+    const auto tool = parseFigures(agentRun.out);
+    const auto receiver = parseFigures(webhookRun.out);
+    QCOMPARE(tool.value("errors", -1), 0);
+    QCOMPARE(receiver.value("errors", -1), 0);
+    QVERIFY2(tool.value("operations") >= 10, "the agent hardly ran during the race");
+    QVERIFY2(receiver.value("deliveries") >= 10, "the webhook receiver hardly ran during the race");
+    const QString agentOps = QStringLiteral("FROM refund_ops WHERE operation_id LIKE 'agent\\_op\\_%' ESCAPE '\\'");
+    QCOMPARE(queryCount(db, QStringLiteral("SELECT count(*) ") + agentOps), tool.value("operations"));
+    for (const char *status : {"refunded", "failed", "unknown"}) {
+        QCOMPARE(queryCount(db, QStringLiteral("SELECT count(*) %1 AND status = '%2'").arg(agentOps, QLatin1String(status))),
+                 tool.value(QLatin1String(status)));
+    }
+    QCOMPARE(queryCount(db, QStringLiteral("SELECT count(*) %1 AND status = 'open'").arg(agentOps)), 0);
+    QCOMPARE(queryCount(db, QStringLiteral("SELECT count(*) FROM refund_attempts WHERE operation_id LIKE "
+                                           "'agent\\_op\\_%' ESCAPE '\\' AND outcome IS NOT NULL")),
+             tool.value("attempts"));
+    QCOMPARE(queryCount(db, QStringLiteral("SELECT sum(attempts) ") + agentOps), tool.value("attempts"));
+    QCOMPARE(queryCount(db, QStringLiteral("SELECT count(*) FROM webhook_events WHERE event_id LIKE 'evt\\_hook\\_%' "
+                                           "ESCAPE '\\'")),
+             receiver.value("stored"));
+    QCOMPARE(receiver.value("stored") + receiver.value("duplicates"), receiver.value("deliveries"));
+
+    const QString problems = verifyStore(db);
+    QVERIFY2(problems.isEmpty(), qPrintable(problems));
+
+    std::vector<qint64> durations;
+    for (const RaceResult *result : {&resolves, &claims}) {
+        for (const auto &racer : result->runs) {
+            for (const Run &run : racer)
+                durations.push_back(run.elapsedMs);
+        }
+    }
+    Figures figures(QStringLiteral("races"));
+    figures.add(QStringLiteral("store"), QStringLiteral("demo simulator, %1 operations, seed %2")
+                                             .arg(summary->operations).arg(summary->seed));
+    figures.add(QStringLiteral("racing processes"), Racers);
+    figures.add(QStringLiteral("operations raced (resolve)"), perRace);
+    figures.add(QStringLiteral("operations raced (claim)"), perRace);
+    figures.add(QStringLiteral("refund-desk processes run"), qint64(durations.size()));
+    figures.add(QStringLiteral("decisions recorded"), perRace);
+    figures.add(QStringLiteral("losers with exit 4 naming the winner"), qint64(durations.size()) - 2 * perRace);
+    figures.add(QStringLiteral("resolve race wall time ms"), resolves.wallMs);
+    figures.add(QStringLiteral("claim race wall time ms"), claims.wallMs);
+    figures.add(QStringLiteral("process time p50/p95/max ms"), QStringLiteral("%1/%2/%3")
+                                                                    .arg(percentile(durations, 50))
+                                                                    .arg(percentile(durations, 95))
+                                                                    .arg(percentile(durations, 100)));
+    figures.add(QStringLiteral("agent operations/attempts (refunded/failed/unknown)"),
+                QStringLiteral("%1/%2 (%3/%4/%5)")
+                    .arg(tool.value("operations")).arg(tool.value("attempts")).arg(tool.value("refunded"))
+                    .arg(tool.value("failed")).arg(tool.value("unknown")));
+    figures.add(QStringLiteral("agent errors, longest write ms"),
+                QStringLiteral("%1, %2").arg(tool.value("errors")).arg(tool.value("max_write_ms")));
+    figures.add(QStringLiteral("webhook deliveries/stored/duplicates"),
+                QStringLiteral("%1/%2/%3").arg(receiver.value("deliveries")).arg(receiver.value("stored"))
+                    .arg(receiver.value("duplicates")));
+    figures.add(QStringLiteral("webhook errors, longest write ms"),
+                QStringLiteral("%1, %2").arg(receiver.value("errors")).arg(receiver.value("max_write_ms")));
+    figures.add(QStringLiteral("rows lost"), 0);
+    figures.write();
+}
+
+// The console opens more than one Store on the same file in one process (the window's,
+// a worker thread's for verify or export). POSIX advisory locks belong to the process:
+// closing any descriptor of the file drops every lock the process holds on it, so an
+// open that reads the file by other means than SQLite must not close it while another
+// connection of the process is open. Otherwise the refund tool, closing its connection,
+// believes it is the store's last user, checkpoints and deletes the WAL under the
+// console's feet (SQLite's "How To Corrupt", 2.2).
+void tst_Races::secondOpenKeepsTheFirstConnectionsLocks()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString db = dir.filePath(QStringLiteral("shared.sqlite"));
+    { Test::TestStore store(db); QVERIFY2(store.isValid(), qPrintable(store.lastError())); }
+
+    auto window = StoreFactory::open(db, Store::OpenMode::ReadWrite);
+    QVERIFY2(window, window ? "" : qPrintable(window.error().message));
+    QVERIFY((*window)->dataVersion());
+    for (const Store::OpenMode mode : {Store::OpenMode::ReadOnly, Store::OpenMode::ReadWrite}) {
+        auto worker = StoreFactory::open(db, mode);
+        QVERIFY2(worker, worker ? "" : qPrintable(worker.error().message));
+        QVERIFY((*worker)->dataVersion());
+    }
+
+    // The refund tool writes and closes: with this process's locks in place it is not the
+    // last user, so it leaves the WAL alone.
+    const Run agent = runProgram(QStringLiteral(RD_FAKE_AGENT_PATH), {"--db", db, "--count", "3", "--pause-ms", "0"});
+    QVERIFY2(agent.exitCode == 0, qPrintable(agent.err));
+    QVERIFY2(QFileInfo::exists(db + QStringLiteral("-wal")),
+             "the refund tool found no other user of the store and removed its WAL: opening a second Store "
+             "released the first connection's locks");
+    const auto page = (*window)->queuePage(QueueQuery(), std::nullopt, 100);
+    QVERIFY2(page, page ? "" : qPrintable(page.error().message));
+}
+
+QTEST_GUILESS_MAIN(tst_Races)
+#include "tst_races.moc"

@@ -1,0 +1,569 @@
+// Importing webhook events from a file: the three forms, re-import, malformed entries,
+// and streaming in constant memory.
+
+#include "teststore.h"
+
+#include "evidence/eventimporter.h"
+#include "store/store.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace RefundDesk;
+using RefundDesk::Test::TestStore;
+
+namespace {
+
+QByteArray eventJson(int n, const QString &status = QStringLiteral("succeeded"))
+{
+    return TestStore::refundEventPayload(QStringLiteral("evt_%1").arg(n), QStringLiteral("refund.updated"),
+                                         QStringLiteral("re_%1").arg(n), status, 3800, QStringLiteral("usd"),
+                                         QStringLiteral("op_%1").arg(n), QStringLiteral("key-op_%1").arg(n), 1'717'000'000 + n)
+        .toUtf8();
+}
+
+QByteArray jsonLines(int count)
+{
+    QByteArray text;
+    for (int i = 1; i <= count; ++i)
+        text += eventJson(i) + '\n';
+    return text;
+}
+
+QByteArray prettyArray(int count)
+{
+    QByteArray text = "[\n";
+    for (int i = 1; i <= count; ++i)
+        text += "  " + eventJson(i) + (i < count ? ",\n" : "\n");
+    return text + "]\n";
+}
+
+QByteArray compactArray(int count)
+{
+    QByteArrayList entries;
+    for (int i = 1; i <= count; ++i)
+        entries << eventJson(i);
+    return '[' + entries.join(',') + ']';
+}
+
+QByteArray stripeList(int count, bool pretty)
+{
+    QByteArrayList entries;
+    for (int i = 1; i <= count; ++i)
+        entries << eventJson(i);
+    if (!pretty)
+        return R"({"object":"list","url":"/v1/events","has_more":false,"data":[)" + entries.join(',') + "]}";
+    return "{\n  \"object\": \"list\",\n  \"data\": [\n    " + entries.join(",\n    ")
+        + "\n  ],\n  \"has_more\": false,\n  \"url\": \"/v1/events\",\n  \"extra\": {\"a\": [1, \"]\"]}\n}\n";
+}
+
+qint64 residentKiB()
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run runApp(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral(RD_APP_PATH), arguments);
+    Run run;
+    if (!process.waitForFinished(60000))
+        return run;
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+QStringList wheres(const std::vector<ImportNote> &notes)
+{
+    QStringList list;
+    for (const ImportNote &note : notes)
+        list << note.where;
+    return list;
+}
+
+} // namespace
+
+class tst_Import : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+
+    // First, so that no earlier test's freed memory hides growth.
+    void bigJsonLinesStreamInFlatMemory();
+    void fileForms_data();
+    void fileForms();
+    void keepsRawTextAndFillsColumns();
+    void reimportIgnoresPresentEvents();
+    void malformedEntries_data();
+    void malformedEntries();
+    void unreadableButIdentifiedEventsAreTaken();
+    void brokenStructureKeepsWhatCameBefore_data();
+    void brokenStructureKeepsWhatCameBefore();
+    void batchesAndProgress();
+    void longEntries_data();
+    void longEntries();
+    void missingFileIsAUsageError();
+    void readOnlyStoreIsAStoreError();
+
+    void commandLineExitCodes_data();
+    void commandLineExitCodes();
+    void showAndQueueCarryTheEvidence();
+
+private:
+    QString writeFile(const QByteArray &content, const QString &name = QStringLiteral("events.txt"));
+    ImportSummary importOk(const QString &path);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<TestStore> m_sql;
+    std::unique_ptr<Store> m_store;
+};
+
+void tst_Import::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    const QString path = m_dir->filePath(QStringLiteral("store.sqlite"));
+    m_sql = std::make_unique<TestStore>(path);
+    QVERIFY2(m_sql->isValid(), qPrintable(m_sql->lastError()));
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY(store);
+    m_store = std::move(store.value());
+}
+
+void tst_Import::cleanup()
+{
+    m_store.reset();
+    m_sql.reset();
+    m_dir.reset();
+}
+
+QString tst_Import::writeFile(const QByteArray &content, const QString &name)
+{
+    const QString path = m_dir->filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
+ImportSummary tst_Import::importOk(const QString &path)
+{
+    EventImporter importer(*m_store);
+    importer.setReceivedAt(1'717'000'999'000);
+    auto summary = importer.importFile(path);
+    if (!summary)
+        qWarning("import failed: %s", qPrintable(summary.error().message));
+    return summary ? *summary : ImportSummary{};
+}
+
+void tst_Import::fileForms_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<int>("count");
+
+    QTest::newRow("JSON Lines") << jsonLines(5) << "JSON Lines" << 5;
+    QTest::newRow("JSON Lines, CRLF, blank lines, BOM")
+        << QByteArray("\xEF\xBB\xBF") + jsonLines(3).replace("\n", "\r\n\r\n") << "JSON Lines" << 3;
+    QTest::newRow("JSON Lines, one event") << eventJson(1) << "JSON Lines" << 1;
+    QTest::newRow("JSON array, pretty") << prettyArray(4) << "JSON array" << 4;
+    QTest::newRow("JSON array, one line") << compactArray(4) << "JSON array" << 4;
+    QTest::newRow("JSON array, BOM") << QByteArray("\xEF\xBB\xBF") + compactArray(2) << "JSON array" << 2;
+    QTest::newRow("JSON array, empty") << QByteArray("[ ]") << "JSON array" << 0;
+    QTest::newRow("Stripe list, pretty") << stripeList(3, true) << "Stripe list object" << 3;
+    QTest::newRow("Stripe list, one line") << stripeList(3, false) << "Stripe list object" << 3;
+    QTest::newRow("empty file") << QByteArray() << "JSON Lines" << 0;
+}
+
+void tst_Import::fileForms()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, format);
+    QFETCH(int, count);
+
+    const ImportSummary summary = importOk(writeFile(content));
+    QCOMPARE(summary.format, format);
+    QCOMPARE(summary.read, qint64(count));
+    QCOMPARE(summary.added, qint64(count));
+    QCOMPARE(summary.alreadyPresent, qint64(0));
+    QCOMPARE(summary.skipped, qint64(0));
+    QVERIFY(summary.complete());
+    QCOMPARE(m_sql->queryInt(QStringLiteral("SELECT COUNT(*) FROM webhook_events")), qint64(count));
+}
+
+void tst_Import::keepsRawTextAndFillsColumns()
+{
+    // Pretty-printed entries keep their own text, white space and all.
+    const QByteArray entry = "{\n    \"id\": \"evt_p\", \"type\": \"refund.created\", \"created\": 1717000001,\n"
+                             "    \"data\": {\"object\": {\"id\": \"re_p\", \"object\": \"refund\", \"amount\": 3800, \"currency\": \"usd\",\n"
+                             "      \"status\": \"pending\", \"metadata\": {\"operation_id\": \"op_5521\"}}},\n"
+                             "    \"request\": {\"id\": \"req_1\", \"idempotency_key\": \"k-5521\"}\n  }";
+    const ImportSummary summary = importOk(writeFile("[\n  " + entry + ",\n  " + eventJson(2) + "\n]"));
+    QCOMPARE(summary.added, qint64(2));
+    QCOMPARE(m_sql->queryText(QStringLiteral("SELECT payload FROM webhook_events WHERE event_id = 'evt_p'")), QString::fromUtf8(entry));
+    QCOMPARE(m_sql->queryText(QStringLiteral("SELECT type || '|' || created || '|' || received_at || '|' || operation_id || '|' || "
+                                             "idempotency_key || '|' || refund_id FROM webhook_events WHERE event_id = 'evt_p'")),
+             QStringLiteral("refund.created|1717000001|1717000999000|op_5521|k-5521|re_p"));
+    QCOMPARE(m_sql->queryText(QStringLiteral("SELECT payload FROM webhook_events WHERE event_id = 'evt_2'")), QString::fromUtf8(eventJson(2)));
+
+    // A dashboard action: no key, and a charge event has no refund id column.
+    const QByteArray charge = R"({"id":"evt_c","type":"charge.refunded","created":5,"data":{"object":{"id":"ch_1","object":"charge",)"
+                              R"("amount":3800,"amount_refunded":3800,"currency":"usd","metadata":{}}},"request":{"id":null,"idempotency_key":null}})";
+    QCOMPARE(importOk(writeFile(charge + '\n', QStringLiteral("charge.jsonl"))).added, qint64(1));
+    QCOMPARE(m_sql->queryInt(QStringLiteral("SELECT COUNT(*) FROM webhook_events WHERE event_id = 'evt_c' AND operation_id IS NULL "
+                                            "AND idempotency_key IS NULL AND refund_id IS NULL")),
+             qint64(1));
+}
+
+void tst_Import::reimportIgnoresPresentEvents()
+{
+    const QString path = writeFile(jsonLines(6));
+    QCOMPARE(importOk(path).added, qint64(6));
+    const QString before = m_sql->queryText(QStringLiteral("SELECT group_concat(received_at) FROM webhook_events"));
+
+    EventImporter importer(*m_store);
+    importer.setReceivedAt(42);
+    auto again = importer.importFile(path);
+    QVERIFY(again);
+    QCOMPARE(again->read, qint64(6));
+    QCOMPARE(again->added, qint64(0));
+    QCOMPARE(again->alreadyPresent, qint64(6));
+    QVERIFY(again->complete());
+    QCOMPARE(m_sql->queryText(QStringLiteral("SELECT group_concat(received_at) FROM webhook_events")), before);
+
+    // A file that repeats an event counts the repeat as already present.
+    const ImportSummary repeated = importOk(writeFile(eventJson(7) + '\n' + eventJson(7) + '\n', QStringLiteral("twice.jsonl")));
+    QCOMPARE(repeated.added, qint64(1));
+    QCOMPARE(repeated.alreadyPresent, qint64(1));
+}
+
+void tst_Import::malformedEntries_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<int>("added");
+    QTest::addColumn<QStringList>("skippedAt");
+    QTest::addColumn<QString>("reason"); // a fragment of the first skip's reason
+
+    QTest::newRow("JSON Lines: a broken line")
+        << eventJson(1) + "\n{\"id\":\"evt_x\",\n" + eventJson(2) + '\n' << 2 << QStringList{"line 2"} << "not valid JSON";
+    QTest::newRow("JSON Lines: first line broken")
+        << "{\"id\": \n" + eventJson(1) + '\n' + eventJson(2) + '\n' << 2 << QStringList{"line 1"} << "not valid JSON";
+    QTest::newRow("JSON Lines: no id") << eventJson(1) + "\n{\"type\":\"refund.updated\"}\n" << 1 << QStringList{"line 2"}
+                                       << "has no id";
+    QTest::newRow("JSON Lines: id is a number") << "{\"id\":7}\n" + eventJson(1) << 1 << QStringList{"line 1"} << "has no id";
+    QTest::newRow("JSON Lines: not an object") << eventJson(1) + "\n[1,2]\n\"evt\"\n" << 1 << QStringList{"line 2", "line 3"}
+                                               << "an array, not an event object";
+    QTest::newRow("JSON Lines: invalid UTF-8") << eventJson(1) + "\n{\"id\":\"evt_\xff\"}\n" << 1 << QStringList{"line 2"}
+                                               << "UTF-8";
+    QTest::newRow("JSON Lines: too deep") << eventJson(1) + '\n' + QByteArray(200, '[') + QByteArray(200, ']') + '\n' << 1
+                                          << QStringList{"line 2"} << "nested deeper";
+    QTest::newRow("JSON Lines: deep object with an id")
+        << "{\"id\":\"evt_d\",\"x\":" + QByteArray(5000, '[') + QByteArray(5000, ']') + "}\n" + eventJson(1) << 1
+        << QStringList{"line 1"} << "nested deeper";
+    QTest::newRow("JSON Lines: plain text") << QByteArray("hello\nworld\n") << 0 << QStringList{"line 1", "line 2"} << "not valid JSON";
+    QTest::newRow("array: an entry with a bad value")
+        << "[" + eventJson(1) + ",\n{\"id\": \"evt_x\", \"amount\": },\n" + eventJson(2) + "]" << 2 << QStringList{"index 1 (line 2)"}
+        << "not valid JSON";
+    QTest::newRow("array: a number among events") << "[" + eventJson(1) + ", 42, " + eventJson(2) + "]" << 2
+                                                  << QStringList{"index 1 (line 1)"} << "a number, not an event object";
+    QTest::newRow("list: an entry without id") << QByteArray(R"({"object":"list","data":[{"type":"x"},)") + eventJson(3) + "]}" << 1
+                                               << QStringList{"index 0 (line 1)"} << "has no id";
+}
+
+void tst_Import::malformedEntries()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(int, added);
+    QFETCH(QStringList, skippedAt);
+    QFETCH(QString, reason);
+
+    const ImportSummary summary = importOk(writeFile(content));
+    QCOMPARE(summary.added, qint64(added));
+    QCOMPARE(summary.skipped, qint64(skippedAt.size()));
+    QCOMPARE(wheres(summary.skips), skippedAt);
+    QVERIFY2(summary.skips.front().reason.contains(reason), qPrintable(summary.skips.front().reason));
+    QCOMPARE(summary.read, qint64(added + skippedAt.size()));
+    QVERIFY(!summary.complete());
+    QCOMPARE(m_sql->queryInt(QStringLiteral("SELECT COUNT(*) FROM webhook_events")), qint64(added));
+}
+
+void tst_Import::unreadableButIdentifiedEventsAreTaken()
+{
+    // The receiver keeps payloads even when they do not parse as events; so does the import,
+    // as long as the event has an id to store it under. The console lists it as unreadable.
+    QByteArray wrongType = eventJson(1);
+    wrongType.replace("\"amount\":3800", "\"amount\":\"3800\"");
+    QVERIFY(wrongType.contains("\"3800\""));
+    const ImportSummary summary = importOk(writeFile(wrongType + '\n' + eventJson(2) + '\n'));
+    QCOMPARE(summary.added, qint64(2));
+    QCOMPARE(summary.unreadable, qint64(1));
+    QCOMPARE(summary.skipped, qint64(0));
+    QVERIFY(summary.complete());
+    QCOMPARE(wheres(summary.unreadableNotes), QStringList{"line 1"});
+    QVERIFY(summary.unreadableNotes.front().reason.contains(QLatin1String("evt_1: data.object.amount is a string")));
+    QCOMPARE(m_sql->queryText(QStringLiteral("SELECT operation_id FROM webhook_events WHERE event_id = 'evt_1'")), QStringLiteral("op_1"));
+}
+
+void tst_Import::brokenStructureKeepsWhatCameBefore_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<int>("added");
+    QTest::addColumn<QString>("stopped"); // a fragment
+
+    const QByteArray two = eventJson(1) + ",\n" + eventJson(2);
+    QTest::newRow("array truncated inside an entry") << "[\n" + two + ",\n" + eventJson(3).left(40) << 2 << "ends inside the event at index 2";
+    QTest::newRow("array missing its end") << "[\n" + two + "\n" << 2 << "ends before its JSON array does";
+    QTest::newRow("text after the end") << "[\n" + two + "\n] trailing" << 2 << "after the end of the JSON document";
+    QTest::newRow("brackets that do not match") << "[\n" + two + ",\n{\"id\":\"evt_x\",\"a\":[}\n, " + eventJson(4) + "]" << 2
+                                                << "brackets of the event at index 2";
+    QTest::newRow("missing comma between entries") << "[\n" + eventJson(1) + "\n" + eventJson(2) + "]" << 1
+                                                   << "expected ',' or ']' after the event at index 0";
+    QTest::newRow("object that is not a list") << "{\n\"object\": \"event\",\n\"data\": [" + two + "]}" << 0 << "not a Stripe list";
+    QTest::newRow("list without data") << QByteArray("{\n\"object\": \"list\",\n\"has_more\": false\n}") << 0 << "without a \"data\" array";
+    QTest::newRow("list whose data is not an array") << QByteArray("{\n\"object\": \"list\",\n\"data\": {}\n}") << 0
+                                                     << "\"data\" is not an array";
+}
+
+void tst_Import::brokenStructureKeepsWhatCameBefore()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(int, added);
+    QFETCH(QString, stopped);
+
+    const ImportSummary summary = importOk(writeFile(content));
+    QCOMPARE(summary.added, qint64(added));
+    QVERIFY2(summary.stoppedEarly.contains(stopped), qPrintable(summary.stoppedEarly));
+    QVERIFY(summary.stoppedEarly.startsWith(QLatin1String("line ")));
+    QVERIFY(!summary.complete());
+}
+
+void tst_Import::batchesAndProgress()
+{
+    const QByteArray content = jsonLines(25);
+    const QString path = writeFile(content);
+    EventImporter importer(*m_store);
+    importer.setBatchSize(4);
+    QList<QPair<qint64, qint64>> calls;
+    importer.setProgressCallback([&calls](qint64 done, qint64 total) { calls.append({done, total}); });
+    auto summary = importer.importFile(path);
+    QVERIFY(summary);
+    QCOMPARE(summary->added, qint64(25));
+    QVERIFY(!calls.isEmpty());
+    QCOMPARE(calls.last().first, qint64(content.size()));
+    QCOMPARE(calls.last().second, qint64(content.size()));
+}
+
+void tst_Import::longEntries_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<int>("added");
+    QTest::addColumn<QStringList>("skippedAt");
+
+    const QByteArray huge = "{\"id\":\"evt_huge\",\"pad\":\"" + QByteArray(EventImporter::MaxEntryBytes + 10, 'x') + "\"}";
+    QTest::newRow("JSON Lines: an over-long first line") << huge + '\n' + jsonLines(2) << "JSON Lines" << 2
+                                                         << QStringList{"line 1"};
+    QTest::newRow("array: an over-long entry") << "[" + huge + ",\n" + eventJson(1) + "]" << "JSON array" << 1
+                                               << QStringList{"index 0 (line 1)"};
+    // Bigger than the longest line the reader takes, yet one document: still found entry by entry.
+    QByteArray list = R"({"object":"list","data":[)";
+    int count = 0;
+    while (list.size() <= EventImporter::MaxEntryBytes) {
+        if (count > 0)
+            list += ',';
+        ++count;
+        list += eventJson(count);
+    }
+    list += R"(],"has_more":false})";
+    QTest::newRow("Stripe list: one huge line") << list << "Stripe list object" << count << QStringList{};
+}
+
+void tst_Import::longEntries()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QString, format);
+    QFETCH(int, added);
+    QFETCH(QStringList, skippedAt);
+
+    const ImportSummary summary = importOk(writeFile(content));
+    QCOMPARE(summary.format, format);
+    QCOMPARE(summary.added, qint64(added));
+    QCOMPARE(wheres(summary.skips), skippedAt);
+    for (const ImportNote &note : summary.skips)
+        QVERIFY2(note.reason.contains(QLatin1String("longer than 16 MiB")), qPrintable(note.reason));
+    QVERIFY(summary.stoppedEarly.isEmpty());
+}
+
+void tst_Import::missingFileIsAUsageError()
+{
+    EventImporter importer(*m_store);
+    auto summary = importer.importFile(m_dir->filePath(QStringLiteral("nope.jsonl")));
+    QVERIFY(!summary);
+    QCOMPARE(summary.error().kind, ErrorKind::Usage);
+    QVERIFY(summary.error().message.contains(QLatin1String("nope.jsonl")));
+}
+
+void tst_Import::readOnlyStoreIsAStoreError()
+{
+    const QString path = writeFile(jsonLines(3));
+    auto readOnly = StoreFactory::open(m_dir->filePath(QStringLiteral("store.sqlite")), Store::OpenMode::ReadOnly);
+    QVERIFY(readOnly);
+    EventImporter importer(**readOnly);
+    auto summary = importer.importFile(path);
+    QVERIFY(!summary);
+    QCOMPARE(summary.error().exitCode(), 3);
+    QCOMPARE(m_sql->queryInt(QStringLiteral("SELECT COUNT(*) FROM webhook_events")), qint64(0));
+}
+
+void tst_Import::bigJsonLinesStreamInFlatMemory()
+{
+    // About 64 MB of events: memory must not grow with the file.
+    const QString path = m_dir->filePath(QStringLiteral("big.jsonl"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QByteArray block;
+        for (int i = 0; i < 1000; ++i)
+            block += eventJson(0) + '\n';
+        const QByteArray pattern = "evt_0\"";
+        for (int chunk = 0; chunk < 200; ++chunk) {
+            QByteArray lines;
+            lines.reserve(block.size() + 20000);
+            for (int i = 0; i < 1000; ++i) {
+                QByteArray line = eventJson(0);
+                line.replace(pattern, QByteArray("evt_") + QByteArray::number(chunk * 1000 + i) + '"');
+                lines += line + '\n';
+            }
+            QVERIFY(file.write(lines) == lines.size());
+        }
+    }
+    const qint64 size = QFileInfo(path).size();
+    QVERIFY(size > 60 * 1024 * 1024);
+
+    // Resident memory sampled as the import goes (the high-water mark of the process
+    // would also count what earlier tests used).
+    const qint64 before = residentKiB();
+    QVERIFY(before > 0);
+    qint64 highest = before;
+    int samples = 0;
+    EventImporter importer(*m_store);
+    importer.setProgressCallback([&](qint64, qint64) {
+        highest = qMax(highest, residentKiB());
+        ++samples;
+    });
+    auto summary = importer.importFile(path);
+    QVERIFY(summary);
+    QCOMPARE(summary->added, qint64(200'000));
+    QVERIFY(samples > 50);
+    const qint64 growthKiB = highest - before;
+    qInfo("imported %lld MB; resident memory grew by at most %lld KiB", size >> 20, growthKiB);
+    QVERIFY2(growthKiB < 48 * 1024, qPrintable(QStringLiteral("peak memory grew by %1 KiB").arg(growthKiB)));
+}
+
+void tst_Import::commandLineExitCodes_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QStringList>("extra"); // more arguments; "@missing" names a file that does not exist
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("output"); // a fragment of standard output and error
+
+    QTest::newRow("all good") << jsonLines(3) << QStringList() << 0 << "3 read, 3 new, 0 already present, 0 skipped.";
+    QTest::newRow("skipped entries after taking the good ones")
+        << eventJson(1) + "\nnot json\n" + eventJson(2) + '\n' << QStringList() << 5 << "line 2: not valid JSON";
+    QTest::newRow("broken array") << "[" + eventJson(1) + ",\n{" << QStringList() << 5 << "Stopped early";
+    QTest::newRow("missing file") << QByteArray() << QStringList{"@missing"} << 2 << "cannot read the file";
+    QTest::newRow("no file argument") << QByteArray() << QStringList{"@none"} << 2 << "expected one FILE";
+    QTest::newRow("store is not a store") << jsonLines(1) << QStringList{"@badstore"} << 3 << "";
+}
+
+void tst_Import::commandLineExitCodes()
+{
+    QFETCH(QByteArray, content);
+    QFETCH(QStringList, extra);
+    QFETCH(int, exitCode);
+    QFETCH(QString, output);
+
+    QString file = writeFile(content);
+    QString db = m_dir->filePath(QStringLiteral("store.sqlite"));
+    if (extra.contains(QLatin1String("@missing")))
+        file = m_dir->filePath(QStringLiteral("missing.jsonl"));
+    if (extra.contains(QLatin1String("@badstore")))
+        db = writeFile("not a database, just text", QStringLiteral("fake.sqlite"));
+    QStringList arguments{QStringLiteral("import-events"), file, QStringLiteral("--db"), db};
+    if (extra.contains(QLatin1String("@none")))
+        arguments.removeAt(1);
+
+    const Run run = runApp(arguments);
+    QVERIFY2(run.exitCode == exitCode, qPrintable(run.out + run.err));
+    QVERIFY2((run.out + run.err).contains(output), qPrintable(run.out + run.err));
+    if (exitCode == 5)
+        QVERIFY(m_sql->queryInt(QStringLiteral("SELECT COUNT(*) FROM webhook_events")) >= 1); // the good ones were taken
+}
+
+void tst_Import::showAndQueueCarryTheEvidence()
+{
+    Operation operation = TestStore::operation(QStringLiteral("op_1"));
+    operation.idempotencyKey = QStringLiteral("key-op_1");
+    QVERIFY2(m_sql->addOperation(operation), qPrintable(m_sql->lastError()));
+    QByteArray broken = eventJson(1);
+    broken.replace("\"evt_1\"", "\"evt_bad\"").replace("\"amount\":3800", "\"amount\":[]");
+    QVERIFY(broken.contains("evt_bad"));
+    const QString file = writeFile(eventJson(1) + '\n' + broken + '\n');
+    const QString db = m_dir->filePath(QStringLiteral("store.sqlite"));
+    QCOMPARE(runApp({QStringLiteral("import-events"), file, QStringLiteral("--db"), db}).exitCode, 0);
+
+    const Run show = runApp({QStringLiteral("show"), QStringLiteral("op_1"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(show.exitCode, 0);
+    const QJsonObject object = QJsonDocument::fromJson(show.out.toUtf8()).object();
+    QCOMPARE(object.value(QLatin1String("verdict")).toString(), QStringLiteral("refunded"));
+    QVERIFY(object.value(QLatin1String("verdict_explanation")).toString().contains(QLatin1String("re_1")));
+    QCOMPARE(object.value(QLatin1String("named_refund_id")).toString(), QStringLiteral("re_1"));
+    const QJsonArray events = object.value(QLatin1String("events")).toArray();
+    QCOMPARE(events.size(), 2);
+    QJsonObject good;
+    QJsonObject bad;
+    for (const QJsonValue &value : events)
+        (value[QLatin1String("event_id")].toString() == QLatin1String("evt_1") ? good : bad) = value.toObject();
+    QCOMPARE(good.value(QLatin1String("matched_by")).toString(), QStringLiteral("metadata"));
+    QCOMPARE(good.value(QLatin1String("status")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(good.value(QLatin1String("refund_id")).toString(), QStringLiteral("re_1"));
+    QCOMPARE(good.value(QLatin1String("amount")).toInt(), 3800);
+    QCOMPARE(good.value(QLatin1String("unreadable")).toBool(), false);
+    QVERIFY(good.contains(QLatin1String("failure_reason")));
+    QCOMPARE(bad.value(QLatin1String("event_id")).toString(), QStringLiteral("evt_bad"));
+    QCOMPARE(bad.value(QLatin1String("unreadable")).toBool(), true);
+    QVERIFY(bad.value(QLatin1String("unreadable_reason")).toString().contains(QLatin1String("amount is an array")));
+
+    const Run queue = runApp({QStringLiteral("queue"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QCOMPARE(queue.exitCode, 0);
+    const QJsonArray rows = QJsonDocument::fromJson(queue.out.toUtf8()).array();
+    QCOMPARE(rows.size(), 1);
+    QCOMPARE(rows.at(0)[QLatin1String("verdict")].toString(), QStringLiteral("refunded"));
+}
+
+QTEST_GUILESS_MAIN(tst_Import)
+#include "tst_import.moc"

@@ -1,0 +1,394 @@
+// The console's item models against real stores built by explicit SQL: paging by key,
+// SQL sorting and filtering, refresh that keeps persistent indexes, and
+// QAbstractItemModelTester on every model.
+
+// First: its QTest::toString specialisations must see only the domain names.
+#include "teststore.h"
+
+#include "domain/attempt.h"
+#include "evidence/evidenceanalyzer.h"
+#include "items/attemptsmodel.h"
+#include "items/eventsmodel.h"
+#include "items/historymodel.h"
+#include "items/operationsnapshot.h"
+#include "items/orderoperationsmodel.h"
+#include "items/queuemodel.h"
+#include "items/timetext.h"
+#include "store/store.h"
+
+#include <QAbstractItemModelTester>
+#include <QPersistentModelIndex>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RefundDesk;
+using RefundDesk::Test::TestStore;
+
+namespace {
+
+constexpr qint64 baseTime = 1'700'000'000'000;
+
+// `count` operations in unknown (every third checking by bob), op_0000 oldest.
+std::unique_ptr<TestStore> makeQueueStore(const QString &path, int count)
+{
+    auto store = std::make_unique<TestStore>(path);
+    if (!store->isValid())
+        return store;
+    store->exec(QStringLiteral("BEGIN"));
+    for (int i = 0; i < count; ++i) {
+        const auto status = i % 3 == 2 ? OperationStatus::Checking : OperationStatus::Unknown;
+        Operation op = TestStore::operation(QStringLiteral("op_%1").arg(i, 4, 10, QLatin1Char('0')), status,
+                                            baseTime + i * 1000);
+        op.amountCents = 1000 + (i * 37) % 5000;
+        if (status == OperationStatus::Checking)
+            op.claimedBy = QStringLiteral("bob");
+        store->addOperation(op);
+    }
+    store->exec(QStringLiteral("COMMIT"));
+    return store;
+}
+
+Store *openStore(std::unique_ptr<Store> &holder, const QString &path)
+{
+    auto opened = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    if (!opened)
+        qWarning("%s", qPrintable(opened.error().message));
+    else
+        holder = std::move(*opened);
+    return holder.get();
+}
+
+} // namespace
+
+class TestItemModels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void queuePagesByKey();
+    void queueSortsInSql_data();
+    void queueSortsInSql();
+    void queueFilters();
+    void queueVerdictFilter();
+    void queueRefreshKeepsPersistentIndexes();
+    void panelModels();
+    void timeText_data();
+    void timeText();
+    void queueTimeColumns();
+};
+
+void TestItemModels::queuePagesByKey()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
+    auto fixture = makeQueueStore(path, 250);
+    QVERIFY2(fixture->isValid(), qPrintable(fixture->lastError()));
+    std::unique_ptr<Store> store;
+    QVERIFY(openStore(store, path));
+
+    QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPageSize(100);
+    model.setStore(store.get());
+    QCOMPARE(model.rowCount(), 100);
+    QVERIFY(model.canFetchMore({}));
+    QCOMPARE(model.data(model.index(0, QueueModel::OperationColumn)).toString(), QStringLiteral("op_0000"));
+    model.fetchMore({});
+    QCOMPARE(model.rowCount(), 200);
+    model.fetchMore({});
+    QCOMPARE(model.rowCount(), 250);
+    QVERIFY(!model.canFetchMore({}));
+    QVERIFY(model.isAtEnd());
+    // Oldest first, no row twice across page boundaries.
+    QCOMPARE(model.data(model.index(99, 0)).toString(), QStringLiteral("op_0099"));
+    QCOMPARE(model.data(model.index(100, 0)).toString(), QStringLiteral("op_0100"));
+    QCOMPARE(model.data(model.index(249, 0)).toString(), QStringLiteral("op_0249"));
+    QCOMPARE(model.data(model.index(0, QueueModel::AmountColumn)).toString(), QStringLiteral("10.00 USD"));
+    QCOMPARE(model.data(model.index(2, QueueModel::ClaimedByColumn)).toString(), QStringLiteral("bob"));
+    QCOMPARE(model.data(model.index(0, QueueModel::VerdictColumn)).toString(), QStringLiteral("none"));
+}
+
+void TestItemModels::queueSortsInSql_data()
+{
+    QTest::addColumn<int>("column");
+    QTest::addColumn<Qt::SortOrder>("order");
+    QTest::addColumn<QString>("first");
+
+    QTest::newRow("operation descending") << int(QueueModel::OperationColumn) << Qt::DescendingOrder << "op_0149";
+    QTest::newRow("age ascending: youngest first") << int(QueueModel::AgeColumn) << Qt::AscendingOrder << "op_0149";
+    QTest::newRow("key window ascending: closing first") << int(QueueModel::KeyWindowColumn) << Qt::AscendingOrder
+                                                         << "op_0000";
+    // 1000 + (i*37) % 5000 is largest (5995) at i = 135.
+    QTest::newRow("amount descending") << int(QueueModel::AmountColumn) << Qt::DescendingOrder << "op_0135";
+}
+
+void TestItemModels::queueSortsInSql()
+{
+    QFETCH(int, column);
+    QFETCH(Qt::SortOrder, order);
+    QFETCH(QString, first);
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
+    auto fixture = makeQueueStore(path, 150);
+    std::unique_ptr<Store> store;
+    QVERIFY(openStore(store, path));
+
+    QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPageSize(40);
+    model.setStore(store.get());
+    model.sort(column, order);
+    QCOMPARE(model.rowCount(), 40);
+    QCOMPARE(model.data(model.index(0, 0)).toString(), first);
+    while (model.canFetchMore({}))
+        model.fetchMore({});
+    QCOMPARE(model.rowCount(), 150);
+    QSet<QString> seen;
+    for (int row = 0; row < model.rowCount(); ++row)
+        seen.insert(model.data(model.index(row, 0)).toString());
+    QCOMPARE(seen.size(), 150);
+}
+
+void TestItemModels::queueFilters()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
+    auto fixture = makeQueueStore(path, 30);
+    std::unique_ptr<Store> store;
+    QVERIFY(openStore(store, path));
+
+    QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    QCOMPARE(model.rowCount(), 30);
+
+    QueueQuery query;
+    query.statusFilter = QueueQuery::StatusFilter::Checking;
+    model.setQuery(query);
+    QCOMPARE(model.rowCount(), 10);
+
+    query.statusFilter = QueueQuery::StatusFilter::ClaimedBy;
+    query.claimedBy = QStringLiteral("bob");
+    model.setOperatorName(QStringLiteral("bob"));
+    model.setQuery(query);
+    QCOMPARE(model.rowCount(), 10);
+    QVERIFY(model.data(model.index(0, 0), QueueModel::MineRole).toBool());
+
+    query = {};
+    query.searchText = QStringLiteral("op_0017");
+    model.setQuery(query);
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.data(model.index(0, 0)).toString(), QStringLiteral("op_0017"));
+}
+
+void TestItemModels::queueVerdictFilter()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
+    auto fixture = makeQueueStore(path, 60);
+    // op_0040 has a succeeded refund event.
+    WebhookEvent event;
+    event.eventId = QStringLiteral("evt_1");
+    event.type = QStringLiteral("refund.updated");
+    event.created = baseTime / 1000;
+    event.receivedAt = baseTime;
+    event.operationId = QStringLiteral("op_0040");
+    event.refundId = QStringLiteral("re_1");
+    event.payload = TestStore::refundEventPayload(event.eventId, event.type, event.refundId, QStringLiteral("succeeded"),
+                                                  1000 + (40 * 37) % 5000, QStringLiteral("usd"), event.operationId,
+                                                  QStringLiteral("key-op_0040"), *event.created);
+    QVERIFY2(fixture->addEvent(event), qPrintable(fixture->lastError()));
+    std::unique_ptr<Store> store;
+    QVERIFY(openStore(store, path));
+
+    QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPageSize(10); // the match sits on the fifth page
+    model.setStore(store.get());
+    model.setVerdictFilter(QStringLiteral("refunded"));
+    while (model.rowCount() == 0 && model.canFetchMore({}))
+        model.fetchMore({});
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.data(model.index(0, 0)).toString(), QStringLiteral("op_0040"));
+    QCOMPARE(model.data(model.index(0, QueueModel::VerdictColumn)).toString(), QStringLiteral("refunded"));
+    QVERIFY(!model.data(model.index(0, QueueModel::VerdictColumn), Qt::ToolTipRole).toString().isEmpty());
+}
+
+void TestItemModels::queueRefreshKeepsPersistentIndexes()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
+    auto fixture = makeQueueStore(path, 20);
+    std::unique_ptr<Store> store;
+    QVERIFY(openStore(store, path));
+
+    QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setStore(store.get());
+    QCOMPARE(model.rowCount(), 20);
+    const QPersistentModelIndex watched = model.index(10, QueueModel::StatusColumn);
+    QCOMPARE(watched.data(QueueModel::OperationIdRole).toString(), QStringLiteral("op_0010"));
+
+    // Elsewhere: two rows above leave the queue, one row is claimed (and moves to the
+    // end: updated_at changes), and a new one arrives.
+    QVERIFY(fixture->exec(QStringLiteral("UPDATE refund_ops SET status='failed', version=version+1 "
+                                         "WHERE operation_id IN ('op_0001','op_0003')")));
+    QVERIFY(fixture->exec(QStringLiteral("UPDATE refund_ops SET status='checking', claimed_by='carol', "
+                                         "claimed_at=%1, updated_at=%1, version=version+1 "
+                                         "WHERE operation_id='op_0010'")
+                              .arg(baseTime + 100'000)));
+    Operation arrived = TestStore::operation(QStringLiteral("op_new"), OperationStatus::Unknown, baseTime + 50'000);
+    QVERIFY(fixture->addOperation(arrived));
+
+    model.refresh();
+    QCOMPARE(model.rowCount(), 19);
+    QVERIFY(watched.isValid());
+    QCOMPARE(watched.data(QueueModel::OperationIdRole).toString(), QStringLiteral("op_0010"));
+    QCOMPARE(watched.row(), 18);
+    QCOMPARE(watched.data().toString(), QStringLiteral("checking"));
+    QCOMPARE(model.data(model.index(18, QueueModel::ClaimedByColumn)).toString(), QStringLiteral("carol"));
+    QCOMPARE(model.data(model.index(17, 0)).toString(), QStringLiteral("op_new"));
+    QCOMPARE(model.rowOf(QStringLiteral("op_0001")), -1);
+}
+
+void TestItemModels::panelModels()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("panel.sqlite"));
+    TestStore fixture(path);
+    QVERIFY(fixture.isValid());
+    Operation op = TestStore::operation(QStringLiteral("op_5521"));
+    op.orderId = QStringLiteral("4417");
+    QVERIFY(fixture.addOperation(op));
+    Operation earlier = TestStore::operation(QStringLiteral("op_5000"), OperationStatus::Refunded);
+    earlier.orderId = QStringLiteral("4417");
+    earlier.amountCents = 1200;
+    earlier.refundId = QStringLiteral("re_old");
+    QVERIFY(fixture.addOperation(earlier));
+    const AttemptOutcome outcomes[] = {AttemptOutcome::Timeout, AttemptOutcome::KeyInProgress, AttemptOutcome::ServerError};
+    for (int i = 0; i < 3; ++i) {
+        Attempt attempt;
+        attempt.operationId = op.operationId;
+        attempt.attemptNo = i + 1;
+        attempt.toolCallId = QStringLiteral("toolu_0%1").arg(i < 2 ? 1 : 2);
+        attempt.startedAt = op.createdAt + i * 10'000;
+        attempt.finishedAt = attempt.startedAt + 30'000;
+        attempt.outcome = outcomes[i];
+        QVERIFY(fixture.addAttempt(attempt));
+    }
+    WebhookEvent good;
+    good.eventId = QStringLiteral("evt_good");
+    good.type = QStringLiteral("refund.updated");
+    good.created = op.createdAt / 1000 + 5;
+    good.receivedAt = op.createdAt + 6000;
+    good.operationId = op.operationId;
+    good.refundId = QStringLiteral("re_1");
+    good.payload = TestStore::refundEventPayload(good.eventId, good.type, good.refundId, QStringLiteral("succeeded"), 3800,
+                                                 QStringLiteral("usd"), op.operationId, op.idempotencyKey, *good.created);
+    QVERIFY(fixture.addEvent(good));
+    WebhookEvent broken;
+    broken.eventId = QStringLiteral("evt_broken");
+    broken.type = QStringLiteral("refund.updated");
+    broken.receivedAt = op.createdAt + 7000;
+    broken.operationId = op.operationId;
+    broken.payload = QStringLiteral("{\"id\": \"evt_broken\", truncated");
+    QVERIFY(fixture.addEvent(broken));
+
+    std::unique_ptr<Store> store;
+    QVERIFY(openStore(store, path));
+    auto snapshot = OperationSnapshot::load(*store, op.operationId);
+    QVERIFY2(snapshot.ok(), snapshot.ok() ? "" : qPrintable(snapshot.error().message));
+    QVERIFY(!OperationSnapshot::load(*store, QStringLiteral("op_missing")).ok());
+
+    AttemptsModel attempts;
+    QAbstractItemModelTester attemptsTester(&attempts, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    attempts.setAttempts(snapshot->attempts, op.updatedAt);
+    QCOMPARE(attempts.rowCount(), 3);
+    QCOMPARE(attempts.data(attempts.index(0, AttemptsModel::OutcomeColumn)).toString(), QStringLiteral("timed out"));
+    QCOMPARE(attempts.data(attempts.index(1, AttemptsModel::OutcomeColumn)).toString(),
+             QStringLiteral("409: the same key was still in flight"));
+    QCOMPARE(attempts.data(attempts.index(2, AttemptsModel::OutcomeColumn)).toString(),
+             QStringLiteral("saved 500: outcome unknown"));
+    QVERIFY(attempts.data(attempts.index(2, 0), AttemptsModel::OutcomeUncertainRole).toBool());
+
+    EventsModel events;
+    QAbstractItemModelTester eventsTester(&events, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    events.setEvents(snapshot->evidence.events, op.updatedAt);
+    QCOMPARE(events.rowCount(), 2);
+    const int goodRow = events.rowOfEvent(QStringLiteral("evt_good"));
+    const int brokenRow = events.rowOfEvent(QStringLiteral("evt_broken"));
+    QVERIFY(goodRow >= 0 && brokenRow >= 0);
+    QCOMPARE(events.data(events.index(goodRow, EventsModel::RefundIdColumn)).toString(), QStringLiteral("re_1"));
+    QCOMPARE(events.data(events.index(goodRow, EventsModel::StatusColumn)).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(events.data(events.index(goodRow, EventsModel::AmountColumn)).toString(), QStringLiteral("38.00 USD"));
+    QCOMPARE(events.data(events.index(goodRow, EventsModel::MatchedByColumn)).toString(), QStringLiteral("metadata"));
+    QVERIFY(events.data(events.index(brokenRow, 0), EventsModel::UnreadableRole).toBool());
+    QCOMPARE(events.data(events.index(brokenRow, EventsModel::StatusColumn)).toString(), QStringLiteral("unreadable"));
+    QCOMPARE(toString(snapshot->evidence.verdict), QStringLiteral("refunded"));
+
+    OrderOperationsModel order;
+    QAbstractItemModelTester orderTester(&order, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    order.setOperations(snapshot->orderOperations, op.operationId, op.updatedAt);
+    QCOMPARE(order.rowCount(), 2);
+    QCOMPARE(order.otherCount(), 1);
+    QCOMPARE(order.totalRefundedText(), QStringLiteral("12.00 USD"));
+
+    HistoryModel history;
+    QAbstractItemModelTester historyTester(&history, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    ResolutionDraft draft;
+    draft.operationId = op.operationId;
+    draft.outcome = Outcome::Refunded;
+    draft.refundId = QStringLiteral("re_1");
+    draft.evidence = QStringLiteral("webhook:evt_good");
+    draft.operatorName = QStringLiteral("alice");
+    QVERIFY(store->recordResolution(draft, SeenState::of(snapshot->operation)).ok());
+    auto after = OperationSnapshot::load(*store, op.operationId);
+    QVERIFY(after.ok());
+    history.setHistory(after->operation, after->resolutions, op.updatedAt);
+    QCOMPARE(history.rowCount(), 2);
+    QCOMPARE(history.data(history.index(1, HistoryModel::WhoColumn)).toString(), QStringLiteral("alice"));
+    QVERIFY(history.data(history.index(1, HistoryModel::WhatColumn)).toString().contains(QStringLiteral("re_1")));
+}
+
+void TestItemModels::timeText_data()
+{
+    QTest::addColumn<qint64>("milliseconds");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("seconds") << qint64(45'000) << "45 s";
+    QTest::newRow("negative is zero") << qint64(-5'000) << "0 s";
+    QTest::newRow("minutes") << qint64(12 * 60'000) << "12 min";
+    QTest::newRow("hours") << qint64((3 * 60 + 5) * 60'000) << "3 h 05 m";
+    QTest::newRow("days") << qint64((52 * 60 + 59) * 60'000) << "2 d 4 h";
+}
+
+void TestItemModels::timeText()
+{
+    QFETCH(qint64, milliseconds);
+    QFETCH(QString, text);
+    QCOMPARE(TimeText::span(milliseconds), text);
+}
+
+void TestItemModels::queueTimeColumns()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
+    auto fixture = makeQueueStore(path, 2); // op_0000 created at baseTime - 60 s
+    std::unique_ptr<Store> store;
+    QVERIFY(openStore(store, path));
+    QueueModel model;
+    qint64 now = baseTime + 2 * 3600'000;
+    model.setClock([&now] { return now; });
+    model.setStore(store.get());
+    QCOMPARE(model.data(model.index(0, QueueModel::AgeColumn)).toString(), QStringLiteral("2 h 01 m"));
+    // 24 hours of key retention from creation: 21 h 59 m left.
+    QCOMPARE(model.data(model.index(0, QueueModel::KeyWindowColumn)).toString(), QStringLiteral("21 h 59 m"));
+    QVERIFY(!model.data(model.index(0, 0), QueueModel::KeyClosedRole).toBool());
+    now = baseTime + 25 * 3600'000;
+    QCOMPARE(model.data(model.index(0, QueueModel::KeyWindowColumn)).toString(), QStringLiteral("closed"));
+    QVERIFY(model.data(model.index(0, 0), QueueModel::KeyClosedRole).toBool());
+}
+
+QTEST_GUILESS_MAIN(TestItemModels)
+#include "tst_itemmodels.moc"

@@ -1,0 +1,76 @@
+#include "attempttimelineview.h"
+
+#include "items/attemptsmodel.h"
+#include "items/operationsnapshot.h"
+#include "tablesetup.h"
+#include "tonedelegate.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSet>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace RefundDesk {
+
+AttemptTimelineView::AttemptTimelineView(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_model(new AttemptsModel(this))
+{
+    m_title->setTextFormat(Qt::PlainText);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+    m_table->setObjectName(QStringLiteral("attemptTable"));
+    m_table->setModel(m_model);
+    setUpReadOnlyTable(m_table);
+    m_table->setItemDelegate(new ToneDelegate(
+        [](const QModelIndex &index) {
+            if (index.column() != AttemptsModel::OutcomeColumn)
+                return Theme::Tone::Neutral;
+            const QString code = index.data(AttemptsModel::OutcomeCodeRole).toString();
+            if (code == QLatin1String("refunded"))
+                return Theme::Tone::Good;
+            if (index.data(AttemptsModel::OutcomeUncertainRole).toBool())
+                return Theme::Tone::Warning;
+            return Theme::Tone::Info;
+        },
+        {}, m_table));
+    QHeaderView *header = m_table->horizontalHeader();
+    header->resizeSection(AttemptsModel::NumberColumn, 28);
+    header->resizeSection(AttemptsModel::ToolCallColumn, 120);
+    header->resizeSection(AttemptsModel::StartedColumn, 92);
+    header->resizeSection(AttemptsModel::DurationColumn, 60);
+    header->resizeSection(AttemptsModel::OutcomeColumn, 240);
+    header->resizeSection(AttemptsModel::HttpStatusColumn, 44);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_title);
+    layout->addWidget(m_table, 1);
+    clear();
+}
+
+void AttemptTimelineView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMsecs)
+{
+    m_model->setAttempts(snapshot.attempts, nowMsecs);
+    QSet<QString> toolCalls;
+    for (const Attempt &attempt : snapshot.attempts)
+        toolCalls.insert(attempt.toolCallId);
+    const int count = int(snapshot.attempts.size());
+    const QString calls = toolCalls.size() == 1 ? tr("1 tool call") : tr("%1 tool calls").arg(toolCalls.size());
+    m_title->setText(count == 0 ? tr("Attempts: none recorded")
+                     : count == 1 ? tr("Attempts: 1, in %1, with the one key").arg(calls)
+                                  : tr("Attempts: %1, in %2, all with the one key").arg(count).arg(calls));
+}
+
+void AttemptTimelineView::clear()
+{
+    m_model->setAttempts({}, 0);
+    m_title->setText(tr("Attempts"));
+}
+
+} // namespace RefundDesk

@@ -1,0 +1,144 @@
+#include "evidenceview.h"
+
+#include "items/eventsmodel.h"
+#include "items/operationsnapshot.h"
+#include "jsonviewer.h"
+#include "tablesetup.h"
+#include "theme.h"
+#include "tonedelegate.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace RefundDesk {
+
+EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
+    : QWidget(parent)
+    , m_banner(new QLabel(this))
+    , m_title(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_model(new EventsModel(this))
+    , m_json(payloadViewer)
+{
+    m_banner->setObjectName(QStringLiteral("verdictBanner"));
+    m_banner->setTextFormat(Qt::PlainText);
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setTextFormat(Qt::PlainText);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+
+    m_table->setObjectName(QStringLiteral("eventTable"));
+    m_table->setModel(m_model);
+    setUpReadOnlyTable(m_table);
+    m_table->setItemDelegate(new ToneDelegate(
+        [](const QModelIndex &index) {
+            if (index.data(EventsModel::UnreadableRole).toBool())
+                return Theme::Tone::Danger;
+            if (index.column() != EventsModel::StatusColumn)
+                return Theme::Tone::Neutral;
+            const QString status = index.data(EventsModel::RefundStatusRole).toString();
+            if (status == QLatin1String("succeeded"))
+                return Theme::Tone::Good;
+            if (status == QLatin1String("failed") || status == QLatin1String("canceled"))
+                return Theme::Tone::Info;
+            if (!status.isEmpty())
+                return Theme::Tone::Warning;
+            return Theme::Tone::Neutral;
+        },
+        {}, m_table));
+    QHeaderView *header = m_table->horizontalHeader();
+    header->resizeSection(EventsModel::TypeColumn, 120);
+    header->resizeSection(EventsModel::TimeColumn, 92);
+    header->resizeSection(EventsModel::RefundIdColumn, 170);
+    header->resizeSection(EventsModel::StatusColumn, 80);
+    header->resizeSection(EventsModel::AmountColumn, 80);
+    header->resizeSection(EventsModel::MatchedByColumn, 104);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_title);
+    layout->addWidget(m_table, 1);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &EvidenceView::showSelectedPayload);
+    clear();
+}
+
+void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMsecs)
+{
+    const Evidence &evidence = snapshot.evidence;
+    const QString previousEvent = m_table->currentIndex().data(EventsModel::EventIdRole).toString();
+    m_model->setEvents(evidence.events, nowMsecs);
+    m_verdict = toString(evidence.verdict);
+
+    QString text = tr("Evidence: %1. %2").arg(m_verdict.toUpper(), evidence.explanation);
+    if (const int unreadable = evidence.unreadableCount())
+        text += QLatin1Char(' ') + (unreadable == 1 ? tr("1 event could not be read (flagged below).")
+                                                    : tr("%1 events could not be read (flagged below).").arg(unreadable));
+    m_banner->setText(text);
+    updateBannerStyle();
+
+    const int count = int(evidence.events.size());
+    m_title->setText(count == 0 ? tr("Webhook events: none received for this operation")
+                                : tr("Webhook events: %1").arg(count));
+
+    // Keep the event the person was reading; else the one the verdict rests on; else the latest.
+    int row = m_model->rowOfEvent(previousEvent);
+    if (row < 0)
+        row = m_model->rowOfEvent(evidence.namedEventId);
+    if (row < 0)
+        row = count - 1;
+    if (row >= 0)
+        m_table->setCurrentIndex(m_model->index(row, 0));
+    else
+        m_json->clear(tr("No webhook event names this operation. Look the refund up in the provider's dashboard "
+                         "by the idempotency key, or ask provider support."));
+}
+
+void EvidenceView::clear()
+{
+    m_model->setEvents({}, 0);
+    m_verdict.clear();
+    m_banner->setText(tr("Evidence: select an operation."));
+    updateBannerStyle();
+    m_title->setText(tr("Webhook events"));
+    m_json->clear();
+}
+
+QString EvidenceView::verdictText() const
+{
+    return m_banner->text();
+}
+
+void EvidenceView::showSelectedPayload()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid()) {
+        m_json->clear();
+        return;
+    }
+    m_json->setPayload(tr("Payload of %1").arg(current.data(EventsModel::EventIdRole).toString()),
+                       current.data(EventsModel::PayloadRole).toString());
+}
+
+void EvidenceView::updateBannerStyle()
+{
+    m_banner->setStyleSheet(Theme::bannerStyle(Theme::toneOfVerdict(m_verdict), palette()));
+}
+
+void EvidenceView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::PaletteChange)
+        updateBannerStyle();
+    QWidget::changeEvent(event);
+}
+
+} // namespace RefundDesk

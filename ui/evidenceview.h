@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+
+namespace RefundDesk {
+
+class EventsModel;
+class JsonViewer;
+struct OperationSnapshot;
+
+// What the provider said: a banner with the verdict in one sentence and the matched events
+// (unreadable ones flagged). The selected event's payload goes to a JsonViewer placed
+// wherever the panel has room for it.
+class EvidenceView final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit EvidenceView(JsonViewer *payloadViewer, QWidget *parent = nullptr);
+
+    void showSnapshot(const OperationSnapshot &snapshot, qint64 nowMsecs);
+    void clear();
+
+    QString verdictText() const;
+    EventsModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    JsonViewer *jsonViewer() const { return m_json; }
+    QLabel *verdictBanner() const { return m_banner; }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void showSelectedPayload();
+    void updateBannerStyle();
+
+    QLabel *m_banner = nullptr;
+    QLabel *m_title = nullptr;
+    QTableView *m_table = nullptr;
+    EventsModel *m_model = nullptr;
+    JsonViewer *m_json = nullptr;
+    QString m_verdict;
+};
+
+} // namespace RefundDesk

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QToolButton;
+
+namespace RefundDesk {
+
+struct OperationSnapshot;
+
+// The top of the operation panel: which operation, for which order and amount, in what
+// state, since when, how long the provider still remembers its key, and the key itself
+// (selectable and copyable, never editable).
+class OperationHeader final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit OperationHeader(QWidget *parent = nullptr);
+
+    void showSnapshot(const OperationSnapshot &snapshot, qint64 nowMsecs);
+    void clear();
+
+    QLineEdit *keyField() const { return m_key; }
+    QString titleText() const;
+    QString statusText() const;
+
+private:
+    QLabel *m_title = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_facts = nullptr;
+    QLineEdit *m_key = nullptr;
+    QToolButton *m_copyKey = nullptr;
+};
+
+} // namespace RefundDesk

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "store/queuequery.h"
+
+#include <QTimer>
+#include <QWidget>
+
+class QComboBox;
+class QLineEdit;
+
+namespace RefundDesk {
+
+// Above the queue: free text over the ids an agent has at hand, which statuses to list,
+// and which verdict. Typing settles for a moment before the queue is asked again.
+class QueueFilterBar final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit QueueFilterBar(QWidget *parent = nullptr);
+
+    // Fills the filter part of `query` (search text and status) for `operatorName`.
+    void applyTo(QueueQuery &query, const QString &operatorName) const;
+    // The verdict code to keep ("refunded", ...), empty for any.
+    QString verdict() const;
+
+    QLineEdit *searchField() const { return m_search; }
+    QComboBox *statusBox() const { return m_status; }
+    QComboBox *verdictBox() const { return m_verdict; }
+
+    // Moves the keyboard focus to the search field and selects its text.
+    void focusSearch();
+
+signals:
+    void filterChanged();
+    // Return in the search field: go to the list.
+    void searchAccepted();
+
+private:
+    QLineEdit *m_search = nullptr;
+    QComboBox *m_status = nullptr;
+    QComboBox *m_verdict = nullptr;
+    QTimer m_typingPause;
+};
+
+} // namespace RefundDesk

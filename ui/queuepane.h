@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QTableView;
+
+namespace RefundDesk {
+
+class QueueFilterBar;
+class QueueModel;
+class Store;
+
+// The left side of the console: the filter bar over the queue of operations that need
+// a person. It keeps the person's place (selected operation, scroll) across refreshes.
+class QueuePane final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit QueuePane(QWidget *parent = nullptr);
+
+    void setStore(Store *store);
+    void setOperatorName(const QString &name);
+
+    // Re-reads the queue. Keeps `operationId` selected if it is still listed; returns
+    // whether it is.
+    bool refresh(const QString &operationId);
+    // Selects the operation if it is listed (scrolling to it unless told not to);
+    // returns whether it is.
+    bool select(const QString &operationId, bool scroll = true);
+    QString currentOperationId() const;
+    void focusList();
+
+    QueueModel *model() const { return m_model; }
+    QTableView *view() const { return m_view; }
+    QueueFilterBar *filterBar() const { return m_filterBar; }
+    // "12 operations" / "100 shown, more below" for the status bar.
+    QString countText() const;
+
+signals:
+    // The person moved to another operation in the list.
+    void operationChosen(const QString &operationId);
+    void countChanged();
+
+private:
+    void applyFilter();
+    void onCurrentChanged();
+
+    QueueFilterBar *m_filterBar = nullptr;
+    QTableView *m_view = nullptr;
+    QueueModel *m_model = nullptr;
+    QLabel *m_empty = nullptr;
+    QString m_operatorName;
+    bool m_quiet = false; // selection changes made by code, not by the person
+};
+
+} // namespace RefundDesk

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QObject>
+#include <QStringList>
+
+class QMenu;
+
+namespace RefundDesk {
+
+// The stores opened lately, newest first, kept in the settings and offered in a menu.
+class RecentStores final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit RecentStores(QObject *parent = nullptr);
+
+    QStringList paths() const;
+    void add(const QString &path);
+    void remove(const QString &path);
+    void clear();
+
+    // Keeps `menu` listing the stores; choosing one emits openRequested.
+    void attach(QMenu *menu);
+
+signals:
+    void openRequested(const QString &path);
+
+private:
+    void save(const QStringList &paths);
+    void rebuild();
+
+    QMenu *m_menu = nullptr;
+};
+
+} // namespace RefundDesk

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "domain/error.h"
+#include "domain/resolution.h"
+#include "items/operationsnapshot.h"
+
+#include <QDialog>
+
+#include <functional>
+#include <optional>
+
+class QButtonGroup;
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QPushButton;
+class QRadioButton;
+
+namespace RefundDesk {
+
+// Record outcome: the confirmed outcome, its refund id (pre-filled from the evidence),
+// where it was confirmed, a note and who records it. When the choice contradicts the
+// evidence it says so, and recording needs an explicit override with a note. A summary
+// says exactly what will be written. The dialog itself writes nothing: it hands the
+// draft to the submitter (the Resolver's door) and closes when that succeeded.
+class ResolveDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    // Writes the draft; returns the error when it could not.
+    using Submitter = std::function<std::optional<Error>(const ResolutionDraft &)>;
+
+    ResolveDialog(const OperationSnapshot &snapshot, const QString &operatorName, Submitter submitter,
+                  QWidget *parent = nullptr);
+
+    ResolutionDraft draft() const;
+    // Why the draft contradicts the evidence, or nothing.
+    std::optional<QString> contradiction() const;
+    // What keeps the draft from being recorded now, or nothing.
+    std::optional<QString> problem() const;
+    QString summaryText() const;
+    // The error of the last refused submission.
+    const std::optional<Error> &lastError() const { return m_lastError; }
+
+    QRadioButton *refundedButton() const { return m_refunded; }
+    QRadioButton *failedButton() const { return m_failed; }
+    QLineEdit *refundIdField() const { return m_refundId; }
+    QComboBox *evidenceBox() const { return m_evidenceSource; }
+    QLineEdit *caseField() const { return m_caseReference; }
+    QPlainTextEdit *noteField() const { return m_note; }
+    QLineEdit *operatorField() const { return m_operator; }
+    QCheckBox *overrideBox() const { return m_override; }
+    QPushButton *recordButton() const { return m_record; }
+
+private:
+    void edited();
+    void update();
+    void submit();
+    QString evidenceText() const;
+
+    OperationSnapshot m_snapshot;
+    Submitter m_submitter;
+    std::optional<Error> m_lastError;
+    bool m_errorShown = false;
+
+    QRadioButton *m_refunded = nullptr;
+    QRadioButton *m_failed = nullptr;
+    QButtonGroup *m_outcomeGroup = nullptr;
+    QLineEdit *m_refundId = nullptr;
+    QComboBox *m_evidenceSource = nullptr;
+    QLineEdit *m_caseReference = nullptr;
+    QPlainTextEdit *m_note = nullptr;
+    QLineEdit *m_operator = nullptr;
+    QLabel *m_contradiction = nullptr;
+    QCheckBox *m_override = nullptr;
+    QLabel *m_problem = nullptr;
+    QLabel *m_summary = nullptr;
+    QDialogButtonBox *m_buttons = nullptr;
+    QPushButton *m_record = nullptr;
+};
+
+} // namespace RefundDesk
