@@ -38,6 +38,32 @@ CREATE INDEX refund_ops_queue ON refund_ops(status, updated_at)
 CREATE INDEX refund_ops_queue_age ON refund_ops(updated_at, operation_id)
     WHERE status IN ('unknown', 'checking');
 
+-- The console's queue sorted by any column it offers, a page at a time after a cursor
+-- (sort value, operation_id): one partial index per sort key, each as small as the queue,
+-- so that a page costs a page whatever the size of the store. The status they end with
+-- lets a refresh read the keys from the index alone. Optional for readers: a store
+-- without them gives the same answers, only slower.
+CREATE INDEX refund_ops_queue_by_operation ON refund_ops(operation_id, status)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_order ON refund_ops(order_id, operation_id, status)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_amount ON refund_ops(amount_cents, operation_id, status)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_status ON refund_ops(status, operation_id)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_attempts ON refund_ops(attempts, operation_id, status)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_created ON refund_ops(created_at, operation_id, status)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_claimant ON refund_ops(IFNULL(claimed_by, ''), operation_id, status)
+    WHERE status IN ('unknown', 'checking');
+-- Searching the queue ("contains" in any id) reads this index alone, oldest first, and
+-- fetches only the rows that match; a refresh of the oldest-first queue reads its keys
+-- from it, whatever the filter.
+CREATE INDEX refund_ops_queue_search ON refund_ops(updated_at, operation_id, status, claimed_by, order_id,
+                                                   idempotency_key, refund_id, conversation_id)
+    WHERE status IN ('unknown', 'checking');
+
 CREATE INDEX refund_ops_order ON refund_ops(order_id);
 CREATE INDEX refund_ops_refund ON refund_ops(refund_id) WHERE refund_id IS NOT NULL;
 

@@ -152,6 +152,7 @@ private slots:
     void duplicateDeliveriesShownOnce();
     void eventsOldestFirstAndRefundsByLatestState();
     void unreadableEventsAreListedNotUsed();
+    void invalidUtf8PayloadIsNeverJudged();
     void verdictNamesRoundTrip();
 };
 
@@ -435,6 +436,19 @@ void tst_Evidence::unreadableEventsAreListedNotUsed()
         QVERIFY(!e.parsed.unreadableReason.isEmpty());
         QVERIFY(!e.refund());
     }
+}
+
+void tst_Evidence::invalidUtf8PayloadIsNeverJudged()
+{
+    // The store hands over text decoded with replacement characters; it parses as JSON,
+    // but the flag says it cannot be trusted.
+    WebhookEvent mangled = refundAt("evt_1", "re_1", "succeeded");
+    mangled.payloadIsValidUtf8 = false;
+    const Evidence evidence = EvidenceAnalyzer::analyze(theOperation(), Events{mangled});
+    QCOMPARE(evidence.events.size(), size_t(1));
+    QVERIFY(!evidence.events.front().readable());
+    QVERIFY(evidence.events.front().parsed.unreadableReason.contains(QStringLiteral("UTF-8")));
+    QCOMPARE(toString(evidence.verdict), QStringLiteral("none"));
 }
 
 void tst_Evidence::verdictNamesRoundTrip()

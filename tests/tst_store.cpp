@@ -60,6 +60,7 @@ private slots:
     void candidateEventsFollowAllThreeRoutes();
     void dataVersionChangesWhenAnotherConnectionWrites();
     void insertEventsIgnoresKnownIds();
+    void invalidUtf8PayloadIsFlagged();
 
     void claimReleaseAndTakeOver();
     void secondClaimConflictsAndNamesTheWinner();
@@ -372,6 +373,26 @@ void tst_Store::insertEventsIgnoresKnownIds()
     QVERIFY(second);
     QCOMPARE(*second, 1);
     QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM webhook_events")), 2);
+}
+
+void tst_Store::invalidUtf8PayloadIsFlagged()
+{
+    // A receiver that stores the bytes as delivered may store bytes that are not UTF-8.
+    QVERIFY(m_store->exec(QStringLiteral(
+        "INSERT INTO webhook_events (event_id, received_at, payload, operation_id) VALUES "
+        "('evt_bad', 1, CAST(X'7B226964223A22FF227D' AS TEXT), 'op_1'), "
+        "('evt_good', 2, '{\"id\":\"Zo\u00eb\"}', 'op_1')")));
+    auto store = openStore();
+    QVERIFY(store);
+    auto op = store->operation(QStringLiteral("op_1"));
+    QVERIFY(op && op->has_value());
+    auto events = store->candidateEvents(**op);
+    QVERIFY(events);
+    QCOMPARE(events->size(), size_t(2));
+    QCOMPARE(events->at(0).eventId, QStringLiteral("evt_bad"));
+    QVERIFY(!events->at(0).payloadIsValidUtf8);
+    QVERIFY(events->at(0).payload.contains(QChar::ReplacementCharacter));
+    QVERIFY(events->at(1).payloadIsValidUtf8);
 }
 
 void tst_Store::claimReleaseAndTakeOver()

@@ -188,7 +188,8 @@ void MainWindow::createMenus()
         action->setCheckable(true);
         action->setChecked(choice == current);
         group->addAction(action);
-        connect(action, &QAction::triggered, this, [choice] {
+        // An init-capture: clang before 16 cannot capture a structured binding.
+        connect(action, &QAction::triggered, this, [choice = choice] {
             Theme::apply(choice);
             Theme::save(choice);
         });
@@ -428,7 +429,7 @@ void MainWindow::claim(bool takeOver)
     if (!m_store || !snapshot || !m_actions->claim()->isVisible())
         return;
     const Operation &operation = snapshot->operation;
-    auto claimed = m_store->claim(operation.operationId, SeenState::of(operation), m_identity->name(), takeOver);
+    auto claimed = Resolver(*m_store).claim(operation, m_identity->name(), takeOver);
     if (!claimed)
         reportError(takeOver ? tr("Cannot take over") : tr("Cannot claim"), claimed.error().message);
     else
@@ -467,7 +468,7 @@ void MainWindow::release()
     if (!m_store || !snapshot || !m_actions->release()->isEnabled())
         return;
     const Operation &operation = snapshot->operation;
-    auto released = m_store->release(operation.operationId, SeenState::of(operation), m_identity->name());
+    auto released = Resolver(*m_store).release(operation, m_identity->name());
     if (!released)
         reportError(tr("Cannot release"), released.error().message);
     else

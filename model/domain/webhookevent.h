@@ -19,6 +19,9 @@ struct WebhookEvent
     QString operationId;
     QString idempotencyKey;
     QString refundId;
+    // False when the stored payload bytes are not valid UTF-8: the text above then holds
+    // replacement characters, and the evidence layer must not trust it.
+    bool payloadIsValidUtf8 = true;
 };
 
 } // namespace RefundDesk

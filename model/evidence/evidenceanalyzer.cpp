@@ -36,7 +36,15 @@ std::vector<Candidate> uniqueCandidates(const std::vector<WebhookEvent> &rows)
             ++candidates[found->second].deliveries;
             continue;
         }
-        candidates.push_back({row, EventParser::parse(row.payload), 1, std::nullopt, {}});
+        ParsedEvent parsed = EventParser::parse(row.payload);
+        if (!row.payloadIsValidUtf8) {
+            // What was read came through replacement characters: show it, never judge by it.
+            parsed.readable = false;
+            parsed.unreadableReason = QStringLiteral("the payload is not valid UTF-8 text");
+            parsed.refund.reset();
+            parsed.charge.reset();
+        }
+        candidates.push_back({row, std::move(parsed), 1, std::nullopt, {}});
     }
     return candidates;
 }

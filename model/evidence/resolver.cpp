@@ -90,6 +90,31 @@ Result<Evidence> Resolver::evidenceFor(const Operation &operation)
     return EvidenceAnalyzer::analyze(operation, *candidates);
 }
 
+namespace {
+
+std::optional<Error> refuseEmptyOperator(const QString &operatorName)
+{
+    if (!operatorName.trimmed().isEmpty())
+        return std::nullopt;
+    return Error::refused(QStringLiteral("The operator name is empty. Say who is acting (--operator NAME)."));
+}
+
+} // namespace
+
+Result<Operation> Resolver::claim(const Operation &seen, const QString &operatorName, bool takeOver)
+{
+    if (auto error = refuseEmptyOperator(operatorName))
+        return *error;
+    return m_store.claim(seen.operationId, SeenState::of(seen), operatorName.trimmed(), takeOver);
+}
+
+Result<Operation> Resolver::release(const Operation &seen, const QString &operatorName)
+{
+    if (auto error = refuseEmptyOperator(operatorName))
+        return *error;
+    return m_store.release(seen.operationId, SeenState::of(seen), operatorName.trimmed());
+}
+
 Result<Resolution> Resolver::resolve(const ResolutionDraft &draft, const SeenState &seen)
 {
     if (auto error = checkDraft(draft))

@@ -13,9 +13,9 @@ namespace RefundDesk {
 
 class Store;
 
-// The one door through which a decision reaches the store, for the command line and the
-// console alike. It applies the rules (DESIGN.md, "The rules" and "Evidence"), then asks
-// the store to write the resolution atomically against the state the operator saw.
+// The one door through which an operator's action reaches the store, for the command line
+// and the console alike. It applies the rules (DESIGN.md, "The rules" and "Evidence"), then
+// asks the store to write atomically against the state the operator saw.
 class Resolver final
 {
 public:
@@ -28,6 +28,11 @@ public:
     // draft overrides a contradiction (with its note); an override flag with nothing
     // to override is recorded as 0.
     Result<Resolution> resolve(const ResolutionDraft &draft, const SeenState &seen);
+
+    // unknown -> checking by the operator; with takeOver also from a colleague's claim.
+    Result<Operation> claim(const Operation &seen, const QString &operatorName, bool takeOver);
+    // checking by the operator -> unknown.
+    Result<Operation> release(const Operation &seen, const QString &operatorName);
 
     // The operation's evidence as the rules see it: its candidate events, analysed.
     Result<Evidence> evidenceFor(const Operation &operation);

@@ -10,6 +10,7 @@
 #include <QScopedValueRollback>
 
 #include <algorithm>
+#include <memory>
 #include <unordered_map>
 
 namespace RefundDesk {
@@ -59,6 +60,17 @@ void QueueModel::setPageSize(int rows)
     m_pageSize = qMax(1, rows);
 }
 
+void QueueModel::setResidentPages(int pages)
+{
+    m_maxResidentPages = qMax(1, pages);
+    trimResidentPages();
+}
+
+int QueueModel::residentRowCount() const
+{
+    return int(std::count_if(m_rows.begin(), m_rows.end(), [](const Row &row) { return row.operation != nullptr; }));
+}
+
 void QueueModel::setClock(std::function<qint64()> clock)
 {
     m_clock = std::move(clock);
@@ -102,6 +114,7 @@ void QueueModel::reload()
     const QScopedValueRollback busy(m_emitting, true);
     beginResetModel();
     m_rows.clear();
+    m_residentPages.clear();
     m_lastScanned.reset();
     m_scanned = 0;
     m_atEnd = m_store == nullptr;
@@ -147,16 +160,13 @@ void QueueModel::fetchMore(const QModelIndex &parent)
     // more than a few pages per call so the window stays responsive.
     std::vector<Row> fresh;
     for (int pages = 0; pages < 5 && !m_atEnd && int(fresh.size()) < m_pageSize; ++pages) {
-        std::optional<QueueCursor> after;
-        if (m_lastScanned)
-            after = cursorAfter(m_query, *m_lastScanned);
         std::vector<Operation> page;
-        if (!readPage(after, m_pageSize, page))
+        if (!readPage(m_lastScanned, m_pageSize, page))
             break;
         m_atEnd = int(page.size()) < m_pageSize;
         m_scanned += int(page.size());
         if (!page.empty())
-            m_lastScanned = page.back();
+            m_lastScanned = cursorAfter(m_query, page.back());
         for (const Operation &operation : page) {
             Row row = makeRow(operation);
             if (passesFilter(row))
@@ -170,6 +180,9 @@ void QueueModel::fetchMore(const QModelIndex &parent)
         beginInsertRows({}, first, first + int(fresh.size()) - 1);
         std::move(fresh.begin(), fresh.end(), std::back_inserter(m_rows));
         endInsertRows();
+        // The new rows arrive with their operations: their pages are the ones used last.
+        for (int page = first / m_pageSize; page <= (rowCount() - 1) / m_pageSize; ++page)
+            touchPage(page);
     }
     emit loaded();
 }
@@ -185,41 +198,71 @@ void QueueModel::refresh()
     const QScopedValueRollback busy(m_emitting, true);
     // Read again as far as already read; at the end, a page more so new rows appear.
     const int limit = m_atEnd ? m_scanned + m_pageSize : qMax(m_scanned, m_pageSize);
-    std::vector<Operation> operations;
-    if (!readPage(std::nullopt, limit, operations))
+    std::vector<Row> rows;
+    // Performance: without a verdict filter only the keys are read (an index holds them),
+    // not the rows: a refresh of everything scrolled through costs a few milliseconds even
+    // when that is the whole queue of a large store. The rows on screen are read again by
+    // id when the view asks for them, since their contents may have changed in place.
+    const bool read = m_verdictFilter.isEmpty() ? refreshKeys(limit, rows) : refreshRows(limit, rows);
+    if (!read)
         return;
     m_lastError.reset();
+    applyRows(std::move(rows));
+    emit loaded();
+}
+
+bool QueueModel::refreshKeys(int limit, std::vector<Row> &rows)
+{
+    auto keys = m_store->queueKeys(m_query, limit);
+    if (!keys) {
+        fail(keys.error());
+        return false;
+    }
+    m_atEnd = int(keys->size()) < limit;
+    m_scanned = int(keys->size());
+    m_lastScanned.reset();
+    if (!keys->empty())
+        m_lastScanned = keys->back();
+    rows.reserve(keys->size());
+    for (QueueCursor &key : *keys)
+        rows.push_back(Row{std::move(key), nullptr, std::nullopt});
+    return true;
+}
+
+bool QueueModel::refreshRows(int limit, std::vector<Row> &rows)
+{
+    // The verdict filter needs every scanned row's verdict, hence the rows themselves.
+    std::vector<Operation> operations;
+    if (!readPage(std::nullopt, limit, operations))
+        return false;
     m_atEnd = int(operations.size()) < limit;
     m_scanned = int(operations.size());
     m_lastScanned.reset();
     if (!operations.empty())
-        m_lastScanned = operations.back();
-
-    std::vector<Row> rows;
+        m_lastScanned = cursorAfter(m_query, operations.back());
     rows.reserve(operations.size());
     for (const Operation &operation : operations) {
         Row row = makeRow(operation);
         if (passesFilter(row))
             rows.push_back(std::move(row));
     }
-    applyRows(std::move(rows));
-    emit loaded();
+    return true;
 }
 
 void QueueModel::applyRows(std::vector<Row> rows)
 {
     std::unordered_map<QString, int> wanted;
     for (int i = 0; i < int(rows.size()); ++i)
-        wanted.emplace(rows[i].operation.operationId, i);
+        wanted.emplace(rows[i].key.operationId, i);
 
     // 1. Remove the rows that left, bottom up in contiguous runs.
     for (int end = int(m_rows.size()) - 1; end >= 0;) {
-        if (wanted.count(m_rows[end].operation.operationId)) {
+        if (wanted.count(m_rows[end].key.operationId)) {
             --end;
             continue;
         }
         int start = end;
-        while (start > 0 && !wanted.count(m_rows[start - 1].operation.operationId))
+        while (start > 0 && !wanted.count(m_rows[start - 1].key.operationId))
             --start;
         beginRemoveRows({}, start, end);
         m_rows.erase(m_rows.begin() + start, m_rows.begin() + end + 1);
@@ -230,10 +273,10 @@ void QueueModel::applyRows(std::vector<Row> rows)
     // 2. Append the rows that arrived.
     std::unordered_map<QString, int> present;
     for (int i = 0; i < int(m_rows.size()); ++i)
-        present.emplace(m_rows[i].operation.operationId, i);
+        present.emplace(m_rows[i].key.operationId, i);
     std::vector<Row> arrived;
     for (const Row &row : rows) {
-        if (!present.count(row.operation.operationId))
+        if (!present.count(row.key.operationId))
             arrived.push_back(row);
     }
     if (!arrived.empty()) {
@@ -246,14 +289,14 @@ void QueueModel::applyRows(std::vector<Row> rows)
     // 3. Put everything in the new order, moving persistent indexes with their rows.
     bool reordered = false;
     for (int i = 0; i < int(rows.size()) && !reordered; ++i)
-        reordered = m_rows[i].operation.operationId != rows[i].operation.operationId;
+        reordered = m_rows[i].key.operationId != rows[i].key.operationId;
     if (reordered) {
         emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
         const QModelIndexList before = persistentIndexList();
         QModelIndexList after;
         after.reserve(before.size());
         for (const QModelIndex &index : before) {
-            const auto found = wanted.find(m_rows[index.row()].operation.operationId);
+            const auto found = wanted.find(m_rows[index.row()].key.operationId);
             after.append(found == wanted.end() ? QModelIndex() : createIndex(found->second, index.column()));
         }
         m_rows = std::move(rows);
@@ -262,26 +305,96 @@ void QueueModel::applyRows(std::vector<Row> rows)
     } else {
         m_rows = std::move(rows);
     }
+    // The rows now hold what was just read (keys, or rows under a verdict filter): the
+    // pages held before refer to rows that may have moved.
+    m_residentPages.clear();
+    forgetResidentRows();
     if (!m_rows.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
 QueueModel::Row QueueModel::makeRow(const Operation &operation) const
 {
-    return Row{operation, std::nullopt};
+    return Row{cursorAfter(m_query, operation), std::make_shared<const Operation>(operation), std::nullopt};
+}
+
+const QueueModel::Row &QueueModel::residentRow(int row) const
+{
+    const int page = row / m_pageSize;
+    if (!m_rows[row].operation)
+        loadPage(page);
+    touchPage(page);
+    return m_rows[row];
+}
+
+void QueueModel::loadPage(int page) const
+{
+    if (!m_store)
+        return;
+    const int first = page * m_pageSize;
+    const int end = std::min(int(m_rows.size()), first + m_pageSize);
+    // By id: one primary-key lookup per row, a page in well under a millisecond.
+    for (int i = first; i < end; ++i) {
+        const Row &row = m_rows[i];
+        if (row.operation)
+            continue;
+        auto found = m_store->operation(row.key.operationId);
+        if (found && found->has_value())
+            row.operation = std::make_shared<const Operation>(std::move(**found));
+    }
+}
+
+void QueueModel::touchPage(int page) const
+{
+    const auto found = std::find(m_residentPages.begin(), m_residentPages.end(), page);
+    if (found != m_residentPages.end())
+        m_residentPages.erase(found);
+    m_residentPages.push_back(page);
+    if (int(m_residentPages.size()) > m_maxResidentPages && !m_trimQueued) {
+        // Later, from the event loop: a row handed out a moment ago stays valid meanwhile.
+        m_trimQueued = true;
+        QMetaObject::invokeMethod(const_cast<QueueModel *>(this), &QueueModel::trimResidentPages, Qt::QueuedConnection);
+    }
+}
+
+void QueueModel::trimResidentPages()
+{
+    m_trimQueued = false;
+    while (int(m_residentPages.size()) > m_maxResidentPages) {
+        const int page = m_residentPages.front();
+        m_residentPages.erase(m_residentPages.begin());
+        const int first = page * m_pageSize;
+        const int end = std::min(int(m_rows.size()), first + m_pageSize);
+        for (int i = first; i < end; ++i) {
+            m_rows[i].operation.reset();
+            m_rows[i].verdict.reset();
+        }
+    }
+}
+
+void QueueModel::forgetResidentRows()
+{
+    for (Row &row : m_rows) {
+        row.operation.reset();
+        row.verdict.reset();
+    }
 }
 
 const QueueModel::VerdictText &QueueModel::verdictOf(const Row &row) const
 {
     if (row.verdict)
         return *row.verdict;
-    auto candidates = m_store ? m_store->candidateEvents(row.operation)
+    if (!row.operation) {
+        static const VerdictText unknown;
+        return unknown;
+    }
+    auto candidates = m_store ? m_store->candidateEvents(*row.operation)
                               : Result<std::vector<WebhookEvent>>(Error::unavailable(tr("No store is open.")));
     if (!candidates) {
         row.verdict = VerdictText{QString(), candidates.error().message};
         return *row.verdict;
     }
-    const Evidence evidence = EvidenceAnalyzer::analyze(row.operation, *candidates);
+    const Evidence evidence = EvidenceAnalyzer::analyze(*row.operation, *candidates);
     row.verdict = VerdictText{toString(evidence.verdict), evidence.explanation};
     return *row.verdict;
 }
@@ -294,7 +407,7 @@ bool QueueModel::passesFilter(const Row &row) const
 int QueueModel::rowOf(const QString &operationId) const
 {
     for (int i = 0; i < int(m_rows.size()); ++i) {
-        if (m_rows[i].operation.operationId == operationId)
+        if (m_rows[i].key.operationId == operationId)
             return i;
     }
     return -1;
@@ -304,7 +417,7 @@ const Operation *QueueModel::operationAt(int row) const
 {
     if (row < 0 || row >= int(m_rows.size()))
         return nullptr;
-    return &m_rows[row].operation;
+    return residentRow(row).operation.get();
 }
 
 int QueueModel::rowCount(const QModelIndex &parent) const
@@ -324,7 +437,9 @@ qint64 QueueModel::keyExpiresAt(const Operation &operation) const
 
 QVariant QueueModel::displayData(const Row &row, int column) const
 {
-    const Operation &operation = row.operation;
+    if (!row.operation)
+        return column == OperationColumn ? QVariant(row.key.operationId) : QVariant();
+    const Operation &operation = *row.operation;
     const qint64 now = m_clock();
     switch (column) {
     case OperationColumn: return operation.operationId;
@@ -348,8 +463,12 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &row = m_rows[index.row()];
-    const Operation &operation = row.operation;
+    if (role == OperationIdRole)
+        return m_rows[index.row()].key.operationId;
+    const Row &row = residentRow(index.row());
+    if (!row.operation)
+        return role == Qt::DisplayRole ? displayData(row, index.column()) : QVariant();
+    const Operation &operation = *row.operation;
     switch (role) {
     case Qt::DisplayRole:
         return displayData(row, index.column());

@@ -7,6 +7,7 @@
 #include <QAbstractTableModel>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -22,6 +23,14 @@ class Store;
 //
 // refresh() re-reads what is loaded and updates rows in place, so that selection and
 // scroll position (persistent indexes) survive changes made by other connections.
+//
+// Memory stays bounded however far the person scrolls: every row keeps only its key
+// (sort value and operation id); the operations themselves are held for the few pages
+// used last (setResidentPages) and read again by id when an evicted row is shown. Eviction
+// happens when control returns to the event loop, so a pointer from operationAt() stays
+// valid until then. rowCount() never changes because of it. A refresh reads only the keys
+// (from an index that holds them), so its cost grows with the rows listed, not with the
+// store, and the rows on screen are then read again.
 class QueueModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -68,6 +77,11 @@ public:
 
     void setPageSize(int rows);
     int pageSize() const { return m_pageSize; }
+    // How many pages of operations to hold at most (the rest keep only their keys).
+    void setResidentPages(int pages);
+    int residentPages() const { return m_maxResidentPages; }
+    // Rows whose operation is held right now; for tests and measurements.
+    int residentRowCount() const;
 
     // Milliseconds since the epoch; a seam for tests.
     void setClock(std::function<qint64()> clock);
@@ -100,15 +114,18 @@ signals:
 
 private:
     // The verdict needs the operation's events: it is worked out when first shown (or
-    // filtered on) and forgotten on every refresh, since new events may change it.
+    // filtered on) and forgotten on every refresh, since new events may change it, and
+    // when the row's page is evicted.
     struct VerdictText
     {
         QString code;
         QString sentence;
     };
+    // The key always; the operation (and verdict) only while the row's page is resident.
     struct Row
     {
-        Operation operation;
+        QueueCursor key;
+        mutable std::shared_ptr<const Operation> operation;
         mutable std::optional<VerdictText> verdict;
     };
 
@@ -116,6 +133,15 @@ private:
     // Reads up to `limit` operations from the start or after the cursor. False on error.
     bool readPage(const std::optional<QueueCursor> &after, int limit, std::vector<Operation> &out);
     Row makeRow(const Operation &operation) const;
+    // The row with its operation held (read again by id when it was evicted). The
+    // operation stays null only when the store cannot give it.
+    const Row &residentRow(int row) const;
+    void loadPage(int page) const;
+    void touchPage(int page) const;
+    void trimResidentPages();
+    void forgetResidentRows();
+    bool refreshKeys(int limit, std::vector<Row> &rows);
+    bool refreshRows(int limit, std::vector<Row> &rows);
     const VerdictText &verdictOf(const Row &row) const;
     bool passesFilter(const Row &row) const;
     void applyRows(std::vector<Row> rows);
@@ -132,7 +158,10 @@ private:
     std::function<qint64()> m_clock;
 
     std::vector<Row> m_rows;
-    std::optional<Operation> m_lastScanned; // where the next page continues
+    int m_maxResidentPages = 8;
+    mutable std::vector<int> m_residentPages; // least recently used first
+    mutable bool m_trimQueued = false;
+    std::optional<QueueCursor> m_lastScanned; // where the next page continues
     int m_scanned = 0;                      // rows read from the store, shown or filtered out
     bool m_atEnd = true;
     std::optional<Error> m_lastError;

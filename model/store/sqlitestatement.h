@@ -35,6 +35,7 @@ public:
     void reset();
 
     QString text(int column) const;
+    QByteArray bytes(int column) const; // the raw stored text
     qint64 integer(int column) const;
     std::optional<qint64> optionalInteger(int column) const;
     bool isNull(int column) const;

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <unordered_map>
+#include <unordered_set>
 
 struct sqlite3;
 
@@ -34,6 +35,7 @@ public:
     Result<std::vector<Operation>> queuePage(const QueueQuery &query,
                                              const std::optional<QueueCursor> &after,
                                              int limit) override;
+    Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) override;
     Result<std::optional<Operation>> operation(const QString &operationId) override;
     Result<std::vector<Attempt>> attempts(const QString &operationId) override;
     Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) override;
@@ -59,6 +61,9 @@ public:
     Result<std::vector<DailyDecisions>> decisionsByDay() override;
     Result<std::vector<InvariantViolation>> checkInvariants() override;
 
+    void setRecordingQueryPlans(bool on) override;
+    Result<std::vector<QueryPlan>> recordedQueryPlans() override;
+
     // Turns an SQLite result code into an Error a person can act on.
     static Error errorFor(sqlite3 *db, int code, const QString &path, const QString &doing);
 
@@ -72,12 +77,31 @@ private:
     std::optional<Resolution> lastResolutionOf(const QString &operationId);
     Result<std::vector<Operation>> readOperations(SqliteStatement &statement);
     Result<std::vector<Resolution>> readResolutions(SqliteStatement &statement);
+    // A queue read gives whole rows, or only their keys (sort value and operation id).
+    enum class QueueRead { Rows, Keys };
+    // Which rows after the cursor (sort value ?3, operation id ?4) a queue read takes:
+    // none (from the start), all, those with the cursor's sort value, or those after it.
+    enum class CursorPart { None, Whole, SameSortValue, LaterSortValues };
+    // A queue read of the rows `query` lists, in its order, from `cursor`, at most ?5 of
+    // them; bindQueue() binds the values.
+    QByteArray queueSql(const QueueQuery &query, QueueRead read, CursorPart cursor);
+    void bindQueue(SqliteStatement &statement, const QueueQuery &query, const std::optional<QueueCursor> &after,
+                   int limit);
+    // The index that serves `query` (reading only the keys, or the rows), when this store
+    // has it; empty to let SQLite choose.
+    QByteArray queueIndexFor(const QueueQuery &query, bool keysOnly);
+    bool hasIndex(const QByteArray &name);
+    void traceStatements(bool on);
+    void recordStatement(const char *sql);
 
     sqlite3 *m_db = nullptr;
     QString m_path;
     bool m_readOnly = false;
     QString m_openNote;
     std::unordered_map<std::string, std::unique_ptr<SqliteStatement>> m_statements;
+    bool m_recordingPlans = false;
+    std::vector<std::string> m_recordedSql; // in the order first run
+    std::unordered_set<std::string> m_recordedSeen;
 };
 
 } // namespace RefundDesk::Internal

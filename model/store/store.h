@@ -6,6 +6,7 @@
 #include "domain/result.h"
 #include "domain/webhookevent.h"
 #include "store/auditquery.h"
+#include "store/queryplan.h"
 #include "store/queuequery.h"
 
 #include <QString>
@@ -51,6 +52,22 @@ public:
     virtual Result<std::vector<Operation>> queuePage(const QueueQuery &query,
                                                      const std::optional<QueueCursor> &after,
                                                      int limit) = 0;
+
+    // The keys (sort value and operation id, as cursorAfter() makes them) of the first
+    // `limit` rows of the queue under `query`: what a refresh needs to notice rows that
+    // arrived, left or moved without reading the rows themselves. A backend answers from
+    // an index where one covers the keys; this default reads the rows.
+    virtual Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit)
+    {
+        auto rows = queuePage(query, std::nullopt, limit);
+        if (!rows)
+            return rows.error();
+        std::vector<QueueCursor> keys;
+        keys.reserve(rows->size());
+        for (const Operation &operation : *rows)
+            keys.push_back(cursorAfter(query, operation));
+        return keys;
+    }
 
     virtual Result<std::optional<Operation>> operation(const QString &operationId) = 0;
     virtual Result<std::vector<Attempt>> attempts(const QString &operationId) = 0;
@@ -101,6 +118,14 @@ public:
     // triggers and unique indexes are in place, every resolution names an operation, an
     // operation is decided once. Empty when all hold.
     virtual Result<std::vector<InvariantViolation>> checkInvariants() { return auditUnsupported(); }
+
+    // ---- Diagnostics ----
+
+    // While on, the store notes every distinct statement it runs; recordedQueryPlans()
+    // then gives each with the plan the database chose for it. The query-plan tests use it
+    // to prove that the console's reads go through indexes. Off by default, and free then.
+    virtual void setRecordingQueryPlans(bool on) {}
+    virtual Result<std::vector<QueryPlan>> recordedQueryPlans() { return std::vector<QueryPlan>{}; }
 
 private:
     static Error auditUnsupported()

@@ -279,6 +279,7 @@ bool measureWindow(const QString &path, qint64 operations, const QCommandLinePar
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
     environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    environment.insert(QStringLiteral("XDG_RUNTIME_DIR"), home.path());
     child.setProcessEnvironment(environment);
     child.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     QStringList arguments = {QStringLiteral("--window"), path, QStringLiteral("--operations"), QString::number(operations)};
@@ -299,8 +300,19 @@ bool measureWindow(const QString &path, qint64 operations, const QCommandLinePar
     return true;
 }
 
+QtMessageHandler defaultMessageHandler = nullptr;
+
+// The offscreen platform says this for every window that shows; it says nothing here.
+void quietMessageHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.contains(QLatin1String("propagateSizeHints")))
+        return;
+    defaultMessageHandler(type, context, message);
+}
+
 int runWindow(const QCommandLineParser &parser)
 {
+    defaultMessageHandler = qInstallMessageHandler(quietMessageHandler);
     GuiSessionOptions options;
     options.storePath = parser.value(QStringLiteral("window"));
     options.operations = parser.value(QStringLiteral("operations")).toLongLong();

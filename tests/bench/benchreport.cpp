@@ -23,6 +23,7 @@ const Row Rows[] = {
     {"paint.first_ms", "first paint, first of the runs (ms)", 1},
     {"paint.open_median_ms", "  of which open + first page + first panel (ms)", 1},
     {"panel.mean_ms", "operation panel: load, show, paint, mean (ms)", 2},
+    {"panel.median_ms", "operation panel: median (ms)", 2},
     {"panel.p95_ms", "operation panel: p95 (ms)", 2},
     {"panel.load_mean_ms", "  of which store reads + evidence, mean (ms)", 2},
     {"json.ms", "queue --json, median (ms)", 0},

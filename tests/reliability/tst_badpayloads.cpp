@@ -117,30 +117,17 @@ void tst_BadPayloads::corpusListedAsUnreadable()
     QStringList readable;
     for (int i = 0; i < payloads.size(); ++i) {
         const QJsonObject event = events.value(QStringLiteral("evt_corpus_%1").arg(i));
-        QVERIFY2(!event.isEmpty(), qPrintable(files.at(i)));
-        if (event.contains(QStringLiteral("unreadable"))) {
-            if (event.value(QStringLiteral("unreadable")).toBool())
-                ++unreadable;
-            else
-                readable << files.at(i);
-        }
-    }
-    // Payloads that are not UTF-8 reach the evidence layer already converted to QString by
-    // the store, their bad bytes replaced by U+FFFD, so they parse.
-    QStringList repaired;
-    for (const QString &name : {QStringLiteral("invalid_utf8_in_string.json"), QStringLiteral("invalid_utf8_overlong.json")}) {
-        if (readable.removeAll(name))
-            repaired << name;
+        QVERIFY2(event.contains(QStringLiteral("unreadable")), qPrintable(files.at(i)));
+        if (event.value(QStringLiteral("unreadable")).toBool())
+            ++unreadable;
+        else
+            readable << files.at(i);
     }
     QVERIFY2(readable.isEmpty(), qPrintable(QStringLiteral("shown as readable: ") + readable.join(u' ')));
-    QEXPECT_FAIL("", "Store::candidateEvents hands payloads over as QString: invalid UTF-8 arrives repaired "
-                     "(U+FFFD) and reads as a good event (docs/RELIABILITY.md, known gaps)", Continue);
-    QVERIFY2(repaired.isEmpty(), qPrintable(QStringLiteral("invalid UTF-8 shown as readable: ") + repaired.join(u' ')));
     const QJsonObject good = events.value(QStringLiteral("evt_corpus_good"));
-    if (good.contains(QStringLiteral("unreadable")))
-        QVERIFY(!good.value(QStringLiteral("unreadable")).toBool());
-    if (repaired.isEmpty()) // the unreadable ones do not count: one refund, succeeded
-        QCOMPARE(verdict, QStringLiteral("refunded"));
+    QVERIFY(good.contains(QStringLiteral("unreadable")));
+    QVERIFY(!good.value(QStringLiteral("unreadable")).toBool());
+    QCOMPARE(verdict, QStringLiteral("refunded")); // the unreadable events do not count
     const Run text = refundDesk({"show", "op_corpus", "--db", m_db});
     QVERIFY2(text.exitCode == 0, qPrintable(text.err));
     const Run queue = refundDesk({"queue", "--db", m_db, "--json"});
@@ -148,8 +135,6 @@ void tst_BadPayloads::corpusListedAsUnreadable()
 
     m_figures.add(QStringLiteral("corpus payloads shown"), payloads.size());
     m_figures.add(QStringLiteral("of them listed as unreadable"), unreadable);
-    m_figures.add(QStringLiteral("of them read after the store replaced invalid UTF-8 (known gap)"),
-                  repaired.size());
     m_figures.add(QStringLiteral("show --json with the corpus ms"), json.elapsedMs);
     ++m_passed;
 }
@@ -189,9 +174,7 @@ void tst_BadPayloads::fiftyMegabytePayloads()
                                                 .arg(json.out.size()).arg(QString::fromUtf8(json.out.left(300)))));
     for (const char *id : {"evt_huge_nesting", "evt_huge_noise"}) {
         const QJsonObject event = events.value(QLatin1String(id));
-        QVERIFY2(!event.isEmpty(), id);
-        if (event.contains(QStringLiteral("unreadable")))
-            QVERIFY2(event.value(QStringLiteral("unreadable")).toBool(), id);
+        QVERIFY2(event.value(QStringLiteral("unreadable")).toBool(), id);
     }
     // Fast enough that nobody waits for it: well under the time a person gives a command.
     QVERIFY2(json.elapsedMs < 20000, qPrintable(QString::number(json.elapsedMs)));

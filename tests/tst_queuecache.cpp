@@ -1,0 +1,194 @@
+// The queue model at scale: however far the person scrolls it holds the operations of a
+// few pages only (the rest keep their keys), reads evicted rows again by id when shown,
+// and refreshes from the keys alone, all under QAbstractItemModelTester.
+
+// First: its QTest::toString specialisations must see only the domain names.
+#include "teststore.h"
+
+#include "items/queuemodel.h"
+#include "store/store.h"
+
+#include <QAbstractItemModelTester>
+#include <QPersistentModelIndex>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RefundDesk;
+using RefundDesk::Test::TestStore;
+
+namespace {
+
+constexpr qint64 baseTime = 1'700'000'000'000;
+constexpr int Operations = 600;
+
+QString idOf(int i)
+{
+    return QStringLiteral("op_%1").arg(i, 4, 10, QLatin1Char('0'));
+}
+
+qint64 amountOf(int i)
+{
+    return 1000 + (i * 37) % 5000;
+}
+
+// `Operations` operations in unknown, op_0000 oldest, each with its own amount.
+bool makeQueueStore(TestStore &store)
+{
+    if (!store.isValid() || !store.exec(QStringLiteral("BEGIN")))
+        return false;
+    for (int i = 0; i < Operations; ++i) {
+        Operation op = TestStore::operation(idOf(i), OperationStatus::Unknown, baseTime + i * 1000);
+        op.amountCents = amountOf(i);
+        if (!store.addOperation(op))
+            return false;
+    }
+    return store.exec(QStringLiteral("COMMIT"));
+}
+
+QString amountText(int i)
+{
+    return QStringLiteral("%1.%2 USD").arg(amountOf(i) / 100).arg(amountOf(i) % 100, 2, 10, QLatin1Char('0'));
+}
+
+} // namespace
+
+class TestQueueCache : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void cleanup();
+    void holdsAFewPagesWhateverIsScrolled();
+    void operationAtStaysValidUntilTheEventLoop();
+    void refreshReadsKeysAndKeepsPlaces();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<TestStore> m_fixture;
+    std::unique_ptr<Store> m_store;
+};
+
+void TestQueueCache::init()
+{
+    QVERIFY(m_dir.isValid());
+    const QString path = m_dir.filePath(QStringLiteral("queue-%1.sqlite").arg(QTest::currentTestFunction()));
+    m_fixture = std::make_unique<TestStore>(path);
+    QVERIFY2(makeQueueStore(*m_fixture), qPrintable(m_fixture->lastError()));
+    auto opened = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY2(opened.ok(), opened.ok() ? "" : qPrintable(opened.error().message));
+    m_store = std::move(*opened);
+}
+
+void TestQueueCache::cleanup()
+{
+    m_store.reset();
+    m_fixture.reset();
+}
+
+void TestQueueCache::holdsAFewPagesWhateverIsScrolled()
+{
+    QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPageSize(50);
+    model.setResidentPages(3);
+    model.setStore(m_store.get());
+    while (model.canFetchMore({})) {
+        model.fetchMore({});
+        QCoreApplication::processEvents(); // where eviction happens
+        QVERIFY2(model.residentRowCount() <= 3 * 50,
+                 qPrintable(QStringLiteral("%1 rows held").arg(model.residentRowCount())));
+    }
+    QCOMPARE(model.rowCount(), Operations);
+
+    // Back to the top, and down again row by row: every row is right, evicted or not,
+    // and what is held stays bounded while the row count never moves.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int row = 0; row < Operations; ++row) {
+            QCOMPARE(model.data(model.index(row, QueueModel::OperationColumn)).toString(), idOf(row));
+            QCOMPARE(model.data(model.index(row, QueueModel::AmountColumn)).toString(), amountText(row));
+            if (row % 50 == 49) {
+                QCoreApplication::processEvents();
+                QVERIFY(model.residentRowCount() <= 3 * 50);
+                QCOMPARE(model.rowCount(), Operations);
+            }
+        }
+    }
+    QCoreApplication::processEvents();
+    QVERIFY(model.residentRowCount() > 0);
+    QVERIFY(model.residentRowCount() <= 3 * 50);
+    // The id needs no read at all.
+    QCOMPARE(model.data(model.index(3, 0), QueueModel::OperationIdRole).toString(), idOf(3));
+    QCOMPARE(model.rowOf(idOf(321)), 321);
+}
+
+void TestQueueCache::operationAtStaysValidUntilTheEventLoop()
+{
+    QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPageSize(20);
+    model.setResidentPages(1);
+    model.setStore(m_store.get());
+    while (model.canFetchMore({}))
+        model.fetchMore({});
+    const Operation *first = model.operationAt(0);
+    QVERIFY(first);
+    // Other pages are read meanwhile; the first one is evicted only later.
+    for (int row = 100; row < 200; ++row)
+        model.data(model.index(row, QueueModel::AmountColumn));
+    QCOMPARE(first->operationId, idOf(0));
+    QCOMPARE(first->amountCents, amountOf(0));
+    QCoreApplication::processEvents();
+    QVERIFY(model.residentRowCount() <= 20);
+    QCOMPARE(model.operationAt(0)->operationId, idOf(0));
+}
+
+void TestQueueCache::refreshReadsKeysAndKeepsPlaces()
+{
+    QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPageSize(50);
+    model.setResidentPages(2);
+    model.setStore(m_store.get());
+    while (model.canFetchMore({}))
+        model.fetchMore({});
+    QCoreApplication::processEvents();
+    const QPersistentModelIndex watched = model.index(400, QueueModel::StatusColumn);
+    QCOMPARE(watched.data(QueueModel::OperationIdRole).toString(), idOf(400));
+
+    // Elsewhere: two rows above leave the queue, the watched one is claimed (it moves to
+    // the end: updated_at changes), and a row that was evicted changes its amount in place.
+    QVERIFY(m_fixture->exec(QStringLiteral("UPDATE refund_ops SET status='failed', version=version+1 "
+                                           "WHERE operation_id IN ('op_0001','op_0003')")));
+    QVERIFY(m_fixture->exec(QStringLiteral("UPDATE refund_ops SET status='checking', claimed_by='carol', "
+                                           "claimed_at=%1, updated_at=%1, version=version+1 WHERE operation_id='%2'")
+                                .arg(baseTime + 10'000'000).arg(idOf(400))));
+    QVERIFY(m_fixture->exec(QStringLiteral("UPDATE refund_ops SET amount_cents=777, version=version+1 "
+                                           "WHERE operation_id='%1'").arg(idOf(10))));
+
+    m_store->setRecordingQueryPlans(true);
+    model.refresh();
+    const auto ran = m_store->recordedQueryPlans();
+    QVERIFY(ran.ok());
+    for (const QueryPlan &plan : *ran) {
+        // The queue was read as keys only: no statement read a whole page of rows.
+        QVERIFY2(!(plan.sql.contains(QLatin1String("LIMIT ?5"))
+                   && plan.sql.startsWith(QLatin1String("SELECT operation_id, order_id"))),
+                 qPrintable(plan.sql));
+    }
+    m_store->setRecordingQueryPlans(false);
+
+    QCOMPARE(model.rowCount(), Operations - 2);
+    QVERIFY(watched.isValid());
+    QCOMPARE(watched.row(), Operations - 3);
+    QCOMPARE(watched.data().toString(), QStringLiteral("checking"));
+    QCOMPARE(model.data(model.index(Operations - 3, QueueModel::ClaimedByColumn)).toString(), QStringLiteral("carol"));
+    QCOMPARE(model.rowOf(idOf(1)), -1);
+    QCOMPARE(model.data(model.index(model.rowOf(idOf(10)), QueueModel::AmountColumn)).toString(),
+             QStringLiteral("7.77 USD"));
+    QCoreApplication::processEvents();
+    QVERIFY(model.residentRowCount() <= 2 * 50);
+}
+
+QTEST_GUILESS_MAIN(TestQueueCache)
+#include "tst_queuecache.moc"
