@@ -2,6 +2,7 @@
 // line breaks, non-ASCII text and cells a spreadsheet would run as formulas.
 
 #include "auditteststore.h"
+#include "clirun.h"
 
 #include "audit/auditexporter.h"
 #include "domain/money.h"
@@ -127,26 +128,6 @@ QString guarded(const QString &text)
 {
     static const QString leading = QStringLiteral("=+-@\t\r");
     return !text.isEmpty() && leading.contains(text.at(0)) ? u'\'' + text : text;
-}
-
-struct CliRun
-{
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
-CliRun runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(RD_APP_PATH), arguments);
-    CliRun run;
-    if (!process.waitForFinished(60'000))
-        return run;
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = process.readAllStandardOutput();
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
 }
 
 } // namespace
@@ -341,7 +322,7 @@ private slots:
     {
         QFETCH(QStringList, range);
         QFETCH(QList<qint64>, ids);
-        const CliRun run = runCli(QStringList{QStringLiteral("export"), QStringLiteral("--db"), m_path,
+        const CliRun run = runRefundDesk(QStringList{QStringLiteral("export"), QStringLiteral("--db"), m_path,
                                               QStringLiteral("--format"), QStringLiteral("json")}
                                   + range);
         QCOMPARE(run.exitCode, 0);
@@ -356,7 +337,7 @@ private slots:
     void cliCsvToFile()
     {
         const QString output = m_dir.filePath(QStringLiteral("audit.csv"));
-        const CliRun run = runCli({QStringLiteral("export"), QStringLiteral("--db"), m_path,
+        const CliRun run = runRefundDesk({QStringLiteral("export"), QStringLiteral("--db"), m_path,
                                    QStringLiteral("--output"), output});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(QString::fromUtf8(run.out).contains(QStringLiteral("exported 5 resolutions")));
@@ -369,7 +350,7 @@ private slots:
         QCOMPARE(records.at(2).at(AuditExporter::columnNames().indexOf(QStringLiteral("operator"))),
                  QStringLiteral("Zoë Ångström"));
 
-        const CliRun stdoutRun = runCli({QStringLiteral("export"), QStringLiteral("--db"), m_path});
+        const CliRun stdoutRun = runRefundDesk({QStringLiteral("export"), QStringLiteral("--db"), m_path});
         QCOMPARE(stdoutRun.exitCode, 0);
         QCOMPARE(stdoutRun.out, [&] { file.seek(0); return file.readAll(); }());
     }
@@ -387,7 +368,7 @@ private slots:
     void cliUsageErrors()
     {
         QFETCH(QStringList, arguments);
-        const CliRun run = runCli(QStringList{QStringLiteral("export"), QStringLiteral("--db"), m_path} + arguments);
+        const CliRun run = runRefundDesk(QStringList{QStringLiteral("export"), QStringLiteral("--db"), m_path} + arguments);
         QCOMPARE(run.exitCode, 2);
         QVERIFY(run.out.isEmpty());
     }
@@ -395,7 +376,7 @@ private slots:
     void cliRefusesToOverwriteTheStore()
     {
         const QByteArray before = [&] { QFile f(m_path); f.open(QIODevice::ReadOnly); return f.readAll(); }();
-        const CliRun run = runCli({QStringLiteral("export"), QStringLiteral("--db"), m_path,
+        const CliRun run = runRefundDesk({QStringLiteral("export"), QStringLiteral("--db"), m_path,
                                    QStringLiteral("--output"), m_path});
         QCOMPARE(run.exitCode, 2);
         QFile f(m_path);

@@ -2,6 +2,7 @@
 // and on stores tampered each way, through AuditVerifier and through `refund-desk verify`.
 
 #include "auditteststore.h"
+#include "clirun.h"
 
 #include "audit/auditverifier.h"
 #include "store/store.h"
@@ -17,26 +18,6 @@ namespace {
 
 constexpr qint64 Day = 86'400'000;
 constexpr qint64 T0 = 1'717'200'000'000; // 2024-06-01
-
-struct CliRun
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-CliRun runCli(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(RD_APP_PATH), arguments);
-    CliRun run;
-    if (!process.waitForFinished(60'000))
-        return run;
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
 
 // The trigger's own CREATE text, to put it back after a tamper.
 QString triggerSql(TestStore &store, const QString &name)
@@ -97,11 +78,11 @@ private slots:
         QVERIFY(progress.size() >= 2);
         QCOMPARE(progress.last(), 4);
 
-        const CliRun run = runCli({QStringLiteral("verify"), QStringLiteral("--db"), path});
+        const CliRun run = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY2(run.out.startsWith(QStringLiteral("verified 4 resolutions, chain intact through #4\n")),
-                 qPrintable(run.out));
-        QVERIFY(run.out.contains(s.headHash()));
+        QVERIFY2(run.outText().startsWith(QStringLiteral("verified 4 resolutions, chain intact through #4\n")),
+                 qPrintable(run.outText()));
+        QVERIFY(run.outText().contains(s.headHash()));
     }
 
     void emptyLogVerifies()
@@ -110,10 +91,10 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("store.sqlite"));
         AuditTestStore s(path);
         QVERIFY(s.isValid());
-        const CliRun run = runCli({QStringLiteral("verify"), QStringLiteral("--db"), path});
+        const CliRun run = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path});
         QCOMPARE(run.exitCode, 0);
-        QVERIFY2(run.out.startsWith(QStringLiteral("verified 0 resolutions, chain intact through #0")),
-                 qPrintable(run.out));
+        QVERIFY2(run.outText().startsWith(QStringLiteral("verified 0 resolutions, chain intact through #0")),
+                 qPrintable(run.outText()));
     }
 
     void tampered_data()
@@ -254,9 +235,9 @@ private slots:
         if (!alsoExpected.isEmpty())
             QVERIFY2(problems.join(u'\n').contains(alsoExpected), qPrintable(problems.join(u'\n')));
 
-        const CliRun run = runCli({QStringLiteral("verify"), QStringLiteral("--db"), path});
+        const CliRun run = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path});
         QCOMPARE(run.exitCode, 6);
-        QVERIFY2(run.out.contains(expected), qPrintable(run.out));
+        QVERIFY2(run.outText().contains(expected), qPrintable(run.outText()));
         QVERIFY2(run.err.contains(expected), qPrintable(run.err)); // the one-line reason for exit 6
     }
 
@@ -268,7 +249,7 @@ private slots:
         QVERIFY2(buildHonestStore(s), qPrintable(s.lastError()));
         const QString head = s.headHash();
 
-        CliRun run = runCli({QStringLiteral("verify"), QStringLiteral("--db"), path, QStringLiteral("--anchor"), head});
+        CliRun run = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path, QStringLiteral("--anchor"), head});
         QCOMPARE(run.exitCode, 0);
 
         // Cutting off the newest decision leaves a valid chain; only the noted head shows it.
@@ -278,14 +259,14 @@ private slots:
         QVERIFY(s.store().exec(QStringLiteral("UPDATE refund_ops SET status = 'unknown' WHERE operation_id = 'op_4'")));
         QVERIFY(s.store().exec(deleteTrigger));
 
-        run = runCli({QStringLiteral("verify"), QStringLiteral("--db"), path});
+        run = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path});
         QCOMPARE(run.exitCode, 0);
-        run = runCli({QStringLiteral("verify"), QStringLiteral("--db"), path, QStringLiteral("--anchor"), head});
+        run = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path, QStringLiteral("--anchor"), head});
         QCOMPARE(run.exitCode, 6);
-        QVERIFY2(run.out.contains(QStringLiteral("no resolution in the chain has the hash %1").arg(head)),
-                 qPrintable(run.out));
+        QVERIFY2(run.outText().contains(QStringLiteral("no resolution in the chain has the hash %1").arg(head)),
+                 qPrintable(run.outText()));
 
-        run = runCli({QStringLiteral("verify"), QStringLiteral("--db"), path, QStringLiteral("--anchor"),
+        run = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path, QStringLiteral("--anchor"),
                       QStringLiteral("not-a-hash")});
         QCOMPARE(run.exitCode, 2);
     }
@@ -293,7 +274,7 @@ private slots:
     void missingStoreExits3()
     {
         QTemporaryDir dir;
-        const CliRun run = runCli({QStringLiteral("verify"), QStringLiteral("--db"),
+        const CliRun run = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"),
                                    dir.filePath(QStringLiteral("nothing.sqlite"))});
         QCOMPARE(run.exitCode, 3);
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("nothing.sqlite"))));

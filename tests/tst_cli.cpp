@@ -1,43 +1,20 @@
 // The headless commands run as a subprocess, the way scripts and other programs use
 // them: exit codes and JSON shapes of DESIGN.md, "Command line".
 
+#include "clirun.h"
 #include "teststore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace RefundDesk;
+using RefundDesk::Test::CliRun;
+using RefundDesk::Test::runRefundDesk;
 using RefundDesk::Test::TestStore;
 
-namespace {
-
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
-Run refundDesk(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(RD_APP_PATH), arguments);
-    Run run;
-    if (!process.waitForFinished(30000)) {
-        run.err = QStringLiteral("did not finish: ") + process.errorString();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = process.readAllStandardOutput();
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-} // namespace
 
 class tst_Cli : public QObject
 {
@@ -97,7 +74,7 @@ void tst_Cli::usageErrors_data()
 void tst_Cli::usageErrors()
 {
     QFETCH(QStringList, arguments);
-    const Run run = refundDesk(arguments);
+    const CliRun run = runRefundDesk(arguments);
     QCOMPARE(run.exitCode, 2);
     QVERIFY(!run.err.isEmpty());
 }
@@ -105,13 +82,13 @@ void tst_Cli::usageErrors()
 void tst_Cli::initNeverOverwrites()
 {
     const QString path = m_dir->filePath(QStringLiteral("new.sqlite"));
-    Run run = refundDesk({"init", "--db", path});
+    CliRun run = runRefundDesk({"init", "--db", path});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(QFileInfo::exists(path));
-    run = refundDesk({"queue", "--db", path, "--json"});
+    run = runRefundDesk({"queue", "--db", path, "--json"});
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(QJsonDocument::fromJson(run.out).array().size(), 0);
-    run = refundDesk({"init", "--db", db()});
+    run = runRefundDesk({"init", "--db", db()});
     QCOMPARE(run.exitCode, 3);
     QVERIFY(run.err.contains(QStringLiteral("already exists")));
     QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM refund_ops")), 3);
@@ -131,7 +108,7 @@ void tst_Cli::badStoreExitsThree()
 {
     QFETCH(QStringList, arguments);
     const QString missing = m_dir->filePath(QStringLiteral("missing.sqlite"));
-    Run run = refundDesk(arguments + QStringList({"--db", missing}));
+    CliRun run = runRefundDesk(arguments + QStringList({"--db", missing}));
     QCOMPARE(run.exitCode, 3);
     QVERIFY(run.err.contains(QStringLiteral("does not exist")));
     QVERIFY(!QFileInfo::exists(missing));
@@ -141,14 +118,14 @@ void tst_Cli::badStoreExitsThree()
     QVERIFY(file.open(QIODevice::WriteOnly));
     file.write(QByteArray(2048, 'a'));
     file.close();
-    run = refundDesk(arguments + QStringList({"--db", text}));
+    run = runRefundDesk(arguments + QStringList({"--db", text}));
     QCOMPARE(run.exitCode, 3);
     QVERIFY(run.err.contains(QStringLiteral("not an SQLite database")));
 }
 
 void tst_Cli::queueJsonShape()
 {
-    const Run run = refundDesk({"queue", "--db", db(), "--json"});
+    const CliRun run = runRefundDesk({"queue", "--db", db(), "--json"});
     QCOMPARE(run.exitCode, 0);
     QJsonParseError error;
     const QJsonArray rows = QJsonDocument::fromJson(run.out, &error).array();
@@ -167,7 +144,7 @@ void tst_Cli::queueJsonShape()
 
 void tst_Cli::showJsonShape()
 {
-    Run run = refundDesk({"show", "op_5521", "--db", db(), "--json"});
+    CliRun run = runRefundDesk({"show", "op_5521", "--db", db(), "--json"});
     QCOMPARE(run.exitCode, 0);
     const QJsonObject object = QJsonDocument::fromJson(run.out).object();
     for (const char *key : {"operation", "attempts", "events", "resolutions"})
@@ -177,34 +154,34 @@ void tst_Cli::showJsonShape()
     QCOMPARE(object.value("attempts").toArray().size(), 1);
     QCOMPARE(object.value("attempts").toArray().at(0).toObject().value("outcome").toString(), QStringLiteral("timeout"));
 
-    run = refundDesk({"show", "op_404", "--db", db()});
+    run = runRefundDesk({"show", "op_404", "--db", db()});
     QCOMPARE(run.exitCode, 2);
     QVERIFY(run.err.contains(QStringLiteral("no operation op_404")));
 }
 
 void tst_Cli::claimConflictNamesTheWinner()
 {
-    Run run = refundDesk({"claim", "op_5521", "--db", db(), "--operator", "ann"});
+    CliRun run = runRefundDesk({"claim", "op_5521", "--db", db(), "--operator", "ann"});
     QCOMPARE(run.exitCode, 0);
-    run = refundDesk({"claim", "op_5521", "--db", db(), "--operator", "bob"});
+    run = runRefundDesk({"claim", "op_5521", "--db", db(), "--operator", "bob"});
     QCOMPARE(run.exitCode, 4);
     QVERIFY2(run.err.contains(QStringLiteral("ann")), qPrintable(run.err));
-    run = refundDesk({"claim", "op_5521", "--db", db(), "--operator", "bob", "--take-over"});
+    run = runRefundDesk({"claim", "op_5521", "--db", db(), "--operator", "bob", "--take-over"});
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(m_store->queryText(QStringLiteral("SELECT claimed_by FROM refund_ops WHERE operation_id = 'op_5521'")),
              QStringLiteral("bob"));
-    run = refundDesk({"claim", "op_3", "--db", db(), "--operator", "bob"});
+    run = runRefundDesk({"claim", "op_3", "--db", db(), "--operator", "bob"});
     QCOMPARE(run.exitCode, 4);
-    run = refundDesk({"claim", "op_5521", "--db", db(), "--operator", "  "});
+    run = runRefundDesk({"claim", "op_5521", "--db", db(), "--operator", "  "});
     QCOMPARE(run.exitCode, 5);
 }
 
 void tst_Cli::releaseGivesTheOperationBack()
 {
-    QCOMPARE(refundDesk({"claim", "op_5521", "--db", db(), "--operator", "ann"}).exitCode, 0);
-    Run run = refundDesk({"release", "op_5521", "--db", db(), "--operator", "bob"});
+    QCOMPARE(runRefundDesk({"claim", "op_5521", "--db", db(), "--operator", "ann"}).exitCode, 0);
+    CliRun run = runRefundDesk({"release", "op_5521", "--db", db(), "--operator", "bob"});
     QCOMPARE(run.exitCode, 4);
-    run = refundDesk({"release", "op_5521", "--db", db(), "--operator", "ann"});
+    run = runRefundDesk({"release", "op_5521", "--db", db(), "--operator", "ann"});
     QCOMPARE(run.exitCode, 0);
     QCOMPARE(m_store->queryText(QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = 'op_5521'")),
              QStringLiteral("unknown"));
@@ -234,7 +211,7 @@ void tst_Cli::resolveRules()
 {
     QFETCH(QStringList, arguments);
     QFETCH(int, exitCode);
-    const Run run = refundDesk(arguments + QStringList({"--db", db()}));
+    const CliRun run = runRefundDesk(arguments + QStringList({"--db", db()}));
     QCOMPARE(run.exitCode, exitCode);
     const qint64 resolutions = m_store->queryInt(QStringLiteral("SELECT count(*) FROM resolutions"));
     QCOMPARE(resolutions, exitCode == 0 ? 1 : 0);
@@ -245,8 +222,8 @@ void tst_Cli::resolveRules()
 void tst_Cli::resolveOnceOnly()
 {
     const QStringList resolve = {"resolve", "op_5521", "--db", db(), "--evidence", "dashboard", "--outcome", "failed"};
-    QCOMPARE(refundDesk(resolve + QStringList({"--operator", "ann"})).exitCode, 0);
-    const Run second = refundDesk(resolve + QStringList({"--operator", "bob"}));
+    QCOMPARE(runRefundDesk(resolve + QStringList({"--operator", "ann"})).exitCode, 0);
+    const CliRun second = runRefundDesk(resolve + QStringList({"--operator", "bob"}));
     QCOMPARE(second.exitCode, 4);
     QVERIFY2(second.err.contains(QStringLiteral("already resolved as failed by ann")), qPrintable(second.err));
     QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM resolutions")), 1);

@@ -1,6 +1,7 @@
 // Importing webhook events from a file: the three forms, re-import, malformed entries,
 // and streaming in constant memory.
 
+#include "clirun.h"
 #include "teststore.h"
 
 #include "evidence/eventimporter.h"
@@ -15,7 +16,9 @@
 #include <QtTest>
 
 using namespace RefundDesk;
+using RefundDesk::Test::CliRun;
 using RefundDesk::Test::TestStore;
+using RefundDesk::Test::runRefundDesk;
 
 namespace {
 
@@ -72,26 +75,6 @@ qint64 residentKiB()
             return line.mid(6).trimmed().split(' ').value(0).toLongLong();
     }
     return -1;
-}
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runApp(const QStringList &arguments)
-{
-    QProcess process;
-    process.start(QStringLiteral(RD_APP_PATH), arguments);
-    Run run;
-    if (!process.waitForFinished(60000))
-        return run;
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
 }
 
 QStringList wheres(const std::vector<ImportNote> &notes)
@@ -517,9 +500,9 @@ void tst_Import::commandLineExitCodes()
     if (extra.contains(QLatin1String("@none")))
         arguments.removeAt(1);
 
-    const Run run = runApp(arguments);
-    QVERIFY2(run.exitCode == exitCode, qPrintable(run.out + run.err));
-    QVERIFY2((run.out + run.err).contains(output), qPrintable(run.out + run.err));
+    const CliRun run = runRefundDesk(arguments);
+    QVERIFY2(run.exitCode == exitCode, qPrintable(run.outText() + run.err));
+    QVERIFY2((run.outText() + run.err).contains(output), qPrintable(run.outText() + run.err));
     if (exitCode == 5)
         QVERIFY(m_sql->queryInt(QStringLiteral("SELECT COUNT(*) FROM webhook_events")) >= 1); // the good ones were taken
 }
@@ -534,11 +517,11 @@ void tst_Import::showAndQueueCarryTheEvidence()
     QVERIFY(broken.contains("evt_bad"));
     const QString file = writeFile(eventJson(1) + '\n' + broken + '\n');
     const QString db = m_dir->filePath(QStringLiteral("store.sqlite"));
-    QCOMPARE(runApp({QStringLiteral("import-events"), file, QStringLiteral("--db"), db}).exitCode, 0);
+    QCOMPARE(runRefundDesk({QStringLiteral("import-events"), file, QStringLiteral("--db"), db}).exitCode, 0);
 
-    const Run show = runApp({QStringLiteral("show"), QStringLiteral("op_1"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    const CliRun show = runRefundDesk({QStringLiteral("show"), QStringLiteral("op_1"), QStringLiteral("--db"), db, QStringLiteral("--json")});
     QCOMPARE(show.exitCode, 0);
-    const QJsonObject object = QJsonDocument::fromJson(show.out.toUtf8()).object();
+    const QJsonObject object = QJsonDocument::fromJson(show.out).object();
     QCOMPARE(object.value(QLatin1String("verdict")).toString(), QStringLiteral("refunded"));
     QVERIFY(object.value(QLatin1String("verdict_explanation")).toString().contains(QLatin1String("re_1")));
     QCOMPARE(object.value(QLatin1String("named_refund_id")).toString(), QStringLiteral("re_1"));
@@ -558,9 +541,9 @@ void tst_Import::showAndQueueCarryTheEvidence()
     QCOMPARE(bad.value(QLatin1String("unreadable")).toBool(), true);
     QVERIFY(bad.value(QLatin1String("unreadable_reason")).toString().contains(QLatin1String("amount is an array")));
 
-    const Run queue = runApp({QStringLiteral("queue"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    const CliRun queue = runRefundDesk({QStringLiteral("queue"), QStringLiteral("--db"), db, QStringLiteral("--json")});
     QCOMPARE(queue.exitCode, 0);
-    const QJsonArray rows = QJsonDocument::fromJson(queue.out.toUtf8()).array();
+    const QJsonArray rows = QJsonDocument::fromJson(queue.out).array();
     QCOMPARE(rows.size(), 1);
     QCOMPARE(rows.at(0)[QLatin1String("verdict")].toString(), QStringLiteral("refunded"));
 }
