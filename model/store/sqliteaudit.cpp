@@ -1,5 +1,6 @@
 #include "store/sqliteaudit.h"
 
+#include "store/sqliterows.h"
 #include "store/sqlitestatement.h"
 #include "store/sqlitestore.h"
 
@@ -55,19 +56,7 @@ void bindFilter(SqliteStatement &s, const AuditQuery &query)
 AuditEntry entryFrom(const SqliteStatement &s)
 {
     AuditEntry e;
-    Resolution &r = e.resolution;
-    r.resolutionId = s.integer(0);
-    r.operationId = s.text(1);
-    r.outcome = outcomeFromString(s.text(2)).value_or(Outcome::Failed);
-    r.refundId = s.text(3);
-    r.evidence = s.text(4);
-    r.note = s.text(5);
-    r.operatorName = s.text(6);
-    r.recordedAt = s.integer(7);
-    r.previousStatus = operationStatusFromString(s.text(8)).value_or(OperationStatus::Unknown);
-    r.overridesEvidence = s.integer(9) != 0;
-    r.prevHash = s.text(10);
-    r.hash = s.text(11);
+    e.resolution = resolutionFrom(s);
     e.operationFound = s.integer(12) != 0;
     e.orderId = s.text(13);
     e.amountCents = s.integer(14);

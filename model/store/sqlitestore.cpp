@@ -3,12 +3,12 @@
 #include "domain/auditchain.h"
 #include "store/sqliteaudit.h"
 #include "store/sqliteopener.h"
+#include "store/sqliterows.h"
 #include "store/sqliteschema.h"
 #include "store/sqlitestatement.h"
 
 #include <QDateTime>
 #include <QFileInfo>
-#include <QStringDecoder>
 #include <QThread>
 
 #include <algorithm>
@@ -23,17 +23,6 @@ namespace {
 
 constexpr int BusyTimeoutMs = 5000;
 
-constexpr char OperationColumns[] =
-    "operation_id, order_id, amount_cents, currency, idempotency_key, status, attempts, created_at, "
-    "updated_at, conversation_id, refund_id, claimed_by, claimed_at, version";
-
-constexpr char ResolutionColumns[] =
-    "resolution_id, operation_id, outcome, refund_id, evidence, note, operator, recorded_at, "
-    "previous_status, overrides_evidence, prev_hash, hash";
-
-constexpr char EventColumns[] =
-    "event_id, type, created, received_at, payload, operation_id, idempotency_key, refund_id";
-
 qint64 nowMs()
 {
     return QDateTime::currentMSecsSinceEpoch();
@@ -42,61 +31,6 @@ qint64 nowMs()
 QString utcTime(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
-}
-
-Operation operationFrom(const SqliteStatement &s)
-{
-    Operation o;
-    o.operationId = s.text(0);
-    o.orderId = s.text(1);
-    o.amountCents = s.integer(2);
-    o.currency = s.text(3);
-    o.idempotencyKey = s.text(4);
-    o.status = operationStatusFromString(s.text(5)).value_or(OperationStatus::Unknown);
-    o.attempts = int(s.integer(6));
-    o.createdAt = s.integer(7);
-    o.updatedAt = s.integer(8);
-    o.conversationId = s.text(9);
-    o.refundId = s.text(10);
-    o.claimedBy = s.text(11);
-    o.claimedAt = s.optionalInteger(12);
-    o.version = s.integer(13);
-    return o;
-}
-
-Resolution resolutionFrom(const SqliteStatement &s)
-{
-    Resolution r;
-    r.resolutionId = s.integer(0);
-    r.operationId = s.text(1);
-    r.outcome = outcomeFromString(s.text(2)).value_or(Outcome::Failed);
-    r.refundId = s.text(3);
-    r.evidence = s.text(4);
-    r.note = s.text(5);
-    r.operatorName = s.text(6);
-    r.recordedAt = s.integer(7);
-    r.previousStatus = operationStatusFromString(s.text(8)).value_or(OperationStatus::Unknown);
-    r.overridesEvidence = s.integer(9) != 0;
-    r.prevHash = s.text(10);
-    r.hash = s.text(11);
-    return r;
-}
-
-WebhookEvent eventFrom(const SqliteStatement &s)
-{
-    WebhookEvent e;
-    e.eventId = s.text(0);
-    e.type = s.text(1);
-    e.created = s.optionalInteger(2);
-    e.receivedAt = s.integer(3);
-    // The receiver keeps payloads as delivered, so they may hold bytes that are not UTF-8.
-    QStringDecoder decoder(QStringDecoder::Utf8);
-    e.payload = decoder(s.bytes(4));
-    e.payloadIsValidUtf8 = !decoder.hasError();
-    e.operationId = s.text(5);
-    e.idempotencyKey = s.text(6);
-    e.refundId = s.text(7);
-    return e;
 }
 
 QByteArray sortExpression(QueueQuery::SortKey key)
