@@ -245,7 +245,7 @@ void tst_ConsoleSafety::heldLockDoesNotFreezeTheWindow()
         last = clock.elapsed();
     });
 
-    LockHolder holder(m_db, 7000);
+    LockHolder holder(m_db, 8000);
     QVERIFY(holder.waitUntilLocked());
     last = clock.elapsed();
     heartbeat.start();
@@ -263,7 +263,7 @@ void tst_ConsoleSafety::heldLockDoesNotFreezeTheWindow()
 
     QVERIFY2(readingGap < 1000, qPrintable(QStringLiteral("reading froze the window for %1 ms").arg(readingGap)));
     Figures figures(QStringLiteral("console-busy-store"));
-    figures.add(QStringLiteral("write lock held by another program ms"), 7000);
+    figures.add(QStringLiteral("write lock held by another program ms"), 8000);
     figures.add(QStringLiteral("longest event-loop stall while reading ms"), readingGap);
     figures.add(QStringLiteral("longest event-loop stall while a claim waited for the lock ms"), longestGap);
     figures.add(QStringLiteral("known gap: the window stalls while a write waits for the lock"),

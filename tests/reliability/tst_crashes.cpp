@@ -7,7 +7,6 @@
 #include "reliability.h"
 #include "teststore.h"
 
-#include <QCryptographicHash>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFile>
@@ -95,7 +94,7 @@ void tst_Crashes::decisionKilledAnywhere()
 
     int untouched = 0, resolved = 0, finishedBeforeKill = 0, heldLockWhenKilled = 0;
     QProcessEnvironment delayed = QProcessEnvironment::systemEnvironment();
-    constexpr int DelayMs = 400;
+    constexpr int DelayMs = 600;
     delayed.insert(QStringLiteral("RD_TEST_DELAY_IN_RESOLVE_MS"), QString::number(DelayMs));
     WriteLockProbe probe(db);
     QVERIFY(probe.isValid());
@@ -115,7 +114,7 @@ void tst_Crashes::decisionKilledAnywhere()
             while (!probe.isHeld() && process.state() == QProcess::Running && waited.elapsed() < 10000)
                 QThread::msleep(2);
             QVERIFY2(process.state() == QProcess::Running, "the delayed decision ended before it was killed");
-            QThread::msleep(20 + random.bounded(DelayMs - 60));
+            QThread::msleep(20 + random.bounded(DelayMs - 200));
             QVERIFY2(probe.isHeld(), "the delayed decision no longer holds the write lock");
             ++heldLockWhenKilled;
         } else {
