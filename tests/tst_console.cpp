@@ -327,18 +327,22 @@ void TestConsole::keyboardClaimAndRelease()
     QTest::keyClick(window.get(), Qt::Key_1, Qt::ControlModifier);
     QTRY_COMPARE(window->panel()->operationId(), QStringLiteral("op_5521"));
     QTest::keyClick(window->queuePane()->view(), Qt::Key_M, Qt::ControlModifier);
-    QCOMPARE(statusOf(*m_fixture, QStringLiteral("op_5521")), QStringLiteral("checking"));
+    // The claim is written off the UI thread: no second write for the operation meanwhile.
+    QVERIFY(!window->actions()->claim()->isEnabled());
+    QTRY_COMPARE(statusOf(*m_fixture, QStringLiteral("op_5521")), QStringLiteral("checking"));
     QCOMPARE(m_fixture->queryText(QStringLiteral("SELECT claimed_by FROM refund_ops WHERE operation_id='op_5521'")),
              QStringLiteral("alice"));
-    QVERIFY(window->panel()->noticeText().startsWith(QStringLiteral("You are checking this")));
-    QVERIFY(window->actions()->release()->isEnabled());
+    QTRY_VERIFY(window->writes()->isIdle());
+    QTRY_VERIFY(window->panel()->noticeText().startsWith(QStringLiteral("You are checking this")));
+    QTRY_VERIFY(window->actions()->release()->isEnabled());
     QVERIFY(!window->actions()->claim()->isEnabled());
     // The row stays selected although claiming moved it in the queue.
     QCOMPARE(window->queuePane()->currentOperationId(), QStringLiteral("op_5521"));
 
     QTest::keyClick(window->queuePane()->view(), Qt::Key_M, Qt::ControlModifier | Qt::ShiftModifier);
-    QCOMPARE(statusOf(*m_fixture, QStringLiteral("op_5521")), QStringLiteral("unknown"));
-    QVERIFY(window->actions()->claim()->isEnabled());
+    QTRY_COMPARE(statusOf(*m_fixture, QStringLiteral("op_5521")), QStringLiteral("unknown"));
+    QTRY_VERIFY(window->actions()->claim()->isEnabled());
+    QVERIFY(window->writes()->isIdle());
 }
 
 void TestConsole::claimedElsewhereShows()

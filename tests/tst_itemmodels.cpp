@@ -14,6 +14,7 @@
 #include "items/orderoperationsmodel.h"
 #include "items/queuemodel.h"
 #include "items/timetext.h"
+#include "items/tooltiptext.h"
 #include "store/store.h"
 
 #include <QAbstractItemModelTester>
@@ -75,6 +76,9 @@ private slots:
     void panelModels();
     void timeText_data();
     void timeText();
+    void toolTipText_data();
+    void toolTipText();
+    void historyToolTipsShowUserTextAsText();
     void queueTimeColumns();
 };
 
@@ -368,6 +372,56 @@ void TestItemModels::timeText()
     QFETCH(qint64, milliseconds);
     QFETCH(QString, text);
     QCOMPARE(TimeText::span(milliseconds), text);
+}
+
+void TestItemModels::toolTipText_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("toolTip");
+    QTest::newRow("empty") << QString() << QString();
+    QTest::newRow("plain") << "evidence: dashboard" << "<qt>evidence: dashboard</qt>";
+    QTest::newRow("markup") << "<b>x</b><img src=\"f\">" << "<qt>&lt;b&gt;x&lt;/b&gt;&lt;img src=&quot;f&quot;&gt;</qt>";
+    QTest::newRow("entities") << "a &amp; b" << "<qt>a &amp;amp; b</qt>";
+    QTest::newRow("line breaks") << "timed out\nProvider said: <none>" << "<qt>timed out<br>Provider said: &lt;none&gt;</qt>";
+}
+
+void TestItemModels::toolTipText()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, toolTip);
+    QCOMPARE(ToolTipText::fromPlainText(text), toolTip);
+}
+
+void TestItemModels::historyToolTipsShowUserTextAsText()
+{
+    Operation operation;
+    operation.operationId = QStringLiteral("op_1");
+    operation.createdAt = 1'700'000'000'000;
+    Resolution resolution;
+    resolution.operationId = operation.operationId;
+    resolution.outcome = Outcome::Failed;
+    resolution.evidence = QStringLiteral("dashboard");
+    resolution.note = QStringLiteral("<b>checked</b><img src=\"file:///etc/hostname\">");
+    resolution.operatorName = QStringLiteral("<i>Trudy</i>");
+    resolution.recordedAt = operation.createdAt + 1000;
+    HistoryModel history;
+    QAbstractItemModelTester tester(&history, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    history.setHistory(operation, {resolution}, resolution.recordedAt);
+    QCOMPARE(history.rowCount(), 2);
+    // Shown as written in the cells; in the tooltips escaped, so no tag of the user's survives.
+    QCOMPARE(history.data(history.index(1, HistoryModel::WhoColumn)).toString(), QStringLiteral("<i>Trudy</i>"));
+    QVERIFY(history.data(history.index(1, HistoryModel::DetailsColumn)).toString().contains(resolution.note));
+    for (int column : {int(HistoryModel::WhoColumn), int(HistoryModel::WhatColumn), int(HistoryModel::DetailsColumn)}) {
+        const QString tip = history.data(history.index(1, column), Qt::ToolTipRole).toString();
+        QVERIFY2(!tip.contains(QLatin1String("<b>")) && !tip.contains(QLatin1String("<i>"))
+                     && !tip.contains(QLatin1String("<img")),
+                 qPrintable(tip));
+    }
+    const QString details = history.data(history.index(1, HistoryModel::DetailsColumn), Qt::ToolTipRole).toString();
+    QVERIFY2(details.contains(QStringLiteral("note: &lt;b&gt;checked&lt;/b&gt;&lt;img src=&quot;file:///etc/hostname&quot;&gt;")),
+             qPrintable(details));
+    QCOMPARE(history.data(history.index(1, HistoryModel::WhoColumn), Qt::ToolTipRole).toString(),
+             QStringLiteral("<qt>&lt;i&gt;Trudy&lt;/i&gt;</qt>"));
 }
 
 void TestItemModels::queueTimeColumns()

@@ -9,6 +9,7 @@
 #include "audit/auditentrymodel.h"
 #include "audit/audittotalsmodel.h"
 #include "audit/exposuretimeline.h"
+#include "items/tooltiptext.h"
 #include "store/store.h"
 
 #include <QDateTime>
@@ -223,7 +224,7 @@ void AuditWindow::setStore(Store *store)
     if (!store->openNote().isEmpty())
         where += QStringLiteral(" — ") + store->openNote();
     m_storeLabel->setText(where);
-    m_storeLabel->setToolTip(store->openNote());
+    m_storeLabel->setToolTip(ToolTipText::fromPlainText(store->openNote()));
     loadTotals();
     loadOperators();
     loadTimeline();
@@ -359,8 +360,9 @@ void AuditWindow::checkChain()
                        .arg(QLocale().toString(report.verifiedCount));
         }
         const QStringList problems = report.problems();
+        // The problems quote stored text (operators, notes): never markup.
         m_chainLabel->setToolTip(problems.isEmpty() ? tr("Head hash %1").arg(report.headHash)
-                                                    : problems.join(u'\n'));
+                                                    : ToolTipText::fromPlainText(problems.join(u'\n')));
         showChainState(text, report.intact() ? Good : Danger);
         emit chainChecked(report.intact(), text);
     });

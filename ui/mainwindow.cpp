@@ -69,6 +69,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     , m_panel(new OperationPanel(this))
     , m_actions(new OperationActions(this))
     , m_refresher(new LiveRefresher(this))
+    , m_writes(new WriteRunner(this))
     , m_recent(new RecentStores(this))
     , m_demo(new DemoLauncher(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
@@ -111,6 +112,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     connect(m_queue->model(), &QueueModel::readFailed, this,
             [this](const QString &message) { reportError(tr("Cannot read the queue"), message); });
     connect(m_refresher, &LiveRefresher::changed, this, &MainWindow::onStoreChanged);
+    connect(m_writes, &WriteRunner::writingChanged, this, &MainWindow::updateActions);
     connect(m_refresher, &LiveRefresher::failed, this, [this](const QString &message) {
         m_liveLabel->setText(tr("Live updates paused: %1").arg(message));
     });
@@ -382,6 +384,11 @@ void MainWindow::updateActions()
 {
     const auto &snapshot = m_panel->snapshot();
     m_actions->update(snapshot ? &*snapshot : nullptr, m_identity->name(), isReadOnly());
+    // The state shown may be about to change: nothing more until the write in flight ends.
+    if (snapshot && m_writes->isWriting(snapshot->operation.operationId)) {
+        for (QAction *action : m_actions->writes())
+            action->setEnabled(false);
+    }
 }
 
 void MainWindow::updateStatus()
@@ -423,18 +430,48 @@ void MainWindow::changeOperator()
     m_identity->ask(this);
 }
 
+bool MainWindow::startWrite(const QString &operationId, const QString &doing, WriteRunner::Write write,
+                            WriteRunner::Done done)
+{
+    if (!m_store)
+        return false;
+    const QString waiting = tr("%1 — waiting for the store").arg(doing);
+    const bool started = m_writes->start(m_store->location(), operationId, std::move(write),
+                                         [this, waiting, done = std::move(done)](const std::optional<Error> &error) {
+                                             if (statusBar()->currentMessage() == waiting)
+                                                 statusBar()->clearMessage();
+                                             done(error);
+                                         });
+    if (!started) {
+        statusBar()->showMessage(tr("%1 is still being written. Wait for it to finish.").arg(operationId), 5000);
+        return false;
+    }
+    statusBar()->showMessage(waiting);
+    return true;
+}
+
 void MainWindow::claim(bool takeOver)
 {
     const auto &snapshot = m_panel->snapshot();
     if (!m_store || !snapshot || !m_actions->claim()->isVisible())
         return;
-    const Operation &operation = snapshot->operation;
-    auto claimed = Resolver(*m_store).claim(operation, m_identity->name(), takeOver);
-    if (!claimed)
-        reportError(takeOver ? tr("Cannot take over") : tr("Cannot claim"), claimed.error().message);
-    else
-        statusBar()->showMessage(tr("You are checking %1.").arg(operation.operationId), 5000);
-    refreshNow();
+    const Operation seen = snapshot->operation;
+    const QString operatorName = m_identity->name();
+    const QString id = seen.operationId;
+    startWrite(id, takeOver ? tr("Taking over %1").arg(id) : tr("Claiming %1").arg(id),
+               [seen, operatorName, takeOver](Store &store) -> std::optional<Error> {
+                   auto claimed = Resolver(store).claim(seen, operatorName, takeOver);
+                   if (!claimed)
+                       return claimed.error();
+                   return std::nullopt;
+               },
+               [this, id, takeOver](const std::optional<Error> &error) {
+                   if (error)
+                       reportError(takeOver ? tr("Cannot take over") : tr("Cannot claim"), error->message);
+                   else
+                       statusBar()->showMessage(tr("You are checking %1.").arg(id), 5000);
+                   refreshNow();
+               });
 }
 
 void MainWindow::confirmTakeOver()
@@ -467,13 +504,23 @@ void MainWindow::release()
     const auto &snapshot = m_panel->snapshot();
     if (!m_store || !snapshot || !m_actions->release()->isEnabled())
         return;
-    const Operation &operation = snapshot->operation;
-    auto released = Resolver(*m_store).release(operation, m_identity->name());
-    if (!released)
-        reportError(tr("Cannot release"), released.error().message);
-    else
-        statusBar()->showMessage(tr("%1 is back in the queue.").arg(operation.operationId), 5000);
-    refreshNow();
+    const Operation seen = snapshot->operation;
+    const QString operatorName = m_identity->name();
+    const QString id = seen.operationId;
+    startWrite(id, tr("Releasing %1").arg(id),
+               [seen, operatorName](Store &store) -> std::optional<Error> {
+                   auto released = Resolver(store).release(seen, operatorName);
+                   if (!released)
+                       return released.error();
+                   return std::nullopt;
+               },
+               [this, id](const std::optional<Error> &error) {
+                   if (error)
+                       reportError(tr("Cannot release"), error->message);
+                   else
+                       statusBar()->showMessage(tr("%1 is back in the queue.").arg(id), 5000);
+                   refreshNow();
+               });
 }
 
 void MainWindow::recordOutcome()
@@ -487,14 +534,23 @@ void MainWindow::recordOutcome()
         return;
     }
     const SeenState seen = SeenState::of(snapshot->operation);
-    auto submitter = [this, seen](const ResolutionDraft &draft) -> std::optional<Error> {
-        if (!m_store)
-            return Error::unavailable(tr("The store was closed. Open it again and record the outcome there."));
-        Resolver resolver(*m_store);
-        auto recorded = resolver.resolve(draft, seen);
-        if (!recorded)
-            return recorded.error();
-        return std::nullopt;
+    auto submitter = [this, seen](const ResolutionDraft &draft, const ResolveDialog::Done &done) {
+        if (!m_store) {
+            done(Error::unavailable(tr("The store was closed. Open it again and record the outcome there.")));
+            return;
+        }
+        const bool started = startWrite(
+            draft.operationId, tr("Recording the outcome of %1").arg(draft.operationId),
+            [draft, seen](Store &store) -> std::optional<Error> {
+                auto recorded = Resolver(store).resolve(draft, seen);
+                if (!recorded)
+                    return recorded.error();
+                return std::nullopt;
+            },
+            done);
+        if (!started)
+            done(Error::unavailable(tr("%1 is still being written. Wait for it to finish, then record the "
+                                       "outcome again.").arg(draft.operationId)));
     };
     auto *dialog = new ResolveDialog(*snapshot, m_identity->name(), std::move(submitter), this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "writerunner.h"
+
 #include <QMainWindow>
 #include <QPointer>
 
@@ -24,7 +26,8 @@ struct OperationSnapshot;
 
 // The console: the queue on the left, the operation on the right, the actions a person
 // may take on it, and a live view of changes made by others. It holds the UI thread's
-// one store connection; every decision goes through the Resolver.
+// one store connection for reading; every decision goes through the Resolver, written
+// off the UI thread (WriteRunner) so that a busy store never freezes the window.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -55,6 +58,7 @@ public:
     OperationPanel *panel() const { return m_panel; }
     OperationActions *actions() const { return m_actions; }
     LiveRefresher *refresher() const { return m_refresher; }
+    WriteRunner *writes() const { return m_writes; }
     // For other parts of the console (e.g. the audit log) to add their entries.
     QMenu *viewMenu() const { return m_viewMenu; }
     QMenu *fileMenu() const { return m_fileMenu; }
@@ -84,6 +88,11 @@ private:
     void onStoreChanged();
     void changeOperator();
 
+    // Runs `write` off the UI thread for the operation, saying `doing` in the status bar
+    // meanwhile; `done` gets the outcome on the UI thread. False when the operation
+    // already has a write in flight.
+    bool startWrite(const QString &operationId, const QString &doing, WriteRunner::Write write,
+                    WriteRunner::Done done);
     void claim(bool takeOver);
     void confirmTakeOver();
     void release();
@@ -96,6 +105,7 @@ private:
     OperationPanel *m_panel = nullptr;
     OperationActions *m_actions = nullptr;
     LiveRefresher *m_refresher = nullptr;
+    WriteRunner *m_writes = nullptr;
     RecentStores *m_recent = nullptr;
     DemoLauncher *m_demo = nullptr;
     QSplitter *m_splitter = nullptr;

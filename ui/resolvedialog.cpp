@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QVBoxLayout>
@@ -223,8 +224,14 @@ void ResolveDialog::update()
     }
 
     const auto blocking = problem();
-    m_record->setEnabled(!blocking.has_value());
-    if (m_lastError && m_errorShown) {
+    m_record->setEnabled(!blocking.has_value() && !m_submitting);
+    if (QPushButton *cancel = m_buttons->button(QDialogButtonBox::Cancel))
+        cancel->setEnabled(!m_submitting);
+    if (m_submitting) {
+        m_problem->setText(tr("Recording the outcome of %1 — waiting for the store…")
+                               .arg(m_snapshot.operation.operationId));
+        m_problem->setStyleSheet(Theme::bannerStyle(Theme::Tone::Info, palette()));
+    } else if (m_lastError && m_errorShown) {
         m_problem->setText(m_lastError->message);
         m_problem->setStyleSheet(Theme::bannerStyle(Theme::Tone::Danger, palette()));
     } else {
@@ -261,12 +268,34 @@ QString ResolveDialog::summaryText() const
     return text;
 }
 
+void ResolveDialog::reject()
+{
+    // The write goes on whatever the dialog does; it stays to show how it ended.
+    if (m_submitting)
+        return;
+    QDialog::reject();
+}
+
 void ResolveDialog::submit()
 {
-    if (problem())
+    if (m_submitting || problem())
         return;
     m_lastError.reset();
-    const std::optional<Error> error = m_submitter ? m_submitter(draft()) : std::nullopt;
+    if (!m_submitter) {
+        submitted(std::nullopt);
+        return;
+    }
+    m_submitting = true;
+    update();
+    m_submitter(draft(), [dialog = QPointer<ResolveDialog>(this)](const std::optional<Error> &error) {
+        if (dialog)
+            dialog->submitted(error);
+    });
+}
+
+void ResolveDialog::submitted(const std::optional<Error> &error)
+{
+    m_submitting = false;
     if (!error) {
         accept();
         return;

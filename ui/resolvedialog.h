@@ -25,14 +25,17 @@ namespace RefundDesk {
 // where it was confirmed, a note and who records it. When the choice contradicts the
 // evidence it says so, and recording needs an explicit override with a note. A summary
 // says exactly what will be written. The dialog itself writes nothing: it hands the
-// draft to the submitter (the Resolver's door) and closes when that succeeded.
+// draft to the submitter (the Resolver's door), waits for its answer without blocking,
+// and closes when that succeeded.
 class ResolveDialog final : public QDialog
 {
     Q_OBJECT
 
 public:
-    // Writes the draft; returns the error when it could not.
-    using Submitter = std::function<std::optional<Error>(const ResolutionDraft &)>;
+    // Receives the outcome of a submission: the error when it could not be written.
+    using Done = std::function<void(const std::optional<Error> &)>;
+    // Starts writing the draft and later calls `done` (on the UI thread) exactly once.
+    using Submitter = std::function<void(const ResolutionDraft &, Done)>;
 
     ResolveDialog(const OperationSnapshot &snapshot, const QString &operatorName, Submitter submitter,
                   QWidget *parent = nullptr);
@@ -45,6 +48,10 @@ public:
     QString summaryText() const;
     // The error of the last refused submission.
     const std::optional<Error> &lastError() const { return m_lastError; }
+    // A submission is being written: the dialog can neither submit again nor be cancelled.
+    bool isSubmitting() const { return m_submitting; }
+
+    void reject() override;
 
     QRadioButton *refundedButton() const { return m_refunded; }
     QRadioButton *failedButton() const { return m_failed; }
@@ -60,12 +67,14 @@ private:
     void edited();
     void update();
     void submit();
+    void submitted(const std::optional<Error> &error);
     QString evidenceText() const;
 
     OperationSnapshot m_snapshot;
     Submitter m_submitter;
     std::optional<Error> m_lastError;
     bool m_errorShown = false;
+    bool m_submitting = false;
 
     QRadioButton *m_refunded = nullptr;
     QRadioButton *m_failed = nullptr;

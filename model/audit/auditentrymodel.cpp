@@ -1,6 +1,7 @@
 #include "audit/auditentrymodel.h"
 
 #include "domain/money.h"
+#include "items/tooltiptext.h"
 #include "store/store.h"
 
 #include <QDateTime>
@@ -127,8 +128,9 @@ QVariant AuditEntryModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole: return displayData(e, index.column());
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case NoteColumn: return e.resolution.note;
-        case EvidenceColumn: return e.resolution.evidence;
+        // Operators' notes and evidence are user text: never markup.
+        case NoteColumn: return ToolTipText::fromPlainText(e.resolution.note);
+        case EvidenceColumn: return ToolTipText::fromPlainText(e.resolution.evidence);
         case OverrideColumn:
             return e.resolution.overridesEvidence ? tr("The operator recorded this outcome against the evidence.")
                                                   : QVariant();

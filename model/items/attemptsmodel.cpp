@@ -1,6 +1,7 @@
 #include "items/attemptsmodel.h"
 
 #include "items/timetext.h"
+#include "items/tooltiptext.h"
 
 namespace RefundDesk {
 
@@ -68,12 +69,14 @@ QVariant AttemptsModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case ToolCallColumn: return attempt.toolCallId;
-        case RequestIdColumn: return attempt.requestId;
+        case ToolCallColumn: return ToolTipText::fromPlainText(attempt.toolCallId);
+        case RequestIdColumn: return ToolTipText::fromPlainText(attempt.requestId);
         case StartedColumn: return TimeText::fullMoment(attempt.startedAt);
         case OutcomeColumn:
-            return attempt.error.isEmpty() ? describe(attempt.outcome)
-                                           : tr("%1\nProvider said: %2").arg(describe(attempt.outcome), attempt.error);
+            // The provider's error text is not ours: never markup.
+            return attempt.error.isEmpty()
+                ? describe(attempt.outcome)
+                : ToolTipText::fromPlainText(tr("%1\nProvider said: %2").arg(describe(attempt.outcome), attempt.error));
         }
         return {};
     case Qt::TextAlignmentRole:

@@ -2,6 +2,7 @@
 
 #include "domain/money.h"
 #include "items/timetext.h"
+#include "items/tooltiptext.h"
 
 namespace RefundDesk {
 
@@ -71,17 +72,18 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
         return {};
     case Qt::ToolTipRole:
         if (!event.readable())
-            return tr("This payload could not be read: %1").arg(event.parsed.unreadableReason);
+            return ToolTipText::fromPlainText(tr("This payload could not be read: %1").arg(event.parsed.unreadableReason));
+        // Ids and reasons come from the payload: never markup.
         switch (index.column()) {
-        case RefundIdColumn: return refund ? refund->id : event.row.refundId;
-        case EventIdColumn: return event.row.eventId;
+        case RefundIdColumn: return ToolTipText::fromPlainText(refund ? refund->id : event.row.refundId);
+        case EventIdColumn: return ToolTipText::fromPlainText(event.row.eventId);
         case TimeColumn:
             return tr("Provider time %1; received %2")
                 .arg(TimeText::fullMoment(event.row.created.value_or(event.parsed.created) * 1000),
                      TimeText::fullMoment(event.row.receivedAt));
         case StatusColumn:
             if (refund && !refund->failureReason.isEmpty())
-                return tr("Failure reason: %1").arg(refund->failureReason);
+                return ToolTipText::fromPlainText(tr("Failure reason: %1").arg(refund->failureReason));
             return {};
         case MatchedByColumn:
             switch (event.matchedBy) {

@@ -1,6 +1,7 @@
 #include "items/historymodel.h"
 
 #include "items/timetext.h"
+#include "items/tooltiptext.h"
 
 #include <QStringList>
 
@@ -69,8 +70,10 @@ QVariant HistoryModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         switch (index.column()) {
         case WhenColumn: return TimeText::fullMoment(entry.at);
-        case WhatColumn: return entry.what;
-        case DetailsColumn: return entry.details;
+        // Operators' names, notes and evidence are user text: never markup.
+        case WhoColumn: return ToolTipText::fromPlainText(entry.who);
+        case WhatColumn: return ToolTipText::fromPlainText(entry.what);
+        case DetailsColumn: return ToolTipText::fromPlainText(entry.details);
         }
         return {};
     case KindRole: return entry.kind;

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "domain/error.h"
+
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace RefundDesk {
+
+class Store;
+
+// Runs an operator's write (claim, release, take over, record) off the UI thread, on a
+// store connection of its own, so that a store whose write lock another program holds
+// makes the write wait and not the window. At most one write per operation at a time.
+class WriteRunner final : public QObject
+{
+    Q_OBJECT
+
+public:
+    // Runs on a worker thread against that thread's own connection; returns the error, if any.
+    using Write = std::function<std::optional<Error>(Store &)>;
+    // Runs on this object's thread with the write's error, if any.
+    using Done = std::function<void(const std::optional<Error> &)>;
+
+    explicit WriteRunner(QObject *parent = nullptr);
+
+    // Starts `write` against the store at `location`. Returns false, starting nothing,
+    // while an earlier write for `operationId` is still in flight.
+    bool start(const QString &location, const QString &operationId, Write write, Done done);
+    bool isWriting(const QString &operationId) const { return m_inFlight.contains(operationId); }
+    bool isIdle() const { return m_inFlight.isEmpty(); }
+
+signals:
+    // A write started or finished.
+    void writingChanged();
+
+private:
+    QSet<QString> m_inFlight;
+};
+
+} // namespace RefundDesk
