@@ -71,6 +71,14 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
     return std::move(store.value());
 }
 
+void CliContext::reportOpenNote(const Store &store)
+{
+    if (store.openNote().isEmpty())
+        return;
+    m_err << "note: " << store.openNote() << '\n';
+    m_err.flush();
+}
+
 int CliContext::fail(const Error &error)
 {
     m_err << "refund-desk " << m_command << ": " << error.message << '\n';

@@ -34,6 +34,10 @@ public:
     // Opens the --db store; on failure prints the error and sets exitCode.
     std::unique_ptr<Store> openStore(Store::OpenMode mode, int &exitCode);
 
+    // Says on standard error how the store was opened when that matters for what the
+    // command reports (e.g. a read-only snapshot).
+    void reportOpenNote(const Store &store);
+
     // Prints "refund-desk <command>: <message>" to standard error; returns the exit code.
     int fail(const Error &error);
     int usageError(const QString &message);

@@ -94,10 +94,7 @@ int runExport(CliContext &context)
     auto store = context.openStore(Store::OpenMode::ReadOnly, exitCode);
     if (!store)
         return exitCode;
-    if (!store->openNote().isEmpty()) {
-        context.err() << "note: " << store->openNote() << '\n';
-        context.err().flush();
-    }
+    context.reportOpenNote(*store);
 
     AuditExporter exporter(*store, *format);
     exporter.setQuery(query);

@@ -30,10 +30,7 @@ int runVerify(CliContext &context)
     auto store = context.openStore(Store::OpenMode::ReadOnly, exitCode);
     if (!store)
         return exitCode;
-    if (!store->openNote().isEmpty()) {
-        context.err() << "note: " << store->openNote() << '\n';
-        context.err().flush();
-    }
+    context.reportOpenNote(*store);
 
     AuditVerifier verifier(*store);
     verifier.setAnchor(anchor);
