@@ -271,6 +271,38 @@ private slots:
         QCOMPARE(run.exitCode, 2);
     }
 
+    void damagedPageOutsideTheLogIsFound()
+    {
+        // The chain and invariant checks never read webhook_events; a damaged page there
+        // must still fail verify.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("store.sqlite"));
+        qint64 pageSize = 0;
+        qint64 eventsRoot = 0;
+        {
+            AuditTestStore s(path);
+            QVERIFY2(buildHonestStore(s), qPrintable(s.lastError()));
+            for (int i = 0; i < 50; ++i) {
+                QVERIFY(s.store().exec(QStringLiteral("INSERT INTO webhook_events (event_id, received_at, payload) "
+                                                      "VALUES ('evt_%1', 1, '{}')").arg(i)));
+            }
+            QVERIFY(s.store().exec(QStringLiteral("PRAGMA wal_checkpoint(TRUNCATE)")));
+            pageSize = s.store().queryInt(QStringLiteral("PRAGMA page_size"));
+            eventsRoot = s.store().queryInt(QStringLiteral("SELECT rootpage FROM sqlite_schema WHERE name = 'webhook_events'"));
+        }
+        QVERIFY(eventsRoot > 1);
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadWrite));
+        QVERIFY(file.seek((eventsRoot - 1) * pageSize));
+        file.write(QByteArray(32, '\x7f')); // no valid b-tree page starts like this
+        file.close();
+
+        const CliRun run = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path});
+        QVERIFY2(run.exitCode == 6 || run.exitCode == 3, qPrintable(run.err));
+        QVERIFY2(run.err.contains(QStringLiteral("damaged")) || run.outText().contains(QStringLiteral("damaged")),
+                 qPrintable(run.outText() + run.err));
+    }
+
     void missingStoreExits3()
     {
         QTemporaryDir dir;
