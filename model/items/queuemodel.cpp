@@ -4,14 +4,15 @@
 #include "domain/money.h"
 #include "evidence/evidenceanalyzer.h"
 #include "items/timetext.h"
+#include "items/tooltiptext.h"
 #include "store/store.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QScopedValueRollback>
 
 #include <algorithm>
 #include <memory>
-#include <unordered_map>
 
 namespace RefundDesk {
 
@@ -251,9 +252,13 @@ bool QueueModel::refreshRows(int limit, std::vector<Row> &rows)
 
 void QueueModel::applyRows(std::vector<Row> rows)
 {
-    std::unordered_map<QString, int> wanted;
+    // Performance: QHash (open addressing, no allocation per entry) sized up front; with
+    // the whole queue of a large store scrolled through, these maps hold tens of
+    // thousands of ids on every refresh.
+    QHash<QString, int> wanted;
+    wanted.reserve(qsizetype(rows.size()));
     for (int i = 0; i < int(rows.size()); ++i)
-        wanted.emplace(rows[i].key.operationId, i);
+        wanted.insert(rows[i].key.operationId, i);
 
     // 1. Remove the rows that left, bottom up in contiguous runs.
     for (int end = int(m_rows.size()) - 1; end >= 0;) {
@@ -271,9 +276,10 @@ void QueueModel::applyRows(std::vector<Row> rows)
     }
 
     // 2. Append the rows that arrived.
-    std::unordered_map<QString, int> present;
+    QHash<QString, int> present;
+    present.reserve(qsizetype(m_rows.size()));
     for (int i = 0; i < int(m_rows.size()); ++i)
-        present.emplace(m_rows[i].key.operationId, i);
+        present.insert(m_rows[i].key.operationId, i);
     std::vector<Row> arrived;
     for (const Row &row : rows) {
         if (!present.count(row.key.operationId))
@@ -296,8 +302,8 @@ void QueueModel::applyRows(std::vector<Row> rows)
         QModelIndexList after;
         after.reserve(before.size());
         for (const QModelIndex &index : before) {
-            const auto found = wanted.find(m_rows[index.row()].key.operationId);
-            after.append(found == wanted.end() ? QModelIndex() : createIndex(found->second, index.column()));
+            const auto found = wanted.constFind(m_rows[index.row()].key.operationId);
+            after.append(found == wanted.cend() ? QModelIndex() : createIndex(found.value(), index.column()));
         }
         m_rows = std::move(rows);
         changePersistentIndexList(before, after);
@@ -478,7 +484,8 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         case KeyWindowColumn:
             return tr("The provider keeps the idempotency key until about %1.")
                 .arg(TimeText::fullMoment(keyExpiresAt(operation)));
-        case VerdictColumn: return verdictOf(row).sentence;
+        // Names refund and event ids from the payloads: never markup.
+        case VerdictColumn: return ToolTipText::fromPlainText(verdictOf(row).sentence);
         case ClaimedByColumn:
             if (operation.claimedAt)
                 return tr("Claimed %1").arg(TimeText::fullMoment(*operation.claimedAt));

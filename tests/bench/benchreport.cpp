@@ -41,6 +41,7 @@ const Row Rows[] = {
     {"filter.max_cpu_ms", "  UI-thread CPU in the longest-working gap (ms)", 1},
     {"live.max_stall_ms", "UI stall, live refresh 1 change/s, max (ms)", 1},
     {"live.max_cpu_ms", "  UI-thread CPU in the longest-working gap (ms)", 1},
+    {"live.refresh_ms", "  one refresh of queue and panel, timed alone (ms)", 1},
     {"rss.after_scroll_mb", "resident memory after scrolling the whole queue (MB)", 0},
     {"rss.peak_mb", "  peak resident memory of the window's process (MB)", 0},
     {"idle.cpu_percent", "idle CPU, nothing changing (% of a core)", 2},
