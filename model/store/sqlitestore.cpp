@@ -481,13 +481,12 @@ std::optional<Resolution> SqliteStore::lastResolutionOf(const QString &operation
     return std::nullopt;
 }
 
-Error SqliteStore::describeChange(const Operation &current) const
+Error SqliteStore::describeChange(const Operation &current)
 {
-    auto *self = const_cast<SqliteStore *>(this);
     switch (current.status) {
     case OperationStatus::Refunded:
     case OperationStatus::Failed:
-        if (auto last = self->lastResolutionOf(current.operationId)) {
+        if (auto last = lastResolutionOf(current.operationId)) {
             return Error::conflict(QStringLiteral("%1 was already resolved as %2 by %3 at %4 (resolution #%5). "
                                                   "Nothing was written.")
                                        .arg(current.operationId, toString(last->outcome), last->operatorName,
@@ -594,7 +593,6 @@ Result<Operation> SqliteStore::release(const QString &operationId, const SeenSta
     if (commitCode != SQLITE_OK)
         return sqliteError(commitCode, QStringLiteral("releasing %1").arg(operationId));
     operation.status = OperationStatus::Unknown;
-    operation.claimedBy.clear();
     operation.claimedBy = QString();
     operation.claimedAt.reset();
     operation.updatedAt = now;

@@ -73,7 +73,8 @@ private:
     std::optional<Error> refuseWriteIfReadOnly() const;
     // Why a write against `seen` cannot go ahead, or nothing when it can.
     Result<Operation> currentForWrite(const QString &operationId, const SeenState &seen);
-    Error describeChange(const Operation &current) const;
+    // A Conflict that says what the operation is now, and who made it so.
+    Error describeChange(const Operation &current);
     std::optional<Resolution> lastResolutionOf(const QString &operationId);
     Result<std::vector<Operation>> readOperations(SqliteStatement &statement);
     Result<std::vector<Resolution>> readResolutions(SqliteStatement &statement);
