@@ -435,6 +435,8 @@ void TestQueryPlans::candidateEventsMatchTheirDefinition()
 
     int withEvents = 0;
     int viaRefundId = 0;
+    std::vector<Operation> operations;
+    std::vector<QStringList> expectedOf;
     for (const QString &id : operationIds) {
         auto found = store.operation(id);
         QVERIFY(found.ok() && found->has_value());
@@ -473,11 +475,49 @@ void TestQueryPlans::candidateEventsMatchTheirDefinition()
         }
         QCOMPARE(actual, expected);
         withEvents += expected.isEmpty() ? 0 : 1;
+        operations.push_back(operation);
+        expectedOf.push_back(expected);
     }
     sqlite3_finalize(candidates);
     sqlite3_finalize(order);
     QVERIFY2(withEvents > 1000, "most operations should have events");
     QVERIFY2(viaRefundId > 0, "some events should be found by their refund id alone");
+
+    // The batched lookups give each operation of a batch the same, whatever the batch's
+    // size, order or repeats, and inside a snapshot or not.
+    auto checkBatch = [&](const std::vector<size_t> &batch) {
+        std::vector<Operation> asked;
+        for (size_t i : batch)
+            asked.push_back(operations[i]);
+        auto lists = store.candidateEventsOfEach(asked);
+        QVERIFY(lists.ok());
+        QCOMPARE(lists->size(), batch.size());
+        for (size_t n = 0; n < batch.size(); ++n) {
+            QStringList actual;
+            for (const WebhookEvent &event : (*lists)[n])
+                actual << event.eventId;
+            QCOMPARE(actual, expectedOf[batch[n]]);
+        }
+    };
+    for (size_t batchSize : {size_t(1), size_t(13), size_t(500), operations.size()}) {
+        const ReadSnapshot snapshot(store);
+        QVERIFY(!snapshot.error());
+        for (size_t start = 0; start < operations.size(); start += batchSize) {
+            std::vector<size_t> batch;
+            for (size_t i = start; i < std::min(operations.size(), start + batchSize); ++i)
+                batch.push_back(i);
+            checkBatch(batch);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+    std::vector<size_t> reversedWithRepeats;
+    for (size_t i = operations.size(); i-- > 0;)
+        reversedWithRepeats.push_back(i);
+    for (size_t i = 0; i < operations.size(); i += 3)
+        reversedWithRepeats.push_back(i);
+    checkBatch(reversedWithRepeats);
+    checkBatch({});
 }
 
 QTEST_GUILESS_MAIN(TestQueryPlans)

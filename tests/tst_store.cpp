@@ -64,6 +64,7 @@ private slots:
 
     void claimReleaseAndTakeOver();
     void secondClaimConflictsAndNamesTheWinner();
+    void snapshotSeesOneMomentAndRefusesWrites();
     void resolutionIsAtomicAndChained();
     void secondResolutionConflicts();
     void resolutionOfSomeoneElsesClaimConflicts();
@@ -451,6 +452,45 @@ void tst_Store::secondClaimConflictsAndNamesTheWinner()
     QVERIFY2(lost.error().message.contains(QStringLiteral("ann")), qPrintable(lost.error().message));
     QCOMPARE(m_store->queryText(QStringLiteral("SELECT claimed_by FROM refund_ops WHERE operation_id = 'op_1'")),
              QStringLiteral("ann"));
+}
+
+void tst_Store::snapshotSeesOneMomentAndRefusesWrites()
+{
+    auto reader = openStore();
+    auto writer = openStore();
+    QVERIFY(reader && writer);
+    auto seen = writer->operation(QStringLiteral("op_1"));
+    QVERIFY(seen && seen->has_value());
+    {
+        const ReadSnapshot snapshot(*reader);
+        QVERIFY(!snapshot.error());
+        auto before = reader->operation(QStringLiteral("op_1"));
+        QVERIFY(before && before->has_value());
+        QVERIFY((*before)->claimedBy.isNull());
+        // Another connection's claim lands while the snapshot is open...
+        QVERIFY(writer->claim(QStringLiteral("op_1"), SeenState::of(**seen), QStringLiteral("ann"), false));
+        {
+            const ReadSnapshot nested(*reader);
+            QVERIFY(!nested.error());
+        }
+        // ...and stays out of it, also after a nested snapshot ended.
+        auto during = reader->operation(QStringLiteral("op_1"));
+        QVERIFY(during && during->has_value());
+        QVERIFY((*during)->claimedBy.isNull());
+        // The snapshot's own connection may not write: its view is not the store's.
+        auto op3 = reader->operation(QStringLiteral("op_3"));
+        QVERIFY(op3 && op3->has_value());
+        auto refused = reader->claim(QStringLiteral("op_3"), SeenState::of(**op3), QStringLiteral("bob"), false);
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().message.contains(QStringLiteral("read snapshot")), qPrintable(refused.error().message));
+        QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM refund_ops WHERE claimed_by = 'bob'")), 1);
+    }
+    auto after = reader->operation(QStringLiteral("op_1"));
+    QVERIFY(after && after->has_value());
+    QCOMPARE((*after)->claimedBy, QStringLiteral("ann"));
+    auto op3 = reader->operation(QStringLiteral("op_3"));
+    QVERIFY(op3 && op3->has_value());
+    QVERIFY(reader->claim(QStringLiteral("op_3"), SeenState::of(**op3), QStringLiteral("bob"), false));
 }
 
 void tst_Store::resolutionIsAtomicAndChained()

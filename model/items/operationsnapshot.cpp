@@ -9,6 +9,9 @@ namespace RefundDesk {
 
 Result<OperationSnapshot> OperationSnapshot::load(Store &store, const QString &operationId)
 {
+    // The operation, its attempts, events, order and history as of one moment: a write
+    // landing halfway through cannot make the panel contradict itself.
+    const ReadSnapshot moment(store);
     auto found = store.operation(operationId);
     if (!found)
         return found.error();

@@ -60,6 +60,12 @@ SqliteStatement &SqliteStatement::bindNull(int index)
     return *this;
 }
 
+SqliteStatement &SqliteStatement::bindUtf8(int index, const QByteArray &utf8)
+{
+    sqlite3_bind_text(m_stmt, index, utf8.constData(), int(utf8.size()), SQLITE_TRANSIENT);
+    return *this;
+}
+
 int SqliteStatement::step()
 {
     return m_stmt ? sqlite3_step(m_stmt) : m_prepareCode;

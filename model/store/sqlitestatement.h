@@ -29,6 +29,7 @@ public:
     SqliteStatement &bind(int index, std::optional<qint64> value);
     SqliteStatement &bind(int index, const QVariant &value);
     SqliteStatement &bindNull(int index);
+    SqliteStatement &bindUtf8(int index, const QByteArray &utf8);
 
     // SQLITE_ROW, SQLITE_DONE or an error code.
     int step();

@@ -2,6 +2,7 @@
 
 #include "domain/auditchain.h"
 #include "store/sqliteaudit.h"
+#include "store/sqliteeventlookup.h"
 #include "store/sqliteopener.h"
 #include "store/sqliterows.h"
 #include "store/sqliteschema.h"
@@ -48,17 +49,6 @@ QByteArray sortExpression(QueueQuery::SortKey key)
     return "updated_at";
 }
 
-// The order of an operation's candidate events, as SQLite sorts them by created,
-// received_at, event_id: NULL first, then numbers; ids by their UTF-8 bytes.
-bool eventOrder(const WebhookEvent &a, const WebhookEvent &b)
-{
-    if (a.created != b.created)
-        return !a.created || (b.created && *a.created < *b.created);
-    if (a.receivedAt != b.receivedAt)
-        return a.receivedAt < b.receivedAt;
-    return a.eventId.toUtf8() < b.eventId.toUtf8();
-}
-
 // LIKE pattern for "contains", with the user's % and _ taken literally.
 QString containsPattern(const QString &text)
 {
@@ -76,12 +66,15 @@ SqliteStore::SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const 
     , m_path(path)
     , m_readOnly(readOnly)
     , m_openNote(openNote)
+    , m_eventLookup(std::make_unique<SqliteEventLookup>(db, path))
 {
 }
 
 SqliteStore::~SqliteStore()
 {
-    m_statements.clear(); // statements must be finalized before the connection closes
+    // Statements must be finalized before the connection closes.
+    m_statements.clear();
+    m_eventLookup.reset();
     sqlite3_close_v2(m_db);
 }
 
@@ -130,12 +123,36 @@ Error SqliteStore::sqliteError(int code, const QString &doing) const
     return errorFor(m_db, code, m_path, doing);
 }
 
-std::optional<Error> SqliteStore::refuseWriteIfReadOnly() const
+std::optional<Error> SqliteStore::refuseWrite() const
 {
+    if (m_snapshotDepth > 0)
+        return Error::internal(QStringLiteral("A change to %1 was asked for while a read snapshot of it is open. "
+                                              "Nothing was written. Close the snapshot first.").arg(m_path));
     if (!m_readOnly)
         return std::nullopt;
     return Error::unavailable(QStringLiteral("%1 is open read-only, so nothing can be recorded in it. Open it "
                                              "without --read-only, from a folder you may write to.").arg(m_path));
+}
+
+std::optional<Error> SqliteStore::beginSnapshot()
+{
+    if (m_snapshotDepth == 0) {
+        // A deferred BEGIN: the snapshot is taken by the first read that follows.
+        const int code = sqlite3_exec(m_db, "BEGIN", nullptr, nullptr, nullptr);
+        if (code != SQLITE_OK)
+            return sqliteError(code, QStringLiteral("starting a consistent read"));
+    }
+    ++m_snapshotDepth;
+    return std::nullopt;
+}
+
+void SqliteStore::endSnapshot()
+{
+    if (m_snapshotDepth == 0 || --m_snapshotDepth > 0)
+        return;
+    // Nothing was written: ending a read transaction cannot fail for a reason to report,
+    // and a ROLLBACK releases it whatever happened on the way.
+    sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
 Result<QString> SqliteStore::meta(const QString &key)
@@ -373,52 +390,15 @@ Result<std::vector<Attempt>> SqliteStore::attempts(const QString &operationId)
 
 Result<std::vector<WebhookEvent>> SqliteStore::candidateEvents(const Operation &operation)
 {
-    // Performance: three plain index lookups merged here, rather than one compound SELECT
-    // whose UNIONs, IN (subquery) and ORDER BY opened four temporary b-trees on every call
-    // and cost more than the lookups themselves (queue --json runs this once per row).
-    // Each lookup skips in SQL the rows an earlier one found, so each event is read once.
-    // The result is the same set in the same order (created, received_at, event_id).
-    std::vector<WebhookEvent> rows;
-    std::vector<QString> refundIds; // of the events found by id or key, then the operation's
-    auto addRefundId = [&refundIds](const QString &refundId) {
-        if (!refundId.isNull() && std::find(refundIds.begin(), refundIds.end(), refundId) == refundIds.end())
-            refundIds.push_back(refundId);
-    };
-    auto read = [&](SqliteStatement &s, bool collectRefundIds) -> std::optional<Error> {
-        int code;
-        while ((code = s.step()) == SQLITE_ROW) {
-            rows.push_back(eventFrom(s));
-            if (collectRefundIds)
-                addRefundId(rows.back().refundId);
-        }
-        if (code != SQLITE_DONE)
-            return sqliteError(code, QStringLiteral("reading the events of %1").arg(operation.operationId));
-        return std::nullopt;
-    };
-    {
-        auto s = cached(QByteArray("SELECT ") + EventColumns + " FROM webhook_events WHERE operation_id = ?1");
-        s->bind(1, operation.operationId);
-        if (auto error = read(*s, true))
-            return *error;
-    }
-    {
-        auto s = cached(QByteArray("SELECT ") + EventColumns
-                        + " FROM webhook_events WHERE idempotency_key = ?1 AND operation_id IS NOT ?2");
-        s->bind(1, operation.idempotencyKey).bind(2, operation.operationId);
-        if (auto error = read(*s, true))
-            return *error;
-    }
-    addRefundId(operation.refundId);
-    for (const QString &refundId : refundIds) {
-        auto s = cached(QByteArray("SELECT ") + EventColumns
-                        + " FROM webhook_events WHERE refund_id = ?1 AND operation_id IS NOT ?2"
-                          " AND idempotency_key IS NOT ?3");
-        s->bind(1, refundId).bind(2, operation.operationId).bind(3, operation.idempotencyKey);
-        if (auto error = read(*s, false))
-            return *error;
-    }
-    std::sort(rows.begin(), rows.end(), eventOrder);
-    return rows;
+    auto lists = m_eventLookup->candidatesOfEach({operation});
+    if (!lists)
+        return lists.error();
+    return std::move(lists->front());
+}
+
+Result<std::vector<std::vector<WebhookEvent>>> SqliteStore::candidateEventsOfEach(const std::vector<Operation> &operations)
+{
+    return m_eventLookup->candidatesOfEach(operations);
 }
 
 Result<std::vector<Operation>> SqliteStore::orderOperations(const QString &orderId)
@@ -448,7 +428,7 @@ Result<std::vector<Resolution>> SqliteStore::resolutionsAfter(qint64 afterId, in
 
 Result<int> SqliteStore::insertEvents(const std::vector<WebhookEvent> &events)
 {
-    if (auto error = refuseWriteIfReadOnly())
+    if (auto error = refuseWrite())
         return *error;
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive())
@@ -528,7 +508,7 @@ Result<Operation> SqliteStore::currentForWrite(const QString &operationId, const
 Result<Operation> SqliteStore::claim(const QString &operationId, const SeenState &seen,
                                      const QString &operatorName, bool takeOver)
 {
-    if (auto error = refuseWriteIfReadOnly())
+    if (auto error = refuseWrite())
         return *error;
     if (operatorName.trimmed().isEmpty())
         return Error::refused(QStringLiteral("The operator name is empty. Say who claims the operation."));
@@ -567,7 +547,7 @@ Result<Operation> SqliteStore::claim(const QString &operationId, const SeenState
 Result<Operation> SqliteStore::release(const QString &operationId, const SeenState &seen,
                                        const QString &operatorName)
 {
-    if (auto error = refuseWriteIfReadOnly())
+    if (auto error = refuseWrite())
         return *error;
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive())
@@ -602,7 +582,7 @@ Result<Operation> SqliteStore::release(const QString &operationId, const SeenSta
 
 Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, const SeenState &seen)
 {
-    if (auto error = refuseWriteIfReadOnly())
+    if (auto error = refuseWrite())
         return *error;
     if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
         return Error::refused(QStringLiteral("A refunded outcome needs the provider's refund id."));

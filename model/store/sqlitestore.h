@@ -12,6 +12,7 @@ struct sqlite3;
 
 namespace RefundDesk::Internal {
 
+class SqliteEventLookup;
 class SqliteStatement;
 class ScopedStatement;
 
@@ -39,6 +40,7 @@ public:
     Result<std::optional<Operation>> operation(const QString &operationId) override;
     Result<std::vector<Attempt>> attempts(const QString &operationId) override;
     Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) override;
+    Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations) override;
     Result<std::vector<Operation>> orderOperations(const QString &orderId) override;
     Result<std::vector<Resolution>> resolutions(const QString &operationId) override;
     Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit) override;
@@ -61,6 +63,9 @@ public:
     Result<std::vector<DailyDecisions>> decisionsByDay() override;
     Result<std::vector<InvariantViolation>> checkInvariants() override;
 
+    std::optional<Error> beginSnapshot() override;
+    void endSnapshot() override;
+
     void setRecordingQueryPlans(bool on) override;
     Result<std::vector<QueryPlan>> recordedQueryPlans() override;
 
@@ -70,7 +75,8 @@ public:
 private:
     ScopedStatement cached(const QByteArray &sql);
     Error sqliteError(int code, const QString &doing) const;
-    std::optional<Error> refuseWriteIfReadOnly() const;
+    // Why this connection may not write now (read-only, or inside a snapshot), if so.
+    std::optional<Error> refuseWrite() const;
     // Why a write against `seen` cannot go ahead, or nothing when it can.
     Result<Operation> currentForWrite(const QString &operationId, const SeenState &seen);
     // A Conflict that says what the operation is now, and who made it so.
@@ -99,7 +105,9 @@ private:
     QString m_path;
     bool m_readOnly = false;
     QString m_openNote;
+    int m_snapshotDepth = 0;
     std::unordered_map<std::string, std::unique_ptr<SqliteStatement>> m_statements;
+    std::unique_ptr<SqliteEventLookup> m_eventLookup;
     bool m_recordingPlans = false;
     std::vector<std::string> m_recordedSql; // in the order first run
     std::unordered_set<std::string> m_recordedSeen;

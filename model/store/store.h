@@ -75,6 +75,20 @@ public:
     // key or refund id points at it, and those sharing a refund id with any of them.
     // The evidence layer decides how each one matched.
     virtual Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) = 0;
+    // candidateEvents() of each operation, in the order given: what listing many verdicts
+    // needs. A backend reads them in a few batched lookups; this default asks one by one.
+    virtual Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations)
+    {
+        std::vector<std::vector<WebhookEvent>> lists;
+        lists.reserve(operations.size());
+        for (const Operation &operation : operations) {
+            auto events = candidateEvents(operation);
+            if (!events)
+                return events.error();
+            lists.push_back(std::move(*events));
+        }
+        return lists;
+    }
     virtual Result<std::vector<Operation>> orderOperations(const QString &orderId) = 0;
     virtual Result<std::vector<Resolution>> resolutions(const QString &operationId) = 0;
 
@@ -97,6 +111,17 @@ public:
     // what would break the schema's meaning (a refunded outcome without a refund id, an
     // operation claimed by someone else).
     virtual Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) = 0;
+
+    // ---- Snapshots ----
+
+    // Between beginSnapshot() and endSnapshot() every read sees the store as it was at the
+    // first of them: one read transaction rather than one per statement. Readings that
+    // belong together (a queue listing and the events behind its verdicts, an operation's
+    // panel) then agree with each other, and on a large store they cost far less. Nested
+    // calls count; writes are refused while a snapshot is open. Hold one briefly (it keeps
+    // the store from folding its write-ahead log) and prefer ReadSnapshot, which ends it.
+    virtual std::optional<Error> beginSnapshot() { return std::nullopt; }
+    virtual void endSnapshot() {}
 
     // ---- The audit: read-only queries over the resolutions (model/audit uses them) ----
 
@@ -132,6 +157,27 @@ private:
     {
         return Error::internal(QStringLiteral("This kind of store cannot answer audit queries."));
     }
+};
+
+// A snapshot for the life of a scope (see Store::beginSnapshot). When it cannot begin,
+// error() says why and the reads that follow see the store statement by statement.
+class ReadSnapshot final
+{
+public:
+    explicit ReadSnapshot(Store &store) : m_store(store), m_error(store.beginSnapshot()) {}
+    ~ReadSnapshot()
+    {
+        if (!m_error)
+            m_store.endSnapshot();
+    }
+    ReadSnapshot(const ReadSnapshot &) = delete;
+    ReadSnapshot &operator=(const ReadSnapshot &) = delete;
+
+    const std::optional<Error> &error() const { return m_error; }
+
+private:
+    Store &m_store;
+    std::optional<Error> m_error;
 };
 
 // Opens or creates stores. The only place that knows which backend a location uses.
