@@ -76,4 +76,69 @@ std::string dump(const nlohmann::json &value)
     return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+void appendQuoted(std::string &out, const QString &value)
+{
+    static constexpr char Hex[] = "0123456789abcdef";
+    const QByteArray utf8 = value.toUtf8();
+    out += '"';
+    for (const char c : utf8) {
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                out += "\\u00";
+                out += Hex[(c >> 4) & 0xf];
+                out += Hex[c & 0xf];
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+ObjectText::ObjectText(std::string &out)
+    : m_out(out)
+{
+    m_out += '{';
+}
+
+void ObjectText::key(const char *name)
+{
+    if (!m_first)
+        m_out += ',';
+    m_first = false;
+    m_out += '"';
+    m_out += name;
+    m_out += "\":";
+}
+
+ObjectText &ObjectText::field(const char *name, const QString &value)
+{
+    key(name);
+    if (value.isNull())
+        m_out += "null";
+    else
+        appendQuoted(m_out, value);
+    return *this;
+}
+
+ObjectText &ObjectText::field(const char *name, qint64 value)
+{
+    key(name);
+    m_out += std::to_string(value);
+    return *this;
+}
+
+void ObjectText::close()
+{
+    m_out += '}';
+}
+
 } // namespace RefundDesk::Cli::JsonWriter

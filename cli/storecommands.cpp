@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "evidencejson.h"
 #include "jsonwriter.h"
+#include "queuejsonprinter.h"
 
 #include "domain/keywindow.h"
 #include "evidence/evidenceanalyzer.h"
@@ -11,8 +12,6 @@
 
 #include <QDateTime>
 
-#include <cstdio>
-#include <future>
 
 namespace RefundDesk::Cli {
 
@@ -62,85 +61,13 @@ int refuseEmptyOperator(CliContext &context)
 
 constexpr int QueuePageSize = 1000;
 
-// A page of the queue as JSON rows, one a line, each with its verdict.
-std::string queueJsonRows(const std::vector<Operation> &page, const std::vector<std::vector<WebhookEvent>> &candidates,
-                          int retentionHours)
-{
-    std::string text;
-    for (size_t i = 0; i < page.size(); ++i) {
-        const Operation &operation = page[i];
-        const Evidence evidence = EvidenceAnalyzer::analyze(operation, candidates[i]);
-        const nlohmann::json row = {
-            {"operation_id", JsonWriter::text(operation.operationId)},
-            {"order_id", JsonWriter::text(operation.orderId)},
-            {"amount_cents", operation.amountCents},
-            {"currency", JsonWriter::text(operation.currency)},
-            {"status", toString(operation.status).toStdString()},
-            {"attempts", operation.attempts},
-            {"created_at", operation.createdAt},
-            {"updated_at", operation.updatedAt},
-            {"claimed_by", JsonWriter::text(operation.claimedBy)},
-            {"key_expires_at", KeyWindow(operation, retentionHours).expiresAt()},
-            {"verdict", toString(evidence.verdict).toStdString()},
-        };
-        if (i > 0)
-            text += ",\n";
-        text += row.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    }
-    return text;
-}
-
-// queue --json. Performance: the evidence of a page (payloads parsed, verdicts, JSON) is
-// worked out on a second thread while this one reads the next page and its candidate
-// events from the store, so that on two cores the halves of the work overlap; the rows
-// still come out in queue order. The opening bracket waits for the first row, so that a
-// store failing on its first page prints no half-made JSON.
 int printQueueJson(CliContext &context, Store &store, int retentionHours)
 {
-    const QueueQuery query;
-    std::optional<QueueCursor> cursor;
-    std::future<std::string> pending;
-    bool any = false;
     // The rows are UTF-8 already: they go to standard output as they are, not through
     // QTextStream's UTF-16 round trip (megabytes for a large queue).
     context.out().flush();
-    auto write = [](const std::string &text) { std::fwrite(text.data(), 1, text.size(), stdout); };
-    auto printPending = [&] {
-        if (!pending.valid())
-            return;
-        const std::string rows = pending.get();
-        if (rows.empty())
-            return;
-        write(any ? ",\n" : "[\n");
-        write(rows);
-        any = true;
-    };
-    for (;;) {
-        auto page = store.queuePage(query, cursor, QueuePageSize);
-        if (!page)
-            return context.fail(page.error());
-        std::vector<std::vector<WebhookEvent>> candidates;
-        candidates.reserve(page->size());
-        for (const Operation &operation : *page) {
-            auto events = store.candidateEvents(operation);
-            if (!events)
-                return context.fail(events.error());
-            candidates.push_back(std::move(*events));
-        }
-        printPending();
-        const bool last = int(page->size()) < QueuePageSize;
-        if (!last)
-            cursor = cursorAfter(query, page->back());
-        pending = std::async(std::launch::async,
-                             [rows = std::move(*page), candidates = std::move(candidates), retentionHours] {
-                                 return queueJsonRows(rows, candidates, retentionHours);
-                             });
-        if (last)
-            break;
-    }
-    printPending();
-    write(any ? "\n]\n" : "[]\n");
-    std::fflush(stdout);
+    if (auto error = QueueJsonPrinter(store, retentionHours).print(stdout))
+        return context.fail(*error);
     return 0;
 }
 

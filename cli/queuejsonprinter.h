@@ -1,0 +1,35 @@
+#pragma once
+
+#include "domain/error.h"
+#include "store/store.h"
+
+#include <cstdio>
+#include <optional>
+
+namespace RefundDesk::Cli {
+
+// queue --json: the whole queue as a JSON array, oldest first, each row with its verdict.
+//
+// Performance: every row's verdict needs its candidate events (index lookups) and their
+// payloads parsed, several times the work of listing the rows. This thread reads the
+// queue's pages; worker threads, each with a read-only connection of its own, find the
+// events of a page, judge it and turn it into JSON text, so that all cores share the
+// work. The pages are printed in queue order as they are done; a few wait at most.
+class QueueJsonPrinter final
+{
+public:
+    static constexpr int DefaultPageSize = 1000;
+
+    QueueJsonPrinter(Store &store, int retentionHours, int pageSize = DefaultPageSize);
+
+    // Prints to `out`. The opening bracket waits for the first row, so a store that fails
+    // on its first page prints no half-made JSON.
+    std::optional<Error> print(std::FILE *out);
+
+private:
+    Store &m_store;
+    int m_retentionHours;
+    int m_pageSize;
+};
+
+} // namespace RefundDesk::Cli
