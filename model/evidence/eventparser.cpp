@@ -1,8 +1,10 @@
 #include "evidence/eventparser.h"
 
 #include "evidence/jsontext.h"
+#include "evidence/sparsejsonreader.h"
 
 #include <algorithm>
+#include <array>
 #include <limits>
 
 namespace RefundDesk {
@@ -26,8 +28,21 @@ QString shortened(QString text)
     return text;
 }
 
-const Json *member(const Json &object, const char *key)
+// The fast reader builds only the members with these keys, at any depth: every key the
+// readers below look up must be here, or a plain payload would read differently.
+const Internal::SparseJsonReader &sparseReader()
 {
+    static const Internal::SparseJsonReader reader{
+        "amount", "amount_refunded", "charge", "created", "currency", "data", "failure_reason", "id",
+        "idempotency_key", "metadata", "object", "operation_id", "payment_intent", "refunds", "request",
+        "status", "type",
+    };
+    return reader;
+}
+
+const Json *member(const Json &object, std::string_view key)
+{
+    Q_ASSERT(sparseReader().keeps(key));
     if (!object.is_object())
         return nullptr;
     const auto found = object.find(key);
@@ -52,6 +67,33 @@ QString stringValue(const Json &value)
     return fromUtf8(value.get_ref<const std::string &>());
 }
 
+bool isString(const Json *value, std::string_view text)
+{
+    return value && value->is_string() && value->get_ref<const std::string &>() == text;
+}
+
+// Where a field is, for the reason a person reads: the path of its parent and its key, or
+// the whole path. Spelled out only when there is something wrong to report.
+class FieldPath
+{
+public:
+    FieldPath(const QString &path) // implicit: most callers have the whole path at hand
+        : m_parent(path)
+    {
+    }
+    FieldPath(const QString &parent, const char *key)
+        : m_parent(parent)
+        , m_key(key)
+    {
+    }
+
+    QString text() const { return m_key ? m_parent + u'.' + QLatin1String(m_key) : m_parent; }
+
+private:
+    const QString &m_parent; // a FieldPath lives only as an argument, so this outlives it
+    const char *m_key = nullptr;
+};
+
 // Reads typed fields out of the payload, keeping the first problem found. Every check
 // names the field by its path so the reason says exactly what is wrong.
 class FieldReader
@@ -67,18 +109,18 @@ public:
         return false;
     }
 
-    bool wrongType(const QString &path, const Json &value, const char *expected)
+    bool wrongType(const FieldPath &path, const Json &value, const char *expected)
     {
         if (value.is_null())
-            return fail(QStringLiteral("%1 is null").arg(path));
-        return fail(QStringLiteral("%1 is %2, expected %3").arg(path, describeJsonType(value), QLatin1String(expected)));
+            return fail(QStringLiteral("%1 is null").arg(path.text()));
+        return fail(QStringLiteral("%1 is %2, expected %3").arg(path.text(), describeJsonType(value), QLatin1String(expected)));
     }
 
-    const Json *requiredObject(const Json &parent, const char *key, const QString &path)
+    const Json *requiredObject(const Json &parent, const char *key, const FieldPath &path)
     {
         const Json *value = member(parent, key);
         if (!value) {
-            fail(QStringLiteral("%1 is missing").arg(path));
+            fail(QStringLiteral("%1 is missing").arg(path.text()));
             return nullptr;
         }
         if (!value->is_object()) {
@@ -88,21 +130,21 @@ public:
         return value;
     }
 
-    bool requiredString(const Json &parent, const char *key, const QString &path, QString &out)
+    bool requiredString(const Json &parent, const char *key, const FieldPath &path, QString &out)
     {
         const Json *value = member(parent, key);
         if (!value)
-            return fail(QStringLiteral("%1 is missing").arg(path));
+            return fail(QStringLiteral("%1 is missing").arg(path.text()));
         if (!value->is_string())
             return wrongType(path, *value, "a string");
         out = stringValue(*value);
         if (out.isEmpty())
-            return fail(QStringLiteral("%1 is empty").arg(path));
+            return fail(QStringLiteral("%1 is empty").arg(path.text()));
         return true;
     }
 
     // Absent and null (where Stripe allows null) leave `out` empty.
-    bool optionalString(const Json &parent, const char *key, const QString &path, QString &out)
+    bool optionalString(const Json &parent, const char *key, const FieldPath &path, QString &out)
     {
         const Json *value = member(parent, key);
         if (!value || value->is_null())
@@ -113,36 +155,36 @@ public:
         return true;
     }
 
-    bool requiredCount(const Json &parent, const char *key, const QString &path, qint64 &out)
+    bool requiredCount(const Json &parent, const char *key, const FieldPath &path, qint64 &out)
     {
         const Json *value = member(parent, key);
         if (!value)
-            return fail(QStringLiteral("%1 is missing").arg(path));
+            return fail(QStringLiteral("%1 is missing").arg(path.text()));
         if (!value->is_number_integer())
             return wrongType(path, *value, "an integer");
         const auto number = integerValue(*value);
         if (!number)
-            return fail(QStringLiteral("%1 is too large").arg(path));
+            return fail(QStringLiteral("%1 is too large").arg(path.text()));
         if (*number < 0)
-            return fail(QStringLiteral("%1 is negative (%2)").arg(path).arg(*number));
+            return fail(QStringLiteral("%1 is negative (%2)").arg(path.text()).arg(*number));
         out = *number;
         return true;
     }
 
-    bool currency(const Json &parent, const QString &path, QString &out)
+    bool currency(const Json &parent, const FieldPath &path, QString &out)
     {
         if (!requiredString(parent, "currency", path, out))
             return false;
         const bool isCode = out.size() == 3
             && std::all_of(out.cbegin(), out.cend(), [](QChar c) { return c.isLetter() && c.unicode() < 128; });
         if (!isCode)
-            return fail(QStringLiteral("%1 is \"%2\", not a three-letter currency code").arg(path, out));
+            return fail(QStringLiteral("%1 is \"%2\", not a three-letter currency code").arg(path.text(), out));
         out = out.toLower();
         return true;
     }
 
     // An expandable reference: an id, null, or the expanded object with its id.
-    bool expandableId(const Json &parent, const char *key, const QString &path, QString &out)
+    bool expandableId(const Json &parent, const char *key, const FieldPath &path, QString &out)
     {
         const Json *value = member(parent, key);
         if (!value || value->is_null())
@@ -152,7 +194,7 @@ public:
             return true;
         }
         if (value->is_object())
-            return requiredString(*value, "id", path + QStringLiteral(".id"), out);
+            return requiredString(*value, "id", path.text() + QStringLiteral(".id"), out);
         return wrongType(path, *value, "an id or an object");
     }
 
@@ -180,20 +222,20 @@ private:
 std::optional<ParsedRefund> readRefund(FieldReader &reader, const Json &object, const QString &path)
 {
     ParsedRefund refund;
-    if (const Json *kind = member(object, "object"); kind && !(kind->is_string() && *kind == "refund")) {
+    if (const Json *kind = member(object, "object"); kind && !isString(kind, "refund")) {
         reader.fail(QStringLiteral("%1 is not a refund object").arg(path));
         return std::nullopt;
     }
 
     QString status;
-    const bool ok = reader.requiredString(object, "id", path + QStringLiteral(".id"), refund.id)
-        && reader.requiredCount(object, "amount", path + QStringLiteral(".amount"), refund.amount)
-        && reader.currency(object, path + QStringLiteral(".currency"), refund.currency)
-        && reader.optionalString(object, "status", path + QStringLiteral(".status"), status)
-        && reader.optionalString(object, "failure_reason", path + QStringLiteral(".failure_reason"), refund.failureReason)
+    const bool ok = reader.requiredString(object, "id", {path, "id"}, refund.id)
+        && reader.requiredCount(object, "amount", {path, "amount"}, refund.amount)
+        && reader.currency(object, {path, "currency"}, refund.currency)
+        && reader.optionalString(object, "status", {path, "status"}, status)
+        && reader.optionalString(object, "failure_reason", {path, "failure_reason"}, refund.failureReason)
         && reader.metadataOperationId(object, path, refund.operationId)
-        && reader.expandableId(object, "charge", path + QStringLiteral(".charge"), refund.chargeId)
-        && reader.expandableId(object, "payment_intent", path + QStringLiteral(".payment_intent"), refund.paymentIntentId);
+        && reader.expandableId(object, "charge", {path, "charge"}, refund.chargeId)
+        && reader.expandableId(object, "payment_intent", {path, "payment_intent"}, refund.paymentIntentId);
     if (!ok)
         return std::nullopt;
     if (!status.isEmpty()) {
@@ -240,10 +282,10 @@ bool readChargeRefunds(FieldReader &reader, const Json &charge, const QString &p
 std::optional<ParsedCharge> readCharge(FieldReader &reader, const Json &object, const QString &path)
 {
     ParsedCharge charge;
-    const bool ok = reader.requiredString(object, "id", path + QStringLiteral(".id"), charge.id)
-        && reader.requiredCount(object, "amount", path + QStringLiteral(".amount"), charge.amount)
-        && reader.requiredCount(object, "amount_refunded", path + QStringLiteral(".amount_refunded"), charge.amountRefunded)
-        && reader.currency(object, path + QStringLiteral(".currency"), charge.currency)
+    const bool ok = reader.requiredString(object, "id", {path, "id"}, charge.id)
+        && reader.requiredCount(object, "amount", {path, "amount"}, charge.amount)
+        && reader.requiredCount(object, "amount_refunded", {path, "amount_refunded"}, charge.amountRefunded)
+        && reader.currency(object, {path, "currency"}, charge.currency)
         && reader.metadataOperationId(object, path, charge.operationId)
         && readChargeRefunds(reader, object, path, charge);
     if (!ok)
@@ -280,7 +322,7 @@ ParsedEvent readEvent(const Json &envelope)
         return event;
     };
 
-    if (const Json *kind = member(envelope, "object"); kind && !(kind->is_string() && *kind == "event")) {
+    if (const Json *kind = member(envelope, "object"); kind && !isString(kind, "event")) {
         reader.fail(kind->is_string() ? QStringLiteral("the payload is a %1 object, not an event").arg(stringValue(*kind))
                                       : QStringLiteral("the payload's \"object\" is %1, expected \"event\"").arg(describeJsonType(*kind)));
         return unreadable();
@@ -382,34 +424,103 @@ std::vector<ParsedRefund> ParsedEvent::statedRefunds() const
     return {};
 }
 
-PayloadReading EventParser::read(std::string_view payload)
+namespace {
+
+// The payload's top-level object as the readers need it, or why there is none.
+struct Envelope
+{
+    Json value;
+    QString error; // for a person; empty when `value` is the payload's object
+};
+
+Envelope readFullEnvelope(std::string_view payload)
+{
+    if (payload.find_first_not_of(" \t\r\n") == std::string_view::npos)
+        return {Json(), QStringLiteral("the payload is empty")};
+    auto document = Internal::JsonText::parse(payload, EventParser::MaxDepth);
+    if (!document.ok())
+        return {Json(), document.error};
+    if (!document.value.is_object())
+        return {Json(), QStringLiteral("the payload is %1, not an event object").arg(describeJsonType(document.value))};
+    return {std::move(document.value), QString()};
+}
+
+// Nearly every payload is plain, and the fast reader builds only what the readers use.
+Envelope readEnvelope(std::string_view payload)
+{
+    if (auto sparse = sparseReader().read(payload))
+        return {std::move(*sparse), QString()};
+    return readFullEnvelope(payload);
+}
+
+// Calls `use` with the payload as UTF-8, the bytes toUtf8() gives. A stored payload is
+// nearly always ASCII and short: narrowed on the stack, because a heap buffer that size,
+// freed among the parser's small blocks, costs malloc more than the whole reading.
+template<typename Use>
+auto withUtf8(const QString &payload, Use use)
+{
+    constexpr qsizetype kStackBytes = 4096;
+    if (payload.size() <= kStackBytes) {
+        std::array<char, kStackBytes> bytes; // left uninitialised: each byte used is written first
+        const QChar *text = payload.constData();
+        char16_t all = 0; // the bits of every character: below 0x80 means all are ASCII
+        for (qsizetype i = 0; i < payload.size(); ++i) {
+            all |= text[i].unicode();
+            bytes[size_t(i)] = char(text[i].unicode());
+        }
+        if (all < 0x80)
+            return use(std::string_view(bytes.data(), size_t(payload.size())));
+    }
+    const QByteArray bytes = payload.toUtf8();
+    return use(std::string_view(bytes.constData(), size_t(bytes.size())));
+}
+
+PayloadReading readingOf(const Envelope &envelope)
 {
     PayloadReading reading;
-    if (payload.find_first_not_of(" \t\r\n") == std::string_view::npos) {
-        reading.jsonError = QStringLiteral("the payload is empty");
+    if (!envelope.error.isEmpty()) {
+        reading.jsonError = envelope.error;
         reading.event = unreadableEvent(reading.jsonError);
         return reading;
     }
-    const auto document = Internal::JsonText::parse(payload, MaxDepth);
-    if (!document.ok()) {
-        reading.jsonError = document.error;
-    } else if (!document.value.is_object()) {
-        reading.jsonError = QStringLiteral("the payload is %1, not an event object").arg(describeJsonType(document.value));
-    } else {
-        reading.isJsonObject = true;
-        reading.columns = readColumns(document.value);
-        reading.event = readEvent(document.value);
-        if (!reading.event.readable)
-            reading.event = unreadableEvent(reading.event.unreadableReason, reading.columns);
-        return reading;
-    }
-    reading.event = unreadableEvent(reading.jsonError);
+    reading.isJsonObject = true;
+    reading.columns = readColumns(envelope.value);
+    reading.event = readEvent(envelope.value);
+    if (!reading.event.readable)
+        reading.event = unreadableEvent(reading.event.unreadableReason, reading.columns);
     return reading;
 }
 
+} // namespace
+
+PayloadReading EventParser::read(std::string_view payload)
+{
+    return readingOf(readEnvelope(payload));
+}
+
+PayloadReading EventParser::readFully(std::string_view payload)
+{
+    return readingOf(readFullEnvelope(payload));
+}
+
+std::optional<PayloadReading> EventParser::readSparsely(std::string_view payload)
+{
+    auto sparse = sparseReader().read(payload);
+    if (!sparse)
+        return std::nullopt;
+    return readingOf({std::move(*sparse), QString()});
+}
+
+// read() without the columns, which an unreadable event alone needs.
 ParsedEvent EventParser::parse(std::string_view payload)
 {
-    return read(payload).event;
+    const Envelope document = readEnvelope(payload);
+    if (!document.error.isEmpty())
+        return unreadableEvent(document.error);
+    ParsedEvent event = readEvent(document.value);
+    if (!event.readable)
+        event = unreadableEvent(event.unreadableReason, readColumns(document.value));
+    return event;
 }
 
 ParsedEvent EventParser::parse(const QByteArray &payload)
@@ -419,7 +530,7 @@ ParsedEvent EventParser::parse(const QByteArray &payload)
 
 ParsedEvent EventParser::parse(const QString &payload)
 {
-    return parse(payload.toUtf8());
+    return withUtf8(payload, [](std::string_view bytes) { return parse(bytes); });
 }
 
 IndexColumns EventParser::indexColumns(std::string_view payload)
@@ -429,8 +540,7 @@ IndexColumns EventParser::indexColumns(std::string_view payload)
 
 IndexColumns EventParser::indexColumns(const QString &payload)
 {
-    const QByteArray bytes = payload.toUtf8();
-    return indexColumns(std::string_view(bytes.constData(), size_t(bytes.size())));
+    return withUtf8(payload, [](std::string_view bytes) { return indexColumns(bytes); });
 }
 
 } // namespace RefundDesk

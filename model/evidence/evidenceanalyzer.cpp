@@ -184,7 +184,6 @@ std::vector<ConflictReason> findConflicts(const Operation &operation, const std:
     }
     RefundIds amountReported;
     RefundIds currencyReported;
-    const QString expected = Money::format(operation.amountCents, operation.currency);
     for (const RefundState &state : allStates) {
         const ParsedRefund &refund = state.refund;
         if (refund.currency.compare(operation.currency, Qt::CaseInsensitive) != 0) {
@@ -198,7 +197,8 @@ std::vector<ConflictReason> findConflicts(const Operation &operation, const std:
             amountReported.insert(refund.id);
             conflicts.push_back({ConflictReason::Kind::AmountDiffers,
                                  QStringLiteral("refund %1 is for %2 but the operation is for %3 (event %4)")
-                                     .arg(refund.id, money(refund), expected, state.eventId)});
+                                     .arg(refund.id, money(refund),
+                                          Money::format(operation.amountCents, operation.currency), state.eventId)});
         }
     }
     return conflicts;
