@@ -12,6 +12,7 @@
 #include <deque>
 #include <map>
 #include <mutex>
+#include <system_error>
 #include <thread>
 
 namespace RefundDesk::Cli {
@@ -165,8 +166,15 @@ std::optional<Error> QueueJsonPrinter::print(std::FILE *out)
     const int workers = std::clamp(QThread::idealThreadCount(), 1, MaxWorkers);
     PageExchange exchange(size_t(workers) * 2);
     std::vector<std::thread> threads;
-    for (int i = 0; i < workers; ++i)
-        threads.emplace_back(judgePages, m_store.location(), m_retentionHours, std::ref(exchange));
+    try {
+        for (int i = 0; i < workers; ++i)
+            threads.emplace_back(judgePages, m_store.location(), m_retentionHours, std::ref(exchange));
+    } catch (const std::system_error &error) {
+        // Fewer workers only make it slower; none would leave the pages unjudged.
+        if (threads.empty())
+            return Error::internal(QStringLiteral("Could not start a thread to list the queue (%1). Close some "
+                                                  "programs and try again.").arg(QString::fromLocal8Bit(error.what())));
+    }
 
     bool any = false;
     int printed = 0; // pages printed so far

@@ -4,7 +4,6 @@
 #include "store/sqlitestatement.h"
 #include "store/sqlitestore.h"
 
-#include <QHash>
 
 #include <algorithm>
 #include <unordered_map>
@@ -18,9 +17,48 @@ namespace {
 
 using RowId = qint64;
 
-// A value looked up (an operation id, a key, a refund id, as UTF-8) and the operations of
-// the batch, by position, that it belongs to.
-using ValueIndex = QHash<QByteArray, std::vector<int>>;
+// The distinct values one statement looks up (operation ids, keys or refund ids), each
+// with the operations of the batch it belongs to. The statement names a value by its
+// position in the list, so the answers need no searching here.
+class LookupValues
+{
+public:
+    void add(const QString &value, int operation)
+    {
+        if (value.isNull())
+            return; // a NULL column matches nothing
+        const auto [found, added] = m_positions.try_emplace(value, int(m_operations.size()));
+        if (added)
+            m_operations.emplace_back();
+        std::vector<int> &operations = m_operations[size_t(found->second)];
+        if (std::find(operations.begin(), operations.end(), operation) == operations.end())
+            operations.push_back(operation);
+    }
+
+    bool isEmpty() const { return m_operations.empty(); }
+
+    // The values as a JSON array, for json_each() to turn into rows.
+    QByteArray json() const
+    {
+        std::vector<const QString *> inOrder(m_operations.size());
+        for (auto it = m_positions.cbegin(); it != m_positions.cend(); ++it)
+            inOrder[size_t(it->second)] = &it->first;
+        nlohmann::json list = nlohmann::json::array();
+        for (const QString *value : inOrder)
+            list.push_back(value->toStdString());
+        return QByteArray::fromStdString(list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    }
+
+    const std::vector<int> &operationsAt(qint64 position) const
+    {
+        static const std::vector<int> none;
+        return position >= 0 && position < qint64(m_operations.size()) ? m_operations[size_t(position)] : none;
+    }
+
+private:
+    std::unordered_map<QString, int> m_positions;
+    std::vector<std::vector<int>> m_operations;
+};
 
 // The events of one operation of the batch, by rowid: those matched by its id or its
 // key, and those matched only by a refund id they share.
@@ -47,15 +85,6 @@ bool eventOrder(const WebhookEvent &a, const WebhookEvent &b)
     return a.eventId.toUtf8() < b.eventId.toUtf8();
 }
 
-// The values as a JSON array, for json_each() to turn into an IN list.
-QByteArray jsonList(const ValueIndex &values)
-{
-    nlohmann::json list = nlohmann::json::array();
-    for (auto it = values.cbegin(); it != values.cend(); ++it)
-        list.push_back(it.key().toStdString());
-    return QByteArray::fromStdString(list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-}
-
 QByteArray jsonList(const std::vector<RowId> &rowIds)
 {
     QByteArray text = "[";
@@ -67,31 +96,23 @@ QByteArray jsonList(const std::vector<RowId> &rowIds)
     return text + ']';
 }
 
-void addValue(ValueIndex &index, const QString &value, int operation)
-{
-    if (value.isNull())
-        return; // a NULL column matches nothing
-    std::vector<int> &operations = index[value.toUtf8()];
-    if (std::find(operations.begin(), operations.end(), operation) == operations.end())
-        operations.push_back(operation);
-}
-
 } // namespace
 
 struct SqliteEventLookup::Statements
 {
     explicit Statements(sqlite3 *db)
-        : byOperation(db, "SELECT operation_id, rowid FROM webhook_events "
-                          "WHERE operation_id IN (SELECT value FROM json_each(?1))")
-        , byKey(db, "SELECT idempotency_key, rowid FROM webhook_events "
-                    "WHERE idempotency_key IN (SELECT value FROM json_each(?1))")
-        , byRefund(db, "SELECT refund_id, rowid FROM webhook_events "
-                       "WHERE refund_id IN (SELECT value FROM json_each(?1))")
+        : byOperation(db, "SELECT j.key, e.rowid FROM json_each(?1) AS j "
+                          "JOIN webhook_events AS e ON e.operation_id = j.value")
+        , byKey(db, "SELECT j.key, e.rowid FROM json_each(?1) AS j "
+                    "JOIN webhook_events AS e ON e.idempotency_key = j.value")
+        , byRefund(db, "SELECT j.key, e.rowid FROM json_each(?1) AS j "
+                       "JOIN webhook_events AS e ON e.refund_id = j.value")
         , rows(db, (QByteArray("SELECT ") + EventColumns
                     + ", rowid FROM webhook_events WHERE rowid IN (SELECT value FROM json_each(?1))").constData())
     {
     }
 
+    // Each answers (position of the value looked up, rowid of an event with it).
     SqliteStatement byOperation;
     SqliteStatement byKey;
     SqliteStatement byRefund;
@@ -120,19 +141,16 @@ Result<std::vector<std::vector<WebhookEvent>>> SqliteEventLookup::candidatesOfEa
         ? QStringLiteral("reading the events of %1").arg(operations.front().operationId)
         : QStringLiteral("reading the events of %1 operations").arg(operations.size());
 
-    // Runs `statement` over the values of `index`; onMatch(operation, rowid) for each hit.
-    auto lookUp = [&](SqliteStatement &statement, const ValueIndex &index, auto onMatch) -> std::optional<Error> {
-        if (index.isEmpty())
+    // Runs `statement` over `values`; onMatch(operation, rowid) for each event found.
+    auto lookUp = [&](SqliteStatement &statement, const LookupValues &values, auto onMatch) -> std::optional<Error> {
+        if (values.isEmpty())
             return std::nullopt;
         const ScopedStatement s(statement);
-        s->bindUtf8(1, jsonList(index));
+        s->bindUtf8(1, values.json());
         int code;
         while ((code = s->step()) == SQLITE_ROW) {
-            const auto found = index.constFind(s->bytes(0));
-            if (found == index.cend())
-                continue;
             const RowId rowId = s->integer(1);
-            for (int operation : *found)
+            for (int operation : values.operationsAt(s->integer(0)))
                 onMatch(operation, rowId);
         }
         return code == SQLITE_DONE ? std::nullopt : std::optional<Error>(errorWhile(code, doing));
@@ -156,11 +174,11 @@ Result<std::vector<std::vector<WebhookEvent>>> SqliteEventLookup::candidatesOfEa
 
     const int count = int(operations.size());
     std::vector<Matches> matches(operations.size());
-    ValueIndex byOperation;
-    ValueIndex byKey;
+    LookupValues byOperation;
+    LookupValues byKey;
     for (int i = 0; i < count; ++i) {
-        addValue(byOperation, operations[size_t(i)].operationId, i);
-        addValue(byKey, operations[size_t(i)].idempotencyKey, i);
+        byOperation.add(operations[size_t(i)].operationId, i);
+        byKey.add(operations[size_t(i)].idempotencyKey, i);
     }
 
     // Its own events, then those carrying its key but not its id: together, every event
@@ -181,13 +199,13 @@ Result<std::vector<std::vector<WebhookEvent>>> SqliteEventLookup::candidatesOfEa
 
     // The refund ids those events and the operation name; then the events sharing one that
     // were not found already (which is to say: with neither the operation's id nor its key).
-    ValueIndex byRefund;
+    LookupValues byRefund;
     for (int i = 0; i < count; ++i) {
         for (RowId rowId : matches[size_t(i)].direct) {
             if (const auto found = events.find(rowId); found != events.end())
-                addValue(byRefund, found->second.refundId, i);
+                byRefund.add(found->second.refundId, i);
         }
-        addValue(byRefund, operations[size_t(i)].refundId, i);
+        byRefund.add(operations[size_t(i)].refundId, i);
     }
     if (auto error = lookUp(m_statements->byRefund, byRefund, [&](int i, RowId rowId) {
             if (!matches[size_t(i)].has(rowId))

@@ -20,11 +20,11 @@ class SqliteStatement;
 // any of them or with the operation itself. Each operation's events come in the order
 // created, received_at, event_id.
 //
-// Performance: each way of matching is one statement for the whole batch, over an IN list
-// that SQLite sorts and walks its index with, and the events' rows are read once, in rowid
+// Performance: each way of matching is one statement for the whole batch, whose values
+// come in as one JSON array (json_each), and the events' rows are read once, in rowid
 // order; which event belongs to which operation is worked out here from rowids. Three
-// lookups per operation, each landing on its own index and table pages, read several times
-// the pages on a large store (queue --json finds the events of every queue row).
+// statements per operation cost far more in statement runs and page reads on a large
+// store (queue --json finds the events of every queue row).
 class SqliteEventLookup final
 {
 public:
