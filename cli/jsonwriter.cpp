@@ -1,5 +1,7 @@
 #include "jsonwriter.h"
 
+#include "domain/jsonstring.h"
+
 namespace RefundDesk::Cli::JsonWriter {
 
 nlohmann::json text(const QString &value)
@@ -76,33 +78,6 @@ std::string dump(const nlohmann::json &value)
     return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-void appendQuoted(std::string &out, const QString &value)
-{
-    static constexpr char Hex[] = "0123456789abcdef";
-    const QByteArray utf8 = value.toUtf8();
-    out += '"';
-    for (const char c : utf8) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                out += "\\u00";
-                out += Hex[(c >> 4) & 0xf];
-                out += Hex[c & 0xf];
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
-}
-
 ObjectText::ObjectText(std::string &out)
     : m_out(out)
 {
@@ -125,7 +100,7 @@ ObjectText &ObjectText::field(const char *name, const QString &value)
     if (value.isNull())
         m_out += "null";
     else
-        appendQuoted(m_out, value);
+        appendJsonString(m_out, value);
     return *this;
 }
 

@@ -40,9 +40,6 @@ private:
     bool m_first = true;
 };
 
-// `value` as a JSON string literal, escaped as dump() escapes it.
-void appendQuoted(std::string &out, const QString &value);
-
 } // namespace JsonWriter
 
 } // namespace RefundDesk::Cli

@@ -30,7 +30,7 @@ std::string jsonRows(const std::vector<Operation> &page, const std::vector<std::
     text.reserve(page.size() * 300);
     for (size_t i = 0; i < page.size(); ++i) {
         const Operation &operation = page[i];
-        const Evidence evidence = EvidenceAnalyzer::analyze(operation, candidates[i]);
+        const Evidence evidence = EvidenceAnalyzer::analyze(operation, candidates[i], EvidenceAnalyzer::Detail::VerdictOnly);
         if (i > 0)
             text += ",\n";
         JsonWriter::ObjectText(text)

@@ -18,7 +18,7 @@ namespace RefundDesk::Cli {
 class QueueJsonPrinter final
 {
 public:
-    static constexpr int DefaultPageSize = 1000;
+    static constexpr int DefaultPageSize = 500;
 
     QueueJsonPrinter(Store &store, int retentionHours, int pageSize = DefaultPageSize);
 

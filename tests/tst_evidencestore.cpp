@@ -179,6 +179,12 @@ void tst_EvidenceStore::simulatedStores()
         auto candidates = store.candidateEvents(operation);
         QVERIFY(candidates);
         const Evidence evidence = EvidenceAnalyzer::analyze(operation, *candidates);
+        // Listings ask for the verdict alone: the same verdict, without the sentence.
+        const Evidence verdictOnly = EvidenceAnalyzer::analyze(operation, *candidates,
+                                                               EvidenceAnalyzer::Detail::VerdictOnly);
+        QCOMPARE(toString(verdictOnly.verdict), toString(evidence.verdict));
+        QVERIFY(verdictOnly.explanation.isEmpty());
+        QVERIFY(!evidence.explanation.isEmpty());
 
         std::vector<OracleEvent> oracleEvents;
         for (const WebhookEvent &e : *candidates)

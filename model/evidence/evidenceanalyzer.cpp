@@ -211,8 +211,69 @@ QString sentence(QString text)
     return text + u'.';
 }
 
-void decide(const Operation &operation, const std::vector<RefundState> &allStates, Evidence &evidence)
+// What a refund's latest status makes of the operation.
+Verdict verdictFor(RefundStatus status)
 {
+    switch (status) {
+    case RefundStatus::Succeeded: return Verdict::Refunded;
+    case RefundStatus::Failed:
+    case RefundStatus::Canceled: return Verdict::Failed;
+    case RefundStatus::Pending:
+    case RefundStatus::RequiresAction:
+    case RefundStatus::Absent: // a refund exists, so money may move; without a status it is not settled
+        return Verdict::Pending;
+    }
+    return Verdict::Pending;
+}
+
+QString explainRefund(const RefundState &state)
+{
+    const ParsedRefund &refund = state.refund;
+    const QString subject = QStringLiteral("Refund %1 of %2").arg(refund.id, money(refund));
+    switch (refund.status) {
+    case RefundStatus::Succeeded:
+        return QStringLiteral("%1 succeeded (event %2).").arg(subject, state.eventId);
+    case RefundStatus::Failed:
+        return refund.failureReason.isEmpty()
+            ? QStringLiteral("%1 failed (event %2).").arg(subject, state.eventId)
+            : QStringLiteral("%1 failed: %2 (event %3).").arg(subject, refund.failureReason, state.eventId);
+    case RefundStatus::Canceled:
+        return QStringLiteral("%1 was canceled (event %2).").arg(subject, state.eventId);
+    case RefundStatus::Pending:
+        return QStringLiteral("%1 is still pending (event %2); it may yet succeed or fail.").arg(subject, state.eventId);
+    case RefundStatus::RequiresAction:
+        return QStringLiteral("%1 requires action from the customer (event %2); it may yet succeed or fail.")
+            .arg(subject, state.eventId);
+    case RefundStatus::Absent:
+        return QStringLiteral("%1 exists but no event states its status (event %2).").arg(subject, state.eventId);
+    }
+    return {};
+}
+
+QString explainNoRefund(const Evidence &evidence)
+{
+    // A charge.refunded event without its refunds list names no refund, yet says
+    // money left the charge: worth a look in the provider's dashboard.
+    const auto charge = std::find_if(evidence.events.cbegin(), evidence.events.cend(), [](const EvidenceEvent &event) {
+        return event.parsed.charge && event.parsed.charge->amountRefunded > 0;
+    });
+    if (charge != evidence.events.cend()) {
+        const ParsedCharge &parsed = *charge->parsed.charge;
+        return QStringLiteral("No event names a refund for this operation, but event %1 says charge %2 "
+                              "has %3 refunded; look the charge up in the provider's dashboard.")
+            .arg(charge->row.eventId, parsed.id, Money::format(parsed.amountRefunded, parsed.currency));
+    }
+    const int unreadable = evidence.unreadableCount();
+    if (unreadable == 0)
+        return QStringLiteral("No event from the provider states a refund for this operation.");
+    return QStringLiteral("No readable event states a refund for this operation; "
+                          "%1 matching event(s) could not be read.").arg(unreadable);
+}
+
+void decide(const Operation &operation, const std::vector<RefundState> &allStates, Evidence &evidence,
+            EvidenceAnalyzer::Detail detail)
+{
+    const bool explain = detail == EvidenceAnalyzer::Detail::Full;
     if (evidence.refunds.size() == 1) {
         evidence.namedRefundId = evidence.refunds.front().refund.id;
         evidence.namedEventId = evidence.refunds.front().eventId;
@@ -220,71 +281,28 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
     evidence.conflicts = findConflicts(operation, allStates, evidence.refunds);
     if (!evidence.conflicts.empty()) {
         evidence.verdict = Verdict::Conflict;
-        QStringList reasons;
-        for (const ConflictReason &reason : evidence.conflicts)
-            reasons << reason.text;
-        evidence.explanation = sentence(reasons.join(QStringLiteral("; ")));
+        if (explain) {
+            QStringList reasons;
+            for (const ConflictReason &reason : evidence.conflicts)
+                reasons << reason.text;
+            evidence.explanation = sentence(reasons.join(QStringLiteral("; ")));
+        }
         return;
     }
     if (evidence.refunds.empty()) {
         evidence.verdict = Verdict::None;
-        const int unreadable = evidence.unreadableCount();
-        // A charge.refunded event without its refunds list names no refund, yet says
-        // money left the charge: worth a look in the provider's dashboard.
-        const auto charge = std::find_if(evidence.events.cbegin(), evidence.events.cend(), [](const EvidenceEvent &event) {
-            return event.parsed.charge && event.parsed.charge->amountRefunded > 0;
-        });
-        if (charge != evidence.events.cend()) {
-            const ParsedCharge &parsed = *charge->parsed.charge;
-            evidence.explanation = QStringLiteral("No event names a refund for this operation, but event %1 says charge %2 "
-                                                  "has %3 refunded; look the charge up in the provider's dashboard.")
-                                       .arg(charge->row.eventId, parsed.id, Money::format(parsed.amountRefunded, parsed.currency));
-        } else if (unreadable == 0) {
-            evidence.explanation = QStringLiteral("No event from the provider states a refund for this operation.");
-        } else {
-            evidence.explanation = QStringLiteral("No readable event states a refund for this operation; "
-                                                  "%1 matching event(s) could not be read.").arg(unreadable);
-        }
+        if (explain)
+            evidence.explanation = explainNoRefund(evidence);
         return;
     }
-    const RefundState &state = evidence.refunds.front();
-    const ParsedRefund &refund = state.refund;
-    const QString subject = QStringLiteral("Refund %1 of %2").arg(refund.id, money(refund));
-    switch (refund.status) {
-    case RefundStatus::Succeeded:
-        evidence.verdict = Verdict::Refunded;
-        evidence.explanation = QStringLiteral("%1 succeeded (event %2).").arg(subject, state.eventId);
-        break;
-    case RefundStatus::Failed:
-        evidence.verdict = Verdict::Failed;
-        evidence.explanation = refund.failureReason.isEmpty()
-            ? QStringLiteral("%1 failed (event %2).").arg(subject, state.eventId)
-            : QStringLiteral("%1 failed: %2 (event %3).").arg(subject, refund.failureReason, state.eventId);
-        break;
-    case RefundStatus::Canceled:
-        evidence.verdict = Verdict::Failed;
-        evidence.explanation = QStringLiteral("%1 was canceled (event %2).").arg(subject, state.eventId);
-        break;
-    case RefundStatus::Pending:
-        evidence.verdict = Verdict::Pending;
-        evidence.explanation = QStringLiteral("%1 is still pending (event %2); it may yet succeed or fail.").arg(subject, state.eventId);
-        break;
-    case RefundStatus::RequiresAction:
-        evidence.verdict = Verdict::Pending;
-        evidence.explanation = QStringLiteral("%1 requires action from the customer (event %2); it may yet succeed or fail.")
-                                   .arg(subject, state.eventId);
-        break;
-    case RefundStatus::Absent:
-        // A refund exists, so money may move; without a status it is not settled.
-        evidence.verdict = Verdict::Pending;
-        evidence.explanation = QStringLiteral("%1 exists but no event states its status (event %2).").arg(subject, state.eventId);
-        break;
-    }
+    evidence.verdict = verdictFor(evidence.refunds.front().refund.status);
+    if (explain)
+        evidence.explanation = explainRefund(evidence.refunds.front());
 }
 
 } // namespace
 
-Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector<WebhookEvent> &rows)
+Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector<WebhookEvent> &rows, Detail detail)
 {
     std::vector<Candidate> candidates = uniqueCandidates(rows);
     matchCandidates(operation, candidates);
@@ -316,7 +334,7 @@ Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector
     for (auto &[id, state] : latest)
         evidence.refunds.push_back(std::move(state));
 
-    decide(operation, allStates, evidence);
+    decide(operation, allStates, evidence, detail);
     return evidence;
 }
 

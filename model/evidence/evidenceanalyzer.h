@@ -14,7 +14,12 @@ namespace RefundDesk {
 class EvidenceAnalyzer final
 {
 public:
-    static Evidence analyze(const Operation &operation, const std::vector<WebhookEvent> &candidates);
+    // Full writes the explanation; VerdictOnly leaves it empty, for listings that show
+    // the verdicts of many operations and none of their sentences.
+    enum class Detail { Full, VerdictOnly };
+
+    static Evidence analyze(const Operation &operation, const std::vector<WebhookEvent> &candidates,
+                            Detail detail = Detail::Full);
 };
 
 } // namespace RefundDesk

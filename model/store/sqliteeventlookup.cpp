@@ -1,14 +1,14 @@
 #include "store/sqliteeventlookup.h"
 
+#include "domain/jsonstring.h"
 #include "store/sqliterows.h"
 #include "store/sqlitestatement.h"
 #include "store/sqlitestore.h"
 
-
 #include <algorithm>
+#include <map>
 #include <unordered_map>
 
-#include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
 namespace RefundDesk::Internal {
@@ -18,8 +18,9 @@ namespace {
 using RowId = qint64;
 
 // The distinct values one statement looks up (operation ids, keys or refund ids), each
-// with the operations of the batch it belongs to. The statement names a value by its
-// position in the list, so the answers need no searching here.
+// with the operations of the batch it belongs to, and the JSON array json_each() reads
+// them from. The statement names a value by its position in the array, so the answers
+// need no searching here.
 class LookupValues
 {
 public:
@@ -27,37 +28,42 @@ public:
     {
         if (value.isNull())
             return; // a NULL column matches nothing
-        const auto [found, added] = m_positions.try_emplace(value, int(m_operations.size()));
-        if (added)
-            m_operations.emplace_back();
-        std::vector<int> &operations = m_operations[size_t(found->second)];
-        if (std::find(operations.begin(), operations.end(), operation) == operations.end())
-            operations.push_back(operation);
+        const auto [found, added] = m_positions.try_emplace(value, int(m_owners.size()));
+        if (added) {
+            m_owners.push_back(operation);
+            if (m_json.size() > 1)
+                m_json += ',';
+            appendJsonString(m_json, value);
+            return;
+        }
+        // A value several operations of the batch share (a refund id two of them name).
+        const int position = found->second;
+        bool known = m_owners[size_t(position)] == operation;
+        for (auto [it, end] = m_moreOwners.equal_range(position); !known && it != end; ++it)
+            known = it->second == operation;
+        if (!known)
+            m_moreOwners.emplace(position, operation);
     }
 
-    bool isEmpty() const { return m_operations.empty(); }
+    bool isEmpty() const { return m_owners.empty(); }
 
-    // The values as a JSON array, for json_each() to turn into rows.
-    QByteArray json() const
-    {
-        std::vector<const QString *> inOrder(m_operations.size());
-        for (auto it = m_positions.cbegin(); it != m_positions.cend(); ++it)
-            inOrder[size_t(it->second)] = &it->first;
-        nlohmann::json list = nlohmann::json::array();
-        for (const QString *value : inOrder)
-            list.push_back(value->toStdString());
-        return QByteArray::fromStdString(list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    }
+    QByteArray json() const { return QByteArray::fromStdString(m_json + ']'); }
 
-    const std::vector<int> &operationsAt(qint64 position) const
+    template<typename Visit>
+    void forEachOperationAt(qint64 position, Visit visit) const
     {
-        static const std::vector<int> none;
-        return position >= 0 && position < qint64(m_operations.size()) ? m_operations[size_t(position)] : none;
+        if (position < 0 || position >= qint64(m_owners.size()))
+            return;
+        visit(m_owners[size_t(position)]);
+        for (auto [it, end] = m_moreOwners.equal_range(int(position)); it != end; ++it)
+            visit(it->second);
     }
 
 private:
     std::unordered_map<QString, int> m_positions;
-    std::vector<std::vector<int>> m_operations;
+    std::vector<int> m_owners; // by position: the first operation with the value
+    std::multimap<int, int> m_moreOwners; // position -> further operations with the value
+    std::string m_json = "[";
 };
 
 // The events of one operation of the batch, by rowid: those matched by its id or its
@@ -150,8 +156,7 @@ Result<std::vector<std::vector<WebhookEvent>>> SqliteEventLookup::candidatesOfEa
         int code;
         while ((code = s->step()) == SQLITE_ROW) {
             const RowId rowId = s->integer(1);
-            for (int operation : values.operationsAt(s->integer(0)))
-                onMatch(operation, rowId);
+            values.forEachOperationAt(s->integer(0), [&](int operation) { onMatch(operation, rowId); });
         }
         return code == SQLITE_DONE ? std::nullopt : std::optional<Error>(errorWhile(code, doing));
     };
