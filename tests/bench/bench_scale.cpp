@@ -16,6 +16,7 @@
 #include "benchreport.h"
 #include "guisession.h"
 #include "processstats.h"
+#include "queuejsonprinter.h"
 
 #include "demo/demostore.h"
 #include "evidence/evidenceanalyzer.h"
@@ -255,9 +256,10 @@ bool measureQueueBreakdown(const QString &path, SizeFigures &figures)
     candidates.reserve(queue.size());
     size_t events = 0;
     // A page's events in one batch, as queue --json's threads find them.
-    for (size_t start = 0; start < queue.size(); start += 1000) {
+    const size_t pageSize = Cli::QueueJsonPrinter::DefaultPageSize;
+    for (size_t start = 0; start < queue.size(); start += pageSize) {
         const std::vector<Operation> page(queue.begin() + qsizetype(start),
-                                          queue.begin() + qsizetype(std::min(queue.size(), start + 1000)));
+                                          queue.begin() + qsizetype(std::min(queue.size(), start + pageSize)));
         auto found = store.candidateEventsOfEach(page);
         if (!found)
             return false;
@@ -270,7 +272,7 @@ bool measureQueueBreakdown(const QString &path, SizeFigures &figures)
     timer.restart();
     int verdicts = 0;
     for (size_t i = 0; i < queue.size(); ++i)
-        verdicts += int(EvidenceAnalyzer::analyze(queue[i], candidates[i]).verdict);
+        verdicts += int(EvidenceAnalyzer::analyze(queue[i], candidates[i], EvidenceAnalyzer::Detail::VerdictOnly).verdict);
     const double evidenceMs = double(timer.nsecsElapsed()) / 1e6;
     figures.values[QStringLiteral("breakdown.pages_ms")] = pagesMs;
     figures.values[QStringLiteral("breakdown.candidates_ms")] = candidatesMs;
