@@ -1,6 +1,8 @@
 // The webhook payload parser: Stripe's shapes read right, everything else unreadable
 // with a reason, never a crash or an exception.
 
+#include "samplepayloads.h"
+
 #include "evidence/eventparser.h"
 
 #include <QDir>
@@ -11,23 +13,7 @@ using namespace RefundDesk;
 
 namespace {
 
-const char kRefundEvent[] = R"({"id":"evt_1","object":"event","api_version":"2024-06-20","created":1717000000,)"
-                            R"("data":{"object":{"id":"re_1","object":"refund","amount":3800,"balance_transaction":null,)"
-                            R"("charge":"ch_1","created":1717000000,"currency":"usd","failure_reason":null,)"
-                            R"("metadata":{"operation_id":"op_5521"},"payment_intent":"pi_1","reason":"requested_by_customer",)"
-                            R"("status":"succeeded"}},"livemode":false,"pending_webhooks":1,)"
-                            R"("request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"},)"
-                            R"("type":"refund.updated"})";
 
-QByteArray refundEvent(const QByteArray &from = {}, const QByteArray &to = {})
-{
-    QByteArray payload(kRefundEvent);
-    if (!from.isEmpty()) {
-        Q_ASSERT(payload.contains(from));
-        payload.replace(from, to);
-    }
-    return payload;
-}
 
 QString malformedDir()
 {
@@ -129,7 +115,7 @@ private slots:
 
 void tst_EventParser::readsStripeRefundEvent()
 {
-    const ParsedEvent event = EventParser::parse(refundEvent());
+    const ParsedEvent event = EventParser::parse(Test::sampleRefundEvent());
     QVERIFY2(event.readable, qPrintable(event.unreadableReason));
     QCOMPARE(event.id, QStringLiteral("evt_1"));
     QCOMPARE(event.type, QStringLiteral("refund.updated"));
@@ -158,48 +144,48 @@ void tst_EventParser::readsAllowedVariations_data()
     QTest::addColumn<QString>("expected");
 
     QTest::newRow("request null (dashboard action)")
-        << refundEvent(R"("request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", R"("request":null)")
+        << Test::sampleRefundEvent(R"("request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", R"("request":null)")
         << "idempotencyKey" << "";
     QTest::newRow("request without a key")
-        << refundEvent(R"("idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa")", R"("idempotency_key":null)")
+        << Test::sampleRefundEvent(R"("idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa")", R"("idempotency_key":null)")
         << "idempotencyKey" << "";
     QTest::newRow("request absent")
-        << refundEvent(R"(,"request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", "")
+        << Test::sampleRefundEvent(R"(,"request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", "")
         << "requestId" << "";
     QTest::newRow("request id alone (old API versions)")
-        << refundEvent(R"("request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", R"("request":"req_9")")
+        << Test::sampleRefundEvent(R"("request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", R"("request":"req_9")")
         << "requestId" << "req_9";
     QTest::newRow("failed with a reason")
-        << refundEvent(R"("failure_reason":null)", R"("failure_reason":"insufficient_funds")").replace("\"succeeded\"", "\"failed\"")
+        << Test::sampleRefundEvent(R"("failure_reason":null)", R"("failure_reason":"insufficient_funds")").replace("\"succeeded\"", "\"failed\"")
         << "failureReason" << "insufficient_funds";
     QTest::newRow("status null")
-        << refundEvent(R"("status":"succeeded")", R"("status":null)") << "status" << "";
-    QTest::newRow("status pending") << refundEvent(R"("status":"succeeded")", R"("status":"pending")") << "status" << "pending";
+        << Test::sampleRefundEvent(R"("status":"succeeded")", R"("status":null)") << "status" << "";
+    QTest::newRow("status pending") << Test::sampleRefundEvent(R"("status":"succeeded")", R"("status":"pending")") << "status" << "pending";
     QTest::newRow("status requires_action")
-        << refundEvent(R"("status":"succeeded")", R"("status":"requires_action")") << "status" << "requires_action";
-    QTest::newRow("status canceled") << refundEvent(R"("status":"succeeded")", R"("status":"canceled")") << "status" << "canceled";
-    QTest::newRow("metadata null") << refundEvent(R"({"operation_id":"op_5521"})", "null") << "operationId" << "";
-    QTest::newRow("metadata empty") << refundEvent(R"({"operation_id":"op_5521"})", "{}") << "operationId" << "";
+        << Test::sampleRefundEvent(R"("status":"succeeded")", R"("status":"requires_action")") << "status" << "requires_action";
+    QTest::newRow("status canceled") << Test::sampleRefundEvent(R"("status":"succeeded")", R"("status":"canceled")") << "status" << "canceled";
+    QTest::newRow("metadata null") << Test::sampleRefundEvent(R"({"operation_id":"op_5521"})", "null") << "operationId" << "";
+    QTest::newRow("metadata empty") << Test::sampleRefundEvent(R"({"operation_id":"op_5521"})", "{}") << "operationId" << "";
     QTest::newRow("metadata with other keys")
-        << refundEvent(R"({"operation_id":"op_5521"})", R"({"order_id":"4417","operation_id":"op_7"})") << "operationId" << "op_7";
+        << Test::sampleRefundEvent(R"({"operation_id":"op_5521"})", R"({"order_id":"4417","operation_id":"op_7"})") << "operationId" << "op_7";
     QTest::newRow("charge expanded")
-        << refundEvent(R"("charge":"ch_1")", R"("charge":{"id":"ch_9","object":"charge","amount":3800})") << "chargeId" << "ch_9";
-    QTest::newRow("charge null") << refundEvent(R"("charge":"ch_1")", R"("charge":null)") << "chargeId" << "";
-    QTest::newRow("payment_intent null") << refundEvent(R"("payment_intent":"pi_1")", R"("payment_intent":null)")
+        << Test::sampleRefundEvent(R"("charge":"ch_1")", R"("charge":{"id":"ch_9","object":"charge","amount":3800})") << "chargeId" << "ch_9";
+    QTest::newRow("charge null") << Test::sampleRefundEvent(R"("charge":"ch_1")", R"("charge":null)") << "chargeId" << "";
+    QTest::newRow("payment_intent null") << Test::sampleRefundEvent(R"("payment_intent":"pi_1")", R"("payment_intent":null)")
                                          << "paymentIntentId" << "";
-    QTest::newRow("currency upper case") << refundEvent(R"("currency":"usd")", R"("currency":"JPY")") << "currency" << "jpy";
+    QTest::newRow("currency upper case") << Test::sampleRefundEvent(R"("currency":"usd")", R"("currency":"JPY")") << "currency" << "jpy";
     QTest::newRow("unknown fields of any shape")
-        << refundEvent(R"("livemode":false)", R"("livemode":false,"x":[null,{"y":"z"}],"n":null,"f":1.5)") << "id" << "re_1";
+        << Test::sampleRefundEvent(R"("livemode":false)", R"("livemode":false,"x":[null,{"y":"z"}],"n":null,"f":1.5)") << "id" << "re_1";
     QTest::newRow("unknown null fields in the refund")
-        << refundEvent(R"("reason":"requested_by_customer")", R"("reason":null,"next_action":null,"destination_details":[])")
+        << Test::sampleRefundEvent(R"("reason":"requested_by_customer")", R"("reason":null,"next_action":null,"destination_details":[])")
         << "id" << "re_1";
     QTest::newRow("object key absent on the envelope")
-        << refundEvent(R"("object":"event",)", "") << "id" << "re_1";
-    QTest::newRow("leading UTF-8 byte order mark") << QByteArray("\xEF\xBB\xBF") + refundEvent() << "id" << "re_1";
-    QTest::newRow("non-ASCII text") << refundEvent(R"("op_5521")", "\"op_\xC3\xA9\xE2\x82\xAC\"") << "operationId"
+        << Test::sampleRefundEvent(R"("object":"event",)", "") << "id" << "re_1";
+    QTest::newRow("leading UTF-8 byte order mark") << QByteArray("\xEF\xBB\xBF") + Test::sampleRefundEvent() << "id" << "re_1";
+    QTest::newRow("non-ASCII text") << Test::sampleRefundEvent(R"("op_5521")", "\"op_\xC3\xA9\xE2\x82\xAC\"") << "operationId"
                                     << QStringLiteral("op_\u00e9\u20ac");
-    QTest::newRow("escaped unicode") << refundEvent(R"("op_5521")", R"("op_\u00e9")") << "operationId" << QStringLiteral("op_\u00e9");
-    QTest::newRow("zero amount") << refundEvent(R"("amount":3800)", R"("amount":0)") << "amount" << "0";
+    QTest::newRow("escaped unicode") << Test::sampleRefundEvent(R"("op_5521")", R"("op_\u00e9")") << "operationId" << QStringLiteral("op_\u00e9");
+    QTest::newRow("zero amount") << Test::sampleRefundEvent(R"("amount":3800)", R"("amount":0)") << "amount" << "0";
 }
 
 void tst_EventParser::readsAllowedVariations()
@@ -332,17 +318,17 @@ void tst_EventParser::indexColumns_data()
     QTest::addColumn<QString>("idempotencyKey");
     QTest::addColumn<QString>("refundId");
 
-    QTest::newRow("refund event") << refundEvent() << "evt_1" << "op_5521" << "c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa" << "re_1";
+    QTest::newRow("refund event") << Test::sampleRefundEvent() << "evt_1" << "op_5521" << "c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa" << "re_1";
     QTest::newRow("dashboard action, no key")
-        << refundEvent(R"("request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", R"("request":null)")
+        << Test::sampleRefundEvent(R"("request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", R"("request":null)")
         << "evt_1" << "op_5521" << "" << "re_1";
-    QTest::newRow("metadata lost") << refundEvent(R"({"operation_id":"op_5521"})", "{}") << "evt_1" << "" << "c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"
+    QTest::newRow("metadata lost") << Test::sampleRefundEvent(R"({"operation_id":"op_5521"})", "{}") << "evt_1" << "" << "c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"
                                    << "re_1";
     QTest::newRow("charge: no refund id")
         << QByteArray(R"({"id":"evt_c","type":"charge.refunded","created":1,"data":{"object":{"id":"ch_1","object":"charge","metadata":{"operation_id":"op_2"}}},"request":{"idempotency_key":"k"}})")
         << "evt_c" << "op_2" << "k" << "";
     QTest::newRow("unreadable amount still indexed")
-        << refundEvent(R"("amount":3800)", R"("amount":"3800")") << "evt_1" << "op_5521" << "c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa" << "re_1";
+        << Test::sampleRefundEvent(R"("amount":3800)", R"("amount":"3800")") << "evt_1" << "op_5521" << "c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa" << "re_1";
     QTest::newRow("wrong types left empty")
         << QByteArray(R"({"id":7,"data":{"object":{"id":["re_1"],"object":"refund","metadata":{"operation_id":5}}},"request":{"idempotency_key":null}})")
         << "" << "" << "" << "";
@@ -367,7 +353,7 @@ void tst_EventParser::indexColumns()
 
 void tst_EventParser::everyTruncationIsSafe()
 {
-    const QByteArray payload = refundEvent();
+    const QByteArray payload = Test::sampleRefundEvent();
     for (qsizetype length = 0; length < payload.size(); ++length) {
         const ParsedEvent event = EventParser::parse(payload.left(length));
         QVERIFY2(!event.readable, qPrintable(QStringLiteral("readable when cut to %1 bytes").arg(length)));
@@ -379,7 +365,7 @@ void tst_EventParser::everyTruncationIsSafe()
 void tst_EventParser::everyByteFlipIsSafe()
 {
     // Every byte replaced by each of a few troublesome ones: the parser answers each time.
-    const QByteArray payload = refundEvent();
+    const QByteArray payload = Test::sampleRefundEvent();
     int unreadable = 0;
     for (qsizetype i = 0; i < payload.size(); ++i) {
         for (const char replacement : {'\0', '"', '{', ']', '\xff', '9'}) {

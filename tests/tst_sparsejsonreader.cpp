@@ -3,6 +3,8 @@
 // against each other), what is not plain it declines, and it does accept the payloads a
 // provider ordinarily sends, or it would not make anything faster.
 
+#include "samplepayloads.h"
+
 #include "demo/demostore.h"
 #include "evidence/eventparser.h"
 #include "evidence/sparsejsonreader.h"
@@ -24,13 +26,6 @@ using Json = nlohmann::json;
 
 namespace {
 
-const char kRefundEvent[] = R"({"id":"evt_1","object":"event","api_version":"2024-06-20","created":1717000000,)"
-                            R"("data":{"object":{"id":"re_1","object":"refund","amount":3800,"balance_transaction":null,)"
-                            R"("charge":"ch_1","created":1717000000,"currency":"usd","failure_reason":null,)"
-                            R"("metadata":{"operation_id":"op_5521"},"payment_intent":"pi_1","reason":"requested_by_customer",)"
-                            R"("status":"succeeded"}},"livemode":false,"pending_webhooks":1,)"
-                            R"("request":{"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"},)"
-                            R"("type":"refund.updated"})";
 
 const char kChargeEvent[] = R"({"id":"evt_c","object":"event","created":1717000100,"type":"charge.refunded",)"
                             R"("data":{"object":{"id":"ch_1","object":"charge","amount":3800,"amount_refunded":3800,)"
@@ -41,15 +36,6 @@ const char kChargeEvent[] = R"({"id":"evt_c","object":"event","created":17170001
                             R"("charge":{"id":"ch_1","object":"charge"},"metadata":{}}],"has_more":false}},)"
                             R"("previous_attributes":{"amount_refunded":0}},"request":{"id":"req_1","idempotency_key":"k1"}})";
 
-QByteArray refundEvent(const QByteArray &from = {}, const QByteArray &to = {})
-{
-    QByteArray payload(kRefundEvent);
-    if (!from.isEmpty()) {
-        Q_ASSERT(payload.contains(from));
-        payload.replace(from, to);
-    }
-    return payload;
-}
 
 std::string_view view(const QByteArray &bytes)
 {
@@ -275,7 +261,7 @@ void tst_SparseJsonReader::acceptsPlainJson_data()
         << QByteArray("{\"data\":") + QByteArray(Internal::SparseJsonReader::MaxDepth - 1, '[')
             + QByteArray(Internal::SparseJsonReader::MaxDepth - 1, ']') + "}";
     QTest::newRow("long string") << QByteArray("{\"id\":\"") + QByteArray(100000, 'a') + "\"}";
-    QTest::newRow("refund event") << refundEvent();
+    QTest::newRow("refund event") << Test::sampleRefundEvent();
     QTest::newRow("charge event") << QByteArray(kChargeEvent);
 }
 
@@ -496,7 +482,7 @@ void tst_SparseJsonReader::handcraftedEvents_data()
     QTest::addColumn<bool>("fast"); // whether the fast reader takes it
 
     const auto row = [](const char *name, const QByteArray &payload, bool fast) { QTest::newRow(name) << payload << fast; };
-    row("refund event", refundEvent(), true);
+    row("refund event", Test::sampleRefundEvent(), true);
     row("charge event with a refunds list", QByteArray(kChargeEvent), true);
     row("charge event with a plain refunds array",
         QByteArray(kChargeEvent).replace(R"("refunds":{"object":"list","data":)", R"("refunds":)").replace(R"(],"has_more":false})", "]"),
@@ -504,50 +490,50 @@ void tst_SparseJsonReader::handcraftedEvents_data()
     row("charge event, refunds list without data", QByteArray(kChargeEvent).replace(R"("data":[{"id":"re_a")", R"("x":[{"id":"re_a")"), true);
     row("charge event, second refund broken", QByteArray(kChargeEvent).replace(R"("amount":2800)", R"("amount":"2800")"), true);
     row("pretty-printed",
-        QByteArray::fromStdString(Json::parse(kRefundEvent).dump(4)).replace('\n', "\r\n"), true);
-    row("tabs and newlines", refundEvent(",", ",\n\t"), true);
+        QByteArray::fromStdString(Json::parse(Test::SampleRefundEvent).dump(4)).replace('\n', "\r\n"), true);
+    row("tabs and newlines", Test::sampleRefundEvent(",", ",\n\t"), true);
 
     // Escapes and text beyond ASCII.
-    row("escape in a skipped field", refundEvent(R"("requested_by_customer")", R"("requested\u005fby\"customer\"")"), true);
-    row("escape in the event id", refundEvent(R"("evt_1")", R"("evt\u005f1")"), false);
-    row("escape in the operation id", refundEvent(R"("op_5521")", R"("op_\u00e9")"), false);
-    row("surrogate pair in a skipped field", refundEvent(R"("requested_by_customer")", R"("\ud83d\ude00")"), true);
-    row("lone surrogate in a skipped field", refundEvent(R"("requested_by_customer")", R"("\ud83d")"), false);
-    row("non-ASCII in the operation id", refundEvent(R"("op_5521")", "\"op_\xC3\xA9\xE2\x82\xAC\""), false);
-    row("non-ASCII in a skipped field", refundEvent(R"("requested_by_customer")", "\"\xC3\xA9\""), false);
-    row("invalid UTF-8 in a skipped field", refundEvent(R"("requested_by_customer")", "\"\xC3\""), false);
-    row("byte order mark", QByteArray("\xEF\xBB\xBF") + refundEvent(), false);
+    row("escape in a skipped field", Test::sampleRefundEvent(R"("requested_by_customer")", R"("requested\u005fby\"customer\"")"), true);
+    row("escape in the event id", Test::sampleRefundEvent(R"("evt_1")", R"("evt\u005f1")"), false);
+    row("escape in the operation id", Test::sampleRefundEvent(R"("op_5521")", R"("op_\u00e9")"), false);
+    row("surrogate pair in a skipped field", Test::sampleRefundEvent(R"("requested_by_customer")", R"("\ud83d\ude00")"), true);
+    row("lone surrogate in a skipped field", Test::sampleRefundEvent(R"("requested_by_customer")", R"("\ud83d")"), false);
+    row("non-ASCII in the operation id", Test::sampleRefundEvent(R"("op_5521")", "\"op_\xC3\xA9\xE2\x82\xAC\""), false);
+    row("non-ASCII in a skipped field", Test::sampleRefundEvent(R"("requested_by_customer")", "\"\xC3\xA9\""), false);
+    row("invalid UTF-8 in a skipped field", Test::sampleRefundEvent(R"("requested_by_customer")", "\"\xC3\""), false);
+    row("byte order mark", QByteArray("\xEF\xBB\xBF") + Test::sampleRefundEvent(), false);
 
     // Numbers.
-    row("amount with a fraction", refundEvent(R"("amount":3800)", R"("amount":3800.0)"), false);
-    row("amount with an exponent", refundEvent(R"("amount":3800)", R"("amount":38e2)"), false);
-    row("amount -0", refundEvent(R"("amount":3800)", R"("amount":-0)"), true);
-    row("amount negative", refundEvent(R"("amount":3800)", R"("amount":-3800)"), true);
-    row("amount the largest int64", refundEvent(R"("amount":3800)", R"("amount":9223372036854775807)"), true);
-    row("amount past int64", refundEvent(R"("amount":3800)", R"("amount":9223372036854775808)"), false);
-    row("amount past uint64", refundEvent(R"("amount":3800)", R"("amount":99999999999999999999)"), false);
-    row("amount the smallest int64", refundEvent(R"("amount":3800)", R"("amount":-9223372036854775808)"), true);
-    row("created negative", refundEvent(R"("created":1717000000,"data")", R"("created":-1,"data")"), true);
-    row("fraction in a skipped field", refundEvent(R"("pending_webhooks":1)", R"("pending_webhooks":1.25)"), true);
-    row("exponent in a skipped field", refundEvent(R"("pending_webhooks":1)", R"("pending_webhooks":1e2)"), false);
-    row("huge integer in a skipped field", refundEvent(R"("pending_webhooks":1)", R"("pending_webhooks":123456789012345678901234567890)"), true);
+    row("amount with a fraction", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":3800.0)"), false);
+    row("amount with an exponent", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":38e2)"), false);
+    row("amount -0", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":-0)"), true);
+    row("amount negative", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":-3800)"), true);
+    row("amount the largest int64", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":9223372036854775807)"), true);
+    row("amount past int64", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":9223372036854775808)"), false);
+    row("amount past uint64", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":99999999999999999999)"), false);
+    row("amount the smallest int64", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":-9223372036854775808)"), true);
+    row("created negative", Test::sampleRefundEvent(R"("created":1717000000,"data")", R"("created":-1,"data")"), true);
+    row("fraction in a skipped field", Test::sampleRefundEvent(R"("pending_webhooks":1)", R"("pending_webhooks":1.25)"), true);
+    row("exponent in a skipped field", Test::sampleRefundEvent(R"("pending_webhooks":1)", R"("pending_webhooks":1e2)"), false);
+    row("huge integer in a skipped field", Test::sampleRefundEvent(R"("pending_webhooks":1)", R"("pending_webhooks":123456789012345678901234567890)"), true);
 
     // Repeated keys: the last one counts, on both routes.
-    row("amount twice", refundEvent(R"("amount":3800)", R"("amount":1,"amount":3800)"), true);
-    row("amount twice, last one wrong", refundEvent(R"("amount":3800)", R"("amount":3800,"amount":"x")"), true);
-    row("status twice", refundEvent(R"("status":"succeeded")", R"("status":"succeeded","status":"failed")"), true);
-    row("data twice", refundEvent(R"("livemode":false)", R"("livemode":false,"data":{"object":{"object":"dispute"}})"), true);
-    row("metadata twice", refundEvent(R"("metadata":{"operation_id":"op_5521"})", R"("metadata":{"operation_id":"op_1"},"metadata":{"x":1})"), true);
+    row("amount twice", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":1,"amount":3800)"), true);
+    row("amount twice, last one wrong", Test::sampleRefundEvent(R"("amount":3800)", R"("amount":3800,"amount":"x")"), true);
+    row("status twice", Test::sampleRefundEvent(R"("status":"succeeded")", R"("status":"succeeded","status":"failed")"), true);
+    row("data twice", Test::sampleRefundEvent(R"("livemode":false)", R"("livemode":false,"data":{"object":{"object":"dispute"}})"), true);
+    row("metadata twice", Test::sampleRefundEvent(R"("metadata":{"operation_id":"op_5521"})", R"("metadata":{"operation_id":"op_1"},"metadata":{"x":1})"), true);
 
     // Nesting.
-    row("deep unknown field within the limit", refundEvent(R"("livemode":false)", "\"livemode\":" + nested(20, "1")), true);
-    row("deep unknown field past the fast limit", refundEvent(R"("livemode":false)", "\"livemode\":" + nested(40, "1")), false);
-    row("deep unknown field past the full limit", refundEvent(R"("livemode":false)", "\"livemode\":" + nested(70, "1")), false);
+    row("deep unknown field within the limit", Test::sampleRefundEvent(R"("livemode":false)", "\"livemode\":" + nested(20, "1")), true);
+    row("deep unknown field past the fast limit", Test::sampleRefundEvent(R"("livemode":false)", "\"livemode\":" + nested(40, "1")), false);
+    row("deep unknown field past the full limit", Test::sampleRefundEvent(R"("livemode":false)", "\"livemode\":" + nested(70, "1")), false);
 
     // Empty, null and wrongly typed fields the readers look at.
-    row("metadata empty", refundEvent(R"({"operation_id":"op_5521"})", "{}"), true);
-    row("metadata empty array", refundEvent(R"({"operation_id":"op_5521"})", "[]"), true);
-    row("request empty", refundEvent(R"({"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", "{}"), true);
+    row("metadata empty", Test::sampleRefundEvent(R"({"operation_id":"op_5521"})", "{}"), true);
+    row("metadata empty array", Test::sampleRefundEvent(R"({"operation_id":"op_5521"})", "[]"), true);
+    row("request empty", Test::sampleRefundEvent(R"({"id":"req_1","idempotency_key":"c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"})", "{}"), true);
     row("data.object empty", QByteArray(R"({"id":"evt_1","created":1,"type":"t","data":{"object":{}}})"), true);
     row("data empty", QByteArray(R"({"id":"evt_1","created":1,"type":"t","data":{}})"), true);
     for (const char *field : {R"("id":"evt_1")", R"("amount":3800)", R"("currency":"usd")", R"("status":"succeeded")",
@@ -562,14 +548,14 @@ void tst_SparseJsonReader::handcraftedEvents_data()
         for (const char *value : {"null", "7", "-7", "true", "\"\"", "\"x\"", "[]", "[1,\"a\",null]", "{}",
                                   R"({"id":"ch_9","object":"charge"})", R"({"id":5})"}) {
             const QByteArray name = original + " -> " + value;
-            QTest::newRow(name.constData()) << refundEvent(original, key + value + rest) << true;
+            QTest::newRow(name.constData()) << Test::sampleRefundEvent(original, key + value + rest) << true;
         }
-        QTest::newRow((original + " removed").constData()) << refundEvent(original, "\"x_\":1" + rest) << true;
+        QTest::newRow((original + " removed").constData()) << Test::sampleRefundEvent(original, "\"x_\":1" + rest) << true;
     }
     row("payload is a refund object", QByteArray(R"({"id":"re_1","object":"refund","amount":3800})"), true);
-    row("object is a number", refundEvent(R"("object":"event")", R"("object":5)"), true);
-    row("kept keys in an unknown field", refundEvent(R"("livemode":false)", R"("livemode":{"id":"evil","data":{"object":{}}})"), true);
-    row("other object kind", refundEvent(R"("object":"refund")", R"("object":"payment_intent")"), true);
+    row("object is a number", Test::sampleRefundEvent(R"("object":"event")", R"("object":5)"), true);
+    row("kept keys in an unknown field", Test::sampleRefundEvent(R"("livemode":false)", R"("livemode":{"id":"evil","data":{"object":{}}})"), true);
+    row("other object kind", Test::sampleRefundEvent(R"("object":"refund")", R"("object":"payment_intent")"), true);
 }
 
 void tst_SparseJsonReader::handcraftedEvents()
@@ -585,7 +571,7 @@ void tst_SparseJsonReader::handcraftedEvents()
 
 void tst_SparseJsonReader::everyTruncation()
 {
-    for (const QByteArray &payload : {refundEvent(), QByteArray(kChargeEvent)}) {
+    for (const QByteArray &payload : {Test::sampleRefundEvent(), QByteArray(kChargeEvent)}) {
         for (qsizetype length = 0; length <= payload.size(); ++length) {
             bool accepted = false;
             const QString problem = disagreement(view(payload.left(length)), &accepted);
@@ -603,7 +589,7 @@ void tst_SparseJsonReader::everyByteFlipInsertionAndDeletion()
                                  '9', '-', '+', '.', 'e', 'E', 'u', 'n', 't', 'x', '/', '\x7f', '\x80', '\xff'};
     int accepted = 0;
     int total = 0;
-    for (const QByteArray &payload : {refundEvent(), QByteArray(kChargeEvent)}) {
+    for (const QByteArray &payload : {Test::sampleRefundEvent(), QByteArray(kChargeEvent)}) {
         for (qsizetype i = 0; i < payload.size(); ++i) {
             std::vector<QByteArray> variants;
             for (const char replacement : replacements) {
@@ -632,7 +618,7 @@ void tst_SparseJsonReader::qstringDoor_data()
 {
     QTest::addColumn<QString>("payload");
 
-    const QString event = QString::fromLatin1(kRefundEvent);
+    const QString event = QString::fromLatin1(Test::SampleRefundEvent);
     QTest::newRow("ASCII") << event;
     QTest::newRow("non-ASCII text") << QString(event).replace(QStringLiteral("op_5521"), QStringLiteral("op_\u00e9\u20ac"));
     QTest::newRow("Latin-1 text") << QString(event).replace(QStringLiteral("op_5521"), QStringLiteral("op_\u00e9"));

@@ -179,6 +179,13 @@ Result<std::vector<std::vector<WebhookEvent>>> SqliteEventLookup::candidatesOfEa
 
     const int count = int(operations.size());
     std::vector<Matches> matches(operations.size());
+    // The rows of the events one part of the matches names, for every operation.
+    auto readRowsOf = [&](std::vector<RowId> Matches::*part) {
+        std::vector<RowId> rowIds;
+        for (const Matches &m : matches)
+            rowIds.insert(rowIds.end(), (m.*part).begin(), (m.*part).end());
+        return readRows(std::move(rowIds));
+    };
     LookupValues byOperation;
     LookupValues byKey;
     for (int i = 0; i < count; ++i) {
@@ -196,10 +203,7 @@ Result<std::vector<std::vector<WebhookEvent>>> SqliteEventLookup::candidatesOfEa
                 matches[size_t(i)].direct.push_back(rowId);
         }))
         return *error;
-    std::vector<RowId> directRows;
-    for (const Matches &m : matches)
-        directRows.insert(directRows.end(), m.direct.begin(), m.direct.end());
-    if (auto error = readRows(std::move(directRows)))
+    if (auto error = readRowsOf(&Matches::direct))
         return *error;
 
     // The refund ids those events and the operation name; then the events sharing one that
@@ -217,10 +221,7 @@ Result<std::vector<std::vector<WebhookEvent>>> SqliteEventLookup::candidatesOfEa
                 matches[size_t(i)].shared.push_back(rowId);
         }))
         return *error;
-    std::vector<RowId> sharedRows;
-    for (const Matches &m : matches)
-        sharedRows.insert(sharedRows.end(), m.shared.begin(), m.shared.end());
-    if (auto error = readRows(std::move(sharedRows)))
+    if (auto error = readRowsOf(&Matches::shared))
         return *error;
 
     std::vector<std::vector<WebhookEvent>> lists(operations.size());
