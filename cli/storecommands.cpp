@@ -9,6 +9,7 @@
 #include "domain/keywindow.h"
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/resolver.h"
+#include "items/operationsnapshot.h"
 
 #include <QDateTime>
 
@@ -140,33 +141,25 @@ int runShow(CliContext &context)
     auto store = context.openStore(Store::OpenMode::ReadOnly, exitCode);
     if (!store)
         return exitCode;
-    const QString operationId = context.parser().positionalArguments().at(0);
-    const auto operation = readOperation(context, *store, operationId, exitCode);
-    if (!operation)
-        return exitCode;
-    auto attempts = store->attempts(operationId);
-    auto events = store->candidateEvents(*operation);
-    auto resolutions = store->resolutions(operationId);
-    auto retention = store->keyRetentionHours();
-    for (const Error *error : {attempts ? nullptr : &attempts.error(), events ? nullptr : &events.error(),
-                               resolutions ? nullptr : &resolutions.error(), retention ? nullptr : &retention.error()}) {
-        if (error)
-            return context.fail(*error);
-    }
-    const KeyWindow window(*operation, *retention);
-    const Evidence evidence = EvidenceAnalyzer::analyze(*operation, *events);
+    // What the console's panel reads, from one moment of the store.
+    const auto snapshot = OperationSnapshot::load(*store, context.parser().positionalArguments().at(0));
+    if (!snapshot)
+        return context.fail(snapshot.error());
+    const Operation &operation = snapshot->operation;
+    const Evidence &evidence = snapshot->evidence;
+    const KeyWindow window(operation, snapshot->keyRetentionHours);
 
     if (context.parser().isSet(JsonOption)) {
         nlohmann::json object;
-        object["operation"] = JsonWriter::toJson(*operation);
+        object["operation"] = JsonWriter::toJson(operation);
         object["operation"]["key_expires_at"] = window.expiresAt();
         object["attempts"] = nlohmann::json::array();
-        for (const Attempt &attempt : *attempts)
+        for (const Attempt &attempt : snapshot->attempts)
             object["attempts"].push_back(JsonWriter::toJson(attempt));
         object["events"] = EvidenceJson::events(evidence);
         EvidenceJson::addVerdict(object, evidence);
         object["resolutions"] = nlohmann::json::array();
-        for (const Resolution &resolution : *resolutions)
+        for (const Resolution &resolution : snapshot->resolutions)
             object["resolutions"].push_back(JsonWriter::toJson(resolution));
         context.out() << QString::fromStdString(JsonWriter::dump(object)) << '\n';
         return 0;
@@ -174,14 +167,14 @@ int runShow(CliContext &context)
 
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     auto &out = context.out();
-    out << operation->operationId << "  order " << operation->orderId << "  " << operation->amountCents << ' '
-        << operation->currency << "  " << toString(operation->status) << '\n'
-        << "  key " << operation->idempotencyKey << " (" << window.describeAt(now) << ")\n"
-        << "  created " << utc(operation->createdAt) << ", updated " << utc(operation->updatedAt) << '\n';
-    if (!operation->claimedBy.isEmpty())
-        out << "  claimed by " << operation->claimedBy << " at " << utc(operation->claimedAt.value_or(0)) << '\n';
+    out << operation.operationId << "  order " << operation.orderId << "  " << operation.amountCents << ' '
+        << operation.currency << "  " << toString(operation.status) << '\n'
+        << "  key " << operation.idempotencyKey << " (" << window.describeAt(now) << ")\n"
+        << "  created " << utc(operation.createdAt) << ", updated " << utc(operation.updatedAt) << '\n';
+    if (!operation.claimedBy.isEmpty())
+        out << "  claimed by " << operation.claimedBy << " at " << utc(operation.claimedAt.value_or(0)) << '\n';
     out << "Attempts:\n";
-    for (const Attempt &attempt : *attempts) {
+    for (const Attempt &attempt : snapshot->attempts) {
         out << "  #" << attempt.attemptNo << ' ' << attempt.toolCallId << ' ' << utc(attempt.startedAt) << ' '
             << describe(attempt.outcome);
         if (attempt.httpStatus)
@@ -200,7 +193,7 @@ int runShow(CliContext &context)
         out << '\n';
     }
     out << "Resolutions:\n";
-    for (const Resolution &resolution : *resolutions) {
+    for (const Resolution &resolution : snapshot->resolutions) {
         out << "  #" << resolution.resolutionId << ' ' << toString(resolution.outcome) << ' ' << resolution.refundId
             << " by " << resolution.operatorName << " at " << utc(resolution.recordedAt) << " evidence "
             << resolution.evidence << (resolution.overridesEvidence ? " (overrides the evidence)" : "") << '\n';

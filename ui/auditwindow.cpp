@@ -208,8 +208,7 @@ void AuditWindow::setStore(Store *store)
     ++m_storeGeneration;
     ++m_filterGeneration;
     m_chainReport.reset();
-    m_model->setStore(store);
-    m_model->setQuery(m_filters->query());
+    m_model->setStore(store, m_filters->query());
     m_totals->setTotals({});
     m_countLabel->clear();
     if (!store) {

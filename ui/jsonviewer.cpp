@@ -63,6 +63,9 @@ std::optional<QString> JsonViewer::pretty(const QString &payload)
 
 void JsonViewer::setPayload(const QString &title, const QString &payload)
 {
+    if (m_shown && m_shown->first == title && m_shown->second == payload)
+        return;
+    m_shown = std::make_pair(title, payload);
     if (const auto indented = pretty(payload)) {
         m_title->setText(title);
         m_text->setPlainText(*indented);
@@ -75,6 +78,7 @@ void JsonViewer::setPayload(const QString &title, const QString &payload)
 
 void JsonViewer::clear(const QString &hint)
 {
+    m_shown.reset();
     m_title->setText(hint.isEmpty() ? tr("Select an event to see its payload.") : hint);
     m_text->clear();
     highlight();

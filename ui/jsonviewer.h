@@ -2,6 +2,9 @@
 
 #include <QWidget>
 
+#include <optional>
+#include <utility>
+
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -36,6 +39,9 @@ private:
     QLabel *m_matchLabel = nullptr;
     QPlainTextEdit *m_text = nullptr;
     int m_matches = 0;
+    // What setPayload() shows, so that showing it again (a live refresh) keeps the
+    // reader's place.
+    std::optional<std::pair<QString, QString>> m_shown;
 };
 
 } // namespace RefundDesk

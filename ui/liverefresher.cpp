@@ -20,14 +20,21 @@ void LiveRefresher::setStore(Store *store)
         m_timer.stop();
         return;
     }
-    if (auto version = m_store->dataVersion())
-        m_version = *version;
+    catchUp();
     m_timer.start();
 }
 
 void LiveRefresher::setInterval(int milliseconds)
 {
     m_timer.setInterval(milliseconds);
+}
+
+void LiveRefresher::catchUp()
+{
+    if (!m_store)
+        return;
+    if (auto version = m_store->dataVersion())
+        m_version = *version;
 }
 
 void LiveRefresher::poll()

@@ -9,7 +9,9 @@ class Store;
 
 // Notices commits made by other connections (the agent's tool, the webhook receiver,
 // other operators) by polling the store's data version, which costs next to nothing
-// when nothing changed. Own writes do not change it: refresh after those directly.
+// when nothing changed. The console's own writes go through a connection of their own
+// and move the version too: after one, catchUp() and refresh directly, so that the write
+// is not reported as someone else's change a second later.
 class LiveRefresher final : public QObject
 {
     Q_OBJECT
@@ -20,10 +22,11 @@ public:
     // The store to watch (not owned; may be null, which stops watching).
     void setStore(Store *store);
     void setInterval(int milliseconds);
-    int interval() const { return m_timer.interval(); }
 
     // Checks now instead of waiting for the timer.
     void poll();
+    // Takes the store's current version as seen, without signalling.
+    void catchUp();
 
 signals:
     void changed();

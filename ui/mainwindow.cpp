@@ -440,6 +440,7 @@ bool MainWindow::startWrite(const QString &operationId, const QString &doing, Wr
                                          [this, waiting, done = std::move(done)](const std::optional<Error> &error) {
                                              if (statusBar()->currentMessage() == waiting)
                                                  statusBar()->clearMessage();
+                                             m_refresher->catchUp(); // done() refreshes
                                              done(error);
                                          });
     if (!started) {

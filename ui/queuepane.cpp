@@ -123,8 +123,7 @@ void QueuePane::applyFilter()
     m_filterBar->applyTo(query, m_operatorName);
     {
         m_quiet = true;
-        m_model->setVerdictFilter(m_filterBar->verdict());
-        m_model->setQuery(query);
+        m_model->setQuery(query, m_filterBar->verdict());
         m_quiet = false;
     }
     select(current);

@@ -281,8 +281,8 @@ void ResolveDialog::submit()
     if (m_submitting || problem())
         return;
     m_lastError.reset();
-    if (!m_submitter) {
-        submitted(std::nullopt);
+    if (!m_submitter) { // nothing can write the decision: never say it was recorded
+        submitted(Error::internal(tr("This window cannot record decisions. Nothing was recorded.")));
         return;
     }
     m_submitting = true;

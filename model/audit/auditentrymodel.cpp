@@ -20,6 +20,13 @@ void AuditEntryModel::setStore(Store *store)
     reload();
 }
 
+void AuditEntryModel::setStore(Store *store, const AuditQuery &query)
+{
+    m_store = store;
+    m_query = query;
+    reload();
+}
+
 void AuditEntryModel::setQuery(const AuditQuery &query)
 {
     m_query = query;

@@ -54,6 +54,8 @@ public:
 
     // The store to read (not owned; may be null): the UI thread's connection.
     void setStore(Store *store);
+    // Both at once, read once: for a new store, whose filters are set with it.
+    void setStore(Store *store, const AuditQuery &query);
     Store *store() const { return m_store; }
     // Resets and reads the first page.
     void setQuery(const AuditQuery &query);

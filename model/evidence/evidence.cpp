@@ -54,4 +54,9 @@ QString Evidence::suggestedEvidenceText() const
     return namedEventId.isEmpty() ? QString() : QStringLiteral("webhook:") + namedEventId;
 }
 
+qint64 createdOf(const WebhookEvent &row, const ParsedEvent &parsed)
+{
+    return parsed.readable ? parsed.created : row.created.value_or(parsed.created);
+}
+
 } // namespace RefundDesk

@@ -22,6 +22,10 @@ enum class MatchRoute { Metadata, IdempotencyKey, RefundId };
 QString toString(MatchRoute route); // metadata, idempotency_key, refund_id
 
 // One event shown next to an operation, once however often it was delivered.
+// Provider time of an event in seconds: the payload's when readable, else the writer's
+// column. The order events are judged and shown in.
+qint64 createdOf(const WebhookEvent &row, const ParsedEvent &parsed);
+
 struct EvidenceEvent
 {
     WebhookEvent row;
@@ -33,6 +37,8 @@ struct EvidenceEvent
     std::vector<ParsedRefund> refunds;
 
     bool readable() const { return parsed.readable; }
+    // Provider time in seconds: the payload's when readable, else the writer's column.
+    qint64 created() const { return createdOf(row, parsed); }
     // The refund to show on this event's row: the first it states, if any.
     const ParsedRefund *refund() const { return refunds.empty() ? nullptr : &refunds.front(); }
 };

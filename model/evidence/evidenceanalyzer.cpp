@@ -133,12 +133,6 @@ void matchCandidates(const Operation &operation, std::vector<Candidate> &candida
     }
 }
 
-// Provider time of an event: the payload's when readable, else the writer's column.
-qint64 createdOf(const WebhookEvent &row, const ParsedEvent &parsed)
-{
-    return parsed.readable ? parsed.created : row.created.value_or(parsed.created);
-}
-
 // At equal times a later stage wins: a refund can fail after succeeding, never the reverse.
 int statusRank(RefundStatus status)
 {
@@ -326,8 +320,8 @@ Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector
                                    candidate.deliveries, std::move(candidate.refunds)});
     }
     std::sort(evidence.events.begin(), evidence.events.end(), [](const EvidenceEvent &a, const EvidenceEvent &b) {
-        const qint64 createdA = createdOf(a.row, a.parsed);
-        const qint64 createdB = createdOf(b.row, b.parsed);
+        const qint64 createdA = a.created();
+        const qint64 createdB = b.created();
         return std::tie(createdA, a.row.receivedAt, a.row.eventId) < std::tie(createdB, b.row.receivedAt, b.row.eventId);
     });
     std::sort(allStates.begin(), allStates.end(), [](const RefundState &a, const RefundState &b) { return isLater(b, a); });

@@ -52,7 +52,7 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
                 return event.row.type;
             return event.parsed.type.isEmpty() ? tr("(no type)") : event.parsed.type;
         case TimeColumn: {
-            const qint64 created = event.row.created.value_or(event.parsed.created);
+            const qint64 created = event.created();
             return created > 0 ? TimeText::moment(created * 1000, m_now) : TimeText::moment(event.row.receivedAt, m_now);
         }
         case RefundIdColumn:
@@ -79,7 +79,7 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
         case EventIdColumn: return ToolTipText::fromPlainText(event.row.eventId);
         case TimeColumn:
             return tr("Provider time %1; received %2")
-                .arg(TimeText::fullMoment(event.row.created.value_or(event.parsed.created) * 1000),
+                .arg(TimeText::fullMoment(event.created() * 1000),
                      TimeText::fullMoment(event.row.receivedAt));
         case StatusColumn:
             if (refund && !refund->failureReason.isEmpty())

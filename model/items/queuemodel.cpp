@@ -49,6 +49,13 @@ void QueueModel::setVerdictFilter(const QString &verdict)
     reload();
 }
 
+void QueueModel::setQuery(const QueueQuery &query, const QString &verdictFilter)
+{
+    m_query = query;
+    m_verdictFilter = verdictFilter;
+    reload();
+}
+
 void QueueModel::setOperatorName(const QString &name)
 {
     m_operatorName = name;
@@ -168,11 +175,8 @@ void QueueModel::fetchMore(const QModelIndex &parent)
         m_scanned += int(page.size());
         if (!page.empty())
             m_lastScanned = cursorAfter(m_query, page.back());
-        for (const Operation &operation : page) {
-            Row row = makeRow(operation);
-            if (passesFilter(row))
-                fresh.push_back(std::move(row));
-        }
+        std::vector<Row> passing = rowsPassing(page);
+        std::move(passing.begin(), passing.end(), std::back_inserter(fresh));
         if (m_verdictFilter.isEmpty())
             break;
     }
@@ -241,12 +245,7 @@ bool QueueModel::refreshRows(int limit, std::vector<Row> &rows)
     m_lastScanned.reset();
     if (!operations.empty())
         m_lastScanned = cursorAfter(m_query, operations.back());
-    rows.reserve(operations.size());
-    for (const Operation &operation : operations) {
-        Row row = makeRow(operation);
-        if (passesFilter(row))
-            rows.push_back(std::move(row));
-    }
+    rows = rowsPassing(operations);
     return true;
 }
 
@@ -324,6 +323,26 @@ QueueModel::Row QueueModel::makeRow(const Operation &operation) const
     return Row{cursorAfter(m_query, operation), std::make_shared<const Operation>(operation), std::nullopt};
 }
 
+std::vector<QueueModel::Row> QueueModel::rowsPassing(const std::vector<Operation> &page) const
+{
+    std::vector<Row> rows;
+    rows.reserve(page.size());
+    for (const Operation &operation : page)
+        rows.push_back(makeRow(operation));
+    if (m_verdictFilter.isEmpty())
+        return rows;
+    auto candidates = m_store->candidateEventsOfEach(page);
+    for (size_t i = 0; i < rows.size(); ++i) {
+        if (!candidates) {
+            rows[i].verdict = VerdictText{QString(), candidates.error().message};
+            continue;
+        }
+        rows[i].verdict = judge(page[i], (*candidates)[i]);
+    }
+    std::erase_if(rows, [this](const Row &row) { return !passesFilter(row); });
+    return rows;
+}
+
 const QueueModel::Row &QueueModel::residentRow(int row) const
 {
     const int page = row / m_pageSize;
@@ -339,7 +358,9 @@ void QueueModel::loadPage(int page) const
         return;
     const int first = page * m_pageSize;
     const int end = std::min(int(m_rows.size()), first + m_pageSize);
-    // By id: one primary-key lookup per row, a page in well under a millisecond.
+    // By id: one primary-key lookup per row, a page in well under a millisecond, the
+    // page's rows from one moment.
+    const ReadSnapshot moment(*m_store);
     for (int i = first; i < end; ++i) {
         const Row &row = m_rows[i];
         if (row.operation)
@@ -394,15 +415,20 @@ const QueueModel::VerdictText &QueueModel::verdictOf(const Row &row) const
         static const VerdictText unknown;
         return unknown;
     }
-    auto candidates = m_store ? m_store->candidateEvents(*row.operation)
-                              : Result<std::vector<WebhookEvent>>(Error::unavailable(tr("No store is open.")));
+    // A row has its operation only while a store is set.
+    auto candidates = m_store->candidateEvents(*row.operation);
     if (!candidates) {
         row.verdict = VerdictText{QString(), candidates.error().message};
         return *row.verdict;
     }
-    const Evidence evidence = EvidenceAnalyzer::analyze(*row.operation, *candidates);
-    row.verdict = VerdictText{toString(evidence.verdict), evidence.explanation};
+    row.verdict = judge(*row.operation, *candidates);
     return *row.verdict;
+}
+
+QueueModel::VerdictText QueueModel::judge(const Operation &operation, const std::vector<WebhookEvent> &candidates)
+{
+    const Evidence evidence = EvidenceAnalyzer::analyze(operation, candidates);
+    return {toString(evidence.verdict), evidence.explanation};
 }
 
 bool QueueModel::passesFilter(const Row &row) const

@@ -2,6 +2,7 @@
 
 #include "domain/error.h"
 #include "domain/operation.h"
+#include "domain/webhookevent.h"
 #include "store/queuequery.h"
 
 #include <QAbstractTableModel>
@@ -70,6 +71,8 @@ public:
 
     // Only rows whose verdict is this code ("refunded", "conflict", ...); empty for all.
     void setVerdictFilter(const QString &verdict);
+    // The query and the verdict filter together, read once.
+    void setQuery(const QueueQuery &query, const QString &verdictFilter);
     QString verdictFilter() const { return m_verdictFilter; }
 
     // Whose claims count as "mine" for MineRole.
@@ -133,6 +136,9 @@ private:
     // Reads up to `limit` operations from the start or after the cursor. False on error.
     bool readPage(const std::optional<QueueCursor> &after, int limit, std::vector<Operation> &out);
     Row makeRow(const Operation &operation) const;
+    // The rows of `page` the filters let through. With a verdict filter, their verdicts
+    // are worked out first, in one batched read of their events.
+    std::vector<Row> rowsPassing(const std::vector<Operation> &page) const;
     // The row with its operation held (read again by id when it was evicted). The
     // operation stays null only when the store cannot give it.
     const Row &residentRow(int row) const;
@@ -143,6 +149,7 @@ private:
     bool refreshKeys(int limit, std::vector<Row> &rows);
     bool refreshRows(int limit, std::vector<Row> &rows);
     const VerdictText &verdictOf(const Row &row) const;
+    static VerdictText judge(const Operation &operation, const std::vector<WebhookEvent> &candidates);
     bool passesFilter(const Row &row) const;
     void applyRows(std::vector<Row> rows);
     QVariant displayData(const Row &row, int column) const;

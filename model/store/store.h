@@ -55,19 +55,8 @@ public:
 
     // The keys (sort value and operation id, as cursorAfter() makes them) of the first
     // `limit` rows of the queue under `query`: what a refresh needs to notice rows that
-    // arrived, left or moved without reading the rows themselves. A backend answers from
-    // an index where one covers the keys; this default reads the rows.
-    virtual Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit)
-    {
-        auto rows = queuePage(query, std::nullopt, limit);
-        if (!rows)
-            return rows.error();
-        std::vector<QueueCursor> keys;
-        keys.reserve(rows->size());
-        for (const Operation &operation : *rows)
-            keys.push_back(cursorAfter(query, operation));
-        return keys;
-    }
+    // arrived, left or moved without reading the rows themselves.
+    virtual Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) = 0;
 
     virtual Result<std::optional<Operation>> operation(const QString &operationId) = 0;
     virtual Result<std::vector<Attempt>> attempts(const QString &operationId) = 0;
@@ -76,19 +65,8 @@ public:
     // The evidence layer decides how each one matched.
     virtual Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) = 0;
     // candidateEvents() of each operation, in the order given: what listing many verdicts
-    // needs. A backend reads them in a few batched lookups; this default asks one by one.
-    virtual Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations)
-    {
-        std::vector<std::vector<WebhookEvent>> lists;
-        lists.reserve(operations.size());
-        for (const Operation &operation : operations) {
-            auto events = candidateEvents(operation);
-            if (!events)
-                return events.error();
-            lists.push_back(std::move(*events));
-        }
-        return lists;
-    }
+    // needs, read in a few batched lookups.
+    virtual Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations) = 0;
     virtual Result<std::vector<Operation>> orderOperations(const QString &orderId) = 0;
     virtual Result<std::vector<Resolution>> resolutions(const QString &operationId) = 0;
 
@@ -120,43 +98,37 @@ public:
     // panel) then agree with each other, and on a large store they cost far less. Nested
     // calls count; writes are refused while a snapshot is open. Hold one briefly (it keeps
     // the store from folding its write-ahead log) and prefer ReadSnapshot, which ends it.
-    virtual std::optional<Error> beginSnapshot() { return std::nullopt; }
-    virtual void endSnapshot() {}
+    virtual std::optional<Error> beginSnapshot() = 0;
+    virtual void endSnapshot() = 0;
 
     // ---- The audit: read-only queries over the resolutions (model/audit uses them) ----
 
     // Resolutions matching `query`, each with its operation, in resolution_id order
     // (descending with newestFirst), one page after the resolution `afterId`.
     virtual Result<std::vector<AuditEntry>> auditPage(const AuditQuery &query, std::optional<qint64> afterId,
-                                                      int limit) { return auditUnsupported(); }
-    virtual Result<qint64> auditCount(const AuditQuery &query) { return auditUnsupported(); }
+                                                      int limit) = 0;
+    virtual Result<qint64> auditCount(const AuditQuery &query) = 0;
     // Count and sum of amounts by outcome and currency.
-    virtual Result<std::vector<AuditTotal>> auditTotals(const AuditQuery &query) { return auditUnsupported(); }
+    virtual Result<std::vector<AuditTotal>> auditTotals(const AuditQuery &query) = 0;
     // Everyone who recorded a resolution, sorted.
-    virtual Result<QStringList> auditOperators() { return auditUnsupported(); }
+    virtual Result<QStringList> auditOperators() = 0;
     // The unknown exposure's daily changes (see ExposureChange) and the decisions per day,
     // both in day order.
-    virtual Result<std::vector<ExposureChange>> exposureChanges() { return auditUnsupported(); }
-    virtual Result<std::vector<DailyDecisions>> decisionsByDay() { return auditUnsupported(); }
+    virtual Result<std::vector<ExposureChange>> exposureChanges() = 0;
+    virtual Result<std::vector<DailyDecisions>> decisionsByDay() = 0;
     // The store's invariants beyond the hash chain (DESIGN.md, "The rules"): statuses agree
     // with the last resolutions, refunded rows carry a refund id, keys are unique, the
     // triggers and unique indexes are in place, every resolution names an operation, an
     // operation is decided once. Empty when all hold.
-    virtual Result<std::vector<InvariantViolation>> checkInvariants() { return auditUnsupported(); }
+    virtual Result<std::vector<InvariantViolation>> checkInvariants() = 0;
 
     // ---- Diagnostics ----
 
     // While on, the store notes every distinct statement it runs; recordedQueryPlans()
     // then gives each with the plan the database chose for it. The query-plan tests use it
     // to prove that the console's reads go through indexes. Off by default, and free then.
-    virtual void setRecordingQueryPlans(bool on) {}
-    virtual Result<std::vector<QueryPlan>> recordedQueryPlans() { return std::vector<QueryPlan>{}; }
-
-private:
-    static Error auditUnsupported()
-    {
-        return Error::internal(QStringLiteral("This kind of store cannot answer audit queries."));
-    }
+    virtual void setRecordingQueryPlans(bool on) = 0;
+    virtual Result<std::vector<QueryPlan>> recordedQueryPlans() = 0;
 };
 
 // A snapshot for the life of a scope (see Store::beginSnapshot). When it cannot begin,

@@ -19,9 +19,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
-#include <map>
 #include <memory>
-#include <mutex>
 
 namespace RefundDesk::Reliability {
 
@@ -98,19 +96,6 @@ Run runProgram(const QString &program, const QStringList &arguments, int timeout
 Run refundDesk(const QStringList &arguments, int timeoutMs, const QProcessEnvironment &environment)
 {
     return runProgram(QStringLiteral(RD_APP_PATH), arguments, timeoutMs, environment);
-}
-
-bool hasCommand(const QString &command)
-{
-    static std::mutex mutex;
-    static std::map<QString, bool> known;
-    const std::lock_guard lock(mutex);
-    const auto found = known.find(command);
-    if (found != known.end())
-        return found->second;
-    const bool has = refundDesk({command, QStringLiteral("--help")}, 30000).exitCode == 0;
-    known[command] = has;
-    return has;
 }
 
 bool isHeavy()
@@ -357,11 +342,9 @@ QString verifyStore(const QString &path)
                 problems << QStringLiteral("AuditVerifier: %1").arg(report->problems().join(QStringLiteral("; ")));
         }
     }
-    if (hasCommand(QStringLiteral("verify"))) {
-        const Run run = refundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path}, 120000);
-        if (run.exitCode != 0)
-            problems << QStringLiteral("refund-desk verify exited %1: %2").arg(run.exitCode).arg(run.err.trimmed());
-    }
+    const Run run = refundDesk({QStringLiteral("verify"), QStringLiteral("--db"), path}, 120000);
+    if (run.exitCode != 0)
+        problems << QStringLiteral("refund-desk verify exited %1: %2").arg(run.exitCode).arg(run.err.trimmed());
     return problems.join(u'\n');
 }
 

@@ -35,8 +35,6 @@ Run runProgram(const QString &program, const QStringList &arguments, int timeout
 Run refundDesk(const QStringList &arguments, int timeoutMs = 60000,
                const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
 
-// Whether this refund-desk has the subcommand (`refund-desk COMMAND --help` exits 0).
-bool hasCommand(const QString &command);
 
 // RD_RELIABILITY_SCALE=heavy selects the full-size runs (ctest -L heavy).
 bool isHeavy();

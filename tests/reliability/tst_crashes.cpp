@@ -174,8 +174,6 @@ void tst_Crashes::decisionKilledAnywhere()
 
 void tst_Crashes::importKilledHalfWay()
 {
-    if (!hasCommand(QStringLiteral("import-events")))
-        QSKIP("this refund-desk has no import-events command");
     const int events = scaled(20000, 200000);
     const int kills = scaled(6, 20);
     QRandomGenerator random(seed(7));
