@@ -29,7 +29,6 @@ ProgressPrinter::ProgressPrinter(QTextStream &err, const QString &label)
     , m_label(label)
     , m_terminal(RD_ISATTY(RD_FILENO(stderr)) != 0)
 {
-    m_sinceStart.start();
     m_sincePrint.start();
 }
 

@@ -28,7 +28,6 @@ private:
     bool m_terminal = false;
     bool m_started = false;
     int m_lastTenth = 0;
-    QElapsedTimer m_sinceStart;
     QElapsedTimer m_sincePrint;
 };
 

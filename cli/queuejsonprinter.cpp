@@ -133,6 +133,37 @@ private:
     bool m_closed = false;
 };
 
+} // namespace
+
+// The JSON array on `out`: the opening bracket waits for the first row, so that a store
+// failing on its first page prints no half-made JSON.
+class JsonArrayOut
+{
+public:
+    explicit JsonArrayOut(std::FILE *out) : m_out(out) {}
+
+    void add(const std::string &rows)
+    {
+        if (rows.empty())
+            return;
+        std::fputs(m_any ? ",\n" : "[\n", m_out);
+        std::fwrite(rows.data(), 1, rows.size(), m_out);
+        m_any = true;
+    }
+
+    void finish()
+    {
+        std::fputs(m_any ? "\n]\n" : "[]\n", m_out);
+        std::fflush(m_out);
+    }
+
+private:
+    std::FILE *m_out;
+    bool m_any = false;
+};
+
+namespace {
+
 // One worker: its own connection and snapshot, pages in, JSON out.
 void judgePages(const QString &location, int retentionHours, PageExchange &exchange)
 {
@@ -163,6 +194,34 @@ QueueJsonPrinter::QueueJsonPrinter(Store &store, int retentionHours, int pageSiz
 
 std::optional<Error> QueueJsonPrinter::print(std::FILE *out)
 {
+    // The listing itself is one snapshot; worker threads read the events behind the
+    // verdicts in snapshots of their own, taken a moment later (a newer event may count,
+    // none is lost).
+    const ReadSnapshot snapshot(m_store);
+    const QueueQuery query;
+    auto first = m_store.queuePage(query, std::nullopt, m_pageSize);
+    if (!first)
+        return first.error();
+    JsonArrayOut array(out);
+    if (int(first->size()) < m_pageSize) {
+        // The whole queue in one page, as on most days: judged here, without threads and
+        // their connections.
+        auto candidates = m_store.candidateEventsOfEach(*first);
+        if (!candidates)
+            return candidates.error();
+        array.add(jsonRows(*first, *candidates, m_retentionHours));
+        array.finish();
+        return std::nullopt;
+    }
+    auto failure = printPages(query, std::move(*first), array);
+    if (!failure)
+        array.finish();
+    return failure;
+}
+
+std::optional<Error> QueueJsonPrinter::printPages(const QueueQuery &query, std::vector<Operation> first,
+                                                  JsonArrayOut &array)
+{
     const int workers = std::clamp(QThread::idealThreadCount(), 1, MaxWorkers);
     PageExchange exchange(size_t(workers) * 2);
     std::vector<std::thread> threads;
@@ -176,60 +235,44 @@ std::optional<Error> QueueJsonPrinter::print(std::FILE *out)
                                                   "programs and try again.").arg(QString::fromLocal8Bit(error.what())));
     }
 
-    bool any = false;
     int printed = 0; // pages printed so far
-    auto printPage = [&](std::string rows) {
-        ++printed;
-        if (rows.empty())
-            return;
-        std::fputs(any ? ",\n" : "[\n", out);
-        std::fwrite(rows.data(), 1, rows.size(), out);
-        any = true;
+    auto printReady = [&](bool wait) {
+        while (auto rows = exchange.done(printed, wait)) {
+            array.add(*rows);
+            ++printed;
+            if (wait)
+                return;
+        }
     };
 
-    // The listing itself is one snapshot; each worker reads the events behind the
-    // verdicts in its own, taken a moment later (a newer event may count, none is lost).
     std::optional<Error> failure;
     int pages = 0;
-    {
-        const ReadSnapshot snapshot(m_store);
-        const QueueQuery query;
-        std::optional<QueueCursor> cursor;
-        for (;;) {
-            auto page = m_store.queuePage(query, cursor, m_pageSize);
-            if (!page) {
-                failure = page.error();
-                break;
-            }
-            const bool last = int(page->size()) < m_pageSize;
-            if (!last)
-                cursor = cursorAfter(query, page->back());
-            if (!exchange.put(pages++, std::move(*page)))
-                break;
-            while (auto rows = exchange.done(printed, false))
-                printPage(std::move(*rows));
-            if (last)
-                break;
+    std::vector<Operation> page = std::move(first);
+    for (;;) {
+        const bool last = int(page.size()) < m_pageSize;
+        const auto cursor = last ? std::nullopt : std::optional<QueueCursor>(cursorAfter(query, page.back()));
+        if (!exchange.put(pages++, std::move(page)))
+            break;
+        printReady(false);
+        if (last)
+            break;
+        auto next = m_store.queuePage(query, cursor, m_pageSize);
+        if (!next) {
+            failure = next.error();
+            break;
         }
+        page = std::move(*next);
     }
     exchange.close();
-    while (!failure && printed < pages) {
-        auto rows = exchange.done(printed, true);
-        if (!rows)
-            break;
-        printPage(std::move(*rows));
-    }
+    while (!failure && printed < pages && !exchange.failure())
+        printReady(true);
     if (!failure)
         failure = exchange.failure();
     if (failure)
         exchange.fail(*failure); // stops the workers
     for (std::thread &thread : threads)
         thread.join();
-    if (failure)
-        return failure;
-    std::fputs(any ? "\n]\n" : "[]\n", out);
-    std::fflush(out);
-    return std::nullopt;
+    return failure;
 }
 
 } // namespace RefundDesk::Cli

@@ -8,13 +8,16 @@
 
 namespace RefundDesk::Cli {
 
+class JsonArrayOut;
+
 // queue --json: the whole queue as a JSON array, oldest first, each row with its verdict.
 //
 // Performance: every row's verdict needs its candidate events (index lookups) and their
-// payloads parsed, several times the work of listing the rows. This thread reads the
-// queue's pages; worker threads, each with a read-only connection of its own, find the
-// events of a page, judge it and turn it into JSON text, so that all cores share the
-// work. The pages are printed in queue order as they are done; a few wait at most.
+// payloads parsed, several times the work of listing the rows. A queue of one page is
+// judged on this thread. A longer one is shared out: this thread reads the pages; worker
+// threads, each with a read-only connection of its own, find the events of a page, judge
+// it and turn it into JSON text, so that all cores share the work. The pages are printed
+// in queue order as they are done; a few wait at most.
 class QueueJsonPrinter final
 {
 public:
@@ -27,6 +30,9 @@ public:
     std::optional<Error> print(std::FILE *out);
 
 private:
+    // The queue beyond its first page: the pages shared out among worker threads.
+    std::optional<Error> printPages(const QueueQuery &query, std::vector<Operation> first, JsonArrayOut &array);
+
     Store &m_store;
     int m_retentionHours;
     int m_pageSize;

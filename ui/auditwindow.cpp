@@ -61,7 +61,6 @@ void runInBackground(QObject *receiver, const QString &location, Work work, Done
 struct ExportOutcome
 {
     bool ok = false;
-    qint64 written = 0;
     QString message;
 };
 
@@ -273,7 +272,6 @@ void AuditWindow::loadTotals()
             }
             m_totals->setTotals(*answer);
             m_countLabel->setText(tr("%1 decisions match").arg(QLocale().toString(m_totals->resolutionCount())));
-            emit totalsReady();
         });
 }
 
@@ -311,7 +309,6 @@ void AuditWindow::loadTimeline()
                 return;
             }
             m_chart->setTimeline(*answer);
-            emit timelineReady();
         });
 }
 
@@ -423,7 +420,6 @@ bool AuditWindow::startExport(const QString &path, AuditExporter::Format format)
     progress->setAutoClose(false);
     progress->setAutoReset(false);
     progress->setValue(0);
-    m_exportProgress = progress;
 
     auto *watcher = new QFutureWatcher<ExportOutcome>(this);
     connect(watcher, &QFutureWatcherBase::progressValueChanged, progress, &QProgressDialog::setValue);
@@ -474,7 +470,6 @@ bool AuditWindow::startExport(const QString &path, AuditExporter::Format format)
                                                                            file.errorString());
         } else {
             outcome.ok = true;
-            outcome.written = *written;
             outcome.message = QObject::tr("Exported %1 decisions to %2.")
                                   .arg(QLocale().toString(*written), QDir::toNativeSeparators(path));
         }

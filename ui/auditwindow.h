@@ -50,7 +50,6 @@ public:
     void exportLog();
     // The same without asking; false when an export is already running or no store is open.
     bool startExport(const QString &path, AuditExporter::Format format);
-    bool isExporting() const { return m_exportRunning; }
 
     AuditFilterBar *filterBar() const { return m_filters; }
     QTableView *table() const { return m_table; }
@@ -65,8 +64,6 @@ public:
 
 signals:
     void chainChecked(bool intact, const QString &text);
-    void totalsReady();
-    void timelineReady();
     void exportFinished(bool ok, const QString &message);
 
 private:
@@ -92,7 +89,6 @@ private:
     QLabel *m_countLabel = nullptr;
     QLabel *m_rowHint = nullptr;
     QLabel *m_storeLabel = nullptr;
-    QPointer<QProgressDialog> m_exportProgress;
     std::optional<AuditReport> m_chainReport;
     std::shared_ptr<std::atomic_bool> m_chainCancel;
     // Bumped when the store or the filter changes: late answers to old questions are dropped.

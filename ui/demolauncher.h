@@ -28,7 +28,6 @@ public:
     // Starts building `operations` operations into `path`. `parent` hosts the progress
     // dialog (none when null). Returns false when a build is already running.
     bool start(const QString &path, qint64 operations, quint64 seed, QWidget *parent);
-    bool isRunning() const { return m_running; }
 
 signals:
     void finished(const QString &path);

@@ -28,7 +28,6 @@ public:
     EventsModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     JsonViewer *jsonViewer() const { return m_json; }
-    QLabel *verdictBanner() const { return m_banner; }
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -297,7 +297,6 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     m_refresher->setStore(nullptr);
     m_queue->setStore(nullptr);
     m_store = std::move(*opened);
-    m_forcedReadOnly = readOnly;
 
     if (m_store->isReadOnly()) {
         QString why = readOnly ? tr("opened for reading only (--read-only).") : m_store->openNote();

@@ -119,7 +119,6 @@ private:
     QPointer<ResolveDialog> m_resolveDialog;
     QString m_lastError;
     bool m_showErrorDialogs = true;
-    bool m_forcedReadOnly = false;
 };
 
 } // namespace RefundDesk

@@ -26,7 +26,6 @@ public:
 
     QLineEdit *searchField() const { return m_search; }
     QComboBox *statusBox() const { return m_status; }
-    QComboBox *verdictBox() const { return m_verdict; }
 
     // Moves the keyboard focus to the search field and selects its text.
     void focusSearch();

@@ -33,13 +33,6 @@ void RecentStores::add(const QString &path)
     save(list);
 }
 
-void RecentStores::remove(const QString &path)
-{
-    QStringList list = paths();
-    list.removeAll(QFileInfo(path).absoluteFilePath());
-    save(list);
-}
-
 void RecentStores::clear()
 {
     save({});

@@ -17,7 +17,6 @@ public:
 
     QStringList paths() const;
     void add(const QString &path);
-    void remove(const QString &path);
     void clear();
 
     // Keeps `menu` listing the stores; choosing one emits openRequested.

@@ -49,7 +49,6 @@ public:
     // The error of the last refused submission.
     const std::optional<Error> &lastError() const { return m_lastError; }
     // A submission is being written: the dialog can neither submit again nor be cancelled.
-    bool isSubmitting() const { return m_submitting; }
 
     void reject() override;
 
@@ -57,7 +56,6 @@ public:
     QRadioButton *failedButton() const { return m_failed; }
     QLineEdit *refundIdField() const { return m_refundId; }
     QComboBox *evidenceBox() const { return m_evidenceSource; }
-    QLineEdit *caseField() const { return m_caseReference; }
     QPlainTextEdit *noteField() const { return m_note; }
     QLineEdit *operatorField() const { return m_operator; }
     QCheckBox *overrideBox() const { return m_override; }

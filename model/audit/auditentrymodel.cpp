@@ -1,6 +1,7 @@
 #include "audit/auditentrymodel.h"
 
 #include "domain/money.h"
+#include "items/timetext.h"
 #include "items/tooltiptext.h"
 #include "store/store.h"
 
@@ -109,7 +110,7 @@ QVariant AuditEntryModel::displayData(const AuditEntry &e, int column) const
     switch (column) {
     case IdColumn: return QStringLiteral("#%1").arg(r.resolutionId);
     case RecordedLocalColumn:
-        return QDateTime::fromMSecsSinceEpoch(r.recordedAt).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        return TimeText::fullMoment(r.recordedAt);
     case RecordedUtcColumn:
         return QDateTime::fromMSecsSinceEpoch(r.recordedAt, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
     case OperationColumn: return r.operationId;

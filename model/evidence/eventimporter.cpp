@@ -184,19 +184,21 @@ private:
 
 enum class FileForm { JsonLines, Document };
 
-bool isListObject(const QByteArray &line)
+// What a line holds on its own: not a whole JSON object, an object, or a Stripe list object.
+enum class LineKind { NotObject, Object, ListObject };
+
+LineKind kindOf(const QByteArray &line)
 {
     const auto json = Internal::JsonText::parse(view(line), EventParser::MaxDepth);
     if (!json.ok() || !json.value.is_object())
-        return false;
+        return LineKind::NotObject;
     const auto kind = json.value.find("object");
-    return kind != json.value.end() && kind->is_string() && *kind == "list";
+    return kind != json.value.end() && kind->is_string() && *kind == "list" ? LineKind::ListObject : LineKind::Object;
 }
 
 bool isJsonObject(const QByteArray &line)
 {
-    const auto json = Internal::JsonText::parse(view(line), EventParser::MaxDepth);
-    return json.ok() && json.value.is_object();
+    return kindOf(line) != LineKind::NotObject;
 }
 
 // JSON Lines when the first line is an event on its own (or, if the first line is
@@ -228,8 +230,8 @@ FileForm detectForm(QFile &file)
         return FileForm::Document;
     if (!lines.front().startsWith('{'))
         return FileForm::JsonLines;
-    if (isJsonObject(lines.front()))
-        return isListObject(lines.front()) ? FileForm::Document : FileForm::JsonLines;
+    if (const LineKind kind = kindOf(lines.front()); kind != LineKind::NotObject)
+        return kind == LineKind::ListObject ? FileForm::Document : FileForm::JsonLines;
     // A first line that is not a whole object: a pretty-printed document, or a broken
     // first event of JSON Lines (then the second line is an event on its own).
     if (lines.size() < 2 || isJsonObject(lines.at(1)))

@@ -14,18 +14,9 @@ namespace {
 using Json = nlohmann::json;
 using Internal::describeJsonType;
 
-constexpr qsizetype kMaxReasonLength = 240;
-
 QString fromUtf8(const std::string &text)
 {
     return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-QString shortened(QString text)
-{
-    if (text.size() > kMaxReasonLength)
-        text = text.left(kMaxReasonLength - 3) + QStringLiteral("...");
-    return text;
 }
 
 // The fast reader builds only the members with these keys, at any depth: every key the
@@ -105,7 +96,7 @@ public:
     bool fail(const QString &problem)
     {
         if (m_problem.isEmpty())
-            m_problem = shortened(problem);
+            m_problem = Internal::shortenedReason(problem);
         return false;
     }
 

@@ -59,4 +59,11 @@ qint64 createdOf(const WebhookEvent &row, const ParsedEvent &parsed)
     return parsed.readable ? parsed.created : row.created.value_or(parsed.created);
 }
 
+QString capitalized(QString text)
+{
+    if (!text.isEmpty())
+        text[0] = text.at(0).toUpper();
+    return text;
+}
+
 } // namespace RefundDesk

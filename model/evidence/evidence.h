@@ -21,6 +21,9 @@ enum class MatchRoute { Metadata, IdempotencyKey, RefundId };
 
 QString toString(MatchRoute route); // metadata, idempotency_key, refund_id
 
+// `text` with its first letter in upper case: explanations are built from phrases.
+QString capitalized(QString text);
+
 // One event shown next to an operation, once however often it was delivered.
 // Provider time of an event in seconds: the payload's when readable, else the writer's
 // column. The order events are judged and shown in.

@@ -56,8 +56,10 @@ bool isMetadataMatch(const Operation &operation, const Candidate &candidate)
         return false;
     if (candidate.row.operationId == id || candidate.parsed.operationId() == id)
         return true;
-    const auto refunds = candidate.parsed.statedRefunds();
-    return std::any_of(refunds.cbegin(), refunds.cend(), [&id](const ParsedRefund &refund) { return refund.operationId == id; });
+    // A refund event's own metadata was compared above; a charge's refunds carry their own.
+    const auto &charge = candidate.parsed.charge;
+    return charge && std::any_of(charge->refunds.cbegin(), charge->refunds.cend(),
+                                 [&id](const ParsedRefund &refund) { return refund.operationId == id; });
 }
 
 bool isKeyMatch(const Operation &operation, const Candidate &candidate)
@@ -198,11 +200,9 @@ std::vector<ConflictReason> findConflicts(const Operation &operation, const std:
     return conflicts;
 }
 
-QString sentence(QString text)
+QString sentence(const QString &text)
 {
-    if (!text.isEmpty())
-        text[0] = text.at(0).toUpper();
-    return text + u'.';
+    return capitalized(text) + u'.';
 }
 
 // What a refund's latest status makes of the operation.

@@ -2,18 +2,13 @@
 
 namespace RefundDesk::Internal {
 
-namespace {
-
-constexpr qsizetype kMaxErrorLength = 240;
-
-QString shortened(QString text)
+QString shortenedReason(QString text)
 {
-    if (text.size() > kMaxErrorLength)
-        text = text.left(kMaxErrorLength - 3) + QStringLiteral("...");
+    constexpr qsizetype MaxLength = 240;
+    if (text.size() > MaxLength)
+        text = text.left(MaxLength - 3) + QStringLiteral("...");
     return text;
 }
-
-} // namespace
 
 JsonText JsonText::parse(std::string_view text, int maxDepth)
 {
@@ -38,9 +33,9 @@ JsonText JsonText::parse(std::string_view text, int maxDepth)
         const qsizetype bracket = message.indexOf(QLatin1String("] "));
         if (message.startsWith(u'[') && bracket > 0)
             message = message.mid(bracket + 2);
-        result.error = shortened(QStringLiteral("not valid JSON: %1").arg(message));
+        result.error = shortenedReason(QStringLiteral("not valid JSON: %1").arg(message));
     } catch (const std::exception &error) {
-        result.error = shortened(QStringLiteral("could not be read: %1").arg(QString::fromUtf8(error.what())));
+        result.error = shortenedReason(QStringLiteral("could not be read: %1").arg(QString::fromUtf8(error.what())));
     } catch (...) {
         result.error = QStringLiteral("could not be read");
     }

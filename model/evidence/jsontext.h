@@ -22,4 +22,7 @@ struct JsonText
 
 QString describeJsonType(const nlohmann::json &value); // "a string", "null", "an array", ...
 
+// A reason cut to a length a person reads (240 characters), ending in "..." when cut.
+QString shortenedReason(QString text);
+
 } // namespace RefundDesk::Internal

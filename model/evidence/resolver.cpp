@@ -22,13 +22,6 @@ QString describeNamedRefund(const Evidence &evidence)
     return text;
 }
 
-QString capitalized(QString text)
-{
-    if (!text.isEmpty())
-        text[0] = text.at(0).toUpper();
-    return text;
-}
-
 } // namespace
 
 Resolver::Resolver(Store &store)

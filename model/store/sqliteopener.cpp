@@ -122,7 +122,7 @@ Result<SqliteConnection> openImmutable(const QString &path, const StoreFiles &fi
                                "sqlite3 STORE \".backup COPY\".")
                     .arg(QLocale::c().formattedDataSize(files.walSize));
     }
-    return SqliteConnection(db, true, true, note);
+    return SqliteConnection(db, true, note);
 }
 
 Result<SqliteConnection> openReadOnly(const QString &path, const StoreFiles &files, const QString &downgradeNote)
@@ -147,7 +147,7 @@ Result<SqliteConnection> openReadOnly(const QString &path, const StoreFiles &fil
     sqlite3_busy_timeout(db, ProbeBusyTimeoutMs);
     code = probe(db);
     if (code == SQLITE_ROW)
-        return SqliteConnection(db, true, false, downgradeNote);
+        return SqliteConnection(db, true, downgradeNote);
     sqlite3_close_v2(db);
     if (isReadOnlyKindOfFailure(code))
         return openImmutable(path, files, QStringLiteral("SQLite could not share the store's -wal and -shm files "
@@ -162,15 +162,14 @@ Result<SqliteConnection> openReadOnly(const QString &path, const StoreFiles &fil
         sqlite3_close_v2(db);
         return error;
     }
-    return SqliteConnection(db, true, false, downgradeNote);
+    return SqliteConnection(db, true, downgradeNote);
 }
 
 } // namespace
 
-SqliteConnection::SqliteConnection(sqlite3 *db, bool readOnly, bool immutable, const QString &note)
+SqliteConnection::SqliteConnection(sqlite3 *db, bool readOnly, const QString &note)
     : m_db(db)
     , m_readOnly(readOnly)
-    , m_immutable(immutable)
     , m_note(note)
 {
 }
@@ -178,7 +177,6 @@ SqliteConnection::SqliteConnection(sqlite3 *db, bool readOnly, bool immutable, c
 SqliteConnection::SqliteConnection(SqliteConnection &&other) noexcept
     : m_db(std::exchange(other.m_db, nullptr))
     , m_readOnly(other.m_readOnly)
-    , m_immutable(other.m_immutable)
     , m_note(std::move(other.m_note))
 {
 }
@@ -189,7 +187,6 @@ SqliteConnection &SqliteConnection::operator=(SqliteConnection &&other) noexcept
         sqlite3_close_v2(m_db);
         m_db = std::exchange(other.m_db, nullptr);
         m_readOnly = other.m_readOnly;
-        m_immutable = other.m_immutable;
         m_note = std::move(other.m_note);
     }
     return *this;
@@ -245,7 +242,7 @@ Result<SqliteConnection> SqliteOpener::open(const QString &path, Store::OpenMode
             return error;
         }
         if (sqlite3_db_readonly(db, "main") != 1)
-            return SqliteConnection(db, false, false, QString());
+            return SqliteConnection(db, false, QString());
         sqlite3_close_v2(db);
         why = QStringLiteral("SQLite could open it for reading only");
     }

@@ -14,17 +14,14 @@ namespace RefundDesk::Internal {
 class SqliteConnection final
 {
 public:
-    SqliteConnection(sqlite3 *db, bool readOnly, bool immutable, const QString &note);
+    SqliteConnection(sqlite3 *db, bool readOnly, const QString &note);
     SqliteConnection(SqliteConnection &&other) noexcept;
     SqliteConnection &operator=(SqliteConnection &&other) noexcept;
     SqliteConnection(const SqliteConnection &) = delete;
     SqliteConnection &operator=(const SqliteConnection &) = delete;
     ~SqliteConnection();
 
-    sqlite3 *handle() const { return m_db; }
     bool isReadOnly() const { return m_readOnly; }
-    // Opened with immutable=1: a snapshot SQLite neither locks nor watches.
-    bool isImmutable() const { return m_immutable; }
     // What the status bar should say about the way the store was opened; may be empty.
     const QString &note() const { return m_note; }
 
@@ -33,7 +30,6 @@ public:
 private:
     sqlite3 *m_db = nullptr;
     bool m_readOnly = false;
-    bool m_immutable = false;
     QString m_note;
 };
 
