@@ -60,6 +60,33 @@ int refuseEmptyOperator(CliContext &context)
                                                       "say who is acting.")));
 }
 
+
+// What claim and release act on: who acts, the store open for writing, and the operation
+// as it is now (what the write is checked against).
+struct OperatorTarget
+{
+    QString operatorName;
+    std::unique_ptr<Store> store;
+    Operation operation;
+};
+
+// From the parsed --operator and OPERATION_ID; nothing, with exitCode set, when one fails.
+std::optional<OperatorTarget> operatorTarget(CliContext &context, int &exitCode)
+{
+    const QString name = operatorName(context);
+    if (name.isEmpty()) {
+        exitCode = refuseEmptyOperator(context);
+        return std::nullopt;
+    }
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    if (!store)
+        return std::nullopt;
+    auto operation = readOperation(context, *store, context.parser().positionalArguments().at(0), exitCode);
+    if (!operation)
+        return std::nullopt;
+    return OperatorTarget{name, std::move(store), std::move(*operation)};
+}
+
 constexpr int QueuePageSize = 1000;
 
 int printQueueJson(CliContext &context, Store &store, int retentionHours)
@@ -209,24 +236,18 @@ int runClaim(CliContext &context)
                                 QStringLiteral("Take the operation over from the operator who claimed it.")});
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
-    const QString name = operatorName(context);
-    if (name.isEmpty())
-        return refuseEmptyOperator(context);
     int exitCode = 0;
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
-    if (!store)
+    auto target = operatorTarget(context, exitCode);
+    if (!target)
         return exitCode;
-    const QString operationId = context.parser().positionalArguments().at(0);
-    const auto operation = readOperation(context, *store, operationId, exitCode);
-    if (!operation)
-        return exitCode;
+    const Operation &operation = target->operation;
     const bool takeOver = context.parser().isSet(QStringLiteral("take-over"));
-    auto claimed = Resolver(*store).claim(*operation, name, takeOver);
+    auto claimed = Resolver(*target->store).claim(operation, target->operatorName, takeOver);
     if (!claimed)
         return context.fail(claimed.error());
-    context.out() << operationId << " is now being checked by " << name;
-    if (takeOver && operation->status == OperationStatus::Checking && operation->claimedBy != name)
-        context.out() << " (taken over from " << operation->claimedBy << ')';
+    context.out() << operation.operationId << " is now being checked by " << target->operatorName;
+    if (takeOver && operation.status == OperationStatus::Checking && operation.claimedBy != target->operatorName)
+        context.out() << " (taken over from " << operation.claimedBy << ')';
     context.out() << ".\n";
     return 0;
 }
@@ -237,21 +258,14 @@ int runRelease(CliContext &context)
     addOperatorOption(context);
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
-    const QString name = operatorName(context);
-    if (name.isEmpty())
-        return refuseEmptyOperator(context);
     int exitCode = 0;
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
-    if (!store)
+    auto target = operatorTarget(context, exitCode);
+    if (!target)
         return exitCode;
-    const QString operationId = context.parser().positionalArguments().at(0);
-    const auto operation = readOperation(context, *store, operationId, exitCode);
-    if (!operation)
-        return exitCode;
-    auto released = Resolver(*store).release(*operation, name);
+    auto released = Resolver(*target->store).release(target->operation, target->operatorName);
     if (!released)
         return context.fail(released.error());
-    context.out() << operationId << " is unknown again and waits in the queue.\n";
+    context.out() << target->operation.operationId << " is unknown again and waits in the queue.\n";
     return 0;
 }
 

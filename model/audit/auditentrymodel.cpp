@@ -47,11 +47,6 @@ void AuditEntryModel::reload()
     fetchMore({});
 }
 
-const AuditEntry *AuditEntryModel::entryAt(int row) const
-{
-    return row >= 0 && row < int(m_rows.size()) ? &m_rows[size_t(row)] : nullptr;
-}
-
 int AuditEntryModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());

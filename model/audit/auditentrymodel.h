@@ -65,8 +65,6 @@ public:
     bool isAtEnd() const { return m_atEnd; }
     bool reachedRowLimit() const { return m_reachedLimit; }
     const std::optional<Error> &lastError() const { return m_lastError; }
-    // The row's resolution and operation; the chain fields (prev_hash, hash) are not kept.
-    const AuditEntry *entryAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

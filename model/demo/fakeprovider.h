@@ -141,7 +141,6 @@ public:
     ProviderReply send(const RefundRequest &request, qint64 atMs);
 
     const std::vector<ProviderRefund> &refunds() const { return m_refunds; }
-    const ProviderCharge &charge() const { return m_charge; }
 
 private:
     struct KeyRecord

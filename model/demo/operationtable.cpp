@@ -44,7 +44,6 @@ OperationTable::OpenResult OperationTable::openOrGet(Operation candidate)
     if (candidate.operationId.isEmpty())
         candidate.operationId = nextOperationId();
     m_rows.push_back(std::move(candidate));
-    ++m_created;
     return {size() - 1, true};
 }
 

@@ -42,7 +42,6 @@ public:
     std::vector<Operation> &rows() { return m_rows; }
 
     void clear() { m_rows.clear(); }
-    qint64 operationsCreated() const { return m_created; }
 
 private:
     QString nextOperationId();
@@ -50,7 +49,6 @@ private:
     std::vector<Operation> m_rows;
     qint64 m_nextNumber = 1;
     std::vector<qint64> m_reserved;
-    qint64 m_created = 0;
 };
 
 } // namespace RefundDesk::Internal

@@ -62,8 +62,6 @@ public:
 
     ToolAnswer answer(int call) const { return m_calls.at(call).answer; }
     qint64 answeredAt(int call) const { return m_calls.at(call).answeredAt; }
-    int operationRow(int call) const { return m_calls.at(call).row; }
-    const QString &toolCallId(int call) const { return m_calls.at(call).toolCallId; }
 
     // The attempt rows written so far, in the order they were started.
     std::vector<Attempt> &attempts() { return m_attempts; }

@@ -1,129 +1,115 @@
 #include "demo/stripepayload.h"
 
+#include "domain/jsonstring.h"
+
+#include <string>
+
 namespace RefundDesk::Internal::StripePayload {
 
 namespace {
 
-// Appends a JSON string literal. The simulator writes ASCII ids and fixed messages, but
-// escape properly anyway so that any text stays valid JSON.
-void appendString(QString &out, const QString &value)
+// The payloads are built as UTF-8 with the shared JSON string escaping; each field helper
+// writes the comma before it, so a builder is one call per field.
+void field(std::string &out, const char *name)
 {
-    out += QLatin1Char('"');
-    for (const QChar c : value) {
-        const char16_t u = c.unicode();
-        if (u == u'"' || u == u'\\') {
-            out += QLatin1Char('\\');
-            out += c;
-        } else if (u < 0x20) {
-            out += QStringLiteral("\\u%1").arg(int(u), 4, 16, QLatin1Char('0'));
-        } else {
-            out += c;
-        }
-    }
-    out += QLatin1Char('"');
+    out += ",\"";
+    out += name;
+    out += "\":";
 }
 
-void appendStringOrNull(QString &out, const QString &value)
+void stringField(std::string &out, const char *name, const QString &value)
 {
+    field(out, name);
+    appendJsonString(out, value);
+}
+
+// Stripe sends null where the simulator has nothing.
+void nullableField(std::string &out, const char *name, const QString &value)
+{
+    field(out, name);
     if (value.isEmpty())
-        out += QLatin1String("null");
+        out += "null";
     else
-        appendString(out, value);
+        appendJsonString(out, value);
 }
 
-void key(QString &out, const char *name)
+void numberField(std::string &out, const char *name, qint64 value)
 {
-    out += QLatin1Char('"');
-    out += QLatin1String(name);
-    out += QLatin1String("\":");
+    field(out, name);
+    out += std::to_string(value);
 }
 
-void appendRefund(QString &out, const RefundObject &r)
+void appendRefund(std::string &out, const RefundObject &r)
 {
-    out += QLatin1String("{\"id\":");
-    appendString(out, r.id);
-    out += QLatin1String(",\"object\":\"refund\",\"amount\":");
-    out += QString::number(r.amount);
-    out += QLatin1Char(',');
-    key(out, "balance_transaction");
-    appendStringOrNull(out, r.balanceTransaction);
-    out += QLatin1Char(',');
-    key(out, "charge");
-    appendString(out, r.charge);
-    out += QLatin1Char(',');
-    key(out, "created");
-    out += QString::number(r.created);
-    out += QLatin1Char(',');
-    key(out, "currency");
-    appendString(out, r.currency);
-    out += QLatin1Char(',');
-    key(out, "failure_reason");
-    appendStringOrNull(out, r.failureReason);
-    out += QLatin1Char(',');
-    key(out, "metadata");
+    out += "{\"id\":";
+    appendJsonString(out, r.id);
+    out += ",\"object\":\"refund\"";
+    numberField(out, "amount", r.amount);
+    nullableField(out, "balance_transaction", r.balanceTransaction);
+    stringField(out, "charge", r.charge);
+    numberField(out, "created", r.created);
+    stringField(out, "currency", r.currency);
+    nullableField(out, "failure_reason", r.failureReason);
+    field(out, "metadata");
     if (r.operationId.isEmpty()) {
-        out += QLatin1String("{}");
+        out += "{}";
     } else {
-        out += QLatin1String("{\"operation_id\":");
-        appendString(out, r.operationId);
-        out += QLatin1Char('}');
+        out += "{\"operation_id\":";
+        appendJsonString(out, r.operationId);
+        out += '}';
     }
-    out += QLatin1Char(',');
-    key(out, "payment_intent");
-    appendString(out, r.paymentIntent);
-    out += QLatin1Char(',');
-    key(out, "reason");
-    appendStringOrNull(out, r.reason);
-    out += QLatin1Char(',');
-    key(out, "status");
-    appendString(out, r.status);
-    out += QLatin1Char('}');
+    stringField(out, "payment_intent", r.paymentIntent);
+    nullableField(out, "reason", r.reason);
+    stringField(out, "status", r.status);
+    out += '}';
 }
 
-void appendCharge(QString &out, const ChargeObject &c)
+void appendCharge(std::string &out, const ChargeObject &c)
 {
-    out += QLatin1String("{\"id\":");
-    appendString(out, c.id);
-    out += QLatin1String(",\"object\":\"charge\",\"amount\":");
-    out += QString::number(c.amount);
-    out += QLatin1String(",\"amount_refunded\":");
-    out += QString::number(c.amountRefunded);
-    out += QLatin1String(",\"captured\":true,\"created\":");
-    out += QString::number(c.created);
-    out += QLatin1Char(',');
-    key(out, "currency");
-    appendString(out, c.currency);
-    out += QLatin1String(",\"metadata\":{\"order_id\":");
-    appendString(out, c.orderId);
-    out += QLatin1String("},\"paid\":true,");
-    key(out, "payment_intent");
-    appendString(out, c.paymentIntent);
-    out += QLatin1String(",\"refunded\":");
-    out += c.amountRefunded >= c.amount ? QLatin1String("true") : QLatin1String("false");
-    out += QLatin1String(",\"status\":\"succeeded\"}");
+    out += "{\"id\":";
+    appendJsonString(out, c.id);
+    out += ",\"object\":\"charge\"";
+    numberField(out, "amount", c.amount);
+    numberField(out, "amount_refunded", c.amountRefunded);
+    out += ",\"captured\":true";
+    numberField(out, "created", c.created);
+    stringField(out, "currency", c.currency);
+    out += ",\"metadata\":{\"order_id\":";
+    appendJsonString(out, c.orderId);
+    out += "},\"paid\":true";
+    stringField(out, "payment_intent", c.paymentIntent);
+    out += c.amountRefunded >= c.amount ? ",\"refunded\":true" : ",\"refunded\":false";
+    out += ",\"status\":\"succeeded\"}";
 }
 
-void appendEnvelopeStart(QString &out, const QString &eventId, qint64 created)
+void appendEnvelopeStart(std::string &out, const QString &eventId, qint64 created)
 {
-    out += QLatin1String("{\"id\":");
-    appendString(out, eventId);
-    out += QLatin1String(",\"object\":\"event\",\"api_version\":\"");
-    out += QLatin1String(ApiVersion);
-    out += QLatin1String("\",\"created\":");
-    out += QString::number(created);
-    out += QLatin1String(",\"data\":{\"object\":");
+    out += "{\"id\":";
+    appendJsonString(out, eventId);
+    out += ",\"object\":\"event\",\"api_version\":\"";
+    out += ApiVersion;
+    out += '"';
+    numberField(out, "created", created);
+    out += ",\"data\":{\"object\":";
 }
 
-void appendEnvelopeEnd(QString &out, const QString &type, const QString &requestId,
+void appendEnvelopeEnd(std::string &out, const QString &type, const QString &requestId,
                        const QString &idempotencyKey)
 {
-    out += QLatin1String("},\"livemode\":false,\"pending_webhooks\":1,\"request\":{\"id\":");
-    appendStringOrNull(out, requestId);
-    out += QLatin1String(",\"idempotency_key\":");
-    appendStringOrNull(out, idempotencyKey);
-    out += QLatin1String("},\"type\":");
-    appendString(out, type);
-    out += QLatin1Char('}');
+    out += "},\"livemode\":false,\"pending_webhooks\":1,\"request\":{\"id\":";
+    if (requestId.isEmpty())
+        out += "null";
+    else
+        appendJsonString(out, requestId);
+    nullableField(out, "idempotency_key", idempotencyKey);
+    out += '}';
+    stringField(out, "type", type);
+    out += '}';
+}
+
+QString text(const std::string &utf8)
+{
+    return QString::fromUtf8(utf8.data(), qsizetype(utf8.size()));
 }
 
 } // namespace
@@ -131,42 +117,38 @@ void appendEnvelopeEnd(QString &out, const QString &type, const QString &request
 QString refundEvent(const QString &eventId, const QString &type, qint64 created,
                     const RefundObject &refund, const QString &requestId, const QString &idempotencyKey)
 {
-    QString out;
+    std::string out;
     out.reserve(640);
     appendEnvelopeStart(out, eventId, created);
     appendRefund(out, refund);
     appendEnvelopeEnd(out, type, requestId, idempotencyKey);
-    return out;
+    return text(out);
 }
 
 QString chargeRefundedEvent(const QString &eventId, qint64 created, const ChargeObject &charge,
                             const QString &requestId, const QString &idempotencyKey)
 {
-    QString out;
+    std::string out;
     out.reserve(600);
     appendEnvelopeStart(out, eventId, created);
     appendCharge(out, charge);
     appendEnvelopeEnd(out, QStringLiteral("charge.refunded"), requestId, idempotencyKey);
-    return out;
+    return text(out);
 }
 
 QString errorBody(const QString &type, const QString &code, const QString &message)
 {
-    QString out;
-    out.reserve(160 + message.size());
-    out += QLatin1String("{\"error\":{");
+    std::string out = "{\"error\":{";
     if (!code.isEmpty()) {
-        key(out, "code");
-        appendString(out, code);
-        out += QLatin1Char(',');
+        out += "\"code\":";
+        appendJsonString(out, code);
+        out += ',';
     }
-    key(out, "message");
-    appendString(out, message);
-    out += QLatin1Char(',');
-    key(out, "type");
-    appendString(out, type);
-    out += QLatin1String("}}");
-    return out;
+    out += "\"message\":";
+    appendJsonString(out, message);
+    stringField(out, "type", type);
+    out += "}}";
+    return text(out);
 }
 
 } // namespace RefundDesk::Internal::StripePayload

@@ -34,7 +34,6 @@ public:
     explicit AttemptsModel(QObject *parent = nullptr);
 
     void setAttempts(std::vector<Attempt> attempts, qint64 nowMsecs);
-    const std::vector<Attempt> &attempts() const { return m_attempts; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -35,7 +35,6 @@ public:
     explicit EventsModel(QObject *parent = nullptr);
 
     void setEvents(std::vector<EvidenceEvent> events, qint64 nowMsecs);
-    const std::vector<EvidenceEvent> &events() const { return m_events; }
     int rowOfEvent(const QString &eventId) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;

@@ -25,7 +25,6 @@ public:
     explicit OrderOperationsModel(QObject *parent = nullptr);
 
     void setOperations(std::vector<Operation> operations, const QString &currentOperationId, qint64 nowMsecs);
-    const std::vector<Operation> &operations() const { return m_operations; }
 
     // "38.00 USD" (or "38.00 USD + 5.00 EUR"); "nothing" when no operation is refunded.
     QString totalRefundedText() const;

@@ -165,6 +165,28 @@ Result<SqliteConnection> openReadOnly(const QString &path, const StoreFiles &fil
     return SqliteConnection(db, true, downgradeNote);
 }
 
+// Why the user may not write the store at `path` (file, folder, -wal or -shm), or an
+// empty string when nothing stands in the way.
+QString whyNotWritable(const QString &path, const StoreFiles &files)
+{
+    // QFileInfo asks the system (access(2) on Unix), so read-only mounts, ACLs and the
+    // administrator's bypass are all taken into account.
+    const QFileInfo file(path);
+    if (!file.isWritable())
+        return QStringLiteral("the file is read-only for you");
+    const QFileInfo wal(path + QStringLiteral("-wal"));
+    const QFileInfo shm(path + QStringLiteral("-shm"));
+    if (wal.exists() && !wal.isWritable())
+        return QStringLiteral("its -wal file is read-only for you");
+    if (shm.exists() && !shm.isWritable())
+        return QStringLiteral("its -shm file is read-only for you");
+    // Writing creates journal files beside the store unless a WAL store already has both.
+    const bool journalFilesPresent = files.walMode && wal.exists() && shm.exists();
+    if (!journalFilesPresent && !QFileInfo(file.absolutePath()).isWritable())
+        return QStringLiteral("its folder is read-only for you, and writing needs files beside the store");
+    return {};
+}
+
 } // namespace
 
 SqliteConnection::SqliteConnection(sqlite3 *db, bool readOnly, const QString &note)
@@ -202,26 +224,6 @@ sqlite3 *SqliteConnection::release()
     return std::exchange(m_db, nullptr);
 }
 
-QString SqliteOpener::whyNotWritable(const QString &path)
-{
-    // QFileInfo asks the system (access(2) on Unix), so read-only mounts, ACLs and the
-    // administrator's bypass are all taken into account.
-    const QFileInfo file(path);
-    if (!file.isWritable())
-        return QStringLiteral("the file is read-only for you");
-    const QFileInfo wal(path + QStringLiteral("-wal"));
-    const QFileInfo shm(path + QStringLiteral("-shm"));
-    if (wal.exists() && !wal.isWritable())
-        return QStringLiteral("its -wal file is read-only for you");
-    if (shm.exists() && !shm.isWritable())
-        return QStringLiteral("its -shm file is read-only for you");
-    // Writing creates journal files beside the store unless a WAL store already has both.
-    const bool journalFilesPresent = inspect(path).walMode && wal.exists() && shm.exists();
-    if (!journalFilesPresent && !QFileInfo(file.absolutePath()).isWritable())
-        return QStringLiteral("its folder is read-only for you, and writing needs files beside the store");
-    return {};
-}
-
 Result<SqliteConnection> SqliteOpener::open(const QString &path, Store::OpenMode mode)
 {
     if (!QFileInfo(path).isReadable())
@@ -231,7 +233,7 @@ Result<SqliteConnection> SqliteOpener::open(const QString &path, Store::OpenMode
     if (mode == Store::OpenMode::ReadOnly)
         return openReadOnly(path, files, QString());
 
-    QString why = whyNotWritable(path);
+    QString why = whyNotWritable(path, files);
     if (why.isEmpty()) {
         sqlite3 *db = nullptr;
         const int code = sqlite3_open_v2(QFile::encodeName(path).constData(), &db,

@@ -45,10 +45,6 @@ class SqliteOpener final
 {
 public:
     static Result<SqliteConnection> open(const QString &path, Store::OpenMode mode);
-
-    // Why the user may not write the store at `path` (file, folder, -wal or -shm), or an
-    // empty string when nothing stands in the way.
-    static QString whyNotWritable(const QString &path);
 };
 
 } // namespace RefundDesk::Internal

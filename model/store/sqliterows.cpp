@@ -61,4 +61,28 @@ WebhookEvent eventFrom(const SqliteStatement &s)
     return e;
 }
 
+QByteArray columnsAndValues(const char *columns)
+{
+    const QByteArray list(columns);
+    QByteArray values;
+    for (int i = 1; i <= list.count(',') + 1; ++i)
+        values += (i > 1 ? ", ?" : "?") + QByteArray::number(i);
+    return '(' + list + ") VALUES (" + values + ')';
+}
+
+void bindEvent(SqliteStatement &s, const WebhookEvent &e)
+{
+    s.bind(1, e.eventId).bind(2, e.type).bind(3, e.created).bind(4, e.receivedAt);
+    s.bind(5, e.payload.isNull() ? QStringLiteral("") : e.payload); // the column is NOT NULL
+    s.bind(6, e.operationId).bind(7, e.idempotencyKey).bind(8, e.refundId);
+}
+
+void bindResolution(SqliteStatement &s, const Resolution &r)
+{
+    s.bind(1, r.resolutionId).bind(2, r.operationId).bind(3, toString(r.outcome)).bind(4, r.refundId);
+    s.bind(5, r.evidence).bind(6, r.note).bind(7, r.operatorName).bind(8, r.recordedAt);
+    s.bind(9, toString(r.previousStatus)).bind(10, qint64(r.overridesEvidence ? 1 : 0));
+    s.bind(11, r.prevHash).bind(12, r.hash);
+}
+
 } // namespace RefundDesk::Internal

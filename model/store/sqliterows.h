@@ -25,4 +25,11 @@ Operation operationFrom(const SqliteStatement &statement);
 Resolution resolutionFrom(const SqliteStatement &statement);
 WebhookEvent eventFrom(const SqliteStatement &statement);
 
+// "(columns) VALUES (?1, ..., ?n)": the rest of an INSERT of those columns.
+QByteArray columnsAndValues(const char *columns);
+
+// Bind a row to an INSERT of EventColumns or ResolutionColumns, in that order.
+void bindEvent(SqliteStatement &statement, const WebhookEvent &event);
+void bindResolution(SqliteStatement &statement, const Resolution &resolution);
+
 } // namespace RefundDesk::Internal

@@ -433,13 +433,11 @@ Result<int> SqliteStore::insertEvents(const std::vector<WebhookEvent> &events)
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive())
         return sqliteError(transaction.beginCode(), QStringLiteral("importing events"));
-    auto s = cached(QByteArray("INSERT OR IGNORE INTO webhook_events (") + EventColumns
-                     + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+    auto s = cached("INSERT OR IGNORE INTO webhook_events " + columnsAndValues(EventColumns));
     int inserted = 0;
     for (const WebhookEvent &e : events) {
         s->reset();
-        s->bind(1, e.eventId).bind(2, e.type).bind(3, e.created).bind(4, e.receivedAt).bind(5, e.payload);
-        s->bind(6, e.operationId).bind(7, e.idempotencyKey).bind(8, e.refundId);
+        bindEvent(*s, e);
         const int code = s->step();
         if (code != SQLITE_DONE)
             return sqliteError(code, QStringLiteral("importing event %1").arg(e.eventId));
@@ -632,12 +630,8 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
     if (const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS"); delayMs > 0)
         QThread::msleep(ulong(delayMs));
 
-    auto insert = cached(QByteArray("INSERT INTO resolutions (") + ResolutionColumns
-                          + ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)");
-    insert->bind(1, r.resolutionId).bind(2, r.operationId).bind(3, toString(r.outcome)).bind(4, r.refundId);
-    insert->bind(5, r.evidence).bind(6, r.note).bind(7, r.operatorName).bind(8, r.recordedAt);
-    insert->bind(9, toString(r.previousStatus)).bind(10, qint64(r.overridesEvidence ? 1 : 0));
-    insert->bind(11, r.prevHash).bind(12, r.hash);
+    auto insert = cached("INSERT INTO resolutions " + columnsAndValues(ResolutionColumns));
+    bindResolution(*insert, r);
     code = insert->step();
     if (code != SQLITE_DONE)
         return sqliteError(code, doing);

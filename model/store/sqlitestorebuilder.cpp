@@ -1,5 +1,6 @@
 #include "store/sqlitestorebuilder.h"
 
+#include "store/sqliterows.h"
 #include "store/sqliteschema.h"
 #include "store/sqlitestatement.h"
 #include "store/sqlitestore.h"
@@ -190,23 +191,18 @@ Result<void> SqliteStoreBuilder::prepare()
         std::unique_ptr<SqliteStatement> *statement;
         const char *sql;
     };
+    const QByteArray insertOperation = "INSERT INTO refund_ops " + columnsAndValues(OperationColumns);
+    const QByteArray insertEvent = "INSERT INTO webhook_events " + columnsAndValues(EventColumns);
+    const QByteArray insertResolution = "INSERT INTO resolutions " + columnsAndValues(ResolutionColumns);
     const Wanted wanted[] = {
         {&m_setMeta, "INSERT INTO store_meta (key, value) VALUES (?1, ?2) "
                      "ON CONFLICT (key) DO UPDATE SET value = excluded.value"},
-        {&m_insertOperation,
-         "INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, status, "
-         "attempts, created_at, updated_at, conversation_id, refund_id, claimed_by, claimed_at, version) "
-         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)"},
+        {&m_insertOperation, insertOperation.constData()},
         {&m_insertAttempt,
          "INSERT INTO refund_attempts (operation_id, attempt_no, tool_call_id, started_at, finished_at, "
          "outcome, http_status, request_id, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"},
-        {&m_insertEvent,
-         "INSERT INTO webhook_events (event_id, type, created, received_at, payload, operation_id, "
-         "idempotency_key, refund_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"},
-        {&m_insertResolution,
-         "INSERT INTO resolutions (resolution_id, operation_id, outcome, refund_id, evidence, note, operator, "
-         "recorded_at, previous_status, overrides_evidence, prev_hash, hash) "
-         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)"},
+        {&m_insertEvent, insertEvent.constData()},
+        {&m_insertResolution, insertResolution.constData()},
     };
     for (const Wanted &w : wanted) {
         *w.statement = std::make_unique<SqliteStatement>(m_db, w.sql);
@@ -298,11 +294,8 @@ Result<void> SqliteStoreBuilder::addEvent(const WebhookEvent &event)
         return ok;
     if (auto ok = ensureTransaction(); !ok)
         return ok;
-    SqliteStatement &s = *m_insertEvent;
-    s.bind(1, event.eventId).bind(2, event.type).bind(3, event.created).bind(4, event.receivedAt);
-    s.bind(5, event.payload.isNull() ? QStringLiteral("") : event.payload);
-    s.bind(6, event.operationId).bind(7, event.idempotencyKey).bind(8, event.refundId);
-    return insert(s, "a webhook event");
+    bindEvent(*m_insertEvent, event);
+    return insert(*m_insertEvent, "a webhook event");
 }
 
 Result<void> SqliteStoreBuilder::addResolution(const Resolution &r)
@@ -311,12 +304,8 @@ Result<void> SqliteStoreBuilder::addResolution(const Resolution &r)
         return ok;
     if (auto ok = ensureTransaction(); !ok)
         return ok;
-    SqliteStatement &s = *m_insertResolution;
-    s.bind(1, r.resolutionId).bind(2, r.operationId).bind(3, toString(r.outcome)).bind(4, r.refundId);
-    s.bind(5, r.evidence).bind(6, r.note).bind(7, r.operatorName).bind(8, r.recordedAt);
-    s.bind(9, toString(r.previousStatus)).bind(10, qint64(r.overridesEvidence ? 1 : 0));
-    s.bind(11, r.prevHash).bind(12, r.hash);
-    return insert(s, "a resolution");
+    bindResolution(*m_insertResolution, r);
+    return insert(*m_insertResolution, "a resolution");
 }
 
 Result<void> SqliteStoreBuilder::finish()
