@@ -3,6 +3,7 @@
 
 #include "auditteststore.h"
 #include "clirun.h"
+#include "csvreader.h"
 
 #include "audit/auditexporter.h"
 #include "domain/money.h"
@@ -10,7 +11,6 @@
 
 #include <QBuffer>
 #include <QDateTime>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -23,75 +23,6 @@ namespace {
 
 constexpr qint64 Day = 86'400'000;
 constexpr qint64 T0 = 1'717'243'200'000; // 2024-06-01T12:00:00Z
-
-// A strict RFC 4180 reader: fields separated by commas, records by CRLF, quoted fields
-// may hold commas, CR, LF and doubled quotes. Returns false on anything malformed.
-bool parseCsv(const QByteArray &bytes, QList<QStringList> &records, QString *problem)
-{
-    records.clear();
-    const QString text = QString::fromUtf8(bytes);
-    QStringList record;
-    QString field;
-    qsizetype i = 0;
-    bool fieldStarted = false;
-    while (i < text.size()) {
-        const QChar c = text.at(i);
-        if (!fieldStarted && c == u'"') {
-            ++i;
-            for (;;) {
-                if (i >= text.size()) {
-                    *problem = QStringLiteral("unterminated quoted field");
-                    return false;
-                }
-                if (text.at(i) == u'"') {
-                    if (i + 1 < text.size() && text.at(i + 1) == u'"') {
-                        field += u'"';
-                        i += 2;
-                        continue;
-                    }
-                    ++i;
-                    break;
-                }
-                field += text.at(i++);
-            }
-            fieldStarted = true;
-            if (i < text.size() && text.at(i) != u',' && text.at(i) != u'\r') {
-                *problem = QStringLiteral("text after a closing quote at %1").arg(i);
-                return false;
-            }
-            continue;
-        }
-        if (c == u',') {
-            record << field;
-            field.clear();
-            fieldStarted = false;
-            ++i;
-        } else if (c == u'\r') {
-            if (i + 1 >= text.size() || text.at(i + 1) != u'\n') {
-                *problem = QStringLiteral("bare CR at %1").arg(i);
-                return false;
-            }
-            record << field;
-            records << record;
-            record.clear();
-            field.clear();
-            fieldStarted = false;
-            i += 2;
-        } else if (c == u'\n' || c == u'"') {
-            *problem = QStringLiteral("unquoted %1 at %2").arg(c == u'"' ? "quote" : "LF").arg(i);
-            return false;
-        } else {
-            field += c;
-            fieldStarted = true;
-            ++i;
-        }
-    }
-    if (fieldStarted || !record.isEmpty()) {
-        *problem = QStringLiteral("last record does not end with CRLF");
-        return false;
-    }
-    return true;
-}
 
 struct Row
 {

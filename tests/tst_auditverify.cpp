@@ -7,7 +7,6 @@
 #include "audit/auditverifier.h"
 #include "store/store.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 

@@ -3,6 +3,7 @@
 // and its place in the console (View › Audit log, shown by itself on a read-only store).
 
 #include "auditteststore.h"
+#include "isolatedsettings.h"
 
 #include "audit/auditentrymodel.h"
 #include "audit/audittotalsmodel.h"
@@ -81,11 +82,8 @@ private:
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("RefundDeskTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_auditwindow"));
-        QSettings::setDefaultFormat(QSettings::IniFormat);
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+        QVERIFY(m_settingsDir.isValid());
+        Test::useIsolatedSettings(m_settingsDir.path(), QStringLiteral("tst_auditwindow"));
 
         m_path = m_dir.filePath(QStringLiteral("audit.sqlite"));
         AuditTestStore s(m_path);

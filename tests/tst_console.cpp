@@ -3,6 +3,7 @@
 // a store that cannot be opened.
 
 // First: its QTest::toString specialisations must see only the domain names.
+#include "isolatedsettings.h"
 #include "teststore.h"
 
 #include "attempttimelineview.h"
@@ -22,6 +23,7 @@
 #include "queuepane.h"
 #include "recentstores.h"
 #include "resolvedialog.h"
+#include "theme.h"
 #include "store/store.h"
 
 #include <QAction>
@@ -170,11 +172,7 @@ private:
 void TestConsole::initTestCase()
 {
     QVERIFY(m_settingsDir.isValid());
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("RefundDeskTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_console"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    Test::useIsolatedSettings(m_settingsDir.path(), QStringLiteral("tst_console"));
 }
 
 void TestConsole::init()
@@ -418,6 +416,15 @@ void TestConsole::readOnlyOffersNoWrite()
     QVERIFY(window->readOnlyBanner()->text().startsWith(QStringLiteral("Read-only")));
     QVERIFY(window->showOperation(QStringLiteral("op_5521")));
     keepPicture(window.get(), QStringLiteral("read-only"));
+    // A banner follows a switch of theme like the rest of the window.
+    const QString lightStyle = window->readOnlyBanner()->styleSheet();
+    Theme::apply(Theme::Choice::Dark);
+    QTRY_COMPARE(window->readOnlyBanner()->styleSheet(),
+                 Theme::bannerStyle(Theme::Tone::Warning, QApplication::palette()));
+    QVERIFY(window->readOnlyBanner()->styleSheet() != lightStyle);
+    Theme::apply(Theme::Choice::Light);
+    QTRY_COMPARE(window->readOnlyBanner()->styleSheet(), lightStyle);
+    Theme::apply(Theme::Choice::System);
     for (QAction *action : window->actions()->writes()) {
         QVERIFY2(!action->isVisible(), qPrintable(action->text()));
         QVERIFY2(!action->isEnabled(), qPrintable(action->text()));

@@ -1,14 +1,16 @@
 // The refund-desk executable's console options, run as a separate process offscreen:
 // --screenshot writes a PNG and exits 0; a bad store exits 3; bad usage exits 2.
 
+#include "clirun.h"
 #include "teststore.h"
 
 #include <QFile>
 #include <QImage>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+using RefundDesk::Test::CliRun;
+using RefundDesk::Test::runRefundDesk;
 using RefundDesk::Test::TestStore;
 
 class TestConsoleApp : public QObject
@@ -42,21 +44,15 @@ void TestConsoleApp::init()
 
 int TestConsoleApp::run(const QStringList &arguments, QString *errorText)
 {
-    QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     // Settings of this run stay in the temporary folder.
     environment.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir->filePath(QStringLiteral("config")));
     environment.insert(QStringLiteral("XDG_DATA_HOME"), m_dir->filePath(QStringLiteral("data")));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(RD_APP_PATH), arguments);
-    if (!process.waitForFinished(30'000)) {
-        process.kill();
-        return -1;
-    }
+    const CliRun result = runRefundDesk(arguments, 30'000, environment);
     if (errorText)
-        *errorText = QString::fromUtf8(process.readAllStandardError());
-    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        *errorText = result.err;
+    return result.exitCode;
 }
 
 void TestConsoleApp::screenshotOfAnOperation()

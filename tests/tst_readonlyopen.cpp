@@ -4,6 +4,7 @@
 // another user, since root would bypass the file modes.
 
 #include "auditteststore.h"
+#include "clirun.h"
 
 #include "audit/auditverifier.h"
 #include "store/store.h"
@@ -13,7 +14,6 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -74,13 +74,6 @@ QString describe(const QMap<QString, FileState> &files)
     return lines.join(QStringLiteral("; "));
 }
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out;
-    QString err;
-};
-
 bool setMode(const QString &path, QFile::Permissions permissions)
 {
     return QFile::setPermissions(path, permissions);
@@ -105,22 +98,15 @@ private:
     QStringList m_asOtherUser;
     bool m_canRunAsOtherUser = false;
 
-    Run runAsOtherUser(const QString &program, const QStringList &arguments)
+    CliRun runAsOtherUser(const QString &program, const QStringList &arguments)
     {
-        QProcess process;
         QStringList command = m_asOtherUser;
         command << program << arguments;
-        process.start(command.takeFirst(), command);
-        Run run;
-        if (!process.waitForFinished(60'000))
-            return run;
-        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-        run.out = process.readAllStandardOutput();
-        run.err = QString::fromUtf8(process.readAllStandardError());
-        return run;
+        const QString first = command.takeFirst();
+        return runProgram(first, command);
     }
 
-    Run cli(const QStringList &arguments) { return runAsOtherUser(QStringLiteral(RD_APP_PATH), arguments); }
+    CliRun cli(const QStringList &arguments) { return runAsOtherUser(QStringLiteral(RD_APP_PATH), arguments); }
 
     // A store with three resolutions checkpointed into the main file and two more still in
     // its -wal file, held open by `s` (so -wal and -shm exist).
@@ -287,23 +273,23 @@ private slots:
         const auto before = snapshot(copy);
 
         // The test means something only if the reader really may not write here.
-        const Run touch = runAsOtherUser(QStringLiteral("/bin/sh"),
+        const CliRun touch = runAsOtherUser(QStringLiteral("/bin/sh"),
                                          {QStringLiteral("-c"), QStringLiteral("echo x >> \"$1\""), QStringLiteral("sh"),
                                           copyPath});
         QVERIFY2(touch.exitCode != 0, "the other user could write the store: the test proves nothing");
 
         // Everything a reader does, then the proof that no file changed, then what each said.
-        const Run verify = cli({QStringLiteral("verify"), QStringLiteral("--db"), copyPath});
-        const Run exported = cli({QStringLiteral("export"), QStringLiteral("--db"), copyPath,
+        const CliRun verify = cli({QStringLiteral("verify"), QStringLiteral("--db"), copyPath});
+        const CliRun exported = cli({QStringLiteral("export"), QStringLiteral("--db"), copyPath,
                                   QStringLiteral("--format"), QStringLiteral("json")});
-        const Run queue = cli({QStringLiteral("queue"), QStringLiteral("--db"), copyPath});
-        const Run claim = cli({QStringLiteral("claim"), QStringLiteral("op_9"), QStringLiteral("--db"), copyPath,
+        const CliRun queue = cli({QStringLiteral("queue"), QStringLiteral("--db"), copyPath});
+        const CliRun claim = cli({QStringLiteral("claim"), QStringLiteral("op_9"), QStringLiteral("--db"), copyPath,
                                QStringLiteral("--operator"), QStringLiteral("eve")});
         // The console opens such a store read-only by itself (its audit window too).
         QTemporaryDir shots;
         QVERIFY(setMode(shots.path(), OpenFolder));
         const QString picture = shots.filePath(QStringLiteral("console.png"));
-        const Run console = cli({QStringLiteral("--db"), copyPath, QStringLiteral("--operator"), QStringLiteral("eve"),
+        const CliRun console = cli({QStringLiteral("--db"), copyPath, QStringLiteral("--operator"), QStringLiteral("eve"),
                                  QStringLiteral("--screenshot"), picture});
 
         const auto after = snapshot(copy);

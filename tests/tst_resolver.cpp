@@ -45,13 +45,17 @@ bool addRefundEvent(TestStore &store, int index, const EventSpec &s)
                                                     s.currency, kOperation, kKey, kT + index);
     if (s.status == QLatin1String("failed"))
         payload.replace(QLatin1String("\"failure_reason\":null"), QLatin1String("\"failure_reason\":\"insufficient_funds\""));
-    // Explicit SQL, the way a webhook receiver writes it.
-    return store.exec(QStringLiteral("INSERT INTO webhook_events (event_id, type, created, received_at, payload, operation_id, "
-                                     "idempotency_key, refund_id) VALUES ('%1', 'refund.updated', %2, %3, '%4', '%5', '%6', '%7')")
-                          .arg(eventId)
-                          .arg(kT + index)
-                          .arg((kT + index) * 1000 + 250)
-                          .arg(QString(payload).replace(u'\'', QLatin1String("''")), kOperation, kKey, s.refundId));
+    // Stored the way a webhook receiver writes it.
+    WebhookEvent event;
+    event.eventId = eventId;
+    event.type = QStringLiteral("refund.updated");
+    event.created = kT + index;
+    event.receivedAt = (kT + index) * 1000 + 250;
+    event.payload = payload;
+    event.operationId = kOperation;
+    event.idempotencyKey = kKey;
+    event.refundId = s.refundId;
+    return store.addEvent(event);
 }
 
 } // namespace

@@ -1,6 +1,9 @@
 // The demo simulator and the store builder: determinism, the reference case, the
 // invariants every simulated store keeps, the scenes a demo must show, and the demo command.
 
+#include "clirun.h"
+#include "snapshots.h"
+
 #include "demo/demosimulator.h"
 #include "demo/demostore.h"
 #include "domain/auditchain.h"
@@ -8,7 +11,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -23,6 +25,9 @@
 #include <set>
 
 using namespace RefundDesk;
+using RefundDesk::Test::CliRun;
+using RefundDesk::Test::dumpStore;
+using RefundDesk::Test::runRefundDesk;
 
 namespace {
 
@@ -74,28 +79,6 @@ qint64 number(sqlite3 *db, const char *sql)
 {
     const auto result = rows(db, sql);
     return result.isEmpty() ? -1 : result.first().value(0).toLongLong();
-}
-
-// Every table of the store, row by row in key order.
-QString dump(const QString &path)
-{
-    Db db = openReadOnly(path);
-    if (!db)
-        return {};
-    const char *const queries[] = {
-        "SELECT * FROM store_meta ORDER BY key",
-        "SELECT * FROM refund_ops ORDER BY operation_id",
-        "SELECT * FROM refund_attempts ORDER BY operation_id, attempt_no",
-        "SELECT * FROM webhook_events ORDER BY event_id",
-        "SELECT * FROM resolutions ORDER BY resolution_id",
-    };
-    QString text;
-    for (const char *query : queries) {
-        for (const QStringList &row : rows(db.get(), query))
-            text += row.join(QLatin1Char('|')) + QLatin1Char('\n');
-        text += QLatin1String("--\n");
-    }
-    return text;
 }
 
 SimulationOptions options(qint64 operations = Operations, quint64 seed = Seed)
@@ -185,9 +168,9 @@ void tst_Simulator::sameSeedSameStore()
     const QString again = m_dir.filePath(QStringLiteral("again.sqlite"));
     auto summary = DemoStore::generate(again, options());
     QVERIFY(summary.ok());
-    const QString first = dump(m_path);
+    const QByteArray first = dumpStore(m_path);
     QVERIFY(first.size() > 100000);
-    QCOMPARE(dump(again), first);
+    QCOMPARE(dumpStore(again), first);
 }
 
 void tst_Simulator::otherSeedOtherStore()
@@ -195,7 +178,7 @@ void tst_Simulator::otherSeedOtherStore()
     const QString other = m_dir.filePath(QStringLiteral("other.sqlite"));
     auto summary = DemoStore::generate(other, options(Operations, Seed + 1));
     QVERIFY(summary.ok());
-    QVERIFY(dump(other) != dump(m_path));
+    QVERIFY(dumpStore(other) != dumpStore(m_path));
 }
 
 void tst_Simulator::referenceCase()
@@ -815,16 +798,13 @@ void tst_Simulator::rejectsAnImpossibleSize()
 void tst_Simulator::demoCommand()
 {
     const QString path = m_dir.filePath(QStringLiteral("cli.sqlite"));
-    QProcess process;
-    process.start(QStringLiteral(RD_APP_PATH),
-                  {QStringLiteral("demo"), QStringLiteral("--db"), path, QStringLiteral("--operations"),
-                   QStringLiteral("%1").arg(Operations), QStringLiteral("--seed"), QString::number(Seed),
-                   QStringLiteral("--now"), QString::number(Now)});
-    QVERIFY(process.waitForFinished(60000));
-    const QString out = QString::fromUtf8(process.readAllStandardOutput());
-    const QString err = QString::fromUtf8(process.readAllStandardError());
-    QCOMPARE(process.exitStatus(), QProcess::NormalExit);
-    QVERIFY2(process.exitCode() == 0, qPrintable(err));
+    const CliRun run = runRefundDesk({QStringLiteral("demo"), QStringLiteral("--db"), path, QStringLiteral("--operations"),
+                                      QStringLiteral("%1").arg(Operations), QStringLiteral("--seed"),
+                                      QString::number(Seed), QStringLiteral("--now"), QString::number(Now)});
+    const QString out = run.outText();
+    const QString &err = run.err;
+    QVERIFY2(run.exitCode >= 0, qPrintable(err)); // finished in time, did not crash
+    QVERIFY2(run.exitCode == 0, qPrintable(err));
     QVERIFY(out.contains(QStringLiteral("Operations: %1").arg(Operations)));
     QVERIFY(out.contains(QStringLiteral("unknown: %1").arg(m_summary.unknown)));
     QVERIFY(out.contains(QStringLiteral("Attempts: %1").arg(m_summary.attempts)));
@@ -833,18 +813,16 @@ void tst_Simulator::demoCommand()
     QVERIFY(out.contains(QStringLiteral("operations/s")));
     QVERIFY(err.contains(QStringLiteral("operations (")));
     // The command builds the very store the library builds for the same options.
-    QCOMPARE(dump(path), dump(m_path));
+    QCOMPARE(dumpStore(path), dumpStore(m_path));
 }
 
 void tst_Simulator::demoCommandRefusesAnExistingFile()
 {
-    QProcess process;
-    process.start(QStringLiteral(RD_APP_PATH), {QStringLiteral("demo"), QStringLiteral("--db"), m_path,
-                                                QStringLiteral("--operations"), QStringLiteral("10")});
-    QVERIFY(process.waitForFinished(60000));
-    QCOMPARE(process.exitCode(), 3);
-    QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains(QStringLiteral("already exists")));
-    QVERIFY(process.readAllStandardOutput().isEmpty());
+    const CliRun run = runRefundDesk({QStringLiteral("demo"), QStringLiteral("--db"), m_path,
+                                      QStringLiteral("--operations"), QStringLiteral("10")});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(QStringLiteral("already exists")), qPrintable(run.err));
+    QVERIFY(run.out.isEmpty());
     // Untouched.
     QCOMPARE(number(m_db.get(), "SELECT count(*) FROM refund_ops"), Operations);
 }
@@ -870,11 +848,9 @@ void tst_Simulator::demoCommandRejectsBadArguments()
     if (withDb)
         all << QStringLiteral("--db") << path;
     all << arguments;
-    QProcess process;
-    process.start(QStringLiteral(RD_APP_PATH), all);
-    QVERIFY(process.waitForFinished(60000));
-    QCOMPARE(process.exitCode(), 2);
-    QVERIFY(!QString::fromUtf8(process.readAllStandardError()).isEmpty());
+    const CliRun run = runRefundDesk(all);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(!run.err.isEmpty());
     QVERIFY(!QFileInfo::exists(path));
 }
 

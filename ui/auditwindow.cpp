@@ -64,11 +64,6 @@ struct ExportOutcome
     QString message;
 };
 
-constexpr int Good = int(Theme::Tone::Good);
-constexpr int Danger = int(Theme::Tone::Danger);
-constexpr int Neutral = int(Theme::Tone::Neutral);
-constexpr int Warning = int(Theme::Tone::Warning);
-
 } // namespace
 
 AuditWindow::AuditWindow(QWidget *parent)
@@ -80,7 +75,7 @@ AuditWindow::AuditWindow(QWidget *parent)
     , m_totalsTable(new QTableView(this))
     , m_chart(new ExposureChart(this))
     , m_tabs(new QTabWidget(this))
-    , m_chainLabel(new QLabel(this))
+    , m_chainLabel(new BannerLabel(this))
     , m_countLabel(new QLabel(this))
     , m_rowHint(new QLabel(this))
     , m_storeLabel(new QLabel(this))
@@ -88,7 +83,6 @@ AuditWindow::AuditWindow(QWidget *parent)
     setObjectName(QStringLiteral("auditWindow"));
     setWindowTitle(tr("Audit log — Refund Desk"));
     m_chainLabel->setObjectName(QStringLiteral("chainLabel"));
-    m_chainLabel->setTextFormat(Qt::PlainText);
     m_chainLabel->setWordWrap(true);
     m_chainLabel->setMargin(6);
     m_countLabel->setObjectName(QStringLiteral("countLabel"));
@@ -212,7 +206,7 @@ void AuditWindow::setStore(Store *store)
     m_countLabel->clear();
     if (!store) {
         m_storeLabel->setText(tr("No store open"));
-        showChainState(tr("Open a store to see its audit log."), Neutral);
+        showChainState(tr("Open a store to see its audit log."), Theme::Tone::Neutral);
         m_chart->setTimeline({});
         return;
     }
@@ -321,7 +315,7 @@ void AuditWindow::cancelChainCheck()
 
 void AuditWindow::checkChain()
 {
-    showChainState(tr("Checking the audit chain…"), Neutral);
+    showChainState(tr("Checking the audit chain…"), Theme::Tone::Neutral);
     const quint64 generation = m_storeGeneration;
     auto cancel = std::make_shared<std::atomic_bool>(false);
     m_chainCancel = cancel;
@@ -329,7 +323,7 @@ void AuditWindow::checkChain()
     auto *watcher = new QFutureWatcher<Answer<AuditReport>>(this);
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, generation](int percent) {
         if (generation == m_storeGeneration && !m_chainReport)
-            showChainState(tr("Checking the audit chain… %1%").arg(percent), Neutral);
+            showChainState(tr("Checking the audit chain… %1%").arg(percent), Theme::Tone::Neutral);
     });
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
@@ -337,7 +331,7 @@ void AuditWindow::checkChain()
             return;
         const Result<AuditReport> &answer = *watcher->result();
         if (!answer) {
-            showChainState(tr("Cannot check the chain: %1").arg(answer.error().message), Warning);
+            showChainState(tr("Cannot check the chain: %1").arg(answer.error().message), Theme::Tone::Warning);
             emit chainChecked(false, m_chainLabel->text());
             return;
         }
@@ -359,7 +353,7 @@ void AuditWindow::checkChain()
         // The problems quote stored text (operators, notes): never markup.
         m_chainLabel->setToolTip(problems.isEmpty() ? tr("Head hash %1").arg(report.headHash)
                                                     : ToolTipText::fromPlainText(problems.join(u'\n')));
-        showChainState(text, report.intact() ? Good : Danger);
+        showChainState(text, report.intact() ? Theme::Tone::Good : Theme::Tone::Danger);
         emit chainChecked(report.intact(), text);
     });
     const QString location = m_store->location();
@@ -380,10 +374,10 @@ void AuditWindow::checkChain()
     }));
 }
 
-void AuditWindow::showChainState(const QString &text, int tone)
+void AuditWindow::showChainState(const QString &text, Theme::Tone tone)
 {
     m_chainLabel->setText(text);
-    m_chainLabel->setStyleSheet(Theme::bannerStyle(Theme::Tone(tone), palette()));
+    m_chainLabel->setTone(tone);
 }
 
 void AuditWindow::exportLog()

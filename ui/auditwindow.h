@@ -2,6 +2,7 @@
 
 #include "audit/auditexporter.h"
 #include "audit/auditverifier.h"
+#include "bannerlabel.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -74,7 +75,7 @@ private:
     void loadTimeline();
     void checkChain();
     void cancelChainCheck();
-    void showChainState(const QString &text, int tone);
+    void showChainState(const QString &text, Theme::Tone tone);
     void updateRowHint();
 
     Store *m_store = nullptr;
@@ -85,7 +86,7 @@ private:
     QTableView *m_totalsTable = nullptr;
     ExposureChart *m_chart = nullptr;
     QTabWidget *m_tabs = nullptr;
-    QLabel *m_chainLabel = nullptr;
+    BannerLabel *m_chainLabel = nullptr;
     QLabel *m_countLabel = nullptr;
     QLabel *m_rowHint = nullptr;
     QLabel *m_storeLabel = nullptr;

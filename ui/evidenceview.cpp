@@ -1,13 +1,12 @@
 #include "evidenceview.h"
 
+#include "bannerlabel.h"
 #include "items/eventsmodel.h"
 #include "items/operationsnapshot.h"
 #include "jsonviewer.h"
 #include "tablesetup.h"
-#include "theme.h"
 #include "tonedelegate.h"
 
-#include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -18,14 +17,13 @@ namespace RefundDesk {
 
 EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     : QWidget(parent)
-    , m_banner(new QLabel(this))
+    , m_banner(new BannerLabel(this))
     , m_title(new QLabel(this))
     , m_table(new QTableView(this))
     , m_model(new EventsModel(this))
     , m_json(payloadViewer)
 {
     m_banner->setObjectName(QStringLiteral("verdictBanner"));
-    m_banner->setTextFormat(Qt::PlainText);
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_title->setTextFormat(Qt::PlainText);
@@ -42,14 +40,7 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
                 return Theme::Tone::Danger;
             if (index.column() != EventsModel::StatusColumn)
                 return Theme::Tone::Neutral;
-            const QString status = index.data(EventsModel::RefundStatusRole).toString();
-            if (status == QLatin1String("succeeded"))
-                return Theme::Tone::Good;
-            if (status == QLatin1String("failed") || status == QLatin1String("canceled"))
-                return Theme::Tone::Info;
-            if (!status.isEmpty())
-                return Theme::Tone::Warning;
-            return Theme::Tone::Neutral;
+            return Theme::toneOfRefundStatus(index.data(EventsModel::RefundStatusRole).toString());
         },
         {}, m_table));
     QHeaderView *header = m_table->horizontalHeader();
@@ -77,14 +68,12 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
     const Evidence &evidence = snapshot.evidence;
     const QString previousEvent = m_table->currentIndex().data(EventsModel::EventIdRole).toString();
     m_model->setEvents(evidence.events, nowMsecs);
-    m_verdict = toString(evidence.verdict);
-
-    QString text = tr("Evidence: %1. %2").arg(m_verdict.toUpper(), evidence.explanation);
+    QString text = tr("Evidence: %1. %2").arg(toString(evidence.verdict).toUpper(), evidence.explanation);
     if (const int unreadable = evidence.unreadableCount())
         text += QLatin1Char(' ') + (unreadable == 1 ? tr("1 event could not be read (flagged below).")
                                                     : tr("%1 events could not be read (flagged below).").arg(unreadable));
     m_banner->setText(text);
-    updateBannerStyle();
+    m_banner->setTone(Theme::toneOf(evidence.verdict));
 
     const int count = int(evidence.events.size());
     m_title->setText(count == 0 ? tr("Webhook events: none received for this operation")
@@ -106,9 +95,8 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
 void EvidenceView::clear()
 {
     m_model->setEvents({}, 0);
-    m_verdict.clear();
     m_banner->setText(tr("Evidence: select an operation."));
-    updateBannerStyle();
+    m_banner->setTone(Theme::Tone::Neutral);
     m_title->setText(tr("Webhook events"));
     m_json->clear();
 }
@@ -127,18 +115,6 @@ void EvidenceView::showSelectedPayload()
     }
     m_json->setPayload(tr("Payload of %1").arg(current.data(EventsModel::EventIdRole).toString()),
                        current.data(EventsModel::PayloadRole).toString());
-}
-
-void EvidenceView::updateBannerStyle()
-{
-    m_banner->setStyleSheet(Theme::bannerStyle(Theme::toneOfVerdict(m_verdict), palette()));
-}
-
-void EvidenceView::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::PaletteChange)
-        updateBannerStyle();
-    QWidget::changeEvent(event);
 }
 
 } // namespace RefundDesk

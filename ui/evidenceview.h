@@ -7,6 +7,7 @@ class QTableView;
 
 namespace RefundDesk {
 
+class BannerLabel;
 class EventsModel;
 class JsonViewer;
 struct OperationSnapshot;
@@ -29,19 +30,14 @@ public:
     QTableView *table() const { return m_table; }
     JsonViewer *jsonViewer() const { return m_json; }
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
     void showSelectedPayload();
-    void updateBannerStyle();
 
-    QLabel *m_banner = nullptr;
+    BannerLabel *m_banner = nullptr;
     QLabel *m_title = nullptr;
     QTableView *m_table = nullptr;
     EventsModel *m_model = nullptr;
     JsonViewer *m_json = nullptr;
-    QString m_verdict;
 };
 
 } // namespace RefundDesk

@@ -175,8 +175,8 @@ void ExposureChart::rebuild()
         maxDecisions = std::max(maxDecisions, r + f);
         categories << QDateTime::fromMSecsSinceEpoch(m_timeline.msecsOfDay(i), Qt::UTC).toString(QStringLiteral("MM-dd"));
     }
-    refunded->setColor(Theme::foreground(Theme::toneOfVerdict(QStringLiteral("refunded")), palette()));
-    failed->setColor(Theme::foreground(Theme::toneOfVerdict(QStringLiteral("failed")), palette()));
+    refunded->setColor(Theme::foreground(Theme::toneOf(Verdict::Refunded), palette()));
+    failed->setColor(Theme::foreground(Theme::toneOf(Verdict::Failed), palette()));
     auto *bars = new QStackedBarSeries;
     bars->append(refunded);
     bars->append(failed);

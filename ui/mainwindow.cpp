@@ -73,13 +73,12 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     , m_recent(new RecentStores(this))
     , m_demo(new DemoLauncher(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
-    , m_readOnlyBanner(new QLabel(this))
+    , m_readOnlyBanner(new BannerLabel(this, Theme::Tone::Warning))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Refund Desk"));
 
     m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
-    m_readOnlyBanner->setTextFormat(Qt::PlainText);
     m_readOnlyBanner->setWordWrap(true);
     m_readOnlyBanner->hide();
 
@@ -253,13 +252,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QMainWindow::closeEvent(event);
 }
 
-void MainWindow::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::PaletteChange && m_readOnlyBanner)
-        m_readOnlyBanner->setStyleSheet(Theme::bannerStyle(Theme::Tone::Warning, palette()));
-    QMainWindow::changeEvent(event);
-}
-
 void MainWindow::reportError(const QString &title, const QString &message)
 {
     m_lastError = message;
@@ -305,7 +297,6 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
         m_readOnlyBanner->setText(tr("Read-only: %1 You can look at everything and copy replies; nothing can be "
                                      "claimed or recorded from this window.")
                                       .arg(why));
-        m_readOnlyBanner->setStyleSheet(Theme::bannerStyle(Theme::Tone::Warning, palette()));
         m_readOnlyBanner->show();
     } else {
         m_readOnlyBanner->hide();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "bannerlabel.h"
 #include "writerunner.h"
 
 #include <QMainWindow>
@@ -72,7 +73,6 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
-    void changeEvent(QEvent *event) override;
 
 private:
     void createMenus();
@@ -109,7 +109,7 @@ private:
     RecentStores *m_recent = nullptr;
     DemoLauncher *m_demo = nullptr;
     QSplitter *m_splitter = nullptr;
-    QLabel *m_readOnlyBanner = nullptr;
+    BannerLabel *m_readOnlyBanner = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_fileMenu = nullptr;
     QLabel *m_operatorLabel = nullptr;

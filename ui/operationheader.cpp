@@ -1,10 +1,10 @@
 #include "operationheader.h"
 
+#include "bannerlabel.h"
 #include "domain/keywindow.h"
 #include "domain/money.h"
 #include "items/operationsnapshot.h"
 #include "items/timetext.h"
-#include "theme.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -19,9 +19,10 @@ namespace RefundDesk {
 
 namespace {
 
-QLabel *plainLabel(QWidget *parent)
+template<typename Label = QLabel>
+Label *plainLabel(QWidget *parent)
 {
-    auto *label = new QLabel(parent);
+    auto *label = new Label(parent);
     label->setTextFormat(Qt::PlainText);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     return label;
@@ -32,7 +33,7 @@ QLabel *plainLabel(QWidget *parent)
 OperationHeader::OperationHeader(QWidget *parent)
     : QWidget(parent)
     , m_title(plainLabel(this))
-    , m_status(plainLabel(this))
+    , m_status(plainLabel<BannerLabel>(this))
     , m_facts(plainLabel(this))
     , m_key(new QLineEdit(this))
     , m_copyKey(new QToolButton(this))
@@ -43,6 +44,7 @@ OperationHeader::OperationHeader(QWidget *parent)
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_status->setObjectName(QStringLiteral("operationStatus"));
+    m_status->setCompact(true);
     m_facts->setObjectName(QStringLiteral("operationFacts"));
     m_facts->setWordWrap(true);
 
@@ -94,9 +96,8 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
         status = tr("REFUNDED — %1").arg(operation.refundId);
     }
     m_status->setText(status);
-    const Theme::Tone tone = Theme::toneOfStatus(toString(operation.status));
-    m_status->setStyleSheet(Theme::bannerStyle(tone, palette()).replace(QLatin1String("padding: 6px 8px"),
-                                                                        QLatin1String("padding: 2px 6px")));
+    m_status->setTone(Theme::toneOf(operation.status));
+    m_status->show();
 
     const KeyWindow window(operation, snapshot.keyRetentionHours);
     QString keyWindow = window.isOpenAt(nowMsecs)
@@ -121,8 +122,9 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
 void OperationHeader::clear()
 {
     m_title->setText(tr("No operation selected"));
+    // No operation, no status: an empty badge would still draw its frame.
     m_status->clear();
-    m_status->setStyleSheet({});
+    m_status->hide();
     m_facts->setText(tr("Pick an operation in the queue to see what happened to it."));
     m_key->clear();
     m_key->setEnabled(false);

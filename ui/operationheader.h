@@ -8,6 +8,7 @@ class QToolButton;
 
 namespace RefundDesk {
 
+class BannerLabel;
 struct OperationSnapshot;
 
 // The top of the operation panel: which operation, for which order and amount, in what
@@ -29,7 +30,7 @@ public:
 
 private:
     QLabel *m_title = nullptr;
-    QLabel *m_status = nullptr;
+    BannerLabel *m_status = nullptr;
     QLabel *m_facts = nullptr;
     QLineEdit *m_key = nullptr;
     QToolButton *m_copyKey = nullptr;

@@ -9,9 +9,7 @@
 #include "ordercontextview.h"
 
 #include <QAction>
-#include <QEvent>
 #include <QHBoxLayout>
-#include <QLabel>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolButton>
@@ -23,7 +21,7 @@ OperationPanel::OperationPanel(QWidget *parent)
     : QWidget(parent)
     , m_header(new OperationHeader(this))
     , m_actionRow(new QWidget(this))
-    , m_notice(new QLabel(this))
+    , m_notice(new BannerLabel(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_attempts(new AttemptTimelineView(m_splitter))
     , m_evidence(nullptr)
@@ -36,7 +34,6 @@ OperationPanel::OperationPanel(QWidget *parent)
     m_history = new HistoryView(m_tabs);
 
     m_notice->setObjectName(QStringLiteral("panelNotice"));
-    m_notice->setTextFormat(Qt::PlainText);
     m_notice->setWordWrap(true);
     m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_notice->hide();
@@ -112,9 +109,8 @@ void OperationPanel::clear(const QString &message)
 
 void OperationPanel::setNotice(const QString &text, Theme::Tone tone)
 {
-    m_noticeTone = tone;
     m_notice->setText(text);
-    m_notice->setStyleSheet(Theme::bannerStyle(tone, palette()));
+    m_notice->setTone(tone);
     m_notice->setVisible(!text.isEmpty());
 }
 
@@ -126,13 +122,6 @@ QString OperationPanel::noticeText() const
 QString OperationPanel::operationId() const
 {
     return m_snapshot ? m_snapshot->operation.operationId : QString();
-}
-
-void OperationPanel::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::PaletteChange)
-        m_notice->setStyleSheet(Theme::bannerStyle(m_noticeTone, palette()));
-    QWidget::changeEvent(event);
 }
 
 } // namespace RefundDesk

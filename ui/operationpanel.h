@@ -1,7 +1,7 @@
 #pragma once
 
+#include "bannerlabel.h"
 #include "items/operationsnapshot.h"
-#include "theme.h"
 
 #include <QWidget>
 
@@ -49,14 +49,10 @@ public:
     OrderContextView *orderView() const { return m_order; }
     QSplitter *splitter() const { return m_splitter; }
 
-protected:
-    void changeEvent(QEvent *event) override;
-
 private:
     OperationHeader *m_header = nullptr;
     QWidget *m_actionRow = nullptr;
-    QLabel *m_notice = nullptr;
-    Theme::Tone m_noticeTone = Theme::Tone::Info;
+    BannerLabel *m_notice = nullptr;
     QSplitter *m_splitter = nullptr;
     AttemptTimelineView *m_attempts = nullptr;
     EvidenceView *m_evidence = nullptr;

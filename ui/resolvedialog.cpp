@@ -1,8 +1,8 @@
 #include "resolvedialog.h"
 
+#include "bannerlabel.h"
 #include "domain/money.h"
 #include "evidence/resolver.h"
-#include "theme.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -25,9 +25,10 @@ namespace {
 const QString dashboardSource = QStringLiteral("dashboard");
 const QString supportSource = QStringLiteral("provider_support");
 
-QLabel *wrappingLabel(QWidget *parent, const QString &name)
+template<typename Label = QLabel>
+Label *wrappingLabel(QWidget *parent, const QString &name)
 {
-    auto *label = new QLabel(parent);
+    auto *label = new Label(parent);
     label->setObjectName(name);
     label->setTextFormat(Qt::PlainText);
     label->setWordWrap(true);
@@ -49,9 +50,9 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     , m_caseReference(new QLineEdit(this))
     , m_note(new QPlainTextEdit(this))
     , m_operator(new QLineEdit(operatorName, this))
-    , m_contradiction(wrappingLabel(this, QStringLiteral("contradiction")))
+    , m_contradiction(wrappingLabel<BannerLabel>(this, QStringLiteral("contradiction")))
     , m_override(new QCheckBox(tr("O&verride the evidence: I confirmed this outcome with the provider"), this))
-    , m_problem(wrappingLabel(this, QStringLiteral("problem")))
+    , m_problem(wrappingLabel<BannerLabel>(this, QStringLiteral("problem")))
     , m_summary(wrappingLabel(this, QStringLiteral("summary")))
     , m_buttons(new QDialogButtonBox(this))
 {
@@ -59,6 +60,7 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     const Evidence &evidence = m_snapshot.evidence;
     setObjectName(QStringLiteral("resolveDialog"));
     setWindowTitle(tr("Record outcome of %1").arg(operation.operationId));
+    m_contradiction->setTone(Theme::Tone::Danger);
 
     auto *intro = wrappingLabel(this, QStringLiteral("intro"));
     intro->setText(tr("%1 · order %2 · %3. Evidence: %4. %5")
@@ -220,7 +222,6 @@ void ResolveDialog::update()
     m_override->setVisible(contradicts.has_value());
     if (contradicts) {
         m_contradiction->setText(tr("This contradicts the evidence: %1").arg(*contradicts));
-        m_contradiction->setStyleSheet(Theme::bannerStyle(Theme::Tone::Danger, palette()));
     }
 
     const auto blocking = problem();
@@ -230,13 +231,13 @@ void ResolveDialog::update()
     if (m_submitting) {
         m_problem->setText(tr("Recording the outcome of %1 — waiting for the store…")
                                .arg(m_snapshot.operation.operationId));
-        m_problem->setStyleSheet(Theme::bannerStyle(Theme::Tone::Info, palette()));
+        m_problem->setTone(Theme::Tone::Info);
     } else if (m_lastError && m_errorShown) {
         m_problem->setText(m_lastError->message);
-        m_problem->setStyleSheet(Theme::bannerStyle(Theme::Tone::Danger, palette()));
+        m_problem->setTone(Theme::Tone::Danger);
     } else {
         m_problem->setText(blocking.value_or(QString()));
-        m_problem->setStyleSheet(Theme::bannerStyle(Theme::Tone::Warning, palette()));
+        m_problem->setTone(Theme::Tone::Warning);
     }
     m_problem->setVisible(!m_problem->text().isEmpty());
 

@@ -21,6 +21,8 @@ class QRadioButton;
 
 namespace RefundDesk {
 
+class BannerLabel;
+
 // Record outcome: the confirmed outcome, its refund id (pre-filled from the evidence),
 // where it was confirmed, a note and who records it. When the choice contradicts the
 // evidence it says so, and recording needs an explicit override with a note. A summary
@@ -82,9 +84,9 @@ private:
     QLineEdit *m_caseReference = nullptr;
     QPlainTextEdit *m_note = nullptr;
     QLineEdit *m_operator = nullptr;
-    QLabel *m_contradiction = nullptr;
+    BannerLabel *m_contradiction = nullptr;
     QCheckBox *m_override = nullptr;
-    QLabel *m_problem = nullptr;
+    BannerLabel *m_problem = nullptr;
     QLabel *m_summary = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
     QPushButton *m_record = nullptr;

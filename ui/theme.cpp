@@ -6,57 +6,68 @@
 #include <QStyle>
 #include <QStyleFactory>
 
+#include <span>
+
 namespace RefundDesk::Theme {
 
 namespace {
 
-QPalette lightPalette()
+struct PaletteEntry
 {
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0xf3, 0xf4, 0xf6));
-    p.setColor(QPalette::WindowText, QColor(0x1f, 0x23, 0x28));
-    p.setColor(QPalette::Base, Qt::white);
-    p.setColor(QPalette::AlternateBase, QColor(0xf6, 0xf8, 0xfa));
-    p.setColor(QPalette::Text, QColor(0x1f, 0x23, 0x28));
-    p.setColor(QPalette::Button, QColor(0xea, 0xec, 0xef));
-    p.setColor(QPalette::ButtonText, QColor(0x1f, 0x23, 0x28));
-    p.setColor(QPalette::Highlight, QColor(0x2f, 0x6f, 0xd0));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xe6));
-    p.setColor(QPalette::ToolTipText, Qt::black);
-    p.setColor(QPalette::PlaceholderText, QColor(0x6a, 0x73, 0x7d));
-    p.setColor(QPalette::Link, QColor(0x0a, 0x5c, 0xc2));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x8c, 0x95, 0x9f));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x8c, 0x95, 0x9f));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x8c, 0x95, 0x9f));
-    return p;
-}
+    QPalette::ColorGroup group;
+    QPalette::ColorRole role;
+    QRgb rgb;
+};
 
-QPalette darkPalette()
+constexpr PaletteEntry lightColors[] = {
+    {QPalette::All, QPalette::Window, 0xf3f4f6},
+    {QPalette::All, QPalette::WindowText, 0x1f2328},
+    {QPalette::All, QPalette::Base, 0xffffff},
+    {QPalette::All, QPalette::AlternateBase, 0xf6f8fa},
+    {QPalette::All, QPalette::Text, 0x1f2328},
+    {QPalette::All, QPalette::Button, 0xeaecef},
+    {QPalette::All, QPalette::ButtonText, 0x1f2328},
+    {QPalette::All, QPalette::Highlight, 0x2f6fd0},
+    {QPalette::All, QPalette::HighlightedText, 0xffffff},
+    {QPalette::All, QPalette::ToolTipBase, 0xffffe6},
+    {QPalette::All, QPalette::ToolTipText, 0x000000},
+    {QPalette::All, QPalette::PlaceholderText, 0x6a737d},
+    {QPalette::All, QPalette::Link, 0x0a5cc2},
+    {QPalette::Disabled, QPalette::Text, 0x8c959f},
+    {QPalette::Disabled, QPalette::WindowText, 0x8c959f},
+    {QPalette::Disabled, QPalette::ButtonText, 0x8c959f},
+};
+
+constexpr PaletteEntry darkColors[] = {
+    {QPalette::All, QPalette::Window, 0x22252a},
+    {QPalette::All, QPalette::WindowText, 0xe6e8eb},
+    {QPalette::All, QPalette::Base, 0x181a1e},
+    {QPalette::All, QPalette::AlternateBase, 0x202328},
+    {QPalette::All, QPalette::Text, 0xe6e8eb},
+    {QPalette::All, QPalette::Button, 0x2e3238},
+    {QPalette::All, QPalette::ButtonText, 0xe6e8eb},
+    {QPalette::All, QPalette::Highlight, 0x3b7ddd},
+    {QPalette::All, QPalette::HighlightedText, 0xffffff},
+    {QPalette::All, QPalette::ToolTipBase, 0x2e3238},
+    {QPalette::All, QPalette::ToolTipText, 0xe6e8eb},
+    {QPalette::All, QPalette::PlaceholderText, 0x8b949e},
+    {QPalette::All, QPalette::Link, 0x6cb6ff},
+    {QPalette::All, QPalette::Light, 0x3a3f46},
+    {QPalette::All, QPalette::Midlight, 0x33373d},
+    {QPalette::All, QPalette::Mid, 0x2a2d33},
+    {QPalette::All, QPalette::Dark, 0x15171a},
+    {QPalette::All, QPalette::Shadow, 0x000000},
+    {QPalette::Disabled, QPalette::Text, 0x6e7681},
+    {QPalette::Disabled, QPalette::WindowText, 0x6e7681},
+    {QPalette::Disabled, QPalette::ButtonText, 0x6e7681},
+};
+
+QPalette makePalette(std::span<const PaletteEntry> entries)
 {
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(0x22, 0x25, 0x2a));
-    p.setColor(QPalette::WindowText, QColor(0xe6, 0xe8, 0xeb));
-    p.setColor(QPalette::Base, QColor(0x18, 0x1a, 0x1e));
-    p.setColor(QPalette::AlternateBase, QColor(0x20, 0x23, 0x28));
-    p.setColor(QPalette::Text, QColor(0xe6, 0xe8, 0xeb));
-    p.setColor(QPalette::Button, QColor(0x2e, 0x32, 0x38));
-    p.setColor(QPalette::ButtonText, QColor(0xe6, 0xe8, 0xeb));
-    p.setColor(QPalette::Highlight, QColor(0x3b, 0x7d, 0xdd));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::ToolTipBase, QColor(0x2e, 0x32, 0x38));
-    p.setColor(QPalette::ToolTipText, QColor(0xe6, 0xe8, 0xeb));
-    p.setColor(QPalette::PlaceholderText, QColor(0x8b, 0x94, 0x9e));
-    p.setColor(QPalette::Link, QColor(0x6c, 0xb6, 0xff));
-    p.setColor(QPalette::Light, QColor(0x3a, 0x3f, 0x46));
-    p.setColor(QPalette::Midlight, QColor(0x33, 0x37, 0x3d));
-    p.setColor(QPalette::Mid, QColor(0x2a, 0x2d, 0x33));
-    p.setColor(QPalette::Dark, QColor(0x15, 0x17, 0x1a));
-    p.setColor(QPalette::Shadow, Qt::black);
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x6e, 0x76, 0x81));
-    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x6e, 0x76, 0x81));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x6e, 0x76, 0x81));
-    return p;
+    QPalette palette;
+    for (const PaletteEntry &entry : entries)
+        palette.setColor(entry.group, entry.role, QColor(entry.rgb));
+    return palette;
 }
 
 const char settingsKey[] = "view/theme";
@@ -96,39 +107,69 @@ QColor background(Tone tone, const QPalette &palette)
     return palette.color(QPalette::Base);
 }
 
-QString bannerStyle(Tone tone, const QPalette &palette)
+QString bannerStyle(Tone tone, const QPalette &palette, bool compact)
 {
     const QColor fg = foreground(tone, palette);
     const QColor bg = background(tone, palette);
-    return QStringLiteral("QLabel { color: %1; background: %2; border: 1px solid %3; border-radius: 4px; padding: 6px 8px; }")
+    return QStringLiteral("QLabel { color: %1; background: %2; border: 1px solid %3; border-radius: 4px; padding: %4; }")
         .arg(tone == Tone::Neutral ? palette.color(QPalette::WindowText).name() : fg.name(), bg.name(),
-             tone == Tone::Neutral ? palette.color(QPalette::Mid).name() : fg.name());
+             tone == Tone::Neutral ? palette.color(QPalette::Mid).name() : fg.name(),
+             compact ? QLatin1String("2px 6px") : QLatin1String("6px 8px"));
+}
+
+Tone toneOf(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Refunded: return Tone::Good;
+    case Verdict::Failed: return Tone::Info;
+    case Verdict::Pending: return Tone::Warning;
+    case Verdict::Conflict: return Tone::Danger;
+    case Verdict::None: return Tone::Muted;
+    }
+    return Tone::Neutral;
+}
+
+Tone toneOf(OperationStatus status)
+{
+    switch (status) {
+    case OperationStatus::Unknown: return Tone::Warning;
+    case OperationStatus::Checking: return Tone::Info;
+    case OperationStatus::Refunded: return Tone::Good;
+    case OperationStatus::Open:
+    case OperationStatus::Failed: return Tone::Neutral;
+    }
+    return Tone::Neutral;
+}
+
+Tone toneOf(RefundStatus status)
+{
+    switch (status) {
+    case RefundStatus::Succeeded: return Tone::Good;
+    case RefundStatus::Failed:
+    case RefundStatus::Canceled: return Tone::Info;
+    case RefundStatus::Pending:
+    case RefundStatus::RequiresAction: return Tone::Warning;
+    case RefundStatus::Absent: return Tone::Neutral;
+    }
+    return Tone::Neutral;
 }
 
 Tone toneOfVerdict(const QString &verdict)
 {
-    if (verdict == QLatin1String("refunded"))
-        return Tone::Good;
-    if (verdict == QLatin1String("failed"))
-        return Tone::Info;
-    if (verdict == QLatin1String("pending"))
-        return Tone::Warning;
-    if (verdict == QLatin1String("conflict"))
-        return Tone::Danger;
-    if (verdict == QLatin1String("none"))
-        return Tone::Muted;
-    return Tone::Neutral;
+    const auto known = verdictFromString(verdict);
+    return known ? toneOf(*known) : Tone::Neutral;
 }
 
 Tone toneOfStatus(const QString &status)
 {
-    if (status == QLatin1String("unknown"))
-        return Tone::Warning;
-    if (status == QLatin1String("checking"))
-        return Tone::Info;
-    if (status == QLatin1String("refunded"))
-        return Tone::Good;
-    return Tone::Neutral;
+    const auto known = operationStatusFromString(status);
+    return known ? toneOf(*known) : Tone::Neutral;
+}
+
+Tone toneOfRefundStatus(const QString &status)
+{
+    const auto known = refundStatusFromString(status);
+    return known ? toneOf(*known) : Tone::Neutral;
 }
 
 void apply(Choice choice)
@@ -141,11 +182,11 @@ void apply(Choice choice)
         break;
     case Choice::Light:
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-        QApplication::setPalette(lightPalette());
+        QApplication::setPalette(makePalette(lightColors));
         break;
     case Choice::Dark:
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
-        QApplication::setPalette(darkPalette());
+        QApplication::setPalette(makePalette(darkColors));
         break;
     }
 }

@@ -1,5 +1,9 @@
 #pragma once
 
+#include "domain/operation.h"
+#include "evidence/evidence.h"
+#include "evidence/parsedevent.h"
+
 #include <QColor>
 #include <QString>
 
@@ -17,12 +21,18 @@ enum class Choice { System, Light, Dark };
 bool isDark(const QPalette &palette);
 QColor foreground(Tone tone, const QPalette &palette);
 QColor background(Tone tone, const QPalette &palette);
-// A style sheet for a banner label of this tone.
-QString bannerStyle(Tone tone, const QPalette &palette);
+// A style sheet for a banner label of this tone; a compact one has less padding (a
+// status badge next to a title rather than a line of its own).
+QString bannerStyle(Tone tone, const QPalette &palette, bool compact = false);
 
-// The tone of a verdict code ("refunded", "conflict", ...) or a status code.
+Tone toneOf(Verdict verdict);
+Tone toneOf(OperationStatus status);
+Tone toneOf(RefundStatus status);
+// The same for the codes item models give ("refunded", "conflict", "succeeded", ...);
+// Neutral for an empty or unknown code.
 Tone toneOfVerdict(const QString &verdict);
 Tone toneOfStatus(const QString &status);
+Tone toneOfRefundStatus(const QString &status);
 
 // Applies a palette to the application (Fusion style for Light and Dark).
 void apply(Choice choice);

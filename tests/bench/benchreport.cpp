@@ -34,6 +34,7 @@ const Row Rows[] = {
     {"breakdown.candidates_ms", "  in process, one thread: candidate events of every row, a page at a time (ms)", 1},
     {"breakdown.events", "  in process: candidate events read", 0},
     {"breakdown.evidence_ms", "  in process, one thread: evidence and verdicts (ms)", 1},
+    {"breakdown.with_verdict", "  in process: rows whose events give a verdict", 0},
     {"scroll.max_stall_ms", "UI stall, scrolling the whole queue, max (ms)", 1},
     {"scroll.max_cpu_ms", "  UI-thread CPU in the longest-working gap (ms)", 1},
     {"scroll.seconds", "  scrolling took (s)", 1},

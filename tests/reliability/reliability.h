@@ -1,5 +1,8 @@
 #pragma once
 
+#include "clirun.h"
+#include "snapshots.h"
+
 #include <QByteArray>
 #include <QMap>
 #include <QProcessEnvironment>
@@ -20,21 +23,16 @@ class QProcess;
 // comparing folders and stores before and after, and writing each run's figures.
 namespace RefundDesk::Reliability {
 
-struct Run
-{
-    int exitCode = -1;      // -2 when it crashed or was killed, -1 when it did not finish
-    QByteArray out;
-    QString err;
-    qint64 elapsedMs = 0;
-};
-
-// Runs `program` to completion (or kills it after timeoutMs).
-Run runProgram(const QString &program, const QStringList &arguments, int timeoutMs = 60000,
-               const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
+// Running programs (testsupport/clirun.h): exitCode -1 when it did not finish, -2 when it
+// crashed or was killed.
+using Run = Test::CliRun;
+using Test::runProgram;
 // Runs the built refund-desk executable.
-Run refundDesk(const QStringList &arguments, int timeoutMs = 60000,
-               const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
-
+inline Run refundDesk(const QStringList &arguments, int timeoutMs = 60000,
+                      const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment())
+{
+    return Test::runRefundDesk(arguments, timeoutMs, environment);
+}
 
 // RD_RELIABILITY_SCALE=heavy selects the full-size runs (ctest -L heavy).
 bool isHeavy();
@@ -44,16 +42,11 @@ T scaled(T ciValue, T heavyValue)
     return isHeavy() ? heavyValue : ciValue;
 }
 
-// Every file under `folder` (recursively) with its size and SHA-256: two snapshots are
-// equal when nothing was created, removed or changed.
-QMap<QString, QByteArray> snapshot(const QString &folder);
-// What differs between two snapshots, one line per file; empty when they are equal.
-QString describeDifference(const QMap<QString, QByteArray> &before, const QMap<QString, QByteArray> &after);
-
-// Every row of every table of a store, in primary-key order, as text: equal dumps mean
-// equal contents whatever the files look like (WAL or not). Opens and closes its own
-// connection. Empty with `error` set when the store cannot be read.
-QByteArray dumpStore(const QString &path, QString *error = nullptr);
+// Folder snapshots and store dumps (testsupport/snapshots.h), under the names these
+// tests have always used.
+using Test::describeDifference;
+using Test::dumpStore;
+using Test::snapshot;
 
 // Runs one SQL statement on its own connection (5 s busy timeout) and returns the first
 // column of the first row as text (empty for none); `error` set on failure.

@@ -4,6 +4,7 @@
 // not freeze the window.
 
 // First: its QTest::toString specialisations must see only the domain names.
+#include "isolatedsettings.h"
 #include "teststore.h"
 
 #include "reliability.h"
@@ -128,11 +129,7 @@ private:
 void tst_ConsoleSafety::initTestCase()
 {
     QVERIFY(m_settingsDir.isValid());
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("RefundDeskTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_consolesafety"));
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_settingsDir.path());
+    Test::useIsolatedSettings(m_settingsDir.path(), QStringLiteral("tst_consolesafety"));
 }
 
 void tst_ConsoleSafety::init()

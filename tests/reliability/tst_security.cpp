@@ -4,6 +4,7 @@
 // store and the command line verbatim and change nothing else; SQL lives only in the
 // store's SQLite files; exports defuse cells a spreadsheet would run (=, +, -, @).
 
+#include "csvreader.h"
 #include "reliability.h"
 #include "teststore.h"
 
@@ -18,6 +19,7 @@
 
 using namespace RefundDesk;
 using namespace RefundDesk::Reliability;
+using RefundDesk::Test::parseCsv;
 using RefundDesk::Test::TestStore;
 
 namespace {
@@ -173,45 +175,6 @@ const QStringList Injections = {
     QStringLiteral("ünïcødé ' 漢字"),
     QString(QChar(0)) + QStringLiteral("after a NUL"),
 };
-
-// RFC 4180 fields of one CSV text.
-QList<QStringList> parseCsv(const QByteArray &bytes)
-{
-    QList<QStringList> rows;
-    QStringList row;
-    QString field;
-    bool quoted = false;
-    const QString text = QString::fromUtf8(bytes);
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const QChar c = text.at(i);
-        if (quoted) {
-            if (c == u'"' && i + 1 < text.size() && text.at(i + 1) == u'"') {
-                field += u'"';
-                ++i;
-            } else if (c == u'"') {
-                quoted = false;
-            } else {
-                field += c;
-            }
-        } else if (c == u'"') {
-            quoted = true;
-        } else if (c == u',') {
-            row << field;
-            field.clear();
-        } else if (c == u'\r' && i + 1 < text.size() && text.at(i + 1) == u'\n') {
-            row << field;
-            rows << row;
-            row.clear();
-            field.clear();
-            ++i;
-        } else {
-            field += c;
-        }
-    }
-    if (!field.isEmpty() || !row.isEmpty())
-        rows << (row << field);
-    return rows;
-}
 
 } // namespace
 
@@ -482,7 +445,9 @@ void tst_Security::exportDefusesFormulas()
         recorded << formula.trimmed();
     const Run run = refundDesk({"export", "--db", db, "--format", "csv"});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    const QList<QStringList> rows = parseCsv(run.out);
+    QList<QStringList> rows;
+    QString problem;
+    QVERIFY2(parseCsv(run.out, rows, &problem), qPrintable(problem));
     QCOMPARE(rows.size(), formulas.size() + 1);
     const QStringList header = rows.first();
     int cells = 0;

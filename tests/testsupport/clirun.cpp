@@ -1,24 +1,43 @@
 #include "clirun.h"
 
+#include <QElapsedTimer>
 #include <QProcess>
 
 namespace RefundDesk::Test {
 
-CliRun runRefundDesk(const QStringList &arguments, int timeoutMs)
+CliRun runProgram(const QString &program, const QStringList &arguments, int timeoutMs,
+                  const QProcessEnvironment &environment)
 {
     QProcess process;
-    process.start(QStringLiteral(RD_APP_PATH), arguments);
+    process.setProcessEnvironment(environment);
+    QElapsedTimer timer;
+    timer.start();
+    process.start(program, arguments);
     CliRun run;
+    if (!process.waitForStarted(timeoutMs)) {
+        run.err = QStringLiteral("could not start %1: %2").arg(program, process.errorString());
+        return run;
+    }
+    process.closeWriteChannel();
     if (!process.waitForFinished(timeoutMs)) {
         process.kill();
         process.waitForFinished(5'000);
-        run.err = QStringLiteral("refund-desk did not finish within %1 ms: %2").arg(timeoutMs).arg(process.errorString());
+        run.elapsedMs = timer.elapsed();
+        run.out = process.readAllStandardOutput();
+        run.err = QStringLiteral("%1 did not finish within %2 ms: ").arg(program).arg(timeoutMs)
+                  + QString::fromUtf8(process.readAllStandardError());
         return run;
     }
+    run.elapsedMs = timer.elapsed();
     run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
     run.out = process.readAllStandardOutput();
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+CliRun runRefundDesk(const QStringList &arguments, int timeoutMs, const QProcessEnvironment &environment)
+{
+    return runProgram(QStringLiteral(RD_APP_PATH), arguments, timeoutMs, environment);
 }
 
 } // namespace RefundDesk::Test

@@ -1,21 +1,28 @@
 #pragma once
 
 #include <QByteArray>
+#include <QProcessEnvironment>
 #include <QString>
 #include <QStringList>
 
 namespace RefundDesk::Test {
 
-// One run of the built refund-desk executable, the way scripts and other programs use it.
+// One run of a program to completion, the way scripts and other programs use refund-desk.
 struct CliRun
 {
-    int exitCode = -1; // -1: did not finish in time; -2: crashed
+    int exitCode = -1; // -1: did not start or did not finish in time; -2: crashed or was killed
     QByteArray out;
-    QString err;
+    QString err;       // its standard error, or why it did not start or finish
+    qint64 elapsedMs = 0;
 
     QString outText() const { return QString::fromUtf8(out); }
 };
 
-CliRun runRefundDesk(const QStringList &arguments, int timeoutMs = 60'000);
+// Runs `program` with its standard input closed, and kills it after `timeoutMs`.
+CliRun runProgram(const QString &program, const QStringList &arguments, int timeoutMs = 60'000,
+                  const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
+// Runs the built refund-desk executable.
+CliRun runRefundDesk(const QStringList &arguments, int timeoutMs = 60'000,
+                     const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
 
 } // namespace RefundDesk::Test
