@@ -20,25 +20,8 @@
 
 namespace RefundDesk::Reliability {
 
-namespace {
-
-using Connection = std::unique_ptr<sqlite3, int (*)(sqlite3 *)>;
-
-Connection openConnection(const QString &path, QString *error)
-{
-    sqlite3 *db = nullptr;
-    const int code = sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr);
-    Connection connection(db, sqlite3_close_v2);
-    if (code != SQLITE_OK) {
-        if (error)
-            *error = QString::fromUtf8(db ? sqlite3_errmsg(db) : sqlite3_errstr(code));
-        return Connection(nullptr, sqlite3_close_v2);
-    }
-    sqlite3_busy_timeout(db, 5000);
-    return connection;
-}
-
-} // namespace
+using Test::Connection;
+using Test::openConnection;
 
 bool isHeavy()
 {

@@ -13,10 +13,6 @@
 
 namespace RefundDesk::Test {
 
-namespace {
-
-using Connection = std::unique_ptr<sqlite3, int (*)(sqlite3 *)>;
-
 Connection openConnection(const QString &path, QString *error)
 {
     sqlite3 *db = nullptr;
@@ -30,6 +26,8 @@ Connection openConnection(const QString &path, QString *error)
     sqlite3_busy_timeout(db, 5000);
     return connection;
 }
+
+namespace {
 
 QByteArray columnText(sqlite3_stmt *statement, int column)
 {

@@ -4,6 +4,10 @@
 #include <QMap>
 #include <QString>
 
+#include <memory>
+
+struct sqlite3;
+
 // Before-and-after pictures for tests that prove something changed nothing: of a folder's
 // files and of a store's rows.
 namespace RefundDesk::Test {
@@ -18,5 +22,10 @@ QString describeDifference(const QMap<QString, QByteArray> &before, const QMap<Q
 // equal contents whatever the files look like (WAL or not). Opens and closes its own
 // connection. Empty with `error` set when the store cannot be read.
 QByteArray dumpStore(const QString &path, QString *error = nullptr);
+
+// A read-write connection of the test's own to the store at `path` (5 s busy timeout),
+// closed when it goes; null with `error` set when it cannot be opened.
+using Connection = std::unique_ptr<sqlite3, int (*)(sqlite3 *)>;
+Connection openConnection(const QString &path, QString *error = nullptr);
 
 } // namespace RefundDesk::Test
