@@ -5,6 +5,7 @@
 #include "domain/resolution.h"
 #include "domain/result.h"
 #include "domain/webhookevent.h"
+#include "store/storetables.h"
 
 #include <QString>
 
@@ -27,6 +28,8 @@ public:
     virtual Result<void> addOperation(const Operation &operation) = 0;
     virtual Result<void> addAttempt(const Attempt &attempt) = 0;
     virtual Result<void> addEvent(const WebhookEvent &event) = 0;
+    // An event read by Store::eventsAfter(): its payload written back byte for byte.
+    virtual Result<void> addStoredEvent(const StoredEvent &event) = 0;
     // The resolution as it stands, chain fields included (see AuditChain).
     virtual Result<void> addResolution(const Resolution &resolution) = 0;
     virtual Result<void> finish() = 0;
