@@ -13,10 +13,12 @@
 
 namespace RefundDesk {
 
-// Fills a brand-new store in bulk: the demo simulator's way in. It can only create a new
-// file, never open an existing store, so no operator-facing path can create operations
-// or write keys. Rows go in large transactions; finish() commits the rest and makes the
-// store ready (indexes analysed, WAL checkpointed). Without finish() nothing is kept.
+// Fills a brand-new store in bulk: the way in of the demo simulator and of a copy (see
+// StoreCopier). It can only create a new store, never open an existing one, so no
+// operator-facing path can create operations or write keys. Rows go in large
+// transactions; finish() commits the rest and makes the store ready (indexes analysed,
+// WAL checkpointed). Without finish() nothing is kept, and until then nothing at the
+// location looks like a store, even after a crash.
 class StoreBuilder
 {
 public:
