@@ -53,7 +53,7 @@ std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOpti
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Refund Desk: the console for refunds whose outcome nobody knows.\n"
-        "Subcommands (headless): init, demo, queue, show, claim, release, resolve, import-events, export, verify."));
+        "Subcommands (headless): init, demo, queue, show, claim, release, resolve, import-events, export, verify, copy."));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The store to open."), QStringLiteral("PATH"));

@@ -27,6 +27,7 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("import-events"), runImportEvents},
         {QStringLiteral("export"), runExport},
         {QStringLiteral("verify"), runVerify},
+        {QStringLiteral("copy"), runCopy},
     };
     return table;
 }

@@ -18,5 +18,6 @@ int runResolve(CliContext &context);
 int runImportEvents(CliContext &context);
 int runExport(CliContext &context);
 int runVerify(CliContext &context);
+int runCopy(CliContext &context);
 
 } // namespace RefundDesk::Cli

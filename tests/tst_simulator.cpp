@@ -714,22 +714,31 @@ void tst_Simulator::unfinishedBuildLeavesNoFile()
     {
         auto builder = StoreBuilder::createNew(path);
         QVERIFY(builder.ok());
-        QVERIFY(QFileInfo::exists(path));
-        // While it is being built the file is no store yet.
-        Db db = openReadOnly(path);
+        // While it is being built nothing is at the path, and the file beside it is no
+        // store yet: a killed build leaves no store behind.
+        QVERIFY(!QFileInfo::exists(path));
+        const QString building = path + QStringLiteral("-building");
+        QVERIFY(QFileInfo::exists(building));
+        Db db = openReadOnly(building);
         QVERIFY(db);
         QCOMPARE(number(db.get(), "PRAGMA user_version"), 0);
         db.reset();
+        // A second build of the same path is refused while the first holds the name.
+        auto second = StoreBuilder::createNew(path);
+        QVERIFY(!second.ok());
+        QVERIFY(second.error().message.contains(building));
         auto summary = DemoSimulator().run(*builder.value(), options(30));
         QVERIFY(summary.ok());
     }
     QVERIFY(!QFileInfo::exists(path));
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral("-building")));
     QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")));
 
     // A finished builder refuses more rows.
     auto builder = StoreBuilder::createNew(path);
     QVERIFY(builder.ok());
     QVERIFY((*builder)->finish().ok());
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral("-building")));
     Operation op;
     op.operationId = QStringLiteral("op_1");
     QVERIFY(!(*builder)->addOperation(op).ok());

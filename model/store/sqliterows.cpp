@@ -44,21 +44,53 @@ Resolution resolutionFrom(const SqliteStatement &s)
     return r;
 }
 
-WebhookEvent eventFrom(const SqliteStatement &s)
+Attempt attemptFrom(const SqliteStatement &s)
+{
+    Attempt a;
+    a.operationId = s.text(0);
+    a.attemptNo = int(s.integer(1));
+    a.toolCallId = s.text(2);
+    a.startedAt = s.integer(3);
+    a.finishedAt = s.optionalInteger(4);
+    a.outcome = attemptOutcomeFromString(s.text(5));
+    if (auto status = s.optionalInteger(6))
+        a.httpStatus = int(*status);
+    a.requestId = s.text(7);
+    a.error = s.text(8);
+    return a;
+}
+
+namespace {
+
+// Every column of EventColumns but the payload.
+WebhookEvent eventWithoutPayload(const SqliteStatement &s)
 {
     WebhookEvent e;
     e.eventId = s.text(0);
     e.type = s.text(1);
     e.created = s.optionalInteger(2);
     e.receivedAt = s.integer(3);
-    // The receiver keeps payloads as delivered, so they may hold bytes that are not UTF-8.
-    QStringDecoder decoder(QStringDecoder::Utf8);
-    e.payload = decoder(s.bytes(4));
-    e.payloadIsValidUtf8 = !decoder.hasError();
     e.operationId = s.text(5);
     e.idempotencyKey = s.text(6);
     e.refundId = s.text(7);
     return e;
+}
+
+} // namespace
+
+WebhookEvent eventFrom(const SqliteStatement &s)
+{
+    WebhookEvent e = eventWithoutPayload(s);
+    // The receiver keeps payloads as delivered, so they may hold bytes that are not UTF-8.
+    QStringDecoder decoder(QStringDecoder::Utf8);
+    e.payload = decoder(s.bytes(4));
+    e.payloadIsValidUtf8 = !decoder.hasError();
+    return e;
+}
+
+StoredEvent storedEventFrom(const SqliteStatement &s)
+{
+    return {eventWithoutPayload(s), s.bytes(4)};
 }
 
 QByteArray columnsAndValues(const char *columns)
@@ -75,6 +107,12 @@ void bindEvent(SqliteStatement &s, const WebhookEvent &e)
     s.bind(1, e.eventId).bind(2, e.type).bind(3, e.created).bind(4, e.receivedAt);
     s.bind(5, e.payload.isNull() ? QStringLiteral("") : e.payload); // the column is NOT NULL
     s.bind(6, e.operationId).bind(7, e.idempotencyKey).bind(8, e.refundId);
+}
+
+void bindStoredEvent(SqliteStatement &s, const StoredEvent &e)
+{
+    bindEvent(s, e.event);
+    s.bindUtf8(5, e.payload); // the stored bytes, whatever they are
 }
 
 void bindResolution(SqliteStatement &s, const Resolution &r)

@@ -186,26 +186,27 @@ Result<qint64> SqliteStore::dataVersion()
     return s->integer(0);
 }
 
-Result<std::vector<Operation>> SqliteStore::readOperations(SqliteStatement &s)
+template<typename RowFrom>
+auto SqliteStore::readRows(SqliteStatement &s, RowFrom rowFrom, const QString &doing)
+    -> Result<std::vector<decltype(rowFrom(s))>>
 {
-    std::vector<Operation> rows;
+    std::vector<decltype(rowFrom(s))> rows;
     int code;
     while ((code = s.step()) == SQLITE_ROW)
-        rows.push_back(operationFrom(s));
+        rows.push_back(rowFrom(s));
     if (code != SQLITE_DONE)
-        return sqliteError(code, QStringLiteral("reading operations"));
+        return sqliteError(code, doing);
     return rows;
+}
+
+Result<std::vector<Operation>> SqliteStore::readOperations(SqliteStatement &s)
+{
+    return readRows(s, operationFrom, QStringLiteral("reading operations"));
 }
 
 Result<std::vector<Resolution>> SqliteStore::readResolutions(SqliteStatement &s)
 {
-    std::vector<Resolution> rows;
-    int code;
-    while ((code = s.step()) == SQLITE_ROW)
-        rows.push_back(resolutionFrom(s));
-    if (code != SQLITE_DONE)
-        return sqliteError(code, QStringLiteral("reading the audit log"));
-    return rows;
+    return readRows(s, resolutionFrom, QStringLiteral("reading the audit log"));
 }
 
 bool SqliteStore::hasIndex(const QByteArray &name)
@@ -363,29 +364,10 @@ Result<std::optional<Operation>> SqliteStore::operation(const QString &operation
 
 Result<std::vector<Attempt>> SqliteStore::attempts(const QString &operationId)
 {
-    auto s = cached("SELECT operation_id, attempt_no, tool_call_id, started_at, finished_at, outcome, "
-                     "http_status, request_id, error FROM refund_attempts WHERE operation_id = ?1 "
-                     "ORDER BY attempt_no");
+    auto s = cached(QByteArray("SELECT ") + AttemptColumns
+                     + " FROM refund_attempts WHERE operation_id = ?1 ORDER BY attempt_no");
     s->bind(1, operationId);
-    std::vector<Attempt> rows;
-    int code;
-    while ((code = s->step()) == SQLITE_ROW) {
-        Attempt a;
-        a.operationId = s->text(0);
-        a.attemptNo = int(s->integer(1));
-        a.toolCallId = s->text(2);
-        a.startedAt = s->integer(3);
-        a.finishedAt = s->optionalInteger(4);
-        a.outcome = attemptOutcomeFromString(s->text(5));
-        if (auto status = s->optionalInteger(6))
-            a.httpStatus = int(*status);
-        a.requestId = s->text(7);
-        a.error = s->text(8);
-        rows.push_back(a);
-    }
-    if (code != SQLITE_DONE)
-        return sqliteError(code, QStringLiteral("reading the attempts of %1").arg(operationId));
-    return rows;
+    return readRows(*s, attemptFrom, QStringLiteral("reading the attempts of %1").arg(operationId));
 }
 
 Result<std::vector<WebhookEvent>> SqliteStore::candidateEvents(const Operation &operation)
@@ -424,6 +406,59 @@ Result<std::vector<Resolution>> SqliteStore::resolutionsAfter(qint64 afterId, in
     s->bind(1, afterId);
     s->bind(2, qint64(limit));
     return readResolutions(*s);
+}
+
+// ---- Whole tables, for a copy ----
+
+Result<std::vector<MetaEntry>> SqliteStore::metaEntries()
+{
+    auto s = cached("SELECT key, value FROM store_meta ORDER BY key");
+    return readRows(*s, [](const SqliteStatement &row) { return MetaEntry{row.text(0), row.text(1)}; },
+                    QStringLiteral("reading store_meta"));
+}
+
+Result<std::vector<Operation>> SqliteStore::operationsAfter(const std::optional<QString> &afterOperationId,
+                                                            int limit)
+{
+    const QByteArray select = QByteArray("SELECT ") + OperationColumns + " FROM refund_ops ";
+    auto s = cached(select + (afterOperationId ? "WHERE operation_id > ?2 " : "")
+                    + "ORDER BY operation_id LIMIT ?1");
+    s->bind(1, qint64(limit));
+    if (afterOperationId)
+        s->bind(2, *afterOperationId);
+    return readOperations(*s);
+}
+
+Result<std::vector<Attempt>> SqliteStore::attemptsAfter(const std::optional<AttemptKey> &after, int limit)
+{
+    const QByteArray select = QByteArray("SELECT ") + AttemptColumns + " FROM refund_attempts ";
+    auto s = cached(select + (after ? "WHERE (operation_id, attempt_no) > (?2, ?3) " : "")
+                    + "ORDER BY operation_id, attempt_no LIMIT ?1");
+    s->bind(1, qint64(limit));
+    if (after)
+        s->bind(2, after->operationId).bind(3, qint64(after->attemptNo));
+    return readRows(*s, attemptFrom, QStringLiteral("reading attempts"));
+}
+
+Result<std::vector<StoredEvent>> SqliteStore::eventsAfter(const std::optional<QString> &afterEventId, int limit)
+{
+    const QByteArray select = QByteArray("SELECT ") + EventColumns + " FROM webhook_events ";
+    auto s = cached(select + (afterEventId ? "WHERE event_id > ?2 " : "") + "ORDER BY event_id LIMIT ?1");
+    s->bind(1, qint64(limit));
+    if (afterEventId)
+        s->bind(2, *afterEventId);
+    return readRows(*s, storedEventFrom, QStringLiteral("reading webhook events"));
+}
+
+Result<TableCounts> SqliteStore::tableCounts()
+{
+    auto s = cached("SELECT (SELECT count(*) FROM store_meta), (SELECT count(*) FROM refund_ops), "
+                    "(SELECT count(*) FROM refund_attempts), (SELECT count(*) FROM webhook_events), "
+                    "(SELECT count(*) FROM resolutions)");
+    const int code = s->step();
+    if (code != SQLITE_ROW)
+        return sqliteError(code, QStringLiteral("counting the rows of %1").arg(m_path));
+    return TableCounts{s->integer(0), s->integer(1), s->integer(2), s->integer(3), s->integer(4)};
 }
 
 Result<int> SqliteStore::insertEvents(const std::vector<WebhookEvent> &events)

@@ -45,6 +45,13 @@ public:
     Result<std::vector<Resolution>> resolutions(const QString &operationId) override;
     Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit) override;
 
+    Result<std::vector<MetaEntry>> metaEntries() override;
+    Result<std::vector<Operation>> operationsAfter(const std::optional<QString> &afterOperationId,
+                                                   int limit) override;
+    Result<std::vector<Attempt>> attemptsAfter(const std::optional<AttemptKey> &after, int limit) override;
+    Result<std::vector<StoredEvent>> eventsAfter(const std::optional<QString> &afterEventId, int limit) override;
+    Result<TableCounts> tableCounts() override;
+
     Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
 
     Result<Operation> claim(const QString &operationId, const SeenState &seen,
@@ -84,6 +91,10 @@ private:
     std::optional<Resolution> lastResolutionOf(const QString &operationId);
     Result<std::vector<Operation>> readOperations(SqliteStatement &statement);
     Result<std::vector<Resolution>> readResolutions(SqliteStatement &statement);
+    // Every row the statement gives, each made by rowFrom(statement).
+    template<typename RowFrom>
+    auto readRows(SqliteStatement &statement, RowFrom rowFrom, const QString &doing)
+        -> Result<std::vector<decltype(rowFrom(statement))>>;
     // A queue read gives whole rows, or only their keys (sort value and operation id).
     enum class QueueRead { Rows, Keys };
     // Which rows after the cursor (sort value ?3, operation id ?4) a queue read takes:

@@ -21,7 +21,7 @@ namespace Internal {
 
 namespace {
 
-const QString Doing = QStringLiteral("building the demo store");
+const QString Doing = QStringLiteral("building the new store");
 
 int exec(sqlite3 *db, const char *sql)
 {
@@ -30,10 +30,16 @@ int exec(sqlite3 *db, const char *sql)
 
 } // namespace
 
-SqliteStoreBuilder::SqliteStoreBuilder(sqlite3 *db, const QString &path)
+SqliteStoreBuilder::SqliteStoreBuilder(sqlite3 *db, const QString &path, const QString &buildingPath)
     : m_db(db)
     , m_path(path)
+    , m_buildingPath(buildingPath)
 {
+}
+
+QString SqliteStoreBuilder::buildingPath(const QString &path)
+{
+    return path + QStringLiteral("-building");
 }
 
 Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &path)
@@ -41,22 +47,34 @@ Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &
     if (path.isEmpty())
         return Error::usage(QStringLiteral("No path was given for the new store."));
     if (QFileInfo::exists(path)) {
-        return Error::unavailable(QStringLiteral("%1 already exists. A demo store is always a new file and "
+        return Error::unavailable(QStringLiteral("%1 already exists. A new store is always a new file and "
                                                  "Refund Desk never overwrites one; choose a new path or "
                                                  "remove the old file first.").arg(path));
     }
-    for (const char *suffix : {"-wal", "-shm", "-journal"}) {
-        const QString leftover = path + QLatin1String(suffix);
-        if (QFileInfo::exists(leftover)) {
-            return Error::unavailable(QStringLiteral("%1 is left over from an earlier store at %2, and SQLite "
-                                                     "would apply it to the new file. Remove it, or choose "
-                                                     "another path.").arg(leftover, path));
+    // The store is built under a name of its own beside the path and moved to the path only
+    // by finish(): a build that dies half-way (killed, power lost) leaves no file at the
+    // path, only this one, which every reader refuses (see below).
+    const QString building = buildingPath(path);
+    for (const QString &base : {path, building}) {
+        for (const char *suffix : {"-wal", "-shm", "-journal"}) {
+            const QString leftover = base + QLatin1String(suffix);
+            if (QFileInfo::exists(leftover)) {
+                return Error::unavailable(QStringLiteral("%1 is left over from an earlier store at %2, and SQLite "
+                                                         "would apply it to the new file. Remove it, or choose "
+                                                         "another path.").arg(leftover, base));
+            }
         }
     }
-    // Claim the name atomically: if another program creates it first, this fails.
+    // Claimed atomically: if another build holds the name, this fails.
     {
-        QFile file(path);
+        QFile file(building);
         if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
+            if (file.exists()) {
+                return Error::unavailable(QStringLiteral("%1 is left over from an interrupted build of %2, or "
+                                                         "another build of it is running now. Remove it once no "
+                                                         "build is running, or choose another path.")
+                                              .arg(building, path));
+            }
             return Error::unavailable(QStringLiteral("%1 could not be created: %2. Check that the folder exists "
                                                      "and that you may write to it.")
                                           .arg(path, file.errorString()));
@@ -64,9 +82,9 @@ Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &
     }
 
     sqlite3 *db = nullptr;
-    const int code = sqlite3_open_v2(QFile::encodeName(path).constData(), &db,
+    const int code = sqlite3_open_v2(QFile::encodeName(building).constData(), &db,
                                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
-    std::unique_ptr<SqliteStoreBuilder> builder(new SqliteStoreBuilder(db, path));
+    std::unique_ptr<SqliteStoreBuilder> builder(new SqliteStoreBuilder(db, path, building));
     if (code != SQLITE_OK)
         return builder->errorFor(code, QStringLiteral("creating the store"));
     sqlite3_extended_result_codes(db, 1);
@@ -115,10 +133,10 @@ void SqliteStoreBuilder::closeAndRemove()
         sqlite3_close_v2(m_db);
         m_db = nullptr;
     }
-    // Only this builder ever wrote these files: it created the store a moment ago.
-    QFile::remove(m_path);
-    QFile::remove(m_path + QStringLiteral("-wal"));
-    QFile::remove(m_path + QStringLiteral("-shm"));
+    // Only this builder ever wrote these files: it created them a moment ago.
+    QFile::remove(m_buildingPath);
+    QFile::remove(m_buildingPath + QStringLiteral("-wal"));
+    QFile::remove(m_buildingPath + QStringLiteral("-shm"));
 }
 
 Error SqliteStoreBuilder::errorFor(int code, const QString &doing) const
@@ -172,14 +190,14 @@ Result<void> SqliteStoreBuilder::createDeferredIndexes()
         const QString detail = QString::fromUtf8(message);
         sqlite3_free(message);
         if ((code & 0xff) == SQLITE_CONSTRAINT) {
-            return Error::internal(QStringLiteral("The simulated rows break the store's index %1 (%2); the "
-                                                  "demo store was not kept.").arg(index.name, detail));
+            return Error::internal(QStringLiteral("The rows break the store's index %1 (%2); the new store "
+                                                  "was not kept.").arg(index.name, detail));
         }
         if (code != SQLITE_OK)
-            return errorFor(code, QStringLiteral("indexing the demo store"));
+            return errorFor(code, QStringLiteral("indexing the new store"));
     }
     if (const int code = transaction.commit(); code != SQLITE_OK)
-        return errorFor(code, QStringLiteral("indexing the demo store"));
+        return errorFor(code, QStringLiteral("indexing the new store"));
     m_deferredIndexes.clear();
     return {};
 }
@@ -207,7 +225,7 @@ Result<void> SqliteStoreBuilder::prepare()
     for (const Wanted &w : wanted) {
         *w.statement = std::make_unique<SqliteStatement>(m_db, w.sql);
         if (!(*w.statement)->isValid())
-            return errorFor((*w.statement)->prepareCode(), QStringLiteral("preparing the demo store's inserts"));
+            return errorFor((*w.statement)->prepareCode(), QStringLiteral("preparing the new store's inserts"));
     }
     return {};
 }
@@ -241,7 +259,7 @@ Result<void> SqliteStoreBuilder::insert(SqliteStatement &statement, const char *
     const int code = statement.step();
     statement.reset();
     if (code != SQLITE_DONE)
-        return errorFor(code, QStringLiteral("writing %1 into the demo store").arg(QLatin1String(what)));
+        return errorFor(code, QStringLiteral("writing %1 into the new store").arg(QLatin1String(what)));
     if (++m_rowsInTransaction >= RowsPerTransaction)
         return commit();
     return {};
@@ -298,6 +316,16 @@ Result<void> SqliteStoreBuilder::addEvent(const WebhookEvent &event)
     return insert(*m_insertEvent, "a webhook event");
 }
 
+Result<void> SqliteStoreBuilder::addStoredEvent(const StoredEvent &event)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = ensureTransaction(); !ok)
+        return ok;
+    bindStoredEvent(*m_insertEvent, event);
+    return insert(*m_insertEvent, "a webhook event");
+}
+
 Result<void> SqliteStoreBuilder::addResolution(const Resolution &r)
 {
     if (auto ok = usable(); !ok)
@@ -322,7 +350,7 @@ Result<void> SqliteStoreBuilder::finish()
     if (auto indexed = createDeferredIndexes(); !indexed)
         return indexed;
 
-    const QString finishing = QStringLiteral("finishing the demo store");
+    const QString finishing = QStringLiteral("finishing the new store");
     if (QString mode = pragmaText("PRAGMA journal_mode = WAL"); mode != QLatin1String("wal")) {
         return Error::unavailable(QStringLiteral("%1 could not be switched to WAL mode (it is in %2 mode); the "
                                                  "store was not kept. Check that its folder is on a local disk.")
@@ -343,8 +371,17 @@ Result<void> SqliteStoreBuilder::finish()
             return errorFor(code, finishing);
     }
     if (const int code = sqlite3_close(m_db); code != SQLITE_OK)
-        return errorFor(code, QStringLiteral("closing the demo store"));
+        return errorFor(code, QStringLiteral("closing the new store"));
     m_db = nullptr;
+    // Closing the last connection folded and removed the write-ahead log, so the one file
+    // is the whole store. QFile::rename never replaces an existing file.
+    QFile built(m_buildingPath);
+    if (!built.rename(m_path)) {
+        return Error::unavailable(QStringLiteral("The new store could not be moved from %1 to %2 (%3), so it was "
+                                                 "not kept. Check that nothing was created at %2 meanwhile and "
+                                                 "that you may write to its folder.")
+                                      .arg(m_buildingPath, m_path, built.errorString()));
+    }
     m_finished = true;
     return {};
 }

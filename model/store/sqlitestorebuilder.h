@@ -15,14 +15,16 @@ namespace RefundDesk::Internal {
 class SqliteStatement;
 class SqliteTransaction;
 
-// StoreBuilder over a new SQLite file. The schema is applied as for any store (WAL first);
+// StoreBuilder over a new SQLite file, built as PATH-building beside its path and moved to
+// the path by finish(): an interrupted build never leaves a file at the path. The schema
+// is applied as for any store (WAL first);
 // then, for the bulk load, the file is marked as no store yet (user_version 0), the
 // journal and fsync are switched off (a failed build removes the file rather than rolling
 // back) and the schema's indexes are dropped. Rows go through prepared statements kept for
 // the whole build, committed every RowsPerTransaction rows. finish() commits, creates the
 // indexes again from the schema's text (the unique ones check the rows on the way),
 // switches back to WAL with synchronous=NORMAL, analyses, writes the schema version and
-// truncates the WAL. Destroyed unfinished, the builder removes the file.
+// truncates the WAL. Destroyed unfinished, the builder removes its file.
 class SqliteStoreBuilder final : public StoreBuilder
 {
 public:
@@ -35,11 +37,15 @@ public:
     Result<void> addOperation(const Operation &operation) override;
     Result<void> addAttempt(const Attempt &attempt) override;
     Result<void> addEvent(const WebhookEvent &event) override;
+    Result<void> addStoredEvent(const StoredEvent &event) override;
     Result<void> addResolution(const Resolution &resolution) override;
     Result<void> finish() override;
 
 private:
-    SqliteStoreBuilder(sqlite3 *db, const QString &path);
+    SqliteStoreBuilder(sqlite3 *db, const QString &path, const QString &buildingPath);
+
+    // Where the store is built until finish() moves it to `path`.
+    static QString buildingPath(const QString &path);
 
     Result<void> deferIndexes();
     Result<void> createDeferredIndexes();
@@ -55,6 +61,7 @@ private:
 
     sqlite3 *m_db = nullptr;
     QString m_path;
+    QString m_buildingPath;
     bool m_finished = false;
     struct DeferredIndex
     {

@@ -8,6 +8,7 @@
 #include "store/auditquery.h"
 #include "store/queryplan.h"
 #include "store/queuequery.h"
+#include "store/storetables.h"
 
 #include <QString>
 #include <QStringList>
@@ -89,6 +90,26 @@ public:
     // what would break the schema's meaning (a refunded outcome without a refund id, an
     // operation claimed by someone else).
     virtual Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) = 0;
+
+    // ---- Whole tables, for a copy of the store ----
+
+    // Each reads one table in its primary key's order, a page at a time: the rows after
+    // the key given (from the first when none), at most `limit` of them, with
+    // WHERE key > ? ORDER BY key LIMIT ? (never OFFSET). Read them inside one ReadSnapshot
+    // so that the pages agree. Resolutions page with resolutionsAfter().
+    //
+    // Every store_meta row, by key, except a row the backend keeps its own schema version
+    // in (each store's schema sets that itself).
+    virtual Result<std::vector<MetaEntry>> metaEntries() = 0;
+    // refund_ops of every status, by operation_id.
+    virtual Result<std::vector<Operation>> operationsAfter(const std::optional<QString> &afterOperationId,
+                                                           int limit) = 0;
+    // refund_attempts by (operation_id, attempt_no).
+    virtual Result<std::vector<Attempt>> attemptsAfter(const std::optional<AttemptKey> &after, int limit) = 0;
+    // webhook_events by event_id, each payload as its stored bytes.
+    virtual Result<std::vector<StoredEvent>> eventsAfter(const std::optional<QString> &afterEventId, int limit) = 0;
+    // The rows of each table: what a copy checks its two ends against.
+    virtual Result<TableCounts> tableCounts() = 0;
 
     // ---- Snapshots ----
 

@@ -5,6 +5,7 @@
 #include "domain/resolution.h"
 #include "domain/result.h"
 #include "domain/webhookevent.h"
+#include "store/storetables.h"
 
 #include <QString>
 
@@ -12,10 +13,12 @@
 
 namespace RefundDesk {
 
-// Fills a brand-new store in bulk: the demo simulator's way in. It can only create a new
-// file, never open an existing store, so no operator-facing path can create operations
-// or write keys. Rows go in large transactions; finish() commits the rest and makes the
-// store ready (indexes analysed, WAL checkpointed). Without finish() nothing is kept.
+// Fills a brand-new store in bulk: the way in of the demo simulator and of a copy (see
+// StoreCopier). It can only create a new store, never open an existing one, so no
+// operator-facing path can create operations or write keys. Rows go in large
+// transactions; finish() commits the rest and makes the store ready (indexes analysed,
+// WAL checkpointed). Without finish() nothing is kept, and until then nothing at the
+// location looks like a store, even after a crash.
 class StoreBuilder
 {
 public:
@@ -27,6 +30,8 @@ public:
     virtual Result<void> addOperation(const Operation &operation) = 0;
     virtual Result<void> addAttempt(const Attempt &attempt) = 0;
     virtual Result<void> addEvent(const WebhookEvent &event) = 0;
+    // An event read by Store::eventsAfter(): its payload written back byte for byte.
+    virtual Result<void> addStoredEvent(const StoredEvent &event) = 0;
     // The resolution as it stands, chain fields included (see AuditChain).
     virtual Result<void> addResolution(const Resolution &resolution) = 0;
     virtual Result<void> finish() = 0;

@@ -94,7 +94,7 @@ QString describeDifference(const QMap<QString, QByteArray> &before, const QMap<Q
     return lines.join(u'\n');
 }
 
-QByteArray dumpStore(const QString &path, QString *error)
+QByteArray dumpStore(const QString &path, QString *error, const QStringList &tables)
 {
     Connection db = openConnection(path, error);
     if (!db)
@@ -109,13 +109,18 @@ QByteArray dumpStore(const QString &path, QString *error)
     if (sqlite3_prepare_v2(db.get(), "SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name", -1, &raw,
                            nullptr) != SQLITE_OK)
         return fail();
-    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> tables(raw, sqlite3_finalize);
+    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> allTables(raw, sqlite3_finalize);
     QList<QByteArray> names;
     int code;
-    while ((code = sqlite3_step(tables.get())) == SQLITE_ROW)
-        names << reinterpret_cast<const char *>(sqlite3_column_text(tables.get(), 0));
+    while ((code = sqlite3_step(allTables.get())) == SQLITE_ROW)
+        names << reinterpret_cast<const char *>(sqlite3_column_text(allTables.get(), 0));
     if (code != SQLITE_DONE)
         return fail();
+    if (!tables.isEmpty()) {
+        names.clear();
+        for (const QString &table : tables)
+            names << table.toUtf8();
+    }
     for (const QByteArray &name : names) {
         dump += "table " + name + '\n';
         // Test code over the store's own table names: every table's rows in key order.

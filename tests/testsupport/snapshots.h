@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -20,8 +21,9 @@ QString describeDifference(const QMap<QString, QByteArray> &before, const QMap<Q
 
 // Every row of every table of a store, in primary-key order, as text: equal dumps mean
 // equal contents whatever the files look like (WAL or not). Opens and closes its own
-// connection. Empty with `error` set when the store cannot be read.
-QByteArray dumpStore(const QString &path, QString *error = nullptr);
+// connection. Empty with `error` set when the store cannot be read. With `tables`, only
+// those tables, in that order.
+QByteArray dumpStore(const QString &path, QString *error = nullptr, const QStringList &tables = {});
 
 // A read-write connection of the test's own to the store at `path` (5 s busy timeout),
 // closed when it goes; null with `error` set when it cannot be opened.
