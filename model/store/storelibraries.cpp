@@ -1,12 +1,12 @@
 #include "storelibraries.h"
 
-#include <sqlite3.h>
+#include "sqliteversion.h"
 
 namespace RefundDesk {
 
 QStringList storeLibraryVersions()
 {
-    return {QStringLiteral("SQLite %1").arg(QString::fromLatin1(sqlite3_libversion()))};
+    return {QStringLiteral("SQLite %1").arg(sqliteLibraryVersion())};
 }
 
 } // namespace RefundDesk
