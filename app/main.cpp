@@ -58,9 +58,9 @@ struct ConsoleOptions
 std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOptions &options)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Refund Desk: the console for refunds whose outcome nobody knows.\n"
-        "Subcommands (headless): init, demo, queue, show, claim, release, resolve, import-events, export, verify."));
+    parser.setApplicationDescription(QStringLiteral("Refund Desk: the console for refunds whose outcome nobody knows.\n"
+                                                    "Subcommands (headless): %1.")
+                                         .arg(RefundDesk::Cli::commandNames().join(QStringLiteral(", "))));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The store to open."), QStringLiteral("PATH"));

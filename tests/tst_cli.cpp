@@ -265,8 +265,9 @@ void tst_Cli::helpNeedsNoDisplay()
     QCOMPARE(run.exitCode, 0);
     QVERIFY2(run.outText().contains(QStringLiteral("--db <PATH>")), run.out.constData());
     QVERIFY2(!mentionsPlatformPlugin(run.err), qPrintable(run.err));
-    QCOMPARE(listedCommands(), QStringList({"init", "demo", "queue", "show", "claim", "release", "resolve",
-                                            "import-events", "export", "verify"}));
+    // Each of them is run without a display in everyCommandRunsWithoutADisplay().
+    QCOMPARE(listedCommands(), QStringList({"claim", "demo", "export", "import-events", "init", "queue", "release",
+                                            "resolve", "show", "verify"}));
 }
 
 void tst_Cli::versionNamesTheBuild()
