@@ -1,15 +1,19 @@
 // refund-desk: the console, or a headless subcommand (DESIGN.md, "Command line").
 
+#include "buildinfo.h"
 #include "cli.h"
 #include "mainwindow.h"
 #include "operationpanel.h"
 #include "operatoridentity.h"
 #include "recentstores.h"
+#include "store/storelibraries.h"
 #include "theme.h"
+#include "windowsystem.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QIcon>
 #include <QPixmap>
 #include <QTextStream>
 #include <QTimer>
@@ -21,20 +25,23 @@ namespace {
 constexpr int exitUsage = 2;
 constexpr int exitStore = 3;
 
-QStringList rawArguments(int argc, char **argv)
-{
-    QStringList arguments;
-    for (int i = 0; i < argc; ++i)
-        arguments.append(QString::fromLocal8Bit(argv[i]));
-    return arguments;
-}
-
 void setApplicationNames()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("RefundDesk"));
     QCoreApplication::setOrganizationDomain(QStringLiteral("refunddesk.example"));
     QCoreApplication::setApplicationName(QStringLiteral("refund-desk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(REFUND_DESK_VERSION));
+}
+
+// What --version prints: enough to tell which build a report comes from.
+QString versionText()
+{
+    QString text = QStringLiteral("refund-desk %1\ncommit %2\nQt %3 (built with %4)\n")
+                       .arg(QStringLiteral(REFUND_DESK_VERSION), QStringLiteral(REFUND_DESK_COMMIT),
+                            QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR));
+    for (const QString &library : RefundDesk::storeLibraryVersions())
+        text += library + u'\n';
+    return text;
 }
 
 struct ConsoleOptions
@@ -51,9 +58,9 @@ struct ConsoleOptions
 std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOptions &options)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Refund Desk: the console for refunds whose outcome nobody knows.\n"
-        "Subcommands (headless): init, demo, queue, show, claim, release, resolve, import-events, export, verify, copy."));
+    parser.setApplicationDescription(QStringLiteral("Refund Desk: the console for refunds whose outcome nobody knows.\n"
+                                                    "Subcommands (headless): %1.")
+                                         .arg(RefundDesk::Cli::commandNames().join(QStringLiteral(", "))));
     parser.addHelpOption();
     parser.addVersionOption();
     const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The store to open."), QStringLiteral("PATH"));
@@ -79,7 +86,7 @@ std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOpti
         return 0;
     }
     if (parser.isSet(QStringLiteral("version"))) {
-        QTextStream(stdout) << "refund-desk " << QCoreApplication::applicationVersion() << '\n';
+        QTextStream(stdout) << versionText();
         return 0;
     }
     if (!parser.positionalArguments().isEmpty()) {
@@ -136,61 +143,102 @@ void takeScreenshot(RefundDesk::MainWindow &window, const ConsoleOptions &option
     });
 }
 
-int runConsole(int argc, char **argv)
+// Opens the console unless no window can be opened here. Returns the exit code when the
+// program must stop now. A screenshot needs no screen: without one it is rendered offscreen.
+std::optional<int> checkWindowSystem(const QStringList &arguments, const ConsoleOptions &options)
 {
-    QApplication app(argc, argv);
-    ConsoleOptions options;
-    if (const auto code = parseConsoleOptions(QApplication::arguments(), options))
-        return *code;
-    const bool screenshot = !options.screenshot.isEmpty();
+    const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    const QString why = RefundDesk::WindowSystem::whyNoWindow(arguments, environment);
+    if (why.isEmpty())
+        return std::nullopt;
+    if (!options.screenshot.isEmpty() && RefundDesk::WindowSystem::requestedPlatforms(arguments, environment).isEmpty()) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+        return std::nullopt;
+    }
+    QTextStream(stderr) << "refund-desk: cannot open the console: " << why
+                        << " Run it in a desktop session; the commands in 'refund-desk --help' need no display.\n";
+    return exitUsage;
+}
 
-    RefundDesk::Theme::apply(RefundDesk::Theme::saved());
+// Everything that needs no window runs under a QCoreApplication, so that it works without
+// a display: the subcommands, --help, --version and usage errors. Returns the exit code
+// when the program is done, or nothing when the console is to open with `options`.
+std::optional<int> runWithoutWindow(int argc, char **argv, ConsoleOptions &options)
+{
+    QCoreApplication app(argc, argv);
+    const QStringList arguments = QCoreApplication::arguments();
+    if (RefundDesk::Cli::isSubcommand(arguments))
+        return RefundDesk::Cli::run(arguments);
+    if (const auto code = parseConsoleOptions(RefundDesk::WindowSystem::withoutQtOptions(arguments), options))
+        return code;
+    return checkWindowSystem(arguments, options);
+}
 
-    RefundDesk::OperatorIdentity identity;
+// Who is at the desk: --operator, else the saved name, else asked (not for a read-only
+// look or a screenshot).
+void identifyOperator(RefundDesk::OperatorIdentity &identity, const ConsoleOptions &options)
+{
     if (!options.operatorName.isEmpty())
         identity.setFromCommandLine(options.operatorName);
-    else if (!identity.loadSaved() && screenshot)
+    else if (!identity.loadSaved() && !options.screenshot.isEmpty())
         identity.useForThisRun(RefundDesk::OperatorIdentity::systemUserName());
     else if (!identity.isKnown() && !options.readOnly)
         identity.ask(nullptr);
+}
 
-    RefundDesk::MainWindow window(&identity);
-    if (screenshot) {
-        window.setShowErrorDialogs(false);
-        window.resize(1366, 768);
-        QObject::connect(&window, &RefundDesk::MainWindow::errorReported, &window,
-                         [](const QString &title, const QString &message) {
-                             QTextStream(stderr) << "refund-desk: " << title << ": " << message << "\n";
-                         });
-    }
+// --screenshot: opens the store, renders the window once loaded and ends the program.
+int runScreenshot(QApplication &app, RefundDesk::MainWindow &window, const ConsoleOptions &options)
+{
+    window.setShowErrorDialogs(false);
+    window.resize(1366, 768);
+    QObject::connect(&window, &RefundDesk::MainWindow::errorReported, &window,
+                     [](const QString &title, const QString &message) {
+                         QTextStream(stderr) << "refund-desk: " << title << ": " << message << "\n";
+                     });
     window.show();
-
-    if (screenshot) {
-        if (options.demo) {
-            QObject::connect(&window, &RefundDesk::MainWindow::storeOpened, &window,
-                             [&window, options] { takeScreenshot(window, options); });
-            QObject::connect(&window, &RefundDesk::MainWindow::errorReported, &window,
-                             [] { QCoreApplication::exit(exitStore); });
-            window.openDemoStore();
-        } else if (!options.db.isEmpty()) {
-            if (!window.openStore(options.db, options.readOnly))
-                return exitStore;
-        }
-        if (!options.demo)
-            QTimer::singleShot(0, &window, [&window, options] { takeScreenshot(window, options); });
+    if (options.demo) {
+        QObject::connect(&window, &RefundDesk::MainWindow::storeOpened, &window,
+                         [&window, options] { takeScreenshot(window, options); });
+        QObject::connect(&window, &RefundDesk::MainWindow::errorReported, &window,
+                         [] { QCoreApplication::exit(exitStore); });
+        window.openDemoStore();
         return app.exec();
     }
+    if (!options.db.isEmpty() && !window.openStore(options.db, options.readOnly))
+        return exitStore;
+    QTimer::singleShot(0, &window, [&window, options] { takeScreenshot(window, options); });
+    return app.exec();
+}
 
+// The store the console starts on: --demo, --db, or the one used last if it is still there.
+void openFirstStore(RefundDesk::MainWindow &window, const ConsoleOptions &options)
+{
     if (options.demo) {
         window.openDemoStore();
     } else if (!options.db.isEmpty()) {
         window.openStore(options.db, options.readOnly);
     } else {
-        // Back to where the person left off, if that store is still there.
         const QStringList recent = RefundDesk::RecentStores().paths();
         if (!recent.isEmpty() && QFileInfo::exists(recent.constFirst()))
             window.openStore(recent.constFirst(), options.readOnly);
     }
+}
+
+int runConsole(int argc, char **argv, const ConsoleOptions &options)
+{
+    QApplication app(argc, argv);
+    // The desktop entry and icon installed with the package (packaging/).
+    QGuiApplication::setDesktopFileName(QStringLiteral("example.refunddesk.RefundDesk"));
+    QApplication::setWindowIcon(QIcon::fromTheme(QStringLiteral("example.refunddesk.RefundDesk")));
+    RefundDesk::Theme::apply(RefundDesk::Theme::saved());
+
+    RefundDesk::OperatorIdentity identity;
+    identifyOperator(identity, options);
+    RefundDesk::MainWindow window(&identity);
+    if (!options.screenshot.isEmpty())
+        return runScreenshot(app, window, options);
+    window.show();
+    openFirstStore(window, options);
     return app.exec();
 }
 
@@ -199,10 +247,8 @@ int runConsole(int argc, char **argv)
 int main(int argc, char **argv)
 {
     setApplicationNames();
-    const QStringList arguments = rawArguments(argc, argv);
-    if (RefundDesk::Cli::isSubcommand(arguments)) {
-        QCoreApplication app(argc, argv);
-        return RefundDesk::Cli::run(QCoreApplication::arguments());
-    }
-    return runConsole(argc, argv);
+    ConsoleOptions options;
+    if (const auto code = runWithoutWindow(argc, argv, options))
+        return *code;
+    return runConsole(argc, argv, options);
 }

@@ -34,6 +34,14 @@ const std::map<QString, Command> &commands()
 
 } // namespace
 
+QStringList commandNames()
+{
+    QStringList names;
+    for (const auto &entry : commands())
+        names.append(entry.first);
+    return names;
+}
+
 bool isSubcommand(const QStringList &arguments)
 {
     return arguments.size() > 1 && commands().count(arguments.at(1)) > 0;

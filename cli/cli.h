@@ -4,6 +4,9 @@
 
 namespace RefundDesk::Cli {
 
+// The headless subcommands' names, sorted.
+QStringList commandNames();
+
 // True when the first argument names a headless subcommand.
 bool isSubcommand(const QStringList &arguments);
 

@@ -22,6 +22,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QHeaderView>
 #include <QLabel>
 #include <QMenu>
 #include <QSettings>
@@ -118,6 +119,27 @@ private slots:
     void cleanup()
     {
         QTRY_VERIFY2(QApplication::topLevelWidgets().isEmpty(), "a window or dialog was left open");
+    }
+
+    void layoutSurvivesARestart()
+    {
+        int width = 0;
+        {
+            auto window = openWindow();
+            QVERIFY(window);
+            window->resize(1000, 600);
+            QHeaderView *header = window->table()->horizontalHeader();
+            width = header->sectionSize(AuditEntryModel::OperationColumn) + 45;
+            header->resizeSection(AuditEntryModel::OperationColumn, width);
+            window->close();
+        }
+        auto window = openWindow();
+        QVERIFY(window);
+        QCOMPARE(window->size(), QSize(1000, 600));
+        QCOMPARE(window->table()->horizontalHeader()->sectionSize(AuditEntryModel::OperationColumn), width);
+        window.reset();
+        // Leave the default layout for the other tests.
+        QSettings().remove(QStringLiteral("auditWindow"));
     }
 
     void showsEveryDecisionAndTheChainState()

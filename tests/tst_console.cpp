@@ -44,11 +44,14 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
+#include <QSplitter>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+
+#include <array>
 
 using namespace RefundDesk;
 using RefundDesk::Test::TestStore;
@@ -156,6 +159,7 @@ private slots:
     void takeOverAsksFirst();
     void demoStoreIsBuiltOffTheUiThread();
     void layoutSurvivesARestart();
+    void systemColoursAreThePlatforms();
     void operatorIsAskedOnceAndRemembered();
     void liveRefreshKeepsThePlace();
     void recentStoresAreOffered();
@@ -541,22 +545,65 @@ void TestConsole::demoStoreIsBuiltOffTheUiThread()
 
 void TestConsole::layoutSurvivesARestart()
 {
-    int width = 0;
+    // Everything a person can drag: the window, both splitters and the tables' columns.
+    const auto headers = [](MainWindow &window) {
+        return std::array<QHeaderView *, 3>{window.queuePane()->view()->horizontalHeader(),
+                                            window.panel()->attemptView()->table()->horizontalHeader(),
+                                            window.panel()->evidenceView()->table()->horizontalHeader()};
+    };
+    std::array<int, 3> widths{};
+    QList<int> mainSizes;
+    QList<int> panelSizes;
     {
         auto window = openWindow(QStringLiteral("alice"));
         QVERIFY(window);
-        QHeaderView *header = window->queuePane()->view()->horizontalHeader();
-        width = header->sectionSize(QueueModel::OrderColumn) + 37;
-        header->resizeSection(QueueModel::OrderColumn, width);
         window->resize(1200, 700);
+        const auto dragged = headers(*window);
+        for (size_t i = 0; i < dragged.size(); ++i) {
+            widths[i] = dragged[i]->sectionSize(0) + 37;
+            dragged[i]->resizeSection(0, widths[i]);
+        }
+        auto *mainSplitter = window->findChild<QSplitter *>(QStringLiteral("mainSplitter"));
+        QVERIFY(mainSplitter);
+        const int total = mainSplitter->sizes().at(0) + mainSplitter->sizes().at(1);
+        mainSplitter->setSizes({total / 3, total - total / 3});
+        mainSizes = mainSplitter->sizes();
+        QSplitter *panelSplitter = window->panel()->splitter();
+        const QList<int> before = panelSplitter->sizes();
+        QList<int> moved = before;
+        moved[0] += 40;
+        moved[1] -= 40;
+        panelSplitter->setSizes(moved);
+        panelSizes = panelSplitter->sizes();
+        QVERIFY(mainSizes.at(0) < total / 2);
+        QVERIFY(panelSizes != before);
         window->close();
     }
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
-    QCOMPARE(window->queuePane()->view()->horizontalHeader()->sectionSize(QueueModel::OrderColumn), width);
     QCOMPARE(window->size(), QSize(1200, 700));
+    const auto restored = headers(*window);
+    for (size_t i = 0; i < restored.size(); ++i)
+        QCOMPARE(restored[i]->sectionSize(0), widths[i]);
+    QCOMPARE(window->findChild<QSplitter *>(QStringLiteral("mainSplitter"))->sizes(), mainSizes);
+    QCOMPARE(window->panel()->splitter()->sizes(), panelSizes);
+    window->close();
     // Leave the default layout for the other tests.
     QSettings().remove(QStringLiteral("window"));
+}
+
+void TestConsole::systemColoursAreThePlatforms()
+{
+    const QPalette platform = QApplication::palette();
+    Theme::apply(Theme::Choice::Dark);
+    QVERIFY(Theme::isDark(QApplication::palette()));
+    Theme::apply(Theme::Choice::System);
+    // No colour of the application's own is left: every role falls back to the platform
+    // theme's palette, so a dark desktop gives a dark console. (The style's standard
+    // palette, set explicitly, would hide the desktop's colours.)
+    QCOMPARE(QApplication::palette().resolveMask(), QPalette::ResolveMask(0));
+    QCOMPARE(QApplication::palette().color(QPalette::Window), platform.color(QPalette::Window));
+    QCOMPARE(QApplication::palette().color(QPalette::Text), platform.color(QPalette::Text));
 }
 
 void TestConsole::operatorIsAskedOnceAndRemembered()

@@ -12,6 +12,7 @@
 #include "items/tooltiptext.h"
 #include "store/store.h"
 
+#include <QCloseEvent>
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
@@ -79,6 +80,7 @@ AuditWindow::AuditWindow(QWidget *parent)
     , m_countLabel(new QLabel(this))
     , m_rowHint(new QLabel(this))
     , m_storeLabel(new QLabel(this))
+    , m_layout(this, QStringLiteral("auditWindow"))
 {
     setObjectName(QStringLiteral("auditWindow"));
     setWindowTitle(tr("Audit log — Refund Desk"));
@@ -163,6 +165,8 @@ AuditWindow::AuditWindow(QWidget *parent)
         statusBar()->showMessage(tr("Cannot read the audit log: %1").arg(message));
     });
     resize(1280, 760);
+    m_layout.addHeader(QStringLiteral("auditHeader"), m_table->horizontalHeader());
+    m_layout.restore();
     setStore(nullptr);
 }
 
@@ -172,6 +176,15 @@ AuditWindow::~AuditWindow()
     // long ones so they stop at their next page.
     cancelChainCheck();
     m_model->setStore(nullptr);
+    // Open when the console closes: closeEvent() did not run.
+    if (isVisible())
+        m_layout.save();
+}
+
+void AuditWindow::closeEvent(QCloseEvent *event)
+{
+    m_layout.save();
+    QMainWindow::closeEvent(event);
 }
 
 void AuditWindow::createMenus()

@@ -3,6 +3,7 @@
 #include "audit/auditexporter.h"
 #include "audit/auditverifier.h"
 #include "bannerlabel.h"
+#include "windowlayout.h"
 
 #include <QMainWindow>
 #include <QPointer>
@@ -63,6 +64,9 @@ public:
     // The last finished chain check, if any.
     const std::optional<AuditReport> &chainReport() const { return m_chainReport; }
 
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
 signals:
     void chainChecked(bool intact, const QString &text);
     void exportFinished(bool ok, const QString &message);
@@ -96,6 +100,7 @@ private:
     quint64 m_storeGeneration = 0;
     quint64 m_filterGeneration = 0;
     bool m_exportRunning = false;
+    WindowLayout m_layout;
 };
 
 } // namespace RefundDesk

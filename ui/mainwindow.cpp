@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "attempttimelineview.h"
 #include "auditintegration.h"
 #include "demolauncher.h"
 #include "errordialog.h"
@@ -37,7 +38,6 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -74,6 +74,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     , m_demo(new DemoLauncher(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_readOnlyBanner(new BannerLabel(this, Theme::Tone::Warning))
+    , m_layout(this, QStringLiteral("window"))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Refund Desk"));
@@ -130,7 +131,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     new AuditIntegration(this); // View › Audit log, File › Export audit log…
     createStatusBar();
     resize(1366, 768);
-    restoreLayout();
+    rememberLayout();
     m_panel->clear(tr("Open a store to see the operations that need a person: File › Open store… (Ctrl+O) "
                       "or File › Open demo store."));
     updateActions();
@@ -226,29 +227,19 @@ void MainWindow::createStatusBar()
     statusBar()->addPermanentWidget(m_liveLabel);
 }
 
-void MainWindow::restoreLayout()
+void MainWindow::rememberLayout()
 {
-    QSettings settings;
-    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    m_splitter->restoreState(settings.value(QStringLiteral("window/mainSplitter")).toByteArray());
-    m_panel->splitter()->restoreState(settings.value(QStringLiteral("window/panelSplitter")).toByteArray());
-    m_queue->view()->horizontalHeader()->restoreState(settings.value(QStringLiteral("window/queueHeader")).toByteArray());
-}
-
-void MainWindow::saveLayout()
-{
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/mainSplitter"), m_splitter->saveState());
-    settings.setValue(QStringLiteral("window/panelSplitter"), m_panel->splitter()->saveState());
-    settings.setValue(QStringLiteral("window/queueHeader"), m_queue->view()->horizontalHeader()->saveState());
+    m_layout.addSplitter(QStringLiteral("mainSplitter"), m_splitter);
+    m_layout.addSplitter(QStringLiteral("panelSplitter"), m_panel->splitter());
+    m_layout.addHeader(QStringLiteral("queueHeader"), m_queue->view()->horizontalHeader());
+    m_layout.addHeader(QStringLiteral("attemptHeader"), m_panel->attemptView()->table()->horizontalHeader());
+    m_layout.addHeader(QStringLiteral("eventHeader"), m_panel->evidenceView()->table()->horizontalHeader());
+    m_layout.restore();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    saveLayout();
+    m_layout.save();
     QMainWindow::closeEvent(event);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bannerlabel.h"
+#include "windowlayout.h"
 #include "writerunner.h"
 
 #include <QMainWindow>
@@ -77,8 +78,7 @@ protected:
 private:
     void createMenus();
     void createStatusBar();
-    void restoreLayout();
-    void saveLayout();
+    void rememberLayout();
     void reportError(const QString &title, const QString &message);
 
     void chooseStoreFile();
@@ -117,6 +117,7 @@ private:
     QLabel *m_countLabel = nullptr;
     QLabel *m_liveLabel = nullptr;
     QPointer<ResolveDialog> m_resolveDialog;
+    WindowLayout m_layout;
     QString m_lastError;
     bool m_showErrorDialogs = true;
 };

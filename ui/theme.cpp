@@ -178,7 +178,9 @@ void apply(Choice choice)
     switch (choice) {
     case Choice::System:
         QApplication::setStyle(QStyleFactory::create(systemStyle));
-        QApplication::setPalette(QApplication::style()->standardPalette());
+        // A palette with no colour of its own falls back to the platform theme's, dark
+        // when the desktop is dark. (The style's standard palette would ignore the desktop.)
+        QApplication::setPalette(QPalette());
         break;
     case Choice::Light:
         QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));

@@ -5,6 +5,15 @@
 
 namespace RefundDesk::Test {
 
+QProcessEnvironment environmentWithoutDisplay()
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString &name : {QStringLiteral("DISPLAY"), QStringLiteral("WAYLAND_DISPLAY"),
+                                QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("XDG_RUNTIME_DIR")})
+        environment.remove(name);
+    return environment;
+}
+
 CliRun runProgram(const QString &program, const QStringList &arguments, int timeoutMs,
                   const QProcessEnvironment &environment)
 {

@@ -18,6 +18,10 @@ struct CliRun
     QString outText() const { return QString::fromUtf8(out); }
 };
 
+// The system environment as on a machine without a display: no DISPLAY, WAYLAND_DISPLAY
+// or QT_QPA_PLATFORM, and no XDG_RUNTIME_DIR where a Wayland socket could be found.
+QProcessEnvironment environmentWithoutDisplay();
+
 // Runs `program` with its standard input closed, and kills it after `timeoutMs`.
 CliRun runProgram(const QString &program, const QStringList &arguments, int timeoutMs = 60'000,
                   const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
