@@ -1,6 +1,7 @@
 // refund-desk: the console, or a headless subcommand (DESIGN.md, "Command line").
 
 #include "cli.h"
+#include "i18n/translations.h"
 #include "mainwindow.h"
 #include "operationpanel.h"
 #include "operatoridentity.h"
@@ -198,6 +199,8 @@ int runConsole(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    if (!RefundDesk::Translations::takeLanguageOption(argc, argv))
+        return exitUsage;
     setApplicationNames();
     const QStringList arguments = rawArguments(argc, argv);
     if (RefundDesk::Cli::isSubcommand(arguments)) {

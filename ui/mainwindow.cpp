@@ -10,6 +10,7 @@
 #include "items/queuemodel.h"
 #include "items/timetext.h"
 #include "jsonviewer.h"
+#include "languagemenu.h"
 #include "liverefresher.h"
 #include "operationactions.h"
 #include "operationnotice.h"
@@ -212,6 +213,7 @@ void MainWindow::createMenus()
         box->open();
     });
     keys->setShortcut(QKeySequence::HelpContents);
+    new LanguageMenu(help->addMenu(tr("&Language")));
 }
 
 void MainWindow::createStatusBar()

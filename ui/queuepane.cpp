@@ -1,5 +1,6 @@
 #include "queuepane.h"
 
+#include "evidence/evidence.h"
 #include "items/queuemodel.h"
 #include "queuefilterbar.h"
 #include "store/store.h"
@@ -57,7 +58,12 @@ QueuePane::QueuePane(QWidget *parent)
         {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64},
     };
     for (const auto &[column, width] : widths)
-        header->resizeSection(column, width);
+        fitColumnWidth(header, column, width);
+    fitColumnWidth(header, QueueModel::StatusColumn, 64,
+                   {displayName(OperationStatus::Unknown), displayName(OperationStatus::Checking)});
+    fitColumnWidth(header, QueueModel::VerdictColumn, 64,
+                   {displayName(Verdict::None), displayName(Verdict::Refunded), displayName(Verdict::Failed),
+                    displayName(Verdict::Pending), displayName(Verdict::Conflict)});
     // The verdict is derived from the events, not a column SQL can order by.
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int section, Qt::SortOrder order) {
         bool descending = false;
@@ -194,7 +200,7 @@ QString QueuePane::countText() const
     const int rows = m_model->rowCount();
     if (!m_model->isAtEnd())
         return tr("%1 shown, more below").arg(rows);
-    return rows == 1 ? tr("1 operation") : tr("%1 operations").arg(rows);
+    return tr("%Ln operation(s)", nullptr, rows);
 }
 
 } // namespace RefundDesk
