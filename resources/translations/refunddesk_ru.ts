@@ -137,6 +137,18 @@
             <numerusform>пропущено %n записей</numerusform>
         </translation>
     </message>
+    <message>
+        <source>There is no operation %1 in %2. Check the id (e.g. op_5521) with &apos;refund-desk queue&apos;.</source>
+        <translation>В %2 нет операции %1. Проверьте ID (например, op_5521) командой «refund-desk queue».</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required and may not be empty: say who is acting.</source>
+        <translation>Нужен параметр --operator NAME, и он не может быть пустым: укажите, кто выполняет действие.</translation>
+    </message>
+    <message>
+        <source>--outcome must be &apos;refunded&apos; or &apos;failed&apos;.</source>
+        <translation>Для --outcome допустимо «refunded» или «failed».</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -2032,6 +2044,73 @@ The window now shows its current state.</source>
     <message>
         <source>canceled</source>
         <translation>отменён</translation>
+    </message>
+</context>
+<context>
+    <name>Resolver</name>
+    <message>
+        <source>the refund</source>
+        <translation>возврат</translation>
+    </message>
+    <message>
+        <source>event %1 says refund %2 of %3 </source>
+        <translation>событие %1 сообщает, что возврат %2 на сумму %3 </translation>
+    </message>
+    <message>
+        <source>has no status yet</source>
+        <translation>пока не имеет статуса</translation>
+    </message>
+    <message>
+        <source>has status %1</source>
+        <translation>имеет статус «%1»</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who records this decision (--operator NAME).</source>
+        <translation>Имя оператора пустое. Укажите, кто фиксирует это решение (--operator NAME).</translation>
+    </message>
+    <message>
+        <source>The evidence is empty. Say where the outcome was confirmed (e.g. webhook:evt_..., dashboard, provider_support:CASE).</source>
+        <translation>Доказательство не указано. Укажите, где подтверждён результат (например, webhook:evt_..., dashboard, provider_support:CASE).</translation>
+    </message>
+    <message>
+        <source>A refunded outcome needs the provider&apos;s refund id (--refund-id re_...).</source>
+        <translation>Для результата «возвращено» нужен ID возврата от провайдера (--refund-id re_...).</translation>
+    </message>
+    <message>
+        <source>A failed outcome carries no refund id; leave --refund-id out.</source>
+        <translation>У результата «не выполнено» нет ID возврата; уберите --refund-id.</translation>
+    </message>
+    <message>
+        <source>Overriding the evidence needs a note that says why (--note TEXT).</source>
+        <translation>Чтобы записать результат вопреки доказательствам, нужно примечание с объяснением (--note TEXT).</translation>
+    </message>
+    <message>
+        <source>The evidence is in conflict, so no outcome can be recorded without an override: %1</source>
+        <translation>Доказательства противоречат друг другу, поэтому результат можно зафиксировать только вопреки им: %1</translation>
+    </message>
+    <message>
+        <source>%1, so recording %2 contradicts it.</source>
+        <translation>%1, поэтому результат «%2» ему противоречит.</translation>
+    </message>
+    <message>
+        <source>; it may still succeed</source>
+        <translation>; он ещё может пройти</translation>
+    </message>
+    <message>
+        <source>%1%2, so recording %3 contradicts it.</source>
+        <translation>%1%2, поэтому результат «%3» ему противоречит.</translation>
+    </message>
+    <message>
+        <source>The evidence names refund %1 (event %2), not %3.</source>
+        <translation>Доказательства указывают на возврат %1 (событие %2), а не на %3.</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who is acting (--operator NAME).</source>
+        <translation>Имя оператора пустое. Укажите, кто выполняет действие (--operator NAME).</translation>
+    </message>
+    <message>
+        <source>%1 To record it anyway, override the evidence (--override-evidence) with a note saying why (--note TEXT).</source>
+        <translation>%1 Чтобы всё равно записать его, запишите результат вопреки доказательствам (--override-evidence) с примечанием о причине (--note TEXT).</translation>
     </message>
 </context>
 <context>

@@ -135,6 +135,18 @@
             <numerusform>跳过了 %n 个条目</numerusform>
         </translation>
     </message>
+    <message>
+        <source>There is no operation %1 in %2. Check the id (e.g. op_5521) with &apos;refund-desk queue&apos;.</source>
+        <translation>%2 中没有操作 %1。请用“refund-desk queue”核对 ID（例如 op_5521）。</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required and may not be empty: say who is acting.</source>
+        <translation>必须提供 --operator NAME 且不能为空：请说明由谁执行此操作。</translation>
+    </message>
+    <message>
+        <source>--outcome must be &apos;refunded&apos; or &apos;failed&apos;.</source>
+        <translation>--outcome 只能是“refunded”或“failed”。</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -2002,6 +2014,73 @@ The window now shows its current state.</source>
     <message>
         <source>canceled</source>
         <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>Resolver</name>
+    <message>
+        <source>the refund</source>
+        <translation>该退款</translation>
+    </message>
+    <message>
+        <source>event %1 says refund %2 of %3 </source>
+        <translation>事件 %1 显示退款 %2（%3）</translation>
+    </message>
+    <message>
+        <source>has no status yet</source>
+        <translation>尚无状态</translation>
+    </message>
+    <message>
+        <source>has status %1</source>
+        <translation>状态为“%1”</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who records this decision (--operator NAME).</source>
+        <translation>操作员名称为空。请说明由谁记录此决定（--operator NAME）。</translation>
+    </message>
+    <message>
+        <source>The evidence is empty. Say where the outcome was confirmed (e.g. webhook:evt_..., dashboard, provider_support:CASE).</source>
+        <translation>证据为空。请说明结果在哪里得到确认（例如 webhook:evt_...、dashboard、provider_support:CASE）。</translation>
+    </message>
+    <message>
+        <source>A refunded outcome needs the provider&apos;s refund id (--refund-id re_...).</source>
+        <translation>“已退款”结果需要服务商的退款 ID（--refund-id re_...）。</translation>
+    </message>
+    <message>
+        <source>A failed outcome carries no refund id; leave --refund-id out.</source>
+        <translation>“失败”结果没有退款 ID；请去掉 --refund-id。</translation>
+    </message>
+    <message>
+        <source>Overriding the evidence needs a note that says why (--note TEXT).</source>
+        <translation>推翻证据需要一条说明原因的备注（--note TEXT）。</translation>
+    </message>
+    <message>
+        <source>The evidence is in conflict, so no outcome can be recorded without an override: %1</source>
+        <translation>证据相互冲突，因此只能推翻证据才能记录结果：%1</translation>
+    </message>
+    <message>
+        <source>%1, so recording %2 contradicts it.</source>
+        <translation>%1，因此记录“%2”与之矛盾。</translation>
+    </message>
+    <message>
+        <source>; it may still succeed</source>
+        <translation>；它仍可能成功</translation>
+    </message>
+    <message>
+        <source>%1%2, so recording %3 contradicts it.</source>
+        <translation>%1%2，因此记录“%3”与之矛盾。</translation>
+    </message>
+    <message>
+        <source>The evidence names refund %1 (event %2), not %3.</source>
+        <translation>证据指向的是退款 %1（事件 %2），而不是 %3。</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who is acting (--operator NAME).</source>
+        <translation>操作员名称为空。请说明由谁执行此操作（--operator NAME）。</translation>
+    </message>
+    <message>
+        <source>%1 To record it anyway, override the evidence (--override-evidence) with a note saying why (--note TEXT).</source>
+        <translation>%1 如仍要记录，请推翻证据（--override-evidence）并附上说明原因的备注（--note TEXT）。</translation>
     </message>
 </context>
 <context>
