@@ -30,6 +30,8 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QPointer>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStyle>
@@ -42,6 +44,8 @@
 #include <QTranslator>
 
 #include <functional>
+#include <memory>
+#include <optional>
 
 using namespace RefundDesk;
 
@@ -173,15 +177,42 @@ QStringList visibleTexts(QWidget *root)
     return texts;
 }
 
-// Builds a demo store in `path` and opens it; the reference case op_5521 is shown.
-bool openDemo(MainWindow &window, const QString &path)
+// The console at the size refund-desk --screenshot renders, on a fresh demo store, with
+// the reference case op_5521 shown.
+struct DemoConsole
 {
-    QSignalSpy opened(&window, &MainWindow::storeOpened);
-    window.openDemoStore(300, path);
-    if (!opened.wait(60'000))
-        return false;
-    return window.showOperation(QStringLiteral("op_5521"));
-}
+    QTemporaryDir dir;
+    OperatorIdentity identity;
+    std::unique_ptr<MainWindow> window;
+
+    bool open()
+    {
+        identity.useForThisRun(QStringLiteral("alice"));
+        window = std::make_unique<MainWindow>(&identity);
+        window->setShowErrorDialogs(false);
+        window->resize(1366, 768);
+        window->show();
+        if (!dir.isValid() || !QTest::qWaitForWindowExposed(window.get()))
+            return false;
+        QSignalSpy opened(window.get(), &MainWindow::storeOpened);
+        window->openDemoStore(300, dir.filePath(QStringLiteral("demo.sqlite")));
+        return opened.wait(60'000) && window->showOperation(QStringLiteral("op_5521"));
+    }
+
+    // What `look` finds in the resolve dialog of op_5521; the dialog is closed after.
+    std::optional<QStringList> inResolveDialog(const std::function<QStringList(QWidget *)> &look)
+    {
+        window->actions()->record()->trigger();
+        if (!QTest::qWaitFor([this] { return window->resolveDialog() != nullptr; })
+            || !QTest::qWaitForWindowExposed(window->resolveDialog()))
+            return std::nullopt;
+        const QStringList found = look(window->resolveDialog());
+        window->resolveDialog()->reject();
+        if (!QTest::qWaitFor([this] { return window->resolveDialog() == nullptr; }))
+            return std::nullopt;
+        return found;
+    }
+};
 
 // The problems of `root` whose texts are cut: buttons narrower than their text, header
 // sections narrower than their title, tabs and labels cut, menus that spill over.
@@ -247,6 +278,7 @@ private slots:
     void everyVisibleTextIsTranslatable();
     void noTextIsCut_data();
     void noTextIsCut();
+    void languageMenuRemembersTheChoice();
 
 private:
     QTemporaryDir m_settings;
@@ -268,17 +300,9 @@ void LanguagesTest::everyVisibleTextIsTranslatable()
 {
     MarkingTranslator marking;
     QVERIFY(QCoreApplication::installTranslator(&marking));
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-
-    OperatorIdentity identity;
-    identity.useForThisRun(QStringLiteral("alice"));
-    MainWindow window(&identity);
-    window.setShowErrorDialogs(false);
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY2(openDemo(window, dir.filePath(QStringLiteral("demo.sqlite"))), qPrintable(window.lastError()));
+    DemoConsole console;
+    QVERIFY2(console.open(), qPrintable(console.window ? console.window->lastError() : QString()));
+    MainWindow &window = *console.window;
 
     // Data the texts may show as it is: who claimed what, and the operator at the desk.
     QStringList data{QStringLiteral("alice"), QStringLiteral("English"), QStringLiteral("Русский"),
@@ -289,13 +313,9 @@ void LanguagesTest::everyVisibleTextIsTranslatable()
     data.removeAll(QString());
 
     QStringList texts = visibleTexts(&window);
-
-    window.actions()->record()->trigger();
-    QTRY_VERIFY(window.resolveDialog());
-    QVERIFY(QTest::qWaitForWindowExposed(window.resolveDialog()));
-    texts << visibleTexts(window.resolveDialog());
-    window.resolveDialog()->reject();
-    QTRY_VERIFY(!window.resolveDialog());
+    const auto dialogTexts = console.inResolveDialog(visibleTexts);
+    QVERIFY(dialogTexts);
+    texts << *dialogTexts;
 
     auto *integration = window.findChild<AuditIntegration *>();
     QVERIFY(integration);
@@ -341,18 +361,9 @@ void LanguagesTest::noTextIsCut()
 {
     QFETCH(QString, language);
     Translations::install(language);
-    QTemporaryDir dir;
-    QVERIFY(dir.isValid());
-
-    OperatorIdentity identity;
-    identity.useForThisRun(QStringLiteral("alice"));
-    MainWindow window(&identity);
-    window.setShowErrorDialogs(false);
-    // The size refund-desk --screenshot renders at.
-    window.resize(1366, 768);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY2(openDemo(window, dir.filePath(QStringLiteral("demo.sqlite"))), qPrintable(window.lastError()));
+    DemoConsole console;
+    QVERIFY2(console.open(), qPrintable(console.window ? console.window->lastError() : QString()));
+    MainWindow &window = *console.window;
     QTest::qWait(100);
 
     // Proof that the language is the one asked for: the File menu is translated.
@@ -361,18 +372,59 @@ void LanguagesTest::noTextIsCut()
                    : language == u"zh_CN" ? QStringLiteral("文件(&F)") : QStringLiteral("&File"));
 
     QStringList problems = cutTexts(&window);
-
-    window.actions()->record()->trigger();
-    QTRY_VERIFY(window.resolveDialog());
-    QVERIFY(QTest::qWaitForWindowExposed(window.resolveDialog()));
-    problems << cutTexts(window.resolveDialog());
-    window.resolveDialog()->reject();
-    QTRY_VERIFY(!window.resolveDialog());
+    const auto dialogProblems = console.inResolveDialog(cutTexts);
+    QVERIFY(dialogProblems);
+    problems << *dialogProblems;
 
     const QString folder = qEnvironmentVariable("RD_SCREENSHOT_DIR", QStringLiteral(RD_BINARY_DIR));
     const QString picture = QStringLiteral("%1/console-%2.png").arg(folder, language);
     QVERIFY2(window.grab().save(picture, "PNG"), qPrintable(picture));
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+// Help › Language: the choice is kept for the next start, the window says when it applies,
+// and the console (not the headless commands) starts in it; --lang still wins.
+void LanguagesTest::languageMenuRemembersTheChoice()
+{
+    OperatorIdentity identity;
+    identity.useForThisRun(QStringLiteral("alice"));
+    MainWindow window(&identity);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QMenu *language = nullptr;
+    for (QMenu *menu : window.findChildren<QMenu *>()) {
+        if (menu->title() == u"&Language")
+            language = menu;
+    }
+    QVERIFY(language);
+    const auto choice = [language](const QString &data) -> QAction * {
+        for (QAction *action : language->actions()) {
+            if (!action->isSeparator() && action->data().toString() == data)
+                return action;
+        }
+        return nullptr;
+    };
+    QVERIFY(choice(QString()) && choice(QStringLiteral("en")) && choice(QStringLiteral("ru")) && choice(QStringLiteral("zh_CN")));
+    QVERIFY(choice(QString())->isChecked());
+    QCOMPARE(Translations::saved(), QString());
+
+    choice(QStringLiteral("ru"))->trigger();
+    QCOMPARE(Translations::saved(), QStringLiteral("ru"));
+    QVERIFY(choice(QStringLiteral("ru"))->isChecked());
+    QCOMPARE(Translations::current(), QStringLiteral("ru"));
+    QMessageBox *notice = nullptr;
+    QTRY_VERIFY((notice = window.findChild<QMessageBox *>(QStringLiteral("languageNotice"))));
+    QVERIFY(notice->text().contains(QStringLiteral("Русский")));
+    const QPointer<QMessageBox> first = notice;
+    notice->accept();
+    QTRY_VERIFY(!first);
+
+    choice(QString())->trigger();
+    QCOMPARE(Translations::saved(), QString());
+    QCOMPARE(Translations::current(), Translations::fromSystem());
+    QTRY_VERIFY((notice = window.findChild<QMessageBox *>(QStringLiteral("languageNotice"))));
+    notice->accept();
+    QTRY_VERIFY(!window.findChild<QMessageBox *>(QStringLiteral("languageNotice")));
 }
 
 QTEST_MAIN(LanguagesTest)

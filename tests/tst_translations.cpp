@@ -127,6 +127,7 @@ private slots:
     void displayFollowsTheLocale();
     void machineFormatsIgnoreTheLocale();
     void customerReplyIsTranslated();
+    void qtsOwnTextsAreTranslated();
     void commandLineLanguage_data();
     void commandLineLanguage();
     void unknownLanguageIsAUsageError();
@@ -333,6 +334,22 @@ void TranslationsTest::customerReplyIsTranslated()
     QVERIFY2(chinese.contains(QStringLiteral("退款")) && chinese.contains(QStringLiteral("re_3Kx9")), qPrintable(chinese));
     QVERIFY2(english.startsWith(QStringLiteral("Your refund of")), qPrintable(english));
     Translations::useSourceText();
+}
+
+// Qt's dialogs and standard buttons speak the language too (qtbase_<lang>.qm from
+// qt6-translations-l10n).
+void TranslationsTest::qtsOwnTextsAreTranslated()
+{
+    Translations::install(QStringLiteral("ru"));
+    const QString russian = QCoreApplication::translate("QPlatformTheme", "Cancel");
+    Translations::install(QStringLiteral("zh_CN"));
+    const QString chinese = QCoreApplication::translate("QPlatformTheme", "Cancel");
+    Translations::install(QStringLiteral("en"));
+    const QString english = QCoreApplication::translate("QPlatformTheme", "Cancel");
+    Translations::useSourceText();
+    QCOMPARE(russian, QStringLiteral("Отмена"));
+    QCOMPARE(chinese, QStringLiteral("取消"));
+    QCOMPARE(english, QStringLiteral("Cancel"));
 }
 
 void TranslationsTest::commandLineLanguage_data()

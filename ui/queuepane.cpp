@@ -2,6 +2,7 @@
 
 #include "evidence/evidence.h"
 #include "items/queuemodel.h"
+#include "items/timetext.h"
 #include "queuefilterbar.h"
 #include "store/store.h"
 #include "tablesetup.h"
@@ -59,6 +60,10 @@ QueuePane::QueuePane(QWidget *parent)
     };
     for (const auto &[column, width] : widths)
         fitColumnWidth(header, column, width);
+    // The widest spans the age and the key window show: "23 h 59 m", "9 d 23 h".
+    const QStringList spans{TimeText::span((23 * 60 + 59) * 60'000LL), TimeText::span((9 * 24 + 23) * 3'600'000LL)};
+    fitColumnWidth(header, QueueModel::AgeColumn, 72, spans);
+    fitColumnWidth(header, QueueModel::KeyWindowColumn, 80, spans);
     fitColumnWidth(header, QueueModel::StatusColumn, 64,
                    {displayName(OperationStatus::Unknown), displayName(OperationStatus::Checking)});
     fitColumnWidth(header, QueueModel::VerdictColumn, 64,
