@@ -2080,7 +2080,7 @@ The window now shows its current state.</source>
     </message>
     <message>
         <source>%1 To record it anyway, override the evidence (--override-evidence) with a note saying why (--note TEXT).</source>
-        <translation>%1 如仍要记录，请推翻证据（--override-evidence）并附上说明原因的备注（--note TEXT）。</translation>
+        <translation>%1如仍要记录，请推翻证据（--override-evidence）并附上说明原因的备注（--note TEXT）。</translation>
     </message>
 </context>
 <context>
