@@ -2,6 +2,7 @@
 
 #include "buildinfo.h"
 #include "cli.h"
+#include "i18n/translations.h"
 #include "mainwindow.h"
 #include "operationpanel.h"
 #include "operatoridentity.h"
@@ -246,6 +247,8 @@ int runConsole(int argc, char **argv, const ConsoleOptions &options)
 
 int main(int argc, char **argv)
 {
+    if (!RefundDesk::Translations::takeLanguageOption(argc, argv))
+        return exitUsage;
     setApplicationNames();
     ConsoleOptions options;
     if (const auto code = runWithoutWindow(argc, argv, options))

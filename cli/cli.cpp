@@ -2,7 +2,9 @@
 
 #include "clicontext.h"
 #include "commands.h"
+#include "i18n/translations.h"
 
+#include <QCoreApplication>
 #include <QTextStream>
 
 #include <cstdio>
@@ -51,9 +53,15 @@ int run(const QStringList &arguments)
 {
     const auto found = commands().find(arguments.value(1));
     if (found == commands().end()) {
-        QTextStream(stderr) << "refund-desk: unknown command '" << arguments.value(1) << "'\n";
+        QTextStream(stderr) << QCoreApplication::translate("Cli", "refund-desk: unknown command '%1'")
+                                   .arg(arguments.value(1))
+                            << '\n';
         return 2;
     }
+    // JSON is for programs: its sentences (verdict explanations, unreadable reasons) and
+    // amounts stay in the documented English and machine formats whatever the language.
+    if (arguments.contains(QStringLiteral("--json")))
+        Translations::useSourceText();
     // QCommandLineParser wants the program name first.
     QStringList commandArguments = arguments.mid(2);
     commandArguments.prepend(arguments.at(0));

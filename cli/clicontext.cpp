@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include <QCoreApplication>
+
 namespace RefundDesk::Cli {
 
 CliContext::CliContext(const QString &command, const QStringList &arguments)
@@ -31,8 +33,8 @@ std::optional<int> CliContext::parse(int minPositional, int maxPositional, const
     const auto count = m_parser.positionalArguments().size();
     if (count < minPositional || count > maxPositional) {
         return usageError(positionalSyntax.isEmpty()
-                              ? QStringLiteral("unexpected arguments: %1").arg(m_parser.positionalArguments().join(u' '))
-                              : QStringLiteral("expected %1").arg(positionalSyntax));
+                              ? QCoreApplication::translate("Cli", "unexpected arguments: %1").arg(m_parser.positionalArguments().join(u' '))
+                              : QCoreApplication::translate("Cli", "expected %1").arg(positionalSyntax));
     }
     return std::nullopt;
 }
@@ -41,7 +43,7 @@ std::optional<QString> CliContext::dbPath()
 {
     const QString path = m_parser.value(QStringLiteral("db"));
     if (path.isEmpty()) {
-        usageError(QStringLiteral("--db PATH is required: name the store to work on."));
+        usageError(QCoreApplication::translate("Cli", "--db PATH is required: name the store to work on."));
         return std::nullopt;
     }
     return path;
@@ -61,7 +63,7 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
     }
     // The store opens read-only when the user may not write it; a write command stops here.
     if (mode == Store::OpenMode::ReadWrite && store.value()->isReadOnly()) {
-        exitCode = fail(Error::unavailable(QStringLiteral("%1 cannot be written. %2 Nothing was written: ask for "
+        exitCode = fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written. %2 Nothing was written: ask for "
                                                           "write access to the file and its folder, or work on a "
                                                           "writable copy.")
                                                .arg(*path, store.value()->openNote())));
@@ -89,7 +91,7 @@ int CliContext::fail(const Error &error)
 int CliContext::usageError(const QString &message)
 {
     m_err << "refund-desk " << m_command << ": " << message << '\n'
-          << "Run 'refund-desk " << m_command << " --help' for the options.\n";
+          << QCoreApplication::translate("Cli", "Run 'refund-desk %1 --help' for the options.").arg(m_command) << '\n';
     m_err.flush();
     return 2;
 }

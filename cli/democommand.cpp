@@ -3,6 +3,7 @@
 
 #include "demo/demostore.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 
@@ -42,16 +43,16 @@ int runDemo(CliContext &context)
     bool ok = false;
     options.operations = context.parser().value(operationsOption).toLongLong(&ok);
     if (!ok || options.operations < 1 || options.operations > DemoSimulator::MaxOperations) {
-        return context.usageError(QStringLiteral("--operations wants a whole number from 1 to %1.")
+        return context.usageError(QCoreApplication::translate("Cli", "--operations wants a whole number from 1 to %1.")
                                       .arg(DemoSimulator::MaxOperations));
     }
     options.seed = context.parser().value(seedOption).toULongLong(&ok);
     if (!ok)
-        return context.usageError(QStringLiteral("--seed wants a whole number from 0 to 18446744073709551615."));
+        return context.usageError(QCoreApplication::translate("Cli", "--seed wants a whole number from 0 to 18446744073709551615."));
     if (context.parser().isSet(nowOption)) {
         const qint64 now = context.parser().value(nowOption).toLongLong(&ok);
         if (!ok || now <= 0)
-            return context.usageError(QStringLiteral("--now wants milliseconds since the Unix epoch."));
+            return context.usageError(QCoreApplication::translate("Cli", "--now wants milliseconds since the Unix epoch."));
         options.nowMs = now;
     }
 

@@ -4,6 +4,7 @@
 
 #include "audit/auditexporter.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
@@ -62,22 +63,22 @@ int runExport(CliContext &context)
 
     const auto format = AuditExporter::formatFromName(context.parser().value(formatOption));
     if (!format)
-        return context.usageError(QStringLiteral("--format wants csv or json."));
+        return context.usageError(QCoreApplication::translate("Cli", "--format wants csv or json."));
     AuditQuery query;
     if (context.parser().isSet(fromOption)) {
         query.fromMs = parseBound(context.parser().value(fromOption), false);
         if (!query.fromMs)
-            return context.usageError(QStringLiteral("--from wants a date like 2024-05-01 or a time like "
+            return context.usageError(QCoreApplication::translate("Cli", "--from wants a date like 2024-05-01 or a time like "
                                                      "2024-05-01T09:30:00Z."));
     }
     if (context.parser().isSet(toOption)) {
         query.toMs = parseBound(context.parser().value(toOption), true);
         if (!query.toMs)
-            return context.usageError(QStringLiteral("--to wants a date like 2024-05-31 or a time like "
+            return context.usageError(QCoreApplication::translate("Cli", "--to wants a date like 2024-05-31 or a time like "
                                                      "2024-06-01T00:00:00Z."));
     }
     if (query.fromMs && query.toMs && *query.fromMs >= *query.toMs)
-        return context.usageError(QStringLiteral("--from must come before --to."));
+        return context.usageError(QCoreApplication::translate("Cli", "--from must come before --to."));
 
     const auto dbPath = context.dbPath();
     if (!dbPath)
@@ -87,7 +88,7 @@ int runExport(CliContext &context)
         const QString target = QFileInfo(outputPath).absoluteFilePath();
         const QString store = QFileInfo(*dbPath).absoluteFilePath();
         if (target == store || target == store + QStringLiteral("-wal") || target == store + QStringLiteral("-shm"))
-            return context.usageError(QStringLiteral("--output names the store itself; choose another file."));
+            return context.usageError(QCoreApplication::translate("Cli", "--output names the store itself; choose another file."));
     }
 
     int exitCode = 0;
@@ -104,7 +105,7 @@ int runExport(CliContext &context)
     if (outputPath.isEmpty()) {
         QFile out;
         if (!out.open(stdout, QIODevice::WriteOnly))
-            return context.fail(Error::internal(QStringLiteral("Standard output cannot be written.")));
+            return context.fail(Error::internal(QCoreApplication::translate("Cli", "Standard output cannot be written.")));
         auto written = exporter.write(out, report);
         out.flush();
         progress.finish();
@@ -115,7 +116,7 @@ int runExport(CliContext &context)
 
     QSaveFile file(outputPath);
     if (!file.open(QIODevice::WriteOnly)) {
-        return context.fail(Error::unavailable(QStringLiteral("%1 cannot be written: %2. Choose a file in a folder "
+        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written: %2. Choose a file in a folder "
                                                               "you may write to.")
                                                    .arg(outputPath, file.errorString())));
     }
@@ -124,7 +125,7 @@ int runExport(CliContext &context)
     if (!written)
         return context.fail(written.error()); // QSaveFile drops the partial file
     if (!file.commit()) {
-        return context.fail(Error::unavailable(QStringLiteral("%1 could not be saved: %2. Nothing was replaced.")
+        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 could not be saved: %2. Nothing was replaced.")
                                                    .arg(outputPath, file.errorString())));
     }
     context.out() << "exported " << *written << " resolutions to " << outputPath << '\n';

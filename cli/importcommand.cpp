@@ -7,6 +7,7 @@
 
 #include "evidence/eventimporter.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 
 namespace RefundDesk::Cli {
@@ -46,7 +47,7 @@ int runImportEvents(CliContext &context)
     const QString path = context.parser().positionalArguments().at(0);
     const QFileInfo info(path);
     if (!info.isFile() || !info.isReadable())
-        return context.usageError(QStringLiteral("cannot read the file %1: it does not exist or is not a readable file.").arg(path));
+        return context.usageError(QCoreApplication::translate("Cli", "cannot read the file %1: it does not exist or is not a readable file.").arg(path));
 
     int exitCode = 0;
     auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
@@ -65,9 +66,9 @@ int runImportEvents(CliContext &context)
     printSummary(context.out(), path, *summary);
     if (!summary->complete()) {
         const QString what = summary->stoppedEarly.isEmpty()
-            ? QStringLiteral("%1 entries were skipped").arg(summary->skipped)
-            : QStringLiteral("the file could not be read to its end");
-        return context.fail(Error::refused(QStringLiteral("%1; the good entries were imported. Fix the file and import it "
+            ? QCoreApplication::translate("Cli", "%n entries were skipped", nullptr, int(summary->skipped))
+            : QCoreApplication::translate("Cli", "the file could not be read to its end");
+        return context.fail(Error::refused(QCoreApplication::translate("Cli", "%1; the good entries were imported. Fix the file and import it "
                                                           "again: events already present are ignored.").arg(what)));
     }
     return 0;

@@ -11,6 +11,7 @@
 #include "evidence/resolver.h"
 #include "items/operationsnapshot.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 
@@ -42,7 +43,7 @@ std::optional<Operation> readOperation(CliContext &context, Store &store, const 
     }
     if (!found->has_value()) {
         exitCode = context.fail(Error::usage(
-            QStringLiteral("There is no operation %1 in %2. Check the id (e.g. op_5521) with 'refund-desk queue'.")
+            QCoreApplication::translate("Cli", "There is no operation %1 in %2. Check the id (e.g. op_5521) with 'refund-desk queue'.")
                 .arg(operationId, store.location())));
         return std::nullopt;
     }
@@ -56,7 +57,7 @@ QString operatorName(CliContext &context)
 
 int refuseEmptyOperator(CliContext &context)
 {
-    return context.fail(Error::refused(QStringLiteral("--operator NAME is required and may not be empty: "
+    return context.fail(Error::refused(QCoreApplication::translate("Cli", "--operator NAME is required and may not be empty: "
                                                       "say who is acting.")));
 }
 
@@ -286,7 +287,7 @@ int runResolve(CliContext &context)
         return *exit;
     const auto outcome = outcomeFromString(parser.value(QStringLiteral("outcome")));
     if (!outcome)
-        return context.usageError(QStringLiteral("--outcome must be 'refunded' or 'failed'."));
+        return context.usageError(QCoreApplication::translate("Cli", "--outcome must be 'refunded' or 'failed'."));
 
     ResolutionDraft draft;
     draft.operationId = parser.positionalArguments().at(0);

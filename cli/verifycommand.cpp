@@ -4,6 +4,7 @@
 
 #include "audit/auditverifier.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 namespace RefundDesk::Cli {
@@ -24,7 +25,7 @@ int runVerify(CliContext &context)
     const QString anchor = context.parser().value(anchorOption).trimmed();
     static const QRegularExpression hexHash(QStringLiteral("^[0-9a-fA-F]{64}$"));
     if (context.parser().isSet(anchorOption) && !hexHash.match(anchor).hasMatch())
-        return context.usageError(QStringLiteral("--anchor wants a 64-digit hex hash as verify printed it."));
+        return context.usageError(QCoreApplication::translate("Cli", "--anchor wants a 64-digit hex hash as verify printed it."));
 
     int exitCode = 0;
     auto store = context.openStore(Store::OpenMode::ReadOnly, exitCode);

@@ -11,6 +11,7 @@
 #include "auditintegration.h"
 #include "auditwindow.h"
 #include "exposurechart.h"
+#include "i18n/translations.h"
 #include "mainwindow.h"
 #include "operatoridentity.h"
 #include "store/store.h"
@@ -85,6 +86,8 @@ private slots:
     {
         QVERIFY(m_settingsDir.isValid());
         Test::useIsolatedSettings(m_settingsDir.path(), QStringLiteral("tst_auditwindow"));
+        // As refund-desk does: English has its plural forms ("1 decision matches").
+        Translations::install(QStringLiteral("en"));
 
         m_path = m_dir.filePath(QStringLiteral("audit.sqlite"));
         AuditTestStore s(m_path);

@@ -39,12 +39,12 @@ AttemptTimelineView::AttemptTimelineView(QWidget *parent)
         },
         {}, m_table));
     QHeaderView *header = m_table->horizontalHeader();
-    header->resizeSection(AttemptsModel::NumberColumn, 28);
-    header->resizeSection(AttemptsModel::ToolCallColumn, 120);
-    header->resizeSection(AttemptsModel::StartedColumn, 92);
-    header->resizeSection(AttemptsModel::DurationColumn, 60);
-    header->resizeSection(AttemptsModel::OutcomeColumn, 240);
-    header->resizeSection(AttemptsModel::HttpStatusColumn, 44);
+    fitColumnWidth(header, AttemptsModel::NumberColumn, 28);
+    fitColumnWidth(header, AttemptsModel::ToolCallColumn, 120);
+    fitColumnWidth(header, AttemptsModel::StartedColumn, 92);
+    fitColumnWidth(header, AttemptsModel::DurationColumn, 60);
+    fitColumnWidth(header, AttemptsModel::OutcomeColumn, 240);
+    fitColumnWidth(header, AttemptsModel::HttpStatusColumn, 44);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -61,7 +61,7 @@ void AttemptTimelineView::showSnapshot(const OperationSnapshot &snapshot, qint64
     for (const Attempt &attempt : snapshot.attempts)
         toolCalls.insert(attempt.toolCallId);
     const int count = int(snapshot.attempts.size());
-    const QString calls = toolCalls.size() == 1 ? tr("1 tool call") : tr("%1 tool calls").arg(toolCalls.size());
+    const QString calls = tr("%n tool call(s)", nullptr, int(toolCalls.size()));
     m_title->setText(count == 0 ? tr("Attempts: none recorded")
                      : count == 1 ? tr("Attempts: 1, in %1, with the one key").arg(calls)
                                   : tr("Attempts: %1, in %2, all with the one key").arg(count).arg(calls));

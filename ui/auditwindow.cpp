@@ -123,7 +123,7 @@ AuditWindow::AuditWindow(QWidget *parent)
         {AuditEntryModel::PreviousStatusColumn, "Previous status"},
     };
     for (const auto &[column, sample] : samples)
-        m_table->setColumnWidth(column, fontMetrics().horizontalAdvance(QLatin1String(sample)) + 24);
+        fitColumnWidth(m_table->horizontalHeader(), column, fontMetrics().horizontalAdvance(QLatin1String(sample)) + 24);
 
     m_totalsTable->setModel(m_totals);
     setUpReadOnlyTable(m_totalsTable);
@@ -252,9 +252,8 @@ void AuditWindow::applyFilter()
 void AuditWindow::updateRowHint()
 {
     if (m_model->reachedRowLimit()) {
-        m_rowHint->setText(tr("Showing the first %1 matching decisions. Narrow the filters, or export them all "
-                              "(File › Export…).")
-                               .arg(QLocale().toString(AuditEntryModel::MaxRows)));
+        m_rowHint->setText(tr("Showing the first %Ln matching decision(s). Narrow the filters, or export them all "
+                              "(File › Export…).", nullptr, int(AuditEntryModel::MaxRows)));
         m_rowHint->show();
     } else {
         m_rowHint->hide();
@@ -278,7 +277,7 @@ void AuditWindow::loadTotals()
                 return;
             }
             m_totals->setTotals(*answer);
-            m_countLabel->setText(tr("%1 decisions match").arg(QLocale().toString(m_totals->resolutionCount())));
+            m_countLabel->setText(tr("%Ln decision(s) match", nullptr, int(m_totals->resolutionCount())));
         });
 }
 
@@ -477,8 +476,8 @@ bool AuditWindow::startExport(const QString &path, AuditExporter::Format format)
                                                                            file.errorString());
         } else {
             outcome.ok = true;
-            outcome.message = QObject::tr("Exported %1 decisions to %2.")
-                                  .arg(QLocale().toString(*written), QDir::toNativeSeparators(path));
+            outcome.message = QObject::tr("Exported %Ln decision(s) to %1.", nullptr, int(*written))
+                                  .arg(QDir::toNativeSeparators(path));
         }
         promise.addResult(outcome);
     }));

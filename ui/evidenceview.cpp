@@ -1,6 +1,7 @@
 #include "evidenceview.h"
 
 #include "bannerlabel.h"
+#include "evidence/parsedevent.h"
 #include "items/eventsmodel.h"
 #include "items/operationsnapshot.h"
 #include "jsonviewer.h"
@@ -44,12 +45,15 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
         },
         {}, m_table));
     QHeaderView *header = m_table->horizontalHeader();
-    header->resizeSection(EventsModel::TypeColumn, 120);
-    header->resizeSection(EventsModel::TimeColumn, 92);
-    header->resizeSection(EventsModel::RefundIdColumn, 170);
-    header->resizeSection(EventsModel::StatusColumn, 80);
-    header->resizeSection(EventsModel::AmountColumn, 80);
-    header->resizeSection(EventsModel::MatchedByColumn, 104);
+    fitColumnWidth(header, EventsModel::TypeColumn, 120);
+    fitColumnWidth(header, EventsModel::TimeColumn, 92);
+    fitColumnWidth(header, EventsModel::RefundIdColumn, 170);
+    fitColumnWidth(header, EventsModel::StatusColumn, 80,
+                   {displayName(RefundStatus::Pending), displayName(RefundStatus::RequiresAction),
+                    displayName(RefundStatus::Succeeded), displayName(RefundStatus::Failed),
+                    displayName(RefundStatus::Canceled)});
+    fitColumnWidth(header, EventsModel::AmountColumn, 80);
+    fitColumnWidth(header, EventsModel::MatchedByColumn, 104);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -68,10 +72,9 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
     const Evidence &evidence = snapshot.evidence;
     const QString previousEvent = m_table->currentIndex().data(EventsModel::EventIdRole).toString();
     m_model->setEvents(evidence.events, nowMsecs);
-    QString text = tr("Evidence: %1. %2").arg(toString(evidence.verdict).toUpper(), evidence.explanation);
+    QString text = tr("Evidence: %1. %2").arg(displayName(evidence.verdict).toUpper(), evidence.explanation);
     if (const int unreadable = evidence.unreadableCount())
-        text += QLatin1Char(' ') + (unreadable == 1 ? tr("1 event could not be read (flagged below).")
-                                                    : tr("%1 events could not be read (flagged below).").arg(unreadable));
+        text += QLatin1Char(' ') + tr("%n event(s) could not be read (flagged below).", nullptr, unreadable);
     m_banner->setText(text);
     m_banner->setTone(Theme::toneOf(evidence.verdict));
 

@@ -191,7 +191,7 @@ void ExposureChart::rebuild()
     bars->attachAxis(dayAxis);
     bars->attachAxis(decisionAxis);
     if (firstBar > 0)
-        decisions->setTitle(tr("Decisions recorded per day (the last %1 days)").arg(MaxBarDays));
+        decisions->setTitle(tr("Decisions recorded per day (the last %n day(s))", nullptr, MaxBarDays));
 
     replaceChart(m_exposureView, exposure);
     replaceChart(m_decisionsView, decisions);
@@ -201,7 +201,7 @@ void ExposureChart::rebuild()
     for (const QString &c : m_timeline.currencies()) {
         const qint64 value = m_timeline.unknownAmount(c).back();
         if (value != 0)
-            money << Money::format(value, c);
+            money << Money::display(value, c);
     }
     m_summary->setText(money.isEmpty()
                            ? tr("Unknown now: %n operation(s).", nullptr, int(nowUnknown))

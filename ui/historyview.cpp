@@ -26,9 +26,9 @@ HistoryView::HistoryView(QWidget *parent)
             return Theme::Tone::Neutral;
         },
         {}, m_table));
-    m_table->horizontalHeader()->resizeSection(HistoryModel::WhenColumn, 110);
-    m_table->horizontalHeader()->resizeSection(HistoryModel::WhoColumn, 90);
-    m_table->horizontalHeader()->resizeSection(HistoryModel::WhatColumn, 260);
+    fitColumnWidth(m_table->horizontalHeader(), HistoryModel::WhenColumn, 110);
+    fitColumnWidth(m_table->horizontalHeader(), HistoryModel::WhoColumn, 90);
+    fitColumnWidth(m_table->horizontalHeader(), HistoryModel::WhatColumn, 260);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

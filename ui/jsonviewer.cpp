@@ -104,7 +104,7 @@ void JsonViewer::highlight()
         }
     }
     m_text->setExtraSelections(selections);
-    m_matchLabel->setText(needle.isEmpty() ? QString() : m_matches == 1 ? tr("1 match") : tr("%1 matches").arg(m_matches));
+    m_matchLabel->setText(needle.isEmpty() ? QString() : tr("%n match(es)", nullptr, m_matches));
     if (m_matches > 0) {
         // Just before the first match, so that Return selects it.
         QTextCursor first(m_text->document());

@@ -11,6 +11,7 @@
 #include "items/queuemodel.h"
 #include "items/timetext.h"
 #include "jsonviewer.h"
+#include "languagemenu.h"
 #include "liverefresher.h"
 #include "operationactions.h"
 #include "operationnotice.h"
@@ -213,6 +214,7 @@ void MainWindow::createMenus()
         box->open();
     });
     keys->setShortcut(QKeySequence::HelpContents);
+    new LanguageMenu(help->addMenu(tr("&Language")));
 }
 
 void MainWindow::createStatusBar()

@@ -85,9 +85,9 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
     const Operation &operation = snapshot.operation;
     m_title->setText(tr("%1 · order %2 · %3")
                          .arg(operation.operationId, operation.orderId,
-                              Money::format(operation.amountCents, operation.currency)));
+                              Money::display(operation.amountCents, operation.currency)));
 
-    QString status = toString(operation.status).toUpper();
+    QString status = displayName(operation.status).toUpper();
     if (operation.status == OperationStatus::Checking && !operation.claimedBy.isEmpty()) {
         status = operation.claimedAt
             ? tr("CHECKING — %1 since %2").arg(operation.claimedBy, TimeText::moment(*operation.claimedAt, nowMsecs))
@@ -106,7 +106,7 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
     QStringList facts;
     facts << tr("Created %1 (%2 ago)").arg(TimeText::moment(operation.createdAt, nowMsecs),
                                            TimeText::span(nowMsecs - operation.createdAt))
-          << (operation.attempts == 1 ? tr("1 attempt") : tr("%1 attempts").arg(operation.attempts))
+          << tr("%n attempt(s)", nullptr, operation.attempts)
           << keyWindow;
     if (!operation.conversationId.isEmpty())
         facts << tr("chat %1").arg(operation.conversationId);

@@ -25,7 +25,7 @@ QString OperationNotice::describe(const OperationSnapshot &snapshot, const Opera
         if (snapshot.resolutions.empty()) {
             tone = Theme::Tone::Neutral;
             return tr("The refund tool closed this operation as %1; no person had to decide.")
-                .arg(toString(operation.status));
+                .arg(displayName(operation.status));
         }
         const Resolution &last = snapshot.resolutions.back();
         const QString outcome = last.outcome == Outcome::Refunded ? tr("refunded (%1)").arg(last.refundId) : tr("failed");

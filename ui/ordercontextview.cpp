@@ -1,5 +1,6 @@
 #include "ordercontextview.h"
 
+#include "domain/operation.h"
 #include "items/operationsnapshot.h"
 #include "items/orderoperationsmodel.h"
 #include "tablesetup.h"
@@ -31,10 +32,13 @@ OrderContextView::OrderContextView(QWidget *parent)
             return Theme::toneOfStatus(index.data(OrderOperationsModel::StatusRole).toString());
         },
         [](const QModelIndex &index) { return index.data(OrderOperationsModel::IsCurrentRole).toBool(); }, m_table));
-    m_table->horizontalHeader()->resizeSection(OrderOperationsModel::OperationColumn, 130);
-    m_table->horizontalHeader()->resizeSection(OrderOperationsModel::AmountColumn, 90);
-    m_table->horizontalHeader()->resizeSection(OrderOperationsModel::StatusColumn, 80);
-    m_table->horizontalHeader()->resizeSection(OrderOperationsModel::RefundIdColumn, 130);
+    fitColumnWidth(m_table->horizontalHeader(), OrderOperationsModel::OperationColumn, 130);
+    fitColumnWidth(m_table->horizontalHeader(), OrderOperationsModel::AmountColumn, 90);
+    fitColumnWidth(m_table->horizontalHeader(), OrderOperationsModel::StatusColumn, 80,
+                   {displayName(OperationStatus::Open), displayName(OperationStatus::Unknown),
+                    displayName(OperationStatus::Checking), displayName(OperationStatus::Refunded),
+                    displayName(OperationStatus::Failed)});
+    fitColumnWidth(m_table->horizontalHeader(), OrderOperationsModel::RefundIdColumn, 130);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -49,8 +53,7 @@ void OrderContextView::showSnapshot(const OperationSnapshot &snapshot, qint64 no
     m_model->setOperations(snapshot.orderOperations, snapshot.operation.operationId, nowMsecs);
     const int others = m_model->otherCount();
     const QString othersText = others == 0 ? tr("no other refund operations")
-                              : others == 1 ? tr("1 other refund operation")
-                                            : tr("%1 other refund operations").arg(others);
+                                            : tr("%n other refund operation(s)", nullptr, others);
     m_summary->setText(tr("Order %1: %2. Refunded so far: %3.")
                            .arg(snapshot.operation.orderId, othersText, m_model->totalRefundedText()));
 }

@@ -1,6 +1,8 @@
 #include "queuepane.h"
 
+#include "evidence/evidence.h"
 #include "items/queuemodel.h"
+#include "items/timetext.h"
 #include "queuefilterbar.h"
 #include "store/store.h"
 #include "tablesetup.h"
@@ -57,7 +59,16 @@ QueuePane::QueuePane(QWidget *parent)
         {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64},
     };
     for (const auto &[column, width] : widths)
-        header->resizeSection(column, width);
+        fitColumnWidth(header, column, width);
+    // The widest spans the age and the key window show: "23 h 59 m", "9 d 23 h".
+    const QStringList spans{TimeText::span((23 * 60 + 59) * 60'000LL), TimeText::span((9 * 24 + 23) * 3'600'000LL)};
+    fitColumnWidth(header, QueueModel::AgeColumn, 72, spans);
+    fitColumnWidth(header, QueueModel::KeyWindowColumn, 80, spans);
+    fitColumnWidth(header, QueueModel::StatusColumn, 64,
+                   {displayName(OperationStatus::Unknown), displayName(OperationStatus::Checking)});
+    fitColumnWidth(header, QueueModel::VerdictColumn, 64,
+                   {displayName(Verdict::None), displayName(Verdict::Refunded), displayName(Verdict::Failed),
+                    displayName(Verdict::Pending), displayName(Verdict::Conflict)});
     // The verdict is derived from the events, not a column SQL can order by.
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int section, Qt::SortOrder order) {
         bool descending = false;
@@ -194,7 +205,7 @@ QString QueuePane::countText() const
     const int rows = m_model->rowCount();
     if (!m_model->isAtEnd())
         return tr("%1 shown, more below").arg(rows);
-    return rows == 1 ? tr("1 operation") : tr("%1 operations").arg(rows);
+    return tr("%Ln operation(s)", nullptr, rows);
 }
 
 } // namespace RefundDesk

@@ -65,8 +65,8 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     auto *intro = wrappingLabel(this, QStringLiteral("intro"));
     intro->setText(tr("%1 · order %2 · %3. Evidence: %4. %5")
                        .arg(operation.operationId, operation.orderId,
-                            Money::format(operation.amountCents, operation.currency),
-                            toString(evidence.verdict), evidence.explanation));
+                            Money::display(operation.amountCents, operation.currency),
+                            displayName(evidence.verdict), evidence.explanation));
 
     m_refunded->setObjectName(QStringLiteral("outcomeRefunded"));
     m_failed->setObjectName(QStringLiteral("outcomeFailed"));
@@ -90,7 +90,7 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
             continue;
         const ParsedRefund *refund = event.refund();
         const QString label = refund ? tr("Webhook event %1 (%2: %3 %4)")
-                                           .arg(event.row.eventId, event.row.type, refund->id, toString(refund->status))
+                                           .arg(event.row.eventId, event.row.type, refund->id, displayName(refund->status))
                                      : tr("Webhook event %1 (%2)").arg(event.row.eventId, event.row.type);
         m_evidenceSource->addItem(label, QStringLiteral("webhook:%1").arg(event.row.eventId));
     }
@@ -253,7 +253,7 @@ QString ResolveDialog::summaryText() const
         return tr("Nothing will be written until you choose an outcome. No new key will be issued.");
     const ResolutionDraft d = draft();
     const Operation &operation = m_snapshot.operation;
-    const QString amount = Money::format(operation.amountCents, operation.currency);
+    const QString amount = Money::display(operation.amountCents, operation.currency);
     QString text = d.outcome == Outcome::Refunded
         ? tr("Will record: %1 refunded (%2, refund %3), confirmed by %4, by %5.")
               .arg(operation.operationId, amount, d.refundId.isEmpty() ? tr("id missing") : d.refundId,

@@ -1,6 +1,7 @@
 #include "tablesetup.h"
 
 #include <QHeaderView>
+#include <QStyle>
 #include <QTableView>
 
 namespace RefundDesk {
@@ -21,6 +22,16 @@ void setUpReadOnlyTable(QTableView *view)
     view->horizontalHeader()->setHighlightSections(false);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
     view->horizontalHeader()->setSectionsMovable(false);
+}
+
+void fitColumnWidth(QHeaderView *header, int section, int width, const QStringList &samples)
+{
+    // The cells are drawn in the view's font, with the item margins on both sides.
+    const QWidget *view = header->parentWidget() ? header->parentWidget() : header;
+    const int margin = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 4;
+    for (const QString &sample : samples)
+        width = qMax(width, view->fontMetrics().horizontalAdvance(sample) + margin);
+    header->resizeSection(section, qMax(width, header->sectionSizeHint(section)));
 }
 
 } // namespace RefundDesk

@@ -1,5 +1,8 @@
 #pragma once
 
+#include <QStringList>
+
+class QHeaderView;
 class QTableView;
 
 namespace RefundDesk {
@@ -7,5 +10,10 @@ namespace RefundDesk {
 // The look every read-only table in the console shares: whole-row selection, no grid,
 // compact rows, the last column stretching, no editing.
 void setUpReadOnlyTable(QTableView *view);
+
+// Sets the width of a column, widened to its header text when that is longer (the
+// headers of some languages are), so that no header is cut; and to the widest of
+// `samples`, the words the column shows (statuses, verdicts), so that none is cut.
+void fitColumnWidth(QHeaderView *header, int section, int width, const QStringList &samples = {});
 
 } // namespace RefundDesk

@@ -110,13 +110,13 @@ QVariant AuditEntryModel::displayData(const AuditEntry &e, int column) const
         return QDateTime::fromMSecsSinceEpoch(r.recordedAt, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
     case OperationColumn: return r.operationId;
     case OrderColumn: return e.operationFound ? e.orderId : tr("(operation missing)");
-    case AmountColumn: return e.operationFound ? Money::format(e.amountCents, e.currency) : QString();
-    case OutcomeColumn: return toString(r.outcome);
+    case AmountColumn: return e.operationFound ? Money::display(e.amountCents, e.currency) : QString();
+    case OutcomeColumn: return displayName(r.outcome);
     case RefundIdColumn: return r.refundId;
     case EvidenceColumn: return r.evidence;
     case NoteColumn: return QString(r.note).replace(u'\n', u' ');
     case OperatorColumn: return r.operatorName;
-    case PreviousStatusColumn: return toString(r.previousStatus);
+    case PreviousStatusColumn: return displayName(r.previousStatus);
     case OverrideColumn: return r.overridesEvidence ? tr("override") : QString();
     }
     return {};

@@ -3,6 +3,7 @@
 #include "domain/money.h"
 #include "store/store.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QIODevice>
 
@@ -147,7 +148,7 @@ Result<qint64> AuditExporter::write(QIODevice &device, const Progress &progress)
 {
     const auto writeOut = [&device](const QByteArray &bytes) -> std::optional<Error> {
         if (device.write(bytes) != bytes.size())
-            return Error::unavailable(QStringLiteral("The export could not be written: %1. Check the disk "
+            return Error::unavailable(QCoreApplication::translate("Audit", "The export could not be written: %1. Check the disk "
                                                      "space and the target's permissions.")
                                           .arg(device.errorString()));
         return std::nullopt;

@@ -44,10 +44,10 @@ QVariant AuditTotalsModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
-        case OutcomeColumn: return toString(t.outcome);
+        case OutcomeColumn: return displayName(t.outcome);
         case CurrencyColumn: return t.currency.toUpper();
         case CountColumn: return QLocale::c().toString(t.count);
-        case AmountColumn: return Money::format(t.amountCents, t.currency);
+        case AmountColumn: return Money::display(t.amountCents, t.currency);
         }
         return {};
     case Qt::TextAlignmentRole:

@@ -9,6 +9,7 @@
 #include "demo/webhookdelivery.h"
 #include "store/storebuilder.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 #include <algorithm>
@@ -164,7 +165,7 @@ Result<void> Simulation::writeReferenceCase(StoreBuilder &builder)
 
     if (table.size() != 1 || table.at(0).operationId != ReferenceCase::OperationId
         || table.at(0).status != OperationStatus::Unknown || table.at(0).attempts != ReferenceCase::Attempts) {
-        return Error::internal(QStringLiteral("The demo's reference case did not come out as specified (%1, %2, "
+        return Error::internal(QCoreApplication::translate("Demo", "The demo's reference case did not come out as specified (%1, %2, "
                                               "%3 attempts); the simulator needs fixing.")
                                    .arg(table.size() ? table.at(0).operationId : QString(),
                                         table.size() ? toString(table.at(0).status) : QString())
@@ -199,7 +200,7 @@ Result<SimulationSummary> Simulation::run(StoreBuilder &builder, const ProgressC
     qint64 produced = m_summary.operations;
     while (produced < total) {
         if (cancelled()) {
-            return Error::refused(QStringLiteral("Building the demo store was cancelled after %1 of %2 "
+            return Error::refused(QCoreApplication::translate("Demo", "Building the demo store was cancelled after %1 of %2 "
                                                  "operations; nothing was kept.").arg(produced).arg(total));
         }
         orderNumber += m_random.between(1, 3);
@@ -262,7 +263,7 @@ Result<SimulationSummary> DemoSimulator::run(StoreBuilder &builder, const Simula
                                              const ProgressCallback &progress)
 {
     if (options.operations < 1 || options.operations > MaxOperations) {
-        return Error::usage(QStringLiteral("A demo store holds from 1 to %1 operations; %2 was asked for.")
+        return Error::usage(QCoreApplication::translate("Demo", "A demo store holds from 1 to %1 operations; %2 was asked for.")
                                 .arg(MaxOperations).arg(options.operations));
     }
     const qint64 now = options.nowMs.value_or(QDateTime::currentMSecsSinceEpoch());

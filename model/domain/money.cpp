@@ -78,4 +78,31 @@ QString format(qint64 amountMinor, const QString &currency)
     return code.isEmpty() ? number : number + u' ' + code;
 }
 
+QString display(qint64 amountMinor, const QString &currency, const QLocale &locale)
+{
+    if (locale.language() == QLocale::C)
+        return format(amountMinor, currency);
+    const QString code = currency.trimmed().toUpper();
+    const int decimals = minorUnits(code);
+    double value = double(amountMinor);
+    for (int i = 0; i < decimals; ++i)
+        value /= 10;
+    const bool ownCurrency = !code.isEmpty() && locale.currencySymbol(QLocale::CurrencyIsoCode) == code;
+    const QString symbol = ownCurrency ? locale.currencySymbol(QLocale::CurrencySymbol) : code;
+    QString text = locale.toCurrencyString(value, symbol, decimals);
+    // A code written next to the digits ("USD38.00") is hard to read: a no-break space
+    // goes between them, as CLDR's currency spacing asks for letters.
+    if (!ownCurrency && !code.isEmpty()) {
+        const qsizetype at = text.indexOf(code);
+        if (at >= 0) {
+            const qsizetype after = at + code.size();
+            if (after < text.size() && text.at(after).isDigit())
+                text.insert(after, QChar(0x00A0));
+            else if (at > 0 && text.at(at - 1).isDigit())
+                text.insert(at, QChar(0x00A0));
+        }
+    }
+    return text;
+}
+
 } // namespace RefundDesk::Money

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QLocale>
 #include <QString>
 
 namespace RefundDesk {
@@ -19,6 +20,12 @@ QString format(qint64 amountMinor, const QString &currency);
 
 // The number alone, without the code: "38.00".
 QString formatNumber(qint64 amountMinor, const QString &currency);
+
+// For the console's views: the amount as `locale` writes money, "1 234,50 ₽" or
+// "38,00 USD" in Russian, "¥1,234.50" in Chinese, "$38.00" in American English; the
+// locale's own currency by its symbol, any other by its code. The C locale gives
+// format(). Exports, JSON and the audit chain keep format() on every desk.
+QString display(qint64 amountMinor, const QString &currency, const QLocale &locale = QLocale());
 
 } // namespace Money
 

@@ -1,5 +1,7 @@
 #include "domain/operation.h"
 
+#include <QCoreApplication>
+
 namespace RefundDesk::Names {
 
 QString toString(OperationStatus status)
@@ -10,6 +12,18 @@ QString toString(OperationStatus status)
     case OperationStatus::Checking: return QStringLiteral("checking");
     case OperationStatus::Refunded: return QStringLiteral("refunded");
     case OperationStatus::Failed: return QStringLiteral("failed");
+    }
+    return {};
+}
+
+QString displayName(OperationStatus status)
+{
+    switch (status) {
+    case OperationStatus::Open: return QCoreApplication::translate("OperationStatus", "open");
+    case OperationStatus::Unknown: return QCoreApplication::translate("OperationStatus", "unknown");
+    case OperationStatus::Checking: return QCoreApplication::translate("OperationStatus", "checking");
+    case OperationStatus::Refunded: return QCoreApplication::translate("OperationStatus", "refunded");
+    case OperationStatus::Failed: return QCoreApplication::translate("OperationStatus", "failed");
     }
     return {};
 }

@@ -12,6 +12,8 @@ enum class OperationStatus { Open, Unknown, Checking, Refunded, Failed };
 // toString() does not pick them up; `using` keeps them callable unqualified.
 namespace Names {
 QString toString(OperationStatus status);
+// The status as the console shows it, in the language of the run; toString() is the token.
+QString displayName(OperationStatus status);
 std::optional<OperationStatus> operationStatusFromString(const QString &text);
 } // namespace Names
 using namespace Names;

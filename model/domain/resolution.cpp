@@ -1,10 +1,18 @@
 #include "domain/resolution.h"
 
+#include <QCoreApplication>
+
 namespace RefundDesk::Names {
 
 QString toString(Outcome outcome)
 {
     return outcome == Outcome::Refunded ? QStringLiteral("refunded") : QStringLiteral("failed");
+}
+
+QString displayName(Outcome outcome)
+{
+    return outcome == Outcome::Refunded ? QCoreApplication::translate("Outcome", "refunded")
+                                        : QCoreApplication::translate("Outcome", "failed");
 }
 
 std::optional<Outcome> outcomeFromString(const QString &text)

@@ -12,6 +12,8 @@ enum class Outcome { Refunded, Failed };
 // toString() does not pick them up; `using` keeps them callable unqualified.
 namespace Names {
 QString toString(Outcome outcome);
+// The outcome as the console shows it, in the language of the run; toString() is the token.
+QString displayName(Outcome outcome);
 std::optional<Outcome> outcomeFromString(const QString &text);
 } // namespace Names
 using namespace Names;

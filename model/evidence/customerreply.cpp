@@ -2,25 +2,27 @@
 
 #include "domain/money.h"
 
+#include <QCoreApplication>
+
 namespace RefundDesk::CustomerReply {
 
 QString whileUnknown()
 {
-    return QStringLiteral("We can't confirm your refund yet. A colleague is checking it and will reply in this chat.");
+    return QCoreApplication::translate("CustomerReply", "We can't confirm your refund yet. A colleague is checking it and will reply in this chat.");
 }
 
 QString refunded(const QString &refundId, qint64 amountMinor, const QString &currency)
 {
-    const QString amount = Money::format(amountMinor, currency);
+    const QString amount = Money::display(amountMinor, currency);
     if (refundId.trimmed().isEmpty())
-        return QStringLiteral("Your refund of %1 has been issued.").arg(amount);
-    return QStringLiteral("Your refund of %1 has been issued. The refund reference is %2.").arg(amount, refundId.trimmed());
+        return QCoreApplication::translate("CustomerReply", "Your refund of %1 has been issued.").arg(amount);
+    return QCoreApplication::translate("CustomerReply", "Your refund of %1 has been issued. The refund reference is %2.").arg(amount, refundId.trimmed());
 }
 
 QString failed(qint64 amountMinor, const QString &currency)
 {
-    return QStringLiteral("Your refund of %1 did not go through, and no money was moved.")
-        .arg(Money::format(amountMinor, currency));
+    return QCoreApplication::translate("CustomerReply", "Your refund of %1 did not go through, and no money was moved.")
+        .arg(Money::display(amountMinor, currency));
 }
 
 QString forOperation(const Operation &operation)

@@ -6,6 +6,7 @@
 #include "evidence/jsontext.h"
 #include "store/store.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
 
@@ -323,7 +324,7 @@ Result<ImportSummary> EventImporter::importFile(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return Error::usage(QStringLiteral("Cannot read %1: %2.").arg(path, file.errorString()));
+        return Error::usage(QCoreApplication::translate("EventImporter", "Cannot read %1: %2.").arg(path, file.errorString()));
 
     ImportSummary summary;
     Batcher batcher(m_store, m_batchSize, m_receivedAt.value_or(QDateTime::currentMSecsSinceEpoch()), summary);
@@ -331,7 +332,7 @@ Result<ImportSummary> EventImporter::importFile(const QString &path)
 
     const FileForm form = detectForm(file);
     if (!file.seek(0))
-        return Error::usage(QStringLiteral("Cannot read %1: %2.").arg(path, file.errorString()));
+        return Error::usage(QCoreApplication::translate("EventImporter", "Cannot read %1: %2.").arg(path, file.errorString()));
     if (form == FileForm::JsonLines) {
         summary.format = QStringLiteral("JSON Lines");
         importLines(file, batcher, progress);
@@ -340,7 +341,7 @@ Result<ImportSummary> EventImporter::importFile(const QString &path)
     }
     batcher.flush();
     if (file.error() != QFileDevice::NoError && !batcher.failed())
-        return Error::usage(QStringLiteral("Reading %1 failed: %2.").arg(path, file.errorString()));
+        return Error::usage(QCoreApplication::translate("EventImporter", "Reading %1 failed: %2.").arg(path, file.errorString()));
     if (const auto &error = batcher.error()) {
         return Error{error->kind, QStringLiteral("%1 (%2 new events were written before this; importing the file "
                                                  "again skips them.)").arg(error->message).arg(summary.added)};

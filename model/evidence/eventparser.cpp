@@ -3,6 +3,8 @@
 #include "evidence/jsontext.h"
 #include "evidence/sparsejsonreader.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -103,19 +105,19 @@ public:
     bool wrongType(const FieldPath &path, const Json &value, const char *expected)
     {
         if (value.is_null())
-            return fail(QStringLiteral("%1 is null").arg(path.text()));
-        return fail(QStringLiteral("%1 is %2, expected %3").arg(path.text(), describeJsonType(value), QLatin1String(expected)));
+            return fail(QCoreApplication::translate("EventParser", "%1 is null").arg(path.text()));
+        return fail(QCoreApplication::translate("EventParser", "%1 is %2, expected %3").arg(path.text(), describeJsonType(value), QCoreApplication::translate("EventParser", expected)));
     }
 
     const Json *requiredObject(const Json &parent, const char *key, const FieldPath &path)
     {
         const Json *value = member(parent, key);
         if (!value) {
-            fail(QStringLiteral("%1 is missing").arg(path.text()));
+            fail(QCoreApplication::translate("EventParser", "%1 is missing").arg(path.text()));
             return nullptr;
         }
         if (!value->is_object()) {
-            wrongType(path, *value, "an object");
+            wrongType(path, *value, QT_TRANSLATE_NOOP("EventParser", "an object"));
             return nullptr;
         }
         return value;
@@ -125,12 +127,12 @@ public:
     {
         const Json *value = member(parent, key);
         if (!value)
-            return fail(QStringLiteral("%1 is missing").arg(path.text()));
+            return fail(QCoreApplication::translate("EventParser", "%1 is missing").arg(path.text()));
         if (!value->is_string())
-            return wrongType(path, *value, "a string");
+            return wrongType(path, *value, QT_TRANSLATE_NOOP("EventParser", "a string"));
         out = stringValue(*value);
         if (out.isEmpty())
-            return fail(QStringLiteral("%1 is empty").arg(path.text()));
+            return fail(QCoreApplication::translate("EventParser", "%1 is empty").arg(path.text()));
         return true;
     }
 
@@ -141,7 +143,7 @@ public:
         if (!value || value->is_null())
             return true;
         if (!value->is_string())
-            return wrongType(path, *value, "a string");
+            return wrongType(path, *value, QT_TRANSLATE_NOOP("EventParser", "a string"));
         out = stringValue(*value);
         return true;
     }
@@ -150,14 +152,14 @@ public:
     {
         const Json *value = member(parent, key);
         if (!value)
-            return fail(QStringLiteral("%1 is missing").arg(path.text()));
+            return fail(QCoreApplication::translate("EventParser", "%1 is missing").arg(path.text()));
         if (!value->is_number_integer())
-            return wrongType(path, *value, "an integer");
+            return wrongType(path, *value, QT_TRANSLATE_NOOP("EventParser", "an integer"));
         const auto number = integerValue(*value);
         if (!number)
-            return fail(QStringLiteral("%1 is too large").arg(path.text()));
+            return fail(QCoreApplication::translate("EventParser", "%1 is too large").arg(path.text()));
         if (*number < 0)
-            return fail(QStringLiteral("%1 is negative (%2)").arg(path.text()).arg(*number));
+            return fail(QCoreApplication::translate("EventParser", "%1 is negative (%2)").arg(path.text()).arg(*number));
         out = *number;
         return true;
     }
@@ -169,7 +171,7 @@ public:
         const bool isCode = out.size() == 3
             && std::all_of(out.cbegin(), out.cend(), [](QChar c) { return c.isLetter() && c.unicode() < 128; });
         if (!isCode)
-            return fail(QStringLiteral("%1 is \"%2\", not a three-letter currency code").arg(path.text(), out));
+            return fail(QCoreApplication::translate("EventParser", "%1 is \"%2\", not a three-letter currency code").arg(path.text(), out));
         out = out.toLower();
         return true;
     }
@@ -186,7 +188,7 @@ public:
         }
         if (value->is_object())
             return requiredString(*value, "id", path.text() + QStringLiteral(".id"), out);
-        return wrongType(path, *value, "an id or an object");
+        return wrongType(path, *value, QT_TRANSLATE_NOOP("EventParser", "an id or an object"));
     }
 
     // metadata may be absent or null; when present it is a map of strings.
@@ -196,12 +198,12 @@ public:
         if (!metadata || metadata->is_null())
             return true;
         if (!metadata->is_object())
-            return wrongType(path + QStringLiteral(".metadata"), *metadata, "an object");
+            return wrongType(path + QStringLiteral(".metadata"), *metadata, QT_TRANSLATE_NOOP("EventParser", "an object"));
         const Json *value = member(*metadata, "operation_id");
         if (!value)
             return true;
         if (!value->is_string())
-            return wrongType(path + QStringLiteral(".metadata.operation_id"), *value, "a string");
+            return wrongType(path + QStringLiteral(".metadata.operation_id"), *value, QT_TRANSLATE_NOOP("EventParser", "a string"));
         out = stringValue(*value);
         return true;
     }
@@ -214,7 +216,7 @@ std::optional<ParsedRefund> readRefund(FieldReader &reader, const Json &object, 
 {
     ParsedRefund refund;
     if (const Json *kind = member(object, "object"); kind && !isString(kind, "refund")) {
-        reader.fail(QStringLiteral("%1 is not a refund object").arg(path));
+        reader.fail(QCoreApplication::translate("EventParser", "%1 is not a refund object").arg(path));
         return std::nullopt;
     }
 
@@ -232,7 +234,7 @@ std::optional<ParsedRefund> readRefund(FieldReader &reader, const Json &object, 
     if (!status.isEmpty()) {
         const auto known = refundStatusFromString(status);
         if (!known) {
-            reader.fail(QStringLiteral("%1.status is \"%2\", not a refund status (pending, requires_action, "
+            reader.fail(QCoreApplication::translate("EventParser", "%1.status is \"%2\", not a refund status (pending, requires_action, "
                                        "succeeded, failed, canceled)").arg(path, status));
             return std::nullopt;
         }
@@ -252,16 +254,16 @@ bool readChargeRefunds(FieldReader &reader, const Json &charge, const QString &p
         list = member(*refunds, "data");
         listPath += QStringLiteral(".data");
         if (!list)
-            return reader.fail(QStringLiteral("%1 is missing").arg(listPath));
+            return reader.fail(QCoreApplication::translate("EventParser", "%1 is missing").arg(listPath));
     }
     if (!list->is_array())
-        return reader.wrongType(listPath, *list, "a list of refunds");
+        return reader.wrongType(listPath, *list, QT_TRANSLATE_NOOP("EventParser", "a list of refunds"));
     out.refundsListed = true;
     for (size_t i = 0; i < list->size(); ++i) {
         const Json &entry = (*list)[i];
         const QString entryPath = QStringLiteral("%1[%2]").arg(listPath).arg(i);
         if (!entry.is_object())
-            return reader.wrongType(entryPath, entry, "a refund object");
+            return reader.wrongType(entryPath, entry, QT_TRANSLATE_NOOP("EventParser", "a refund object"));
         auto refund = readRefund(reader, entry, entryPath);
         if (!refund)
             return false;
@@ -296,7 +298,7 @@ bool readRequest(FieldReader &reader, const Json &envelope, ParsedEvent &event)
         return true;
     }
     if (!request->is_object())
-        return reader.wrongType(QStringLiteral("request"), *request, "an object");
+        return reader.wrongType(QStringLiteral("request"), *request, QT_TRANSLATE_NOOP("EventParser", "an object"));
     return reader.optionalString(*request, "id", QStringLiteral("request.id"), event.requestId)
         && reader.optionalString(*request, "idempotency_key", QStringLiteral("request.idempotency_key"), event.idempotencyKey);
 }
@@ -314,8 +316,8 @@ ParsedEvent readEvent(const Json &envelope)
     };
 
     if (const Json *kind = member(envelope, "object"); kind && !isString(kind, "event")) {
-        reader.fail(kind->is_string() ? QStringLiteral("the payload is a %1 object, not an event").arg(stringValue(*kind))
-                                      : QStringLiteral("the payload's \"object\" is %1, expected \"event\"").arg(describeJsonType(*kind)));
+        reader.fail(kind->is_string() ? QCoreApplication::translate("EventParser", "the payload is a %1 object, not an event").arg(stringValue(*kind))
+                                      : QCoreApplication::translate("EventParser", "the payload's \"object\" is %1, expected \"event\"").arg(describeJsonType(*kind)));
         return unreadable();
     }
     if (!reader.requiredString(envelope, "id", QStringLiteral("id"), event.id)
@@ -374,6 +376,19 @@ ParsedEvent unreadableEvent(const QString &reason, const IndexColumns &columns =
 
 } // namespace
 
+QString displayName(RefundStatus status)
+{
+    switch (status) {
+    case RefundStatus::Absent: return {};
+    case RefundStatus::Pending: return QCoreApplication::translate("RefundStatus", "pending");
+    case RefundStatus::RequiresAction: return QCoreApplication::translate("RefundStatus", "requires_action");
+    case RefundStatus::Succeeded: return QCoreApplication::translate("RefundStatus", "succeeded");
+    case RefundStatus::Failed: return QCoreApplication::translate("RefundStatus", "failed");
+    case RefundStatus::Canceled: return QCoreApplication::translate("RefundStatus", "canceled");
+    }
+    return {};
+}
+
 QString toString(RefundStatus status)
 {
     switch (status) {
@@ -427,12 +442,12 @@ struct Envelope
 Envelope readFullEnvelope(std::string_view payload)
 {
     if (payload.find_first_not_of(" \t\r\n") == std::string_view::npos)
-        return {Json(), QStringLiteral("the payload is empty")};
+        return {Json(), QCoreApplication::translate("EventParser", "the payload is empty")};
     auto document = Internal::JsonText::parse(payload, EventParser::MaxDepth);
     if (!document.ok())
         return {Json(), document.error};
     if (!document.value.is_object())
-        return {Json(), QStringLiteral("the payload is %1, not an event object").arg(describeJsonType(document.value))};
+        return {Json(), QCoreApplication::translate("EventParser", "the payload is %1, not an event object").arg(describeJsonType(document.value))};
     return {std::move(document.value), QString()};
 }
 

@@ -1,5 +1,7 @@
 #include "evidence/evidence.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace RefundDesk {
@@ -12,6 +14,18 @@ QString toString(Verdict verdict)
     case Verdict::Failed: return QStringLiteral("failed");
     case Verdict::Pending: return QStringLiteral("pending");
     case Verdict::Conflict: return QStringLiteral("conflict");
+    }
+    return {};
+}
+
+QString displayName(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::None: return QCoreApplication::translate("Verdict", "none");
+    case Verdict::Refunded: return QCoreApplication::translate("Verdict", "refunded");
+    case Verdict::Failed: return QCoreApplication::translate("Verdict", "failed");
+    case Verdict::Pending: return QCoreApplication::translate("Verdict", "pending");
+    case Verdict::Conflict: return QCoreApplication::translate("Verdict", "conflict");
     }
     return {};
 }
@@ -31,6 +45,16 @@ QString toString(MatchRoute route)
     case MatchRoute::Metadata: return QStringLiteral("metadata");
     case MatchRoute::IdempotencyKey: return QStringLiteral("idempotency_key");
     case MatchRoute::RefundId: return QStringLiteral("refund_id");
+    }
+    return {};
+}
+
+QString displayName(MatchRoute route)
+{
+    switch (route) {
+    case MatchRoute::Metadata: return QCoreApplication::translate("MatchRoute", "metadata");
+    case MatchRoute::IdempotencyKey: return QCoreApplication::translate("MatchRoute", "idempotency_key");
+    case MatchRoute::RefundId: return QCoreApplication::translate("MatchRoute", "refund_id");
     }
     return {};
 }

@@ -14,12 +14,15 @@ namespace RefundDesk {
 enum class Verdict { None, Refunded, Failed, Pending, Conflict };
 
 QString toString(Verdict verdict);
+// The verdict as the console shows it, in the language of the run; toString() is the token.
+QString displayName(Verdict verdict);
 std::optional<Verdict> verdictFromString(const QString &text);
 
 // Which route tied an event to the operation.
 enum class MatchRoute { Metadata, IdempotencyKey, RefundId };
 
 QString toString(MatchRoute route); // metadata, idempotency_key, refund_id
+QString displayName(MatchRoute route);
 
 // `text` with its first letter in upper case: explanations are built from phrases.
 QString capitalized(QString text);

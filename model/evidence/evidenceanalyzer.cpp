@@ -3,6 +3,7 @@
 #include "domain/money.h"
 #include "evidence/eventparser.h"
 
+#include <QCoreApplication>
 #include <QSet>
 #include <QStringList>
 
@@ -40,7 +41,7 @@ std::vector<Candidate> uniqueCandidates(const std::vector<WebhookEvent> &rows)
         if (!row.payloadIsValidUtf8) {
             // What was read came through replacement characters: show it, never judge by it.
             parsed.readable = false;
-            parsed.unreadableReason = QStringLiteral("the payload is not valid UTF-8 text");
+            parsed.unreadableReason = QCoreApplication::translate("EvidenceAnalyzer", "the payload is not valid UTF-8 text");
             parsed.refund.reset();
             parsed.charge.reset();
         }
@@ -157,13 +158,13 @@ bool isLater(const RefundState &a, const RefundState &b)
 
 QString money(const ParsedRefund &refund)
 {
-    return Money::format(refund.amount, refund.currency);
+    return Money::display(refund.amount, refund.currency);
 }
 
 QString describeState(const RefundState &state)
 {
-    const QString status = toString(state.refund.status);
-    return QStringLiteral("%1 %2").arg(state.refund.id, status.isEmpty() ? QStringLiteral("without a status") : status);
+    const QString status = displayName(state.refund.status);
+    return QStringLiteral("%1 %2").arg(state.refund.id, status.isEmpty() ? QCoreApplication::translate("EvidenceAnalyzer", "without a status") : status);
 }
 
 std::vector<ConflictReason> findConflicts(const Operation &operation, const std::vector<RefundState> &allStates,
@@ -175,8 +176,12 @@ std::vector<ConflictReason> findConflicts(const Operation &operation, const std:
         for (const RefundState &state : latest)
             states << describeState(state);
         conflicts.push_back({ConflictReason::Kind::SeveralRefunds,
-                             QStringLiteral("%1 refunds point at this operation (%2): money may have moved more than once")
-                                 .arg(latest.size()).arg(states.join(QStringLiteral(", ")))});
+                             QCoreApplication::translate("EvidenceAnalyzer",
+                                                         "%n refunds point at this operation (%1): money may have "
+                                                         "moved more than once",
+                                                         "a phrase; more phrases may follow after a semicolon",
+                                                         int(latest.size()))
+                                 .arg(states.join(QStringLiteral(", ")))});
     }
     RefundIds amountReported;
     RefundIds currencyReported;
@@ -186,15 +191,15 @@ std::vector<ConflictReason> findConflicts(const Operation &operation, const std:
             if (!currencyReported.contains(refund.id)) {
                 currencyReported.insert(refund.id);
                 conflicts.push_back({ConflictReason::Kind::CurrencyDiffers,
-                                     QStringLiteral("refund %1 is in %2 but the operation is in %3 (event %4)")
+                                     QCoreApplication::translate("EvidenceAnalyzer", "refund %1 is in %2 but the operation is in %3 (event %4)")
                                          .arg(refund.id, refund.currency.toUpper(), operation.currency.toUpper(), state.eventId)});
             }
         } else if (refund.amount != operation.amountCents && !amountReported.contains(refund.id)) {
             amountReported.insert(refund.id);
             conflicts.push_back({ConflictReason::Kind::AmountDiffers,
-                                 QStringLiteral("refund %1 is for %2 but the operation is for %3 (event %4)")
+                                 QCoreApplication::translate("EvidenceAnalyzer", "refund %1 is for %2 but the operation is for %3 (event %4)")
                                      .arg(refund.id, money(refund),
-                                          Money::format(operation.amountCents, operation.currency), state.eventId)});
+                                          Money::display(operation.amountCents, operation.currency), state.eventId)});
         }
     }
     return conflicts;
@@ -202,7 +207,8 @@ std::vector<ConflictReason> findConflicts(const Operation &operation, const std:
 
 QString sentence(const QString &text)
 {
-    return capitalized(text) + u'.';
+    return QCoreApplication::translate("EvidenceAnalyzer", "%1.", "a sentence made of the phrases in %1")
+        .arg(capitalized(text));
 }
 
 // What a refund's latest status makes of the operation.
@@ -223,23 +229,23 @@ Verdict verdictFor(RefundStatus status)
 QString explainRefund(const RefundState &state)
 {
     const ParsedRefund &refund = state.refund;
-    const QString subject = QStringLiteral("Refund %1 of %2").arg(refund.id, money(refund));
+    const QString subject = QCoreApplication::translate("EvidenceAnalyzer", "Refund %1 of %2").arg(refund.id, money(refund));
     switch (refund.status) {
     case RefundStatus::Succeeded:
-        return QStringLiteral("%1 succeeded (event %2).").arg(subject, state.eventId);
+        return QCoreApplication::translate("EvidenceAnalyzer", "%1 succeeded (event %2).").arg(subject, state.eventId);
     case RefundStatus::Failed:
         return refund.failureReason.isEmpty()
-            ? QStringLiteral("%1 failed (event %2).").arg(subject, state.eventId)
-            : QStringLiteral("%1 failed: %2 (event %3).").arg(subject, refund.failureReason, state.eventId);
+            ? QCoreApplication::translate("EvidenceAnalyzer", "%1 failed (event %2).").arg(subject, state.eventId)
+            : QCoreApplication::translate("EvidenceAnalyzer", "%1 failed: %2 (event %3).").arg(subject, refund.failureReason, state.eventId);
     case RefundStatus::Canceled:
-        return QStringLiteral("%1 was canceled (event %2).").arg(subject, state.eventId);
+        return QCoreApplication::translate("EvidenceAnalyzer", "%1 was canceled (event %2).").arg(subject, state.eventId);
     case RefundStatus::Pending:
-        return QStringLiteral("%1 is still pending (event %2); it may yet succeed or fail.").arg(subject, state.eventId);
+        return QCoreApplication::translate("EvidenceAnalyzer", "%1 is still pending (event %2); it may yet succeed or fail.").arg(subject, state.eventId);
     case RefundStatus::RequiresAction:
-        return QStringLiteral("%1 requires action from the customer (event %2); it may yet succeed or fail.")
+        return QCoreApplication::translate("EvidenceAnalyzer", "%1 requires action from the customer (event %2); it may yet succeed or fail.")
             .arg(subject, state.eventId);
     case RefundStatus::Absent:
-        return QStringLiteral("%1 exists but no event states its status (event %2).").arg(subject, state.eventId);
+        return QCoreApplication::translate("EvidenceAnalyzer", "%1 exists but no event states its status (event %2).").arg(subject, state.eventId);
     }
     return {};
 }
@@ -253,15 +259,15 @@ QString explainNoRefund(const Evidence &evidence)
     });
     if (charge != evidence.events.cend()) {
         const ParsedCharge &parsed = *charge->parsed.charge;
-        return QStringLiteral("No event names a refund for this operation, but event %1 says charge %2 "
+        return QCoreApplication::translate("EvidenceAnalyzer", "No event names a refund for this operation, but event %1 says charge %2 "
                               "has %3 refunded; look the charge up in the provider's dashboard.")
-            .arg(charge->row.eventId, parsed.id, Money::format(parsed.amountRefunded, parsed.currency));
+            .arg(charge->row.eventId, parsed.id, Money::display(parsed.amountRefunded, parsed.currency));
     }
     const int unreadable = evidence.unreadableCount();
     if (unreadable == 0)
-        return QStringLiteral("No event from the provider states a refund for this operation.");
-    return QStringLiteral("No readable event states a refund for this operation; "
-                          "%1 matching event(s) could not be read.").arg(unreadable);
+        return QCoreApplication::translate("EvidenceAnalyzer", "No event from the provider states a refund for this operation.");
+    return QCoreApplication::translate("EvidenceAnalyzer", "No readable event states a refund for this operation; "
+                                      "%n matching event(s) could not be read.", nullptr, unreadable);
 }
 
 void decide(const Operation &operation, const std::vector<RefundState> &allStates, Evidence &evidence,
@@ -279,7 +285,7 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
             QStringList reasons;
             for (const ConflictReason &reason : evidence.conflicts)
                 reasons << reason.text;
-            evidence.explanation = sentence(reasons.join(QStringLiteral("; ")));
+            evidence.explanation = sentence(reasons.join(QCoreApplication::translate("EvidenceAnalyzer", "; ", "between two phrases of a sentence")));
         }
         return;
     }

@@ -1,5 +1,7 @@
 #include "evidence/jsontext.h"
 
+#include <QCoreApplication>
+
 namespace RefundDesk::Internal {
 
 QString shortenedReason(QString text)
@@ -33,14 +35,14 @@ JsonText JsonText::parse(std::string_view text, int maxDepth)
         const qsizetype bracket = message.indexOf(QLatin1String("] "));
         if (message.startsWith(u'[') && bracket > 0)
             message = message.mid(bracket + 2);
-        result.error = shortenedReason(QStringLiteral("not valid JSON: %1").arg(message));
+        result.error = shortenedReason(QCoreApplication::translate("EventParser", "not valid JSON: %1").arg(message));
     } catch (const std::exception &error) {
-        result.error = shortenedReason(QStringLiteral("could not be read: %1").arg(QString::fromUtf8(error.what())));
+        result.error = shortenedReason(QCoreApplication::translate("EventParser", "could not be read: %1").arg(QString::fromUtf8(error.what())));
     } catch (...) {
-        result.error = QStringLiteral("could not be read");
+        result.error = QCoreApplication::translate("EventParser", "could not be read");
     }
     if (result.error.isEmpty() && tooDeep)
-        result.error = QStringLiteral("nested deeper than %1 levels, far deeper than any provider event").arg(maxDepth);
+        result.error = QCoreApplication::translate("EventParser", "nested deeper than %1 levels, far deeper than any provider event").arg(maxDepth);
     if (!result.error.isEmpty())
         result.value = Json();
     return result;
@@ -50,18 +52,18 @@ QString describeJsonType(const nlohmann::json &value)
 {
     using Type = nlohmann::json::value_t;
     switch (value.type()) {
-    case Type::null: return QStringLiteral("null");
-    case Type::boolean: return QStringLiteral("a boolean");
+    case Type::null: return QCoreApplication::translate("EventParser", "null");
+    case Type::boolean: return QCoreApplication::translate("EventParser", "a boolean");
     case Type::number_integer:
-    case Type::number_unsigned: return QStringLiteral("a number");
-    case Type::number_float: return QStringLiteral("a number with a fraction");
-    case Type::string: return QStringLiteral("a string");
-    case Type::array: return QStringLiteral("an array");
-    case Type::object: return QStringLiteral("an object");
+    case Type::number_unsigned: return QCoreApplication::translate("EventParser", "a number");
+    case Type::number_float: return QCoreApplication::translate("EventParser", "a number with a fraction");
+    case Type::string: return QCoreApplication::translate("EventParser", "a string");
+    case Type::array: return QCoreApplication::translate("EventParser", "an array");
+    case Type::object: return QCoreApplication::translate("EventParser", "an object");
     case Type::binary:
     case Type::discarded: break;
     }
-    return QStringLiteral("not a JSON value");
+    return QCoreApplication::translate("EventParser", "not a JSON value");
 }
 
 } // namespace RefundDesk::Internal

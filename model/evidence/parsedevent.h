@@ -11,6 +11,8 @@ namespace RefundDesk {
 enum class RefundStatus { Absent, Pending, RequiresAction, Succeeded, Failed, Canceled };
 
 QString toString(RefundStatus status); // Stripe's spelling; empty for Absent
+// The status as the console shows it, in the language of the run; empty for Absent.
+QString displayName(RefundStatus status);
 std::optional<RefundStatus> refundStatusFromString(const QString &text);
 
 // The fields of a Stripe refund object that the evidence needs. Optional text is empty

@@ -4,6 +4,8 @@
 #include "evidence/evidenceanalyzer.h"
 #include "store/store.h"
 
+#include <QCoreApplication>
+
 namespace RefundDesk {
 
 namespace {
@@ -12,11 +14,11 @@ QString describeNamedRefund(const Evidence &evidence)
 {
     const RefundState *state = evidence.namedRefund();
     if (!state)
-        return QStringLiteral("the refund");
-    QString text = QStringLiteral("event %1 says refund %2 of %3 ")
+        return QCoreApplication::translate("Resolver", "the refund");
+    QString text = QCoreApplication::translate("Resolver", "event %1 says refund %2 of %3 ")
                        .arg(state->eventId, state->refund.id, Money::format(state->refund.amount, state->refund.currency));
-    const QString status = toString(state->refund.status);
-    text += status.isEmpty() ? QStringLiteral("has no status yet") : QStringLiteral("has status %1").arg(status);
+    const QString status = displayName(state->refund.status);
+    text += status.isEmpty() ? QCoreApplication::translate("Resolver", "has no status yet") : QCoreApplication::translate("Resolver", "has status %1").arg(status);
     if (!state->refund.failureReason.isEmpty())
         text += QStringLiteral(" (%1)").arg(state->refund.failureReason);
     return text;
@@ -32,35 +34,35 @@ Resolver::Resolver(Store &store)
 std::optional<Error> Resolver::checkDraft(const ResolutionDraft &draft)
 {
     if (draft.operatorName.trimmed().isEmpty())
-        return Error::refused(QStringLiteral("The operator name is empty. Say who records this decision (--operator NAME)."));
+        return Error::refused(QCoreApplication::translate("Resolver", "The operator name is empty. Say who records this decision (--operator NAME)."));
     if (draft.evidence.trimmed().isEmpty())
-        return Error::refused(QStringLiteral("The evidence is empty. Say where the outcome was confirmed "
+        return Error::refused(QCoreApplication::translate("Resolver", "The evidence is empty. Say where the outcome was confirmed "
                                              "(e.g. webhook:evt_..., dashboard, provider_support:CASE)."));
     if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
-        return Error::refused(QStringLiteral("A refunded outcome needs the provider's refund id (--refund-id re_...)."));
+        return Error::refused(QCoreApplication::translate("Resolver", "A refunded outcome needs the provider's refund id (--refund-id re_...)."));
     if (draft.outcome == Outcome::Failed && !draft.refundId.trimmed().isEmpty())
-        return Error::refused(QStringLiteral("A failed outcome carries no refund id; leave --refund-id out."));
+        return Error::refused(QCoreApplication::translate("Resolver", "A failed outcome carries no refund id; leave --refund-id out."));
     if (draft.overridesEvidence && draft.note.trimmed().isEmpty())
-        return Error::refused(QStringLiteral("Overriding the evidence needs a note that says why (--note TEXT)."));
+        return Error::refused(QCoreApplication::translate("Resolver", "Overriding the evidence needs a note that says why (--note TEXT)."));
     return std::nullopt;
 }
 
 std::optional<QString> Resolver::contradiction(const Evidence &evidence, const ResolutionDraft &draft)
 {
-    const QString outcome = toString(draft.outcome);
+    const QString outcome = displayName(draft.outcome);
     switch (evidence.verdict) {
     case Verdict::Conflict:
-        return QStringLiteral("The evidence is in conflict, so no outcome can be recorded without an override: %1")
+        return QCoreApplication::translate("Resolver", "The evidence is in conflict, so no outcome can be recorded without an override: %1")
             .arg(evidence.explanation);
     case Verdict::Failed:
         if (draft.outcome == Outcome::Refunded)
-            return QStringLiteral("%1, so recording %2 contradicts it.").arg(capitalized(describeNamedRefund(evidence)), outcome);
+            return QCoreApplication::translate("Resolver", "%1, so recording %2 contradicts it.").arg(capitalized(describeNamedRefund(evidence)), outcome);
         break;
     case Verdict::Refunded:
     case Verdict::Pending:
         if (draft.outcome == Outcome::Failed) {
-            const QString why = evidence.verdict == Verdict::Pending ? QStringLiteral("; it may still succeed") : QString();
-            return QStringLiteral("%1%2, so recording %3 contradicts it.")
+            const QString why = evidence.verdict == Verdict::Pending ? QCoreApplication::translate("Resolver", "; it may still succeed") : QString();
+            return QCoreApplication::translate("Resolver", "%1%2, so recording %3 contradicts it.")
                 .arg(capitalized(describeNamedRefund(evidence)), why, outcome);
         }
         break;
@@ -69,7 +71,7 @@ std::optional<QString> Resolver::contradiction(const Evidence &evidence, const R
     }
     if (draft.outcome == Outcome::Refunded && !evidence.namedRefundId.isEmpty()
         && draft.refundId.trimmed() != evidence.namedRefundId) {
-        return QStringLiteral("The evidence names refund %1 (event %2), not %3.")
+        return QCoreApplication::translate("Resolver", "The evidence names refund %1 (event %2), not %3.")
             .arg(evidence.namedRefundId, evidence.namedEventId, draft.refundId.trimmed());
     }
     return std::nullopt;
@@ -89,7 +91,7 @@ std::optional<Error> refuseEmptyOperator(const QString &operatorName)
 {
     if (!operatorName.trimmed().isEmpty())
         return std::nullopt;
-    return Error::refused(QStringLiteral("The operator name is empty. Say who is acting (--operator NAME)."));
+    return Error::refused(QCoreApplication::translate("Resolver", "The operator name is empty. Say who is acting (--operator NAME)."));
 }
 
 } // namespace
@@ -127,7 +129,7 @@ Result<Resolution> Resolver::resolve(const ResolutionDraft &draft, const SeenSta
     checked.overridesEvidence = false;
     if (const auto reason = contradiction(*evidence, draft)) {
         if (!draft.overridesEvidence) {
-            return Error::refused(QStringLiteral("%1 To record it anyway, override the evidence "
+            return Error::refused(QCoreApplication::translate("Resolver", "%1 To record it anyway, override the evidence "
                                                  "(--override-evidence) with a note saying why (--note TEXT).")
                                       .arg(*reason));
         }

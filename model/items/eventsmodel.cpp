@@ -60,11 +60,11 @@ QVariant EventsModel::data(const QModelIndex &index, int role) const
         case StatusColumn:
             if (!event.readable())
                 return tr("unreadable");
-            return refund ? toString(refund->status) : QString();
+            return refund ? displayName(refund->status) : QString();
         case AmountColumn:
-            return refund ? Money::format(refund->amount, refund->currency) : QString();
+            return refund ? Money::display(refund->amount, refund->currency) : QString();
         case MatchedByColumn:
-            return toString(event.matchedBy);
+            return displayName(event.matchedBy);
         case EventIdColumn:
             return event.deliveries > 1 ? tr("%1 (delivered %2×)").arg(event.row.eventId).arg(event.deliveries)
                                         : event.row.eventId;

@@ -33,8 +33,8 @@ void HistoryModel::setHistory(const Operation &operation, std::vector<Resolution
         if (!resolution.note.isEmpty())
             details.append(tr("note: %1").arg(resolution.note));
         const QString what = resolution.outcome == Outcome::Refunded
-            ? tr("Recorded refunded (%1), was %2").arg(resolution.refundId, toString(resolution.previousStatus))
-            : tr("Recorded failed, was %1").arg(toString(resolution.previousStatus));
+            ? tr("Recorded refunded (%1), was %2").arg(resolution.refundId, displayName(resolution.previousStatus))
+            : tr("Recorded failed, was %1").arg(displayName(resolution.previousStatus));
         m_entries.push_back({resolution.recordedAt, QStringLiteral("resolved"), resolution.operatorName,
                              resolution.overridesEvidence ? tr("%1 — overrode the evidence").arg(what) : what,
                              details.join(QStringLiteral("; ")), resolution.overridesEvidence});

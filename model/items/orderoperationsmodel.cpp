@@ -35,7 +35,7 @@ QString OrderOperationsModel::totalRefundedText() const
         return tr("nothing");
     QStringList parts;
     for (const auto &[currency, cents] : totals)
-        parts.append(Money::format(cents, currency));
+        parts.append(Money::display(cents, currency));
     return parts.join(QStringLiteral(" + "));
 }
 
@@ -67,8 +67,8 @@ QVariant OrderOperationsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
         switch (index.column()) {
         case OperationColumn: return current ? tr("%1 (this one)").arg(operation.operationId) : operation.operationId;
-        case AmountColumn: return Money::format(operation.amountCents, operation.currency);
-        case StatusColumn: return toString(operation.status);
+        case AmountColumn: return Money::display(operation.amountCents, operation.currency);
+        case StatusColumn: return displayName(operation.status);
         case RefundIdColumn: return operation.refundId;
         case UpdatedColumn: return TimeText::moment(operation.updatedAt, m_now);
         }

@@ -476,8 +476,8 @@ QVariant QueueModel::displayData(const Row &row, int column) const
     switch (column) {
     case OperationColumn: return operation.operationId;
     case OrderColumn: return operation.orderId;
-    case AmountColumn: return Money::format(operation.amountCents, operation.currency);
-    case StatusColumn: return toString(operation.status);
+    case AmountColumn: return Money::display(operation.amountCents, operation.currency);
+    case StatusColumn: return displayName(operation.status);
     case AttemptsColumn: return operation.attempts;
     case AgeColumn: return TimeText::span(now - operation.createdAt);
     case KeyWindowColumn: {
@@ -485,7 +485,11 @@ QVariant QueueModel::displayData(const Row &row, int column) const
         const KeyWindow window(operation, m_keyRetentionHours);
         return window.isOpenAt(now) ? TimeText::span(window.expiresAt() - now) : tr("closed");
     }
-    case VerdictColumn: return verdictOf(row).code;
+    case VerdictColumn: {
+        const QString code = verdictOf(row).code;
+        const auto verdict = verdictFromString(code);
+        return verdict ? displayName(*verdict) : code;
+    }
     case ClaimedByColumn: return operation.claimedBy;
     }
     return {};

@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QLocale>
 
 namespace RefundDesk::TimeText {
 
@@ -20,20 +21,49 @@ QString span(qint64 milliseconds)
     return QCoreApplication::translate("TimeText", "%1 s").arg(seconds);
 }
 
+namespace {
+
+bool isC(const QLocale &locale)
+{
+    return locale.language() == QLocale::C;
+}
+
+// "14:02", or the locale's own way ("2:02 PM" in American English).
+QString timeOfDay(const QLocale &locale, QTime time)
+{
+    return isC(locale) ? time.toString(QStringLiteral("HH:mm")) : locale.toString(time, QLocale::ShortFormat);
+}
+
+} // namespace
+
 QString moment(qint64 msecsSinceEpoch, qint64 nowMsecs)
 {
+    const QLocale locale;
     const QDateTime when = QDateTime::fromMSecsSinceEpoch(msecsSinceEpoch);
     const QDateTime now = QDateTime::fromMSecsSinceEpoch(nowMsecs);
     if (when.date() == now.date())
-        return when.toString(QStringLiteral("HH:mm"));
-    if (when.date().year() == now.date().year())
-        return when.toString(QStringLiteral("d MMM HH:mm"));
-    return when.toString(QStringLiteral("d MMM yyyy HH:mm"));
+        return timeOfDay(locale, when.time());
+    // Qt has no locale format for a day and a month alone: each language gives its own.
+    const QString dateFormat = when.date().year() == now.date().year()
+        ? QCoreApplication::translate("TimeText", "d MMM", "date format (QDate) of a day this year")
+        : QCoreApplication::translate("TimeText", "d MMM yyyy", "date format (QDate) of a day in another year");
+    return locale.toString(when.date(), dateFormat) + u' ' + timeOfDay(locale, when.time());
 }
 
 QString fullMoment(qint64 msecsSinceEpoch)
 {
-    return QDateTime::fromMSecsSinceEpoch(msecsSinceEpoch).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    const QLocale locale;
+    const QDateTime when = QDateTime::fromMSecsSinceEpoch(msecsSinceEpoch);
+    if (isC(locale))
+        return when.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    // The locale's short date with a four-digit year, and its short time with seconds.
+    QString date = locale.dateFormat(QLocale::ShortFormat);
+    if (!date.contains(QLatin1String("yyyy")))
+        date.replace(QLatin1String("yy"), QLatin1String("yyyy"));
+    QString time = locale.timeFormat(QLocale::ShortFormat);
+    if (!time.contains(QLatin1String("ss")))
+        time.replace(QLatin1String("mm"), QLatin1String("mm:ss"));
+    return locale.toString(when, date + u' ' + time);
 }
 
 } // namespace RefundDesk::TimeText

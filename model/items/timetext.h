@@ -8,10 +8,13 @@ namespace RefundDesk::TimeText {
 // "3 h 05 m", "2 d 4 h".
 QString span(qint64 milliseconds);
 
-// A moment in local time: "14:02" today, "28 Nov 14:02" otherwise.
+// A moment in local time: "14:02" today, "28 Nov 14:02" otherwise; in the words and
+// formats of the default locale ("28 нояб. 14:02", "11月28日 14:02").
 QString moment(qint64 msecsSinceEpoch, qint64 nowMsecs);
 
-// A moment in full local time with seconds, for tooltips and the history.
+// A moment in full local time with seconds, for tooltips and the history: the default
+// locale's short date ("28.11.2026 14:02:05" in Russian); "2026-11-28 14:02:05" in the
+// C locale. For display only: exports write ISO 8601 in UTC.
 QString fullMoment(qint64 msecsSinceEpoch);
 
 } // namespace RefundDesk::TimeText

@@ -4,6 +4,7 @@
 #include "store/sqlitestatement.h"
 #include "store/sqlitestore.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 #include <sqlite3.h>
@@ -317,7 +318,7 @@ Result<std::vector<InvariantViolation>> SqliteAudit::checkInvariants()
     QString problem;
     const std::vector<ReferenceObject> reference = referenceObjects(&problem);
     if (!problem.isEmpty())
-        return Error::internal(QStringLiteral("The reference schema could not be built: %1.").arg(problem));
+        return Error::internal(QCoreApplication::translate("Store", "The reference schema could not be built: %1.").arg(problem));
     for (const ReferenceObject &object : reference) {
         SqliteStatement s(m_db, "SELECT tbl_name, sql FROM sqlite_schema WHERE type = ?1 AND name = ?2");
         s.bind(1, object.type).bind(2, object.name);

@@ -11,6 +11,8 @@
 
 #include <sqlite3.h>
 
+#include <QCoreApplication>
+
 namespace RefundDesk::Internal {
 
 namespace {
@@ -144,8 +146,8 @@ Result<std::vector<std::vector<WebhookEvent>>> SqliteEventLookup::candidatesOfEa
     if (!m_statements)
         m_statements = std::make_unique<Statements>(m_db);
     const QString doing = operations.size() == 1
-        ? QStringLiteral("reading the events of %1").arg(operations.front().operationId)
-        : QStringLiteral("reading the events of %1 operations").arg(operations.size());
+        ? QCoreApplication::translate("Store", "reading the events of %1", "what the store was doing when it failed").arg(operations.front().operationId)
+        : QCoreApplication::translate("Store", "reading the events of %n operations", "what the store was doing when it failed", int(operations.size()));
 
     // Runs `statement` over `values`; onMatch(operation, rowid) for each event found.
     auto lookUp = [&](SqliteStatement &statement, const LookupValues &values, auto onMatch) -> std::optional<Error> {

@@ -2,6 +2,7 @@
 
 #include "store/sqlitestatement.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -73,7 +74,7 @@ QString sqliteMessage(sqlite3 *db, int code)
 
 Error openError(sqlite3 *db, int code, const QString &path)
 {
-    return Error::unavailable(QStringLiteral("%1 could not be opened (%2). Check the file and its permissions.")
+    return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be opened (%2). Check the file and its permissions.")
                                   .arg(path, sqliteMessage(db, code)));
 }
 
@@ -112,12 +113,12 @@ Result<SqliteConnection> openImmutable(const QString &path, const StoreFiles &fi
         sqlite3_close_v2(db);
         return error;
     }
-    QString note = QStringLiteral("Read-only snapshot: %1, so the store was opened immutable; "
+    QString note = QCoreApplication::translate("Store", "Read-only snapshot: %1, so the store was opened immutable; "
                                   "changes made after opening will not show.").arg(why);
     if (!downgradeNote.isEmpty())
         note = downgradeNote + u' ' + note;
     if (files.walExists && files.walSize > 0) {
-        note += QStringLiteral(" Its -wal file holds %1 of recent changes a snapshot cannot read: they are "
+        note += u' ' + QCoreApplication::translate("Store", "Its -wal file holds %1 of recent changes a snapshot cannot read: they are "
                                "not shown. For a complete copy, copy the store with "
                                "sqlite3 STORE \".backup COPY\".")
                     .arg(QLocale::c().formattedDataSize(files.walSize));
@@ -130,9 +131,9 @@ Result<SqliteConnection> openReadOnly(const QString &path, const StoreFiles &fil
     if (files.walMode && !(files.walExists && files.shmExists)) {
         const bool folderWritable = QFileInfo(QFileInfo(path).absolutePath()).isWritable();
         const QString why = folderWritable
-                                ? QStringLiteral("a WAL store without its -shm file would make SQLite create one, "
+                                ? QCoreApplication::translate("Store", "a WAL store without its -shm file would make SQLite create one, "
                                                  "and a read-only open creates no file")
-                                : QStringLiteral("the folder is read-only and lacks the store's -shm file");
+                                : QCoreApplication::translate("Store", "the folder is read-only and lacks the store's -shm file");
         return openImmutable(path, files, why, downgradeNote);
     }
 
@@ -150,7 +151,7 @@ Result<SqliteConnection> openReadOnly(const QString &path, const StoreFiles &fil
         return SqliteConnection(db, true, downgradeNote);
     sqlite3_close_v2(db);
     if (isReadOnlyKindOfFailure(code))
-        return openImmutable(path, files, QStringLiteral("SQLite could not share the store's -wal and -shm files "
+        return openImmutable(path, files, QCoreApplication::translate("Store", "SQLite could not share the store's -wal and -shm files "
                                                          "(%1)").arg(QString::fromUtf8(sqlite3_errstr(code))),
                              downgradeNote);
     // Not a database, damaged, ...: open it plainly and let the schema check say what it is.
@@ -173,17 +174,17 @@ QString whyNotWritable(const QString &path, const StoreFiles &files)
     // administrator's bypass are all taken into account.
     const QFileInfo file(path);
     if (!file.isWritable())
-        return QStringLiteral("the file is read-only for you");
+        return QCoreApplication::translate("Store", "the file is read-only for you");
     const QFileInfo wal(path + QStringLiteral("-wal"));
     const QFileInfo shm(path + QStringLiteral("-shm"));
     if (wal.exists() && !wal.isWritable())
-        return QStringLiteral("its -wal file is read-only for you");
+        return QCoreApplication::translate("Store", "its -wal file is read-only for you");
     if (shm.exists() && !shm.isWritable())
-        return QStringLiteral("its -shm file is read-only for you");
+        return QCoreApplication::translate("Store", "its -shm file is read-only for you");
     // Writing creates journal files beside the store unless a WAL store already has both.
     const bool journalFilesPresent = files.walMode && wal.exists() && shm.exists();
     if (!journalFilesPresent && !QFileInfo(file.absolutePath()).isWritable())
-        return QStringLiteral("its folder is read-only for you, and writing needs files beside the store");
+        return QCoreApplication::translate("Store", "its folder is read-only for you, and writing needs files beside the store");
     return {};
 }
 
@@ -227,7 +228,7 @@ sqlite3 *SqliteConnection::release()
 Result<SqliteConnection> SqliteOpener::open(const QString &path, Store::OpenMode mode)
 {
     if (!QFileInfo(path).isReadable())
-        return Error::unavailable(QStringLiteral("You may not read %1. Ask its owner for read access, or work on "
+        return Error::unavailable(QCoreApplication::translate("Store", "You may not read %1. Ask its owner for read access, or work on "
                                                  "a copy you may read.").arg(path));
     const StoreFiles files = inspect(path);
     if (mode == Store::OpenMode::ReadOnly)
@@ -246,9 +247,9 @@ Result<SqliteConnection> SqliteOpener::open(const QString &path, Store::OpenMode
         if (sqlite3_db_readonly(db, "main") != 1)
             return SqliteConnection(db, false, QString());
         sqlite3_close_v2(db);
-        why = QStringLiteral("SQLite could open it for reading only");
+        why = QCoreApplication::translate("Store", "SQLite could open it for reading only");
     }
-    return openReadOnly(path, files, QStringLiteral("Opened read-only: you may not write this store (%1).").arg(why));
+    return openReadOnly(path, files, QCoreApplication::translate("Store", "Opened read-only: you may not write this store (%1).").arg(why));
 }
 
 } // namespace RefundDesk::Internal

@@ -2,6 +2,7 @@
 
 #include "store/sqlitestatement.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 #include <sqlite3.h>
@@ -27,10 +28,10 @@ quint32 bigEndian32(const unsigned char *bytes)
 QString unreadable(sqlite3 *db, const QString &path, int code)
 {
     if (sqlite3_system_errno(db) == ENOSPC)
-        return QStringLiteral("The disk holding %1 is full: SQLite cannot set up the files it needs beside the "
+        return QCoreApplication::translate("Store", "The disk holding %1 is full: SQLite cannot set up the files it needs beside the "
                               "store. Nothing was written. Free some space and try again.").arg(path);
     if ((code & 0xff) != SQLITE_CORRUPT)
-        return QStringLiteral("%1 could not be read: %2.").arg(path, lastError(db));
+        return QCoreApplication::translate("Store", "%1 could not be read: %2.").arg(path, lastError(db));
     sqlite3_file *file = nullptr;
     unsigned char header[100] = {};
     sqlite3_int64 size = 0;
@@ -42,11 +43,11 @@ QString unreadable(sqlite3 *db, const QString &path, int code)
         const bool countValid = bigEndian32(header + 24) == bigEndian32(header + 92);
         const qint64 expected = qint64(bigEndian32(header + 28)) * pageSize;
         if (countValid && expected > size)
-            return QStringLiteral("%1 is cut short: it holds %2 of the %3 bytes its header counts, as an "
+            return QCoreApplication::translate("Store", "%1 is cut short: it holds %2 of the %3 bytes its header counts, as an "
                                   "interrupted copy or download leaves a file. Copy it again or restore it from a "
                                   "backup; Refund Desk will not write to it.").arg(path).arg(size).arg(expected);
     }
-    return QStringLiteral("%1 is damaged (%2). Restore it from a backup; Refund Desk will not write to it.")
+    return QCoreApplication::translate("Store", "%1 is damaged (%2). Restore it from a backup; Refund Desk will not write to it.")
         .arg(path, lastError(db));
 }
 
@@ -56,7 +57,7 @@ QString applySchema(sqlite3 *db)
 {
     QFile file(QStringLiteral(":/refunddesk/schema.sql"));
     if (!file.open(QIODevice::ReadOnly))
-        return QStringLiteral("the schema resource is missing from this build");
+        return QCoreApplication::translate("Store", "the schema resource is missing from this build");
     const QByteArray schema = file.readAll();
 
     // The journal mode cannot change inside a transaction.
@@ -80,7 +81,7 @@ QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer)
     SqliteStatement version(db, "PRAGMA user_version");
     const int step = version.step();
     if (step == SQLITE_NOTADB)
-        return QStringLiteral("%1 is not a Refund Desk store: it is not an SQLite database. "
+        return QCoreApplication::translate("Store", "%1 is not a Refund Desk store: it is not an SQLite database. "
                               "Open the store file the refund tool writes, or create one with "
                               "'refund-desk init --db PATH'.").arg(path);
     if (step != SQLITE_ROW)
@@ -96,12 +97,12 @@ QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer)
     if (userVersion > CurrentSchemaVersion) {
         if (isNewer)
             *isNewer = true;
-        return QStringLiteral("%1 has store schema version %2, newer than this Refund Desk understands "
+        return QCoreApplication::translate("Store", "%1 has store schema version %2, newer than this Refund Desk understands "
                               "(version %3). Update Refund Desk to open it.")
             .arg(path).arg(userVersion).arg(CurrentSchemaVersion);
     }
     if (userVersion != CurrentSchemaVersion || tableCount != 5)
-        return QStringLiteral("%1 is an SQLite database but not a Refund Desk store (schema version %2, "
+        return QCoreApplication::translate("Store", "%1 is an SQLite database but not a Refund Desk store (schema version %2, "
                               "%3 of the 5 store tables). Check that you picked the right file.")
             .arg(path).arg(userVersion).arg(tableCount);
     return {};

@@ -8,6 +8,7 @@
 #include "store/sqliteschema.h"
 #include "store/sqlitestatement.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFileInfo>
 #include <QThread>
@@ -92,28 +93,28 @@ Error SqliteStore::errorFor(sqlite3 *db, int code, const QString &path, const QS
     switch (code & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-        return Error::unavailable(QStringLiteral("The store is busy: another program has held it locked for "
+        return Error::unavailable(QCoreApplication::translate("Store", "The store is busy: another program has held it locked for "
                                                  "more than %1 seconds while %2. Nothing was written. Try again "
                                                  "in a moment.").arg(BusyTimeoutMs / 1000).arg(doing));
     case SQLITE_READONLY:
-        return Error::unavailable(QStringLiteral("%1 cannot be written (%2) while %3. Nothing was written. Open "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 cannot be written (%2) while %3. Nothing was written. Open "
                                                  "a writable copy, or ask for write access to the file and its folder.")
                                       .arg(path, detail, doing));
     case SQLITE_FULL:
-        return Error::unavailable(QStringLiteral("The disk holding %1 is full while %2. Nothing was written. "
+        return Error::unavailable(QCoreApplication::translate("Store", "The disk holding %1 is full while %2. Nothing was written. "
                                                  "Free some space and try again.").arg(path, doing));
     case SQLITE_CORRUPT:
     case SQLITE_NOTADB:
-        return Error::unavailable(QStringLiteral("%1 is damaged (%2) while %3. Restore it from a backup; "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 is damaged (%2) while %3. Restore it from a backup; "
                                                  "Refund Desk will not write to it.").arg(path, detail, doing));
     case SQLITE_IOERR:
     case SQLITE_CANTOPEN:
     case SQLITE_PERM:
     case SQLITE_AUTH:
-        return Error::unavailable(QStringLiteral("%1 could not be read or written (%2) while %3. Check the disk "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be read or written (%2) while %3. Check the disk "
                                                  "and the file's permissions.").arg(path, detail, doing));
     default:
-        return Error::internal(QStringLiteral("Unexpected database error while %1: %2 (SQLite code %3).")
+        return Error::internal(QCoreApplication::translate("Store", "Unexpected database error while %1: %2 (SQLite code %3).")
                                    .arg(doing, detail).arg(code));
     }
 }
@@ -126,11 +127,11 @@ Error SqliteStore::sqliteError(int code, const QString &doing) const
 std::optional<Error> SqliteStore::refuseWrite() const
 {
     if (m_snapshotDepth > 0)
-        return Error::internal(QStringLiteral("A change to %1 was asked for while a read snapshot of it is open. "
+        return Error::internal(QCoreApplication::translate("Store", "A change to %1 was asked for while a read snapshot of it is open. "
                                               "Nothing was written. Close the snapshot first.").arg(m_path));
     if (!m_readOnly)
         return std::nullopt;
-    return Error::unavailable(QStringLiteral("%1 is open read-only, so nothing can be recorded in it. Open it "
+    return Error::unavailable(QCoreApplication::translate("Store", "%1 is open read-only, so nothing can be recorded in it. Open it "
                                              "without --read-only, from a folder you may write to.").arg(m_path));
 }
 
@@ -140,7 +141,7 @@ std::optional<Error> SqliteStore::beginSnapshot()
         // A deferred BEGIN: the snapshot is taken by the first read that follows.
         const int code = sqlite3_exec(m_db, "BEGIN", nullptr, nullptr, nullptr);
         if (code != SQLITE_OK)
-            return sqliteError(code, QStringLiteral("starting a consistent read"));
+            return sqliteError(code, QCoreApplication::translate("Store", "starting a consistent read", "what the store was doing when it failed"));
     }
     ++m_snapshotDepth;
     return std::nullopt;
@@ -164,7 +165,7 @@ Result<QString> SqliteStore::meta(const QString &key)
         return s->text(0);
     if (code == SQLITE_DONE)
         return QString();
-    return sqliteError(code, QStringLiteral("reading store_meta"));
+    return sqliteError(code, QCoreApplication::translate("Store", "reading store_meta", "what the store was doing when it failed"));
 }
 
 Result<int> SqliteStore::keyRetentionHours()
@@ -182,7 +183,7 @@ Result<qint64> SqliteStore::dataVersion()
     auto s = cached("PRAGMA data_version");
     const int code = s->step();
     if (code != SQLITE_ROW)
-        return sqliteError(code, QStringLiteral("checking for changes"));
+        return sqliteError(code, QCoreApplication::translate("Store", "checking for changes", "what the store was doing when it failed"));
     return s->integer(0);
 }
 
@@ -201,12 +202,12 @@ auto SqliteStore::readRows(SqliteStatement &s, RowFrom rowFrom, const QString &d
 
 Result<std::vector<Operation>> SqliteStore::readOperations(SqliteStatement &s)
 {
-    return readRows(s, operationFrom, QStringLiteral("reading operations"));
+    return readRows(s, operationFrom, QCoreApplication::translate("Store", "reading operations", "what the store was doing when it failed"));
 }
 
 Result<std::vector<Resolution>> SqliteStore::readResolutions(SqliteStatement &s)
 {
-    return readRows(s, resolutionFrom, QStringLiteral("reading the audit log"));
+    return readRows(s, resolutionFrom, QCoreApplication::translate("Store", "reading the audit log", "what the store was doing when it failed"));
 }
 
 bool SqliteStore::hasIndex(const QByteArray &name)
@@ -346,7 +347,7 @@ Result<std::vector<QueueCursor>> SqliteStore::queueKeys(const QueueQuery &query,
     while ((code = s->step()) == SQLITE_ROW)
         keys.push_back({s->value(0), s->text(1)});
     if (code != SQLITE_DONE)
-        return sqliteError(code, QStringLiteral("reading the queue"));
+        return sqliteError(code, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"));
     return keys;
 }
 
@@ -359,7 +360,7 @@ Result<std::optional<Operation>> SqliteStore::operation(const QString &operation
         return std::optional<Operation>(operationFrom(*s));
     if (code == SQLITE_DONE)
         return std::optional<Operation>();
-    return sqliteError(code, QStringLiteral("reading operation %1").arg(operationId));
+    return sqliteError(code, QCoreApplication::translate("Store", "reading operation %1", "what the store was doing when it failed").arg(operationId));
 }
 
 Result<std::vector<Attempt>> SqliteStore::attempts(const QString &operationId)
@@ -367,7 +368,7 @@ Result<std::vector<Attempt>> SqliteStore::attempts(const QString &operationId)
     auto s = cached(QByteArray("SELECT ") + AttemptColumns
                      + " FROM refund_attempts WHERE operation_id = ?1 ORDER BY attempt_no");
     s->bind(1, operationId);
-    return readRows(*s, attemptFrom, QStringLiteral("reading the attempts of %1").arg(operationId));
+    return readRows(*s, attemptFrom, QCoreApplication::translate("Store", "reading the attempts of %1", "what the store was doing when it failed").arg(operationId));
 }
 
 Result<std::vector<WebhookEvent>> SqliteStore::candidateEvents(const Operation &operation)
@@ -467,7 +468,7 @@ Result<int> SqliteStore::insertEvents(const std::vector<WebhookEvent> &events)
         return *error;
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive())
-        return sqliteError(transaction.beginCode(), QStringLiteral("importing events"));
+        return sqliteError(transaction.beginCode(), QCoreApplication::translate("Store", "importing events", "what the store was doing when it failed"));
     auto s = cached("INSERT OR IGNORE INTO webhook_events " + columnsAndValues(EventColumns));
     int inserted = 0;
     for (const WebhookEvent &e : events) {
@@ -475,12 +476,12 @@ Result<int> SqliteStore::insertEvents(const std::vector<WebhookEvent> &events)
         bindEvent(*s, e);
         const int code = s->step();
         if (code != SQLITE_DONE)
-            return sqliteError(code, QStringLiteral("importing event %1").arg(e.eventId));
+            return sqliteError(code, QCoreApplication::translate("Store", "importing event %1", "what the store was doing when it failed").arg(e.eventId));
         inserted += sqlite3_changes(m_db);
     }
     const int code = transaction.commit();
     if (code != SQLITE_OK)
-        return sqliteError(code, QStringLiteral("importing events"));
+        return sqliteError(code, QCoreApplication::translate("Store", "importing events", "what the store was doing when it failed"));
     return inserted;
 }
 
@@ -500,26 +501,26 @@ Error SqliteStore::describeChange(const Operation &current)
     case OperationStatus::Refunded:
     case OperationStatus::Failed:
         if (auto last = lastResolutionOf(current.operationId)) {
-            return Error::conflict(QStringLiteral("%1 was already resolved as %2 by %3 at %4 (resolution #%5). "
+            return Error::conflict(QCoreApplication::translate("Store", "%1 was already resolved as %2 by %3 at %4 (resolution #%5). "
                                                   "Nothing was written.")
-                                       .arg(current.operationId, toString(last->outcome), last->operatorName,
+                                       .arg(current.operationId, displayName(last->outcome), last->operatorName,
                                             utcTime(last->recordedAt))
                                        .arg(last->resolutionId));
         }
-        return Error::conflict(QStringLiteral("%1 was already closed as %2 by the refund tool. Nothing was written.")
-                                   .arg(current.operationId, toString(current.status)));
+        return Error::conflict(QCoreApplication::translate("Store", "%1 was already closed as %2 by the refund tool. Nothing was written.")
+                                   .arg(current.operationId, displayName(current.status)));
     case OperationStatus::Checking:
-        return Error::conflict(QStringLiteral("%1 is being checked by %2 since %3. Nothing was written; take it "
+        return Error::conflict(QCoreApplication::translate("Store", "%1 is being checked by %2 since %3. Nothing was written; take it "
                                               "over first if you must.")
                                    .arg(current.operationId, current.claimedBy,
                                         utcTime(current.claimedAt.value_or(current.updatedAt))));
     case OperationStatus::Open:
-        return Error::conflict(QStringLiteral("%1 is open: the refund tool is still working on it. Nothing was written.")
+        return Error::conflict(QCoreApplication::translate("Store", "%1 is open: the refund tool is still working on it. Nothing was written.")
                                    .arg(current.operationId));
     case OperationStatus::Unknown:
         break;
     }
-    return Error::conflict(QStringLiteral("%1 changed since you looked at it (it is now unknown, version %2). "
+    return Error::conflict(QCoreApplication::translate("Store", "%1 changed since you looked at it (it is now unknown, version %2). "
                                           "Nothing was written; look at it again.")
                                .arg(current.operationId).arg(current.version));
 }
@@ -530,7 +531,7 @@ Result<Operation> SqliteStore::currentForWrite(const QString &operationId, const
     if (!found)
         return found.error();
     if (!found->has_value())
-        return Error::usage(QStringLiteral("There is no operation %1 in %2. Check the id (e.g. op_5521).")
+        return Error::usage(QCoreApplication::translate("Store", "There is no operation %1 in %2. Check the id (e.g. op_5521).")
                                 .arg(operationId, m_path));
     const Operation &current = **found;
     if (current.status != seen.status || current.version != seen.version)
@@ -544,10 +545,10 @@ Result<Operation> SqliteStore::claim(const QString &operationId, const SeenState
     if (auto error = refuseWrite())
         return *error;
     if (operatorName.trimmed().isEmpty())
-        return Error::refused(QStringLiteral("The operator name is empty. Say who claims the operation."));
+        return Error::refused(QCoreApplication::translate("Store", "The operator name is empty. Say who claims the operation."));
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive())
-        return sqliteError(transaction.beginCode(), QStringLiteral("claiming %1").arg(operationId));
+        return sqliteError(transaction.beginCode(), QCoreApplication::translate("Store", "claiming %1", "what the store was doing when it failed").arg(operationId));
     auto current = currentForWrite(operationId, seen);
     if (!current)
         return current.error();
@@ -565,10 +566,10 @@ Result<Operation> SqliteStore::claim(const QString &operationId, const SeenState
     s->bind(1, operatorName).bind(2, now).bind(3, operationId).bind(4, operation.version);
     const int code = s->step();
     if (code != SQLITE_DONE)
-        return sqliteError(code, QStringLiteral("claiming %1").arg(operationId));
+        return sqliteError(code, QCoreApplication::translate("Store", "claiming %1", "what the store was doing when it failed").arg(operationId));
     const int commitCode = transaction.commit();
     if (commitCode != SQLITE_OK)
-        return sqliteError(commitCode, QStringLiteral("claiming %1").arg(operationId));
+        return sqliteError(commitCode, QCoreApplication::translate("Store", "claiming %1", "what the store was doing when it failed").arg(operationId));
     operation.status = OperationStatus::Checking;
     operation.claimedBy = operatorName;
     operation.claimedAt = now;
@@ -584,13 +585,13 @@ Result<Operation> SqliteStore::release(const QString &operationId, const SeenSta
         return *error;
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive())
-        return sqliteError(transaction.beginCode(), QStringLiteral("releasing %1").arg(operationId));
+        return sqliteError(transaction.beginCode(), QCoreApplication::translate("Store", "releasing %1", "what the store was doing when it failed").arg(operationId));
     auto current = currentForWrite(operationId, seen);
     if (!current)
         return current.error();
     Operation operation = *current;
     if (operation.status == OperationStatus::Unknown)
-        return Error::conflict(QStringLiteral("%1 is not claimed by anyone; there is nothing to release.")
+        return Error::conflict(QCoreApplication::translate("Store", "%1 is not claimed by anyone; there is nothing to release.")
                                    .arg(operationId));
     if (operation.status != OperationStatus::Checking || operation.claimedBy != operatorName)
         return describeChange(operation);
@@ -601,10 +602,10 @@ Result<Operation> SqliteStore::release(const QString &operationId, const SeenSta
     s->bind(1, now).bind(2, operationId).bind(3, operation.version);
     const int code = s->step();
     if (code != SQLITE_DONE)
-        return sqliteError(code, QStringLiteral("releasing %1").arg(operationId));
+        return sqliteError(code, QCoreApplication::translate("Store", "releasing %1", "what the store was doing when it failed").arg(operationId));
     const int commitCode = transaction.commit();
     if (commitCode != SQLITE_OK)
-        return sqliteError(commitCode, QStringLiteral("releasing %1").arg(operationId));
+        return sqliteError(commitCode, QCoreApplication::translate("Store", "releasing %1", "what the store was doing when it failed").arg(operationId));
     operation.status = OperationStatus::Unknown;
     operation.claimedBy = QString();
     operation.claimedAt.reset();
@@ -618,8 +619,8 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
     if (auto error = refuseWrite())
         return *error;
     if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
-        return Error::refused(QStringLiteral("A refunded outcome needs the provider's refund id."));
-    const QString doing = QStringLiteral("recording the outcome of %1").arg(draft.operationId);
+        return Error::refused(QCoreApplication::translate("Store", "A refunded outcome needs the provider's refund id."));
+    const QString doing = QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed").arg(draft.operationId);
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive())
         return sqliteError(transaction.beginCode(), doing);
@@ -733,7 +734,7 @@ Result<std::vector<QueryPlan>> SqliteStore::recordedQueryPlans()
             plan.steps << QString(depth * 2, u' ') + explain.text(3);
         }
         if (code != SQLITE_DONE && !failure)
-            failure = sqliteError(code, QStringLiteral("explaining %1").arg(plan.sql));
+            failure = sqliteError(code, QCoreApplication::translate("Store", "explaining %1", "what the store was doing when it failed").arg(plan.sql));
         plans.push_back(std::move(plan));
     }
     traceStatements(m_recordingPlans);
@@ -786,14 +787,14 @@ Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::Op
 {
     const QFileInfo info(path);
     if (!info.exists())
-        return Error::unavailable(QStringLiteral("%1 does not exist. Nothing was created. Check the path, or create "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 does not exist. Nothing was created. Check the path, or create "
                                                  "an empty store with 'refund-desk init --db %1'.").arg(path));
     if (info.isDir())
-        return Error::unavailable(QStringLiteral("%1 is a folder, not a store. Name the store file inside it.")
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 is a folder, not a store. Name the store file inside it.")
                                       .arg(path));
     // SQLite would take an empty file for an empty database; it is no store either.
     if (info.size() == 0 && !QFileInfo::exists(path + QStringLiteral("-wal")))
-        return Error::unavailable(QStringLiteral("%1 is empty (0 bytes), not a Refund Desk store. Open the store "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 is empty (0 bytes), not a Refund Desk store. Open the store "
                                                  "file the refund tool writes, or create one with 'refund-desk init "
                                                  "--db PATH'.").arg(path));
 
@@ -825,13 +826,13 @@ Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::Op
 Result<std::unique_ptr<Store>> StoreFactory::create(const QString &path)
 {
     if (QFileInfo::exists(path))
-        return Error::unavailable(QStringLiteral("%1 already exists. Refund Desk never overwrites a file; "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 already exists. Refund Desk never overwrites a file; "
                                                  "choose a new path.").arg(path));
     sqlite3 *db = nullptr;
     const int code = sqlite3_open_v2(QFile::encodeName(path).constData(), &db,
                                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (code != SQLITE_OK) {
-        Error error = Internal::SqliteStore::errorFor(db, code, path, QStringLiteral("creating the store"));
+        Error error = Internal::SqliteStore::errorFor(db, code, path, QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed"));
         sqlite3_close_v2(db);
         return error;
     }
@@ -841,7 +842,7 @@ Result<std::unique_ptr<Store>> StoreFactory::create(const QString &path)
         QFile::remove(path);
         QFile::remove(path + QStringLiteral("-wal"));
         QFile::remove(path + QStringLiteral("-shm"));
-        return Error::unavailable(QStringLiteral("%1 could not be created: %2").arg(path, problem));
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be created: %2").arg(path, problem));
     }
     return open(path, Store::OpenMode::ReadWrite);
 }

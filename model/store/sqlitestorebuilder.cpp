@@ -5,6 +5,7 @@
 #include "store/sqlitestatement.h"
 #include "store/sqlitestore.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QFileInfo>
 
@@ -21,7 +22,7 @@ namespace Internal {
 
 namespace {
 
-const QString Doing = QStringLiteral("building the new store");
+const QString Doing = QCoreApplication::translate("Store", "building the new store", "what the store was doing when it failed");
 
 int exec(sqlite3 *db, const char *sql)
 {
@@ -45,7 +46,7 @@ QString SqliteStoreBuilder::buildingPath(const QString &path)
 Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &path)
 {
     if (path.isEmpty())
-        return Error::usage(QStringLiteral("No path was given for the new store."));
+        return Error::usage(QCoreApplication::translate("Store", "No path was given for the new store."));
     if (QFileInfo::exists(path)) {
         return Error::unavailable(QStringLiteral("%1 already exists. A new store is always a new file and "
                                                  "Refund Desk never overwrites one; choose a new path or "
@@ -86,12 +87,12 @@ Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &
                                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
     std::unique_ptr<SqliteStoreBuilder> builder(new SqliteStoreBuilder(db, path, building));
     if (code != SQLITE_OK)
-        return builder->errorFor(code, QStringLiteral("creating the store"));
+        return builder->errorFor(code, QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed"));
     sqlite3_extended_result_codes(db, 1);
 
     const QString problem = applySchema(db);
     if (!problem.isEmpty())
-        return Error::unavailable(QStringLiteral("%1 could not be created: %2").arg(path, problem));
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be created: %2").arg(path, problem));
 
     // Until finish() the file is not a store: a build that dies half-way (killed, power
     // lost) leaves a file every reader refuses rather than a store that looks complete.
@@ -106,7 +107,7 @@ Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &
     };
     for (const char *pragma : bulkLoad) {
         if (const int pragmaCode = exec(db, pragma); pragmaCode != SQLITE_OK)
-            return builder->errorFor(pragmaCode, QStringLiteral("preparing the new store for a bulk load"));
+            return builder->errorFor(pragmaCode, QCoreApplication::translate("Store", "preparing the new store for a bulk load", "what the store was doing when it failed"));
     }
     if (auto deferred = builder->deferIndexes(); !deferred)
         return deferred.error();
@@ -147,7 +148,7 @@ Error SqliteStoreBuilder::errorFor(int code, const QString &doing) const
 Result<void> SqliteStoreBuilder::usable() const
 {
     if (m_finished || !m_db)
-        return Error::internal(QStringLiteral("The store builder for %1 is already finished.").arg(m_path));
+        return Error::internal(QCoreApplication::translate("Store", "The store builder for %1 is already finished.").arg(m_path));
     return {};
 }
 
@@ -163,7 +164,7 @@ Result<void> SqliteStoreBuilder::deferIndexes()
         while ((code = indexes.step()) == SQLITE_ROW)
             m_deferredIndexes.push_back({indexes.text(0), indexes.text(1).toUtf8()});
         if (code != SQLITE_DONE)
-            return errorFor(code, QStringLiteral("reading the new store's schema"));
+            return errorFor(code, QCoreApplication::translate("Store", "reading the new store's schema", "what the store was doing when it failed"));
     }
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive())
@@ -172,7 +173,7 @@ Result<void> SqliteStoreBuilder::deferIndexes()
         // sql-identifiers: index names read back from the schema this builder just created
         const QByteArray drop = "DROP INDEX \"" + index.name.toUtf8() + '"';
         if (const int code = exec(m_db, drop.constData()); code != SQLITE_OK)
-            return errorFor(code, QStringLiteral("preparing the new store for a bulk load"));
+            return errorFor(code, QCoreApplication::translate("Store", "preparing the new store for a bulk load", "what the store was doing when it failed"));
     }
     if (const int code = transaction.commit(); code != SQLITE_OK)
         return errorFor(code, Doing);
@@ -194,10 +195,10 @@ Result<void> SqliteStoreBuilder::createDeferredIndexes()
                                                   "was not kept.").arg(index.name, detail));
         }
         if (code != SQLITE_OK)
-            return errorFor(code, QStringLiteral("indexing the new store"));
+            return errorFor(code, QCoreApplication::translate("Store", "indexing the new store", "what the store was doing when it failed"));
     }
     if (const int code = transaction.commit(); code != SQLITE_OK)
-        return errorFor(code, QStringLiteral("indexing the new store"));
+        return errorFor(code, QCoreApplication::translate("Store", "indexing the new store", "what the store was doing when it failed"));
     m_deferredIndexes.clear();
     return {};
 }
@@ -225,7 +226,7 @@ Result<void> SqliteStoreBuilder::prepare()
     for (const Wanted &w : wanted) {
         *w.statement = std::make_unique<SqliteStatement>(m_db, w.sql);
         if (!(*w.statement)->isValid())
-            return errorFor((*w.statement)->prepareCode(), QStringLiteral("preparing the new store's inserts"));
+            return errorFor((*w.statement)->prepareCode(), QCoreApplication::translate("Store", "preparing the new store's inserts", "what the store was doing when it failed"));
     }
     return {};
 }
@@ -350,9 +351,9 @@ Result<void> SqliteStoreBuilder::finish()
     if (auto indexed = createDeferredIndexes(); !indexed)
         return indexed;
 
-    const QString finishing = QStringLiteral("finishing the new store");
+    const QString finishing = QCoreApplication::translate("Store", "finishing the new store", "what the store was doing when it failed");
     if (QString mode = pragmaText("PRAGMA journal_mode = WAL"); mode != QLatin1String("wal")) {
-        return Error::unavailable(QStringLiteral("%1 could not be switched to WAL mode (it is in %2 mode); the "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be switched to WAL mode (it is in %2 mode); the "
                                                  "store was not kept. Check that its folder is on a local disk.")
                                       .arg(m_path, mode.isEmpty() ? QStringLiteral("no") : mode));
     }
@@ -371,7 +372,7 @@ Result<void> SqliteStoreBuilder::finish()
             return errorFor(code, finishing);
     }
     if (const int code = sqlite3_close(m_db); code != SQLITE_OK)
-        return errorFor(code, QStringLiteral("closing the new store"));
+        return errorFor(code, QCoreApplication::translate("Store", "closing the new store", "what the store was doing when it failed"));
     m_db = nullptr;
     // Closing the last connection folded and removed the write-ahead log, so the one file
     // is the whole store. QFile::rename never replaces an existing file.

@@ -1,0 +1,2508 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru">
+<context>
+    <name>Attempt</name>
+    <message>
+        <source>no answer recorded</source>
+        <translation>ответ не записан</translation>
+    </message>
+    <message>
+        <source>refunded</source>
+        <translation>возвращено</translation>
+    </message>
+    <message>
+        <source>declined by the provider</source>
+        <translation>отклонено провайдером</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>тайм-аут</translation>
+    </message>
+    <message>
+        <source>409: the same key was still in flight</source>
+        <translation>409: запрос с тем же ключом ещё выполнялся</translation>
+    </message>
+    <message>
+        <source>saved 500: outcome unknown</source>
+        <translation>сохранённый ответ 500: результат неизвестен</translation>
+    </message>
+    <message>
+        <source>network error: outcome unknown</source>
+        <translation>сетевая ошибка: результат неизвестен</translation>
+    </message>
+    <message>
+        <source>key reused with other parameters</source>
+        <translation>ключ повторно использован с другими параметрами</translation>
+    </message>
+</context>
+<context>
+    <name>Audit</name>
+    <message>
+        <source>The export could not be written: %1. Check the disk space and the target&apos;s permissions.</source>
+        <translation>Не удалось записать экспорт: %1. Проверьте свободное место на диске и права доступа к файлу.</translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message>
+        <source>refund-desk: unknown command &apos;%1&apos;</source>
+        <translation>refund-desk: неизвестная команда «%1»</translation>
+    </message>
+    <message>
+        <source>unexpected arguments: %1</source>
+        <translation>лишние аргументы: %1</translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <translation>ожидается %1</translation>
+    </message>
+    <message>
+        <source>--db PATH is required: name the store to work on.</source>
+        <translation>Нужен параметр --db PATH: укажите хранилище, с которым работать.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written. %2 Nothing was written: ask for write access to the file and its folder, or work on a writable copy.</source>
+        <translation>Запись в %1 невозможна. %2 Ничего не записано: запросите право на запись в файл и его папку или работайте с копией, доступной для записи.</translation>
+    </message>
+    <message>
+        <source>Run &apos;refund-desk %1 --help&apos; for the options.</source>
+        <translation>Список параметров: «refund-desk %1 --help».</translation>
+    </message>
+    <message>
+        <source>--operations wants a whole number from 1 to %1.</source>
+        <translation>Для --operations нужно целое число от 1 до %1.</translation>
+    </message>
+    <message>
+        <source>--seed wants a whole number from 0 to 18446744073709551615.</source>
+        <translation>Для --seed нужно целое число от 0 до 18446744073709551615.</translation>
+    </message>
+    <message>
+        <source>--now wants milliseconds since the Unix epoch.</source>
+        <translation>Для --now нужно число миллисекунд с начала эпохи Unix.</translation>
+    </message>
+    <message>
+        <source>--format wants csv or json.</source>
+        <translation>Для --format допустимо csv или json.</translation>
+    </message>
+    <message>
+        <source>--from wants a date like 2024-05-01 or a time like 2024-05-01T09:30:00Z.</source>
+        <translation>Для --from нужна дата вида 2024-05-01 или время вида 2024-05-01T09:30:00Z.</translation>
+    </message>
+    <message>
+        <source>--to wants a date like 2024-05-31 or a time like 2024-06-01T00:00:00Z.</source>
+        <translation>Для --to нужна дата вида 2024-05-31 или время вида 2024-06-01T00:00:00Z.</translation>
+    </message>
+    <message>
+        <source>--from must come before --to.</source>
+        <translation>Значение --from должно быть раньше --to.</translation>
+    </message>
+    <message>
+        <source>--output names the store itself; choose another file.</source>
+        <translation>--output указывает на само хранилище; выберите другой файл.</translation>
+    </message>
+    <message>
+        <source>Standard output cannot be written.</source>
+        <translation>Не удаётся писать в стандартный вывод.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2. Choose a file in a folder you may write to.</source>
+        <translation>Запись в %1 невозможна: %2. Выберите файл в папке, куда у вас есть право записи.</translation>
+    </message>
+    <message>
+        <source>%1 could not be saved: %2. Nothing was replaced.</source>
+        <translation>Не удалось сохранить %1: %2. Ничего не заменено.</translation>
+    </message>
+    <message>
+        <source>cannot read the file %1: it does not exist or is not a readable file.</source>
+        <translation>не удаётся прочитать файл %1: он не существует или недоступен для чтения.</translation>
+    </message>
+    <message>
+        <source>the file could not be read to its end</source>
+        <translation>файл не удалось дочитать до конца</translation>
+    </message>
+    <message>
+        <source>%1; the good entries were imported. Fix the file and import it again: events already present are ignored.</source>
+        <translation>%1; корректные записи импортированы. Исправьте файл и импортируйте его снова: уже загруженные события будут пропущены.</translation>
+    </message>
+    <message>
+        <source>--anchor wants a 64-digit hex hash as verify printed it.</source>
+        <translation>Для --anchor нужен 64-значный шестнадцатеричный хеш в том виде, в каком его вывела команда verify.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries were skipped</source>
+        <translation>
+            <numerusform>пропущена %n запись</numerusform>
+            <numerusform>пропущено %n записи</numerusform>
+            <numerusform>пропущено %n записей</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>There is no operation %1 in %2. Check the id (e.g. op_5521) with &apos;refund-desk queue&apos;.</source>
+        <translation>В %2 нет операции %1. Проверьте ID (например, op_5521) командой «refund-desk queue».</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required and may not be empty: say who is acting.</source>
+        <translation>Нужен параметр --operator NAME, и он не может быть пустым: укажите, кто выполняет действие.</translation>
+    </message>
+    <message>
+        <source>--outcome must be &apos;refunded&apos; or &apos;failed&apos;.</source>
+        <translation>Для --outcome допустимо «refunded» или «failed».</translation>
+    </message>
+</context>
+<context>
+    <name>CustomerReply</name>
+    <message>
+        <source>We can&apos;t confirm your refund yet. A colleague is checking it and will reply in this chat.</source>
+        <translation>Мы пока не можем подтвердить ваш возврат. Коллега уже проверяет его и ответит вам в этом чате.</translation>
+    </message>
+    <message>
+        <source>Your refund of %1 has been issued.</source>
+        <translation>Возврат на сумму %1 оформлен.</translation>
+    </message>
+    <message>
+        <source>Your refund of %1 has been issued. The refund reference is %2.</source>
+        <translation>Возврат на сумму %1 оформлен. Номер возврата: %2.</translation>
+    </message>
+    <message>
+        <source>Your refund of %1 did not go through, and no money was moved.</source>
+        <translation>Возврат на сумму %1 не прошёл, деньги не списывались и не переводились.</translation>
+    </message>
+</context>
+<context>
+    <name>Demo</name>
+    <message>
+        <source>The demo&apos;s reference case did not come out as specified (%1, %2, %3 attempts); the simulator needs fixing.</source>
+        <translation>Эталонный случай демо не получился таким, как задан (%1, %2, попыток: %3); симулятор нужно исправить.</translation>
+    </message>
+    <message>
+        <source>Building the demo store was cancelled after %1 of %2 operations; nothing was kept.</source>
+        <translation>Создание демо-хранилища отменено после %1 из %2 операций; ничего не сохранено.</translation>
+    </message>
+    <message>
+        <source>A demo store holds from 1 to %1 operations; %2 was asked for.</source>
+        <translation>В демо-хранилище может быть от 1 до %1 операций; запрошено %2.</translation>
+    </message>
+</context>
+<context>
+    <name>EventImporter</name>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>Не удаётся прочитать %1: %2.</translation>
+    </message>
+    <message>
+        <source>Reading %1 failed: %2.</source>
+        <translation>Ошибка чтения %1: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>EventParser</name>
+    <message>
+        <source>%1 is null</source>
+        <translation>%1 равно null</translation>
+    </message>
+    <message>
+        <source>%1 is %2, expected %3</source>
+        <translation>%1 — %2, а ожидается %3</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>нет поля %1</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>объект</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>строка</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>поле %1 пустое</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>целое число</translation>
+    </message>
+    <message>
+        <source>%1 is too large</source>
+        <translation>значение %1 слишком велико</translation>
+    </message>
+    <message>
+        <source>%1 is negative (%2)</source>
+        <translation>значение %1 отрицательное (%2)</translation>
+    </message>
+    <message>
+        <source>%1 is &quot;%2&quot;, not a three-letter currency code</source>
+        <translation>%1 равно «%2», а это не трёхбуквенный код валюты</translation>
+    </message>
+    <message>
+        <source>an id or an object</source>
+        <translation>ID или объект</translation>
+    </message>
+    <message>
+        <source>%1 is not a refund object</source>
+        <translation>%1 — не объект возврата</translation>
+    </message>
+    <message>
+        <source>%1.status is &quot;%2&quot;, not a refund status (pending, requires_action, succeeded, failed, canceled)</source>
+        <translation>%1.status равно «%2», а это не статус возврата (pending, requires_action, succeeded, failed, canceled)</translation>
+    </message>
+    <message>
+        <source>a list of refunds</source>
+        <translation>список возвратов</translation>
+    </message>
+    <message>
+        <source>a refund object</source>
+        <translation>объект возврата</translation>
+    </message>
+    <message>
+        <source>the payload is a %1 object, not an event</source>
+        <translation>содержимое — объект %1, а не событие</translation>
+    </message>
+    <message>
+        <source>the payload&apos;s &quot;object&quot; is %1, expected &quot;event&quot;</source>
+        <translation>поле «object» содержимого равно %1, а ожидается «event»</translation>
+    </message>
+    <message>
+        <source>the payload is empty</source>
+        <translation>содержимое пустое</translation>
+    </message>
+    <message>
+        <source>the payload is %1, not an event object</source>
+        <translation>содержимое — %1, а не объект события</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>некорректный JSON: %1</translation>
+    </message>
+    <message>
+        <source>could not be read: %1</source>
+        <translation>не удалось прочитать: %1</translation>
+    </message>
+    <message>
+        <source>could not be read</source>
+        <translation>не удалось прочитать</translation>
+    </message>
+    <message>
+        <source>nested deeper than %1 levels, far deeper than any provider event</source>
+        <translation>вложенность глубже %1 уровней — намного глубже, чем в любом событии провайдера</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>логическое значение</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>число</translation>
+    </message>
+    <message>
+        <source>a number with a fraction</source>
+        <translation>дробное число</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>массив</translation>
+    </message>
+    <message>
+        <source>not a JSON value</source>
+        <translation>не значение JSON</translation>
+    </message>
+</context>
+<context>
+    <name>EvidenceAnalyzer</name>
+    <message>
+        <source>the payload is not valid UTF-8 text</source>
+        <translation>содержимое — не корректный текст в UTF-8</translation>
+    </message>
+    <message>
+        <source>without a status</source>
+        <translation>без статуса</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refunds point at this operation (%1): money may have moved more than once</source>
+        <comment>a phrase; more phrases may follow after a semicolon</comment>
+        <translation>
+            <numerusform>к этой операции относится %n возврат (%1): деньги могли уйти больше одного раза</numerusform>
+            <numerusform>к этой операции относятся %n возврата (%1): деньги могли уйти больше одного раза</numerusform>
+            <numerusform>к этой операции относятся %n возвратов (%1): деньги могли уйти больше одного раза</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>refund %1 is in %2 but the operation is in %3 (event %4)</source>
+        <translation>возврат %1 в валюте %2, а операция — в %3 (событие %4)</translation>
+    </message>
+    <message>
+        <source>refund %1 is for %2 but the operation is for %3 (event %4)</source>
+        <translation>возврат %1 на сумму %2, а операция — на %3 (событие %4)</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <comment>a sentence made of the phrases in %1</comment>
+        <translation>%1.</translation>
+    </message>
+    <message>
+        <source>Refund %1 of %2</source>
+        <translation>Возврат %1 на сумму %2</translation>
+    </message>
+    <message>
+        <source>%1 succeeded (event %2).</source>
+        <translation>%1 выполнен (событие %2).</translation>
+    </message>
+    <message>
+        <source>%1 failed (event %2).</source>
+        <translation>%1 не выполнен (событие %2).</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 (event %3).</source>
+        <translation>%1 не выполнен: %2 (событие %3).</translation>
+    </message>
+    <message>
+        <source>%1 was canceled (event %2).</source>
+        <translation>%1 отменён (событие %2).</translation>
+    </message>
+    <message>
+        <source>%1 is still pending (event %2); it may yet succeed or fail.</source>
+        <translation>%1 ещё в обработке (событие %2): он может как пройти, так и не пройти.</translation>
+    </message>
+    <message>
+        <source>%1 requires action from the customer (event %2); it may yet succeed or fail.</source>
+        <translation>%1 ждёт действий от клиента (событие %2): он может как пройти, так и не пройти.</translation>
+    </message>
+    <message>
+        <source>%1 exists but no event states its status (event %2).</source>
+        <translation>%1 существует, но ни одно событие не сообщает его статус (событие %2).</translation>
+    </message>
+    <message>
+        <source>No event names a refund for this operation, but event %1 says charge %2 has %3 refunded; look the charge up in the provider&apos;s dashboard.</source>
+        <translation>Ни одно событие не называет возврат по этой операции, но событие %1 сообщает, что по платежу %2 возвращено %3; найдите этот платёж в личном кабинете провайдера.</translation>
+    </message>
+    <message>
+        <source>No event from the provider states a refund for this operation.</source>
+        <translation>Ни одно событие от провайдера не сообщает о возврате по этой операции.</translation>
+    </message>
+    <message numerus="yes">
+        <source>No readable event states a refund for this operation; %n matching event(s) could not be read.</source>
+        <translation>
+            <numerusform>Ни одно читаемое событие не сообщает о возврате по этой операции; не удалось прочитать %n подходящее событие.</numerusform>
+            <numerusform>Ни одно читаемое событие не сообщает о возврате по этой операции; не удалось прочитать %n подходящих события.</numerusform>
+            <numerusform>Ни одно читаемое событие не сообщает о возврате по этой операции; не удалось прочитать %n подходящих событий.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between two phrases of a sentence</comment>
+        <translation>;</translation>
+    </message>
+</context>
+<context>
+    <name>KeyWindow</name>
+    <message>
+        <source>closed</source>
+        <translation>истёк</translation>
+    </message>
+    <message>
+        <source>%1 min left</source>
+        <translation>осталось %1 мин</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min left</source>
+        <translation>осталось %1 ч %2 мин</translation>
+    </message>
+</context>
+<context>
+    <name>MatchRoute</name>
+    <message>
+        <source>metadata</source>
+        <translation>метаданные</translation>
+    </message>
+    <message>
+        <source>idempotency_key</source>
+        <translation>ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>refund_id</source>
+        <translation>ID возврата</translation>
+    </message>
+</context>
+<context>
+    <name>OperationNotice</name>
+    <message>
+        <source>The refund tool closed this operation as %1; no person had to decide.</source>
+        <translation>Инструмент возвратов сам закрыл эту операцию со статусом «%1»; решение человека не понадобилось.</translation>
+    </message>
+    <message>
+        <source>refunded (%1)</source>
+        <translation>возвращено (%1)</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не выполнено</translation>
+    </message>
+    <message>
+        <source>You recorded %1 at %2. Copy the reply for the customer (Ctrl+Shift+C).</source>
+        <translation>Вы зафиксировали: %1 (%2). Скопируйте ответ для клиента (Ctrl+Shift+C).</translation>
+    </message>
+    <message>
+        <source>Resolved elsewhere: %1 recorded %2 at %3. Nothing is left to do here.</source>
+        <translation>Решено в другом месте: %1 зафиксировал(а) «%2» (%3). Здесь больше ничего делать не нужно.</translation>
+    </message>
+    <message>
+        <source>%1 recorded %2 at %3.</source>
+        <translation>%1 зафиксировал(а) «%2» (%3).</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>неизвестное время</translation>
+    </message>
+    <message>
+        <source>You claimed this at %1.</source>
+        <translation>Вы взяли это в работу (%1).</translation>
+    </message>
+    <message>
+        <source>You are checking this since %1. Confirm the outcome with the provider, then record it (Ctrl+R).</source>
+        <translation>Вы проверяете это с %1. Подтвердите результат у провайдера, затем зафиксируйте его (Ctrl+R).</translation>
+    </message>
+    <message>
+        <source>Claimed elsewhere: %1 claimed this at %2 and is checking it.</source>
+        <translation>Взято в работу в другом месте: %1 взял(а) это (%2) и проверяет.</translation>
+    </message>
+    <message>
+        <source>%1 is checking this since %2.</source>
+        <translation>%1 проверяет это с %2.</translation>
+    </message>
+    <message>
+        <source>%1 is checking this since %2. Take over (Ctrl+T) only if they handed it to you.</source>
+        <translation>%1 проверяет это с %2. Перехватывайте (Ctrl+T), только если вам это передали.</translation>
+    </message>
+    <message>
+        <source>Released elsewhere: %1 gave this back; nobody is checking it now.</source>
+        <translation>Возвращено в очередь в другом месте: %1 отказался(-ась) от проверки; сейчас это никто не проверяет.</translation>
+    </message>
+    <message>
+        <source>Nobody is checking this yet.</source>
+        <translation>Это пока никто не проверяет.</translation>
+    </message>
+    <message>
+        <source>Nobody is checking this yet. Claim it (Ctrl+M) before you ask the provider.</source>
+        <translation>Это пока никто не проверяет. Возьмите в работу (Ctrl+M), прежде чем обращаться к провайдеру.</translation>
+    </message>
+    <message>
+        <source>The refund tool is still working on this operation; it does not need a person yet.</source>
+        <translation>Инструмент возвратов ещё работает с этой операцией; человек пока не нужен.</translation>
+    </message>
+</context>
+<context>
+    <name>OperationSnapshot</name>
+    <message>
+        <source>There is no operation %1 in this store. Check the id, or open the store it belongs to.</source>
+        <translation>В этом хранилище нет операции %1. Проверьте ID или откройте хранилище, к которому она относится.</translation>
+    </message>
+</context>
+<context>
+    <name>OperationStatus</name>
+    <message>
+        <source>open</source>
+        <translation>открыта</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>checking</source>
+        <translation>на проверке</translation>
+    </message>
+    <message>
+        <source>refunded</source>
+        <translation>возвращено</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не выполнено</translation>
+    </message>
+</context>
+<context>
+    <name>Outcome</name>
+    <message>
+        <source>refunded</source>
+        <translation>возвращено</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не выполнено</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 cannot be written: %2.</source>
+        <translation>Запись в %1 невозможна: %2.</translation>
+    </message>
+    <message>
+        <source>%1 could not be saved: %2.</source>
+        <translation>Не удалось сохранить %1: %2.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln decision(s) to %1.</source>
+        <translation>
+            <numerusform>Экспортировано %Ln решение в %1.</numerusform>
+            <numerusform>Экспортировано %Ln решения в %1.</numerusform>
+            <numerusform>Экспортировано %Ln решений в %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AttemptTimelineView</name>
+    <message>
+        <source>Attempts: none recorded</source>
+        <translation>Попытки: не записано ни одной</translation>
+    </message>
+    <message>
+        <source>Attempts: 1, in %1, with the one key</source>
+        <translation>Попытки: 1 (%1), с одним ключом</translation>
+    </message>
+    <message>
+        <source>Attempts: %1, in %2, all with the one key</source>
+        <translation>Попытки: %1 (%2), все с одним и тем же ключом</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Попытки</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n вызов инструмента</numerusform>
+            <numerusform>%n вызова инструмента</numerusform>
+            <numerusform>%n вызовов инструмента</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AttemptsModel</name>
+    <message>
+        <source>no end recorded</source>
+        <translation>время окончания не записано</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 мс</translation>
+    </message>
+    <message>
+        <source>%1
+Provider said: %2</source>
+        <translation>%1
+Ответ провайдера: %2</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>№</translation>
+    </message>
+    <message>
+        <source>Tool call</source>
+        <translation>Вызов инструмента</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Начало</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>Длительность</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Request id</source>
+        <translation>ID запроса</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditEntryModel</name>
+    <message>
+        <source>(operation missing)</source>
+        <translation>(операция не найдена)</translation>
+    </message>
+    <message>
+        <source>override</source>
+        <translation>вопреки</translation>
+    </message>
+    <message>
+        <source>The operator recorded this outcome against the evidence.</source>
+        <translation>Оператор зафиксировал этот результат вопреки доказательствам.</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>№</translation>
+    </message>
+    <message>
+        <source>Recorded (local)</source>
+        <translation>Записано (местное)</translation>
+    </message>
+    <message>
+        <source>Recorded (UTC)</source>
+        <translation>Записано (UTC)</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>ID возврата</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Доказательство</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Оператор</translation>
+    </message>
+    <message>
+        <source>Previous status</source>
+        <translation>Прежний статус</translation>
+    </message>
+    <message>
+        <source>Override</source>
+        <translation>Вопреки</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditFilterBar</name>
+    <message>
+        <source>&amp;From</source>
+        <translation>&amp;С</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>&amp;По</translation>
+    </message>
+    <message>
+        <source>O&amp;verrides only</source>
+        <translation>Только &amp;вопреки доказательствам</translation>
+    </message>
+    <message>
+        <source>&amp;Newest first</source>
+        <translation>Сначала &amp;новые</translation>
+    </message>
+    <message>
+        <source>A day in local time; both ends are included.</source>
+        <translation>День по местному времени; обе границы включаются.</translation>
+    </message>
+    <message>
+        <source>Everyone</source>
+        <translation>Все</translation>
+    </message>
+    <message>
+        <source>Only the decisions of this operator</source>
+        <translation>Только решения этого оператора</translation>
+    </message>
+    <message>
+        <source>Any outcome</source>
+        <translation>Любой результат</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Возвращено</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Не выполнено</translation>
+    </message>
+    <message>
+        <source>Only decisions recorded against the evidence</source>
+        <translation>Только решения, принятые вопреки доказательствам</translation>
+    </message>
+    <message>
+        <source>O&amp;perator</source>
+        <translation>&amp;Оператор</translation>
+    </message>
+    <message>
+        <source>O&amp;utcome</source>
+        <translation>&amp;Итог</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditIntegration</name>
+    <message>
+        <source>&amp;Audit log</source>
+        <translation>&amp;Журнал аудита</translation>
+    </message>
+    <message>
+        <source>Every decision with its evidence, the chain&apos;s state, totals and exports</source>
+        <translation>Все решения с доказательствами, состояние цепочки, итоги и экспорт</translation>
+    </message>
+    <message>
+        <source>&amp;Export audit log…</source>
+        <translation>&amp;Экспорт журнала аудита…</translation>
+    </message>
+    <message>
+        <source>Write the decisions to a CSV or JSON file</source>
+        <translation>Записать решения в файл CSV или JSON</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditTotalsModel</name>
+    <message>
+        <source>Outcome</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Валюта</translation>
+    </message>
+    <message>
+        <source>Resolutions</source>
+        <translation>Решения</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditWindow</name>
+    <message>
+        <source>Audit log — Refund Desk</source>
+        <translation>Журнал аудита — Refund Desk</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>&amp;Журнал</translation>
+    </message>
+    <message>
+        <source>Unknown &amp;exposure</source>
+        <translation>Незакрытый &amp;риск</translation>
+    </message>
+    <message>
+        <source>Totals of the selected decisions by outcome and currency</source>
+        <translation>Итоги выбранных решений по результату и валюте</translation>
+    </message>
+    <message>
+        <source>Cannot read the audit log: %1</source>
+        <translation>Не удаётся прочитать журнал аудита: %1</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>&amp;Экспорт…</translation>
+    </message>
+    <message>
+        <source>Write the selected decisions to a CSV or JSON file</source>
+        <translation>Записать выбранные решения в файл CSV или JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Закрыть</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh and check the chain again</source>
+        <translation>&amp;Обновить и заново проверить цепочку</translation>
+    </message>
+    <message>
+        <source>The &amp;log</source>
+        <translation>&amp;Журнал</translation>
+    </message>
+    <message>
+        <source>The unknown &amp;exposure</source>
+        <translation>Незакрытый &amp;риск</translation>
+    </message>
+    <message>
+        <source>No store open</source>
+        <translation>Хранилище не открыто</translation>
+    </message>
+    <message>
+        <source>Open a store to see its audit log.</source>
+        <translation>Откройте хранилище, чтобы увидеть его журнал аудита.</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1 (только чтение)</translation>
+    </message>
+    <message>
+        <source>Counting…</source>
+        <translation>Подсчёт…</translation>
+    </message>
+    <message>
+        <source>Totals unavailable: %1</source>
+        <translation>Итоги недоступны: %1</translation>
+    </message>
+    <message>
+        <source>Cannot draw the exposure: %1</source>
+        <translation>Не удаётся построить график риска: %1</translation>
+    </message>
+    <message>
+        <source>Checking the audit chain…</source>
+        <translation>Проверка цепочки аудита…</translation>
+    </message>
+    <message>
+        <source>Checking the audit chain… %1%</source>
+        <translation>Проверка цепочки аудита… %1%</translation>
+    </message>
+    <message>
+        <source>Cannot check the chain: %1</source>
+        <translation>Не удаётся проверить цепочку: %1</translation>
+    </message>
+    <message>
+        <source>Broken at #%1: %2</source>
+        <translation>Нарушена на №%1: %2</translation>
+    </message>
+    <message>
+        <source>Chain verified through #%1, but a store invariant is broken: %2</source>
+        <translation>Цепочка проверена до №%1, но нарушен инвариант хранилища: %2</translation>
+    </message>
+    <message>
+        <source>Verified through #%1: %2 decisions, the chain is intact and the store&apos;s invariants hold.</source>
+        <translation>Проверено до №%1: решений — %2, цепочка цела, инварианты хранилища соблюдены.</translation>
+    </message>
+    <message>
+        <source>Head hash %1</source>
+        <translation>Головной хеш %1</translation>
+    </message>
+    <message>
+        <source>Export the audit log</source>
+        <translation>Экспорт журнала аудита</translation>
+    </message>
+    <message>
+        <source>CSV, for spreadsheets (*.csv);;JSON (*.json)</source>
+        <translation>CSV для электронных таблиц (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Exporting the audit log to %1…</source>
+        <translation>Экспорт журнала аудита в %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file was written.</source>
+        <translation>Экспорт отменён; файл не записан.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the first %Ln matching decision(s). Narrow the filters, or export them all (File › Export…).</source>
+        <translation>
+            <numerusform>Показано первое %Ln подходящее решение. Сузьте фильтры или экспортируйте все (Файл › Экспорт…).</numerusform>
+            <numerusform>Показаны первые %Ln подходящих решения. Сузьте фильтры или экспортируйте все (Файл › Экспорт…).</numerusform>
+            <numerusform>Показаны первые %Ln подходящих решений. Сузьте фильтры или экспортируйте все (Файл › Экспорт…).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln decision(s) match</source>
+        <translation>
+            <numerusform>Подходит %Ln решение</numerusform>
+            <numerusform>Подходят %Ln решения</numerusform>
+            <numerusform>Подходит %Ln решений</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::DemoLauncher</name>
+    <message>
+        <source>Simulating the refund tool and the provider for %1 operations…</source>
+        <translation>Моделирование инструмента возвратов и провайдера для %1 операций…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Building a demo store</source>
+        <translation>Создание демо-хранилища</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::EventsModel</name>
+    <message>
+        <source>(no type)</source>
+        <translation>(без типа)</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>не читается</translation>
+    </message>
+    <message>
+        <source>%1 (delivered %2×)</source>
+        <translation>%1 (доставлено %2 раза)</translation>
+    </message>
+    <message>
+        <source>This payload could not be read: %1</source>
+        <translation>Не удалось прочитать содержимое: %1</translation>
+    </message>
+    <message>
+        <source>Provider time %1; received %2</source>
+        <translation>Время провайдера %1; получено %2</translation>
+    </message>
+    <message>
+        <source>Failure reason: %1</source>
+        <translation>Причина отказа: %1</translation>
+    </message>
+    <message>
+        <source>The payload&apos;s metadata names this operation.</source>
+        <translation>Эта операция указана в метаданных содержимого.</translation>
+    </message>
+    <message>
+        <source>The request carried this operation&apos;s idempotency key.</source>
+        <translation>Запрос был отправлен с ключом идемпотентности этой операции.</translation>
+    </message>
+    <message>
+        <source>It is about a refund already tied to this operation.</source>
+        <translation>Событие касается возврата, уже связанного с этой операцией.</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Событие</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Время</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>ID возврата</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Matched by</source>
+        <translation>Совпадение по</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>ID события</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::EvidenceView</name>
+    <message>
+        <source>Evidence: %1. %2</source>
+        <translation>Доказательства: %1. %2</translation>
+    </message>
+    <message>
+        <source>Webhook events: none received for this operation</source>
+        <translation>События вебхуков: по этой операции не получено ни одного</translation>
+    </message>
+    <message>
+        <source>Webhook events: %1</source>
+        <translation>События вебхуков: %1</translation>
+    </message>
+    <message>
+        <source>No webhook event names this operation. Look the refund up in the provider&apos;s dashboard by the idempotency key, or ask provider support.</source>
+        <translation>Ни одно событие вебхука не указывает на эту операцию. Найдите возврат в личном кабинете провайдера по ключу идемпотентности или обратитесь в поддержку провайдера.</translation>
+    </message>
+    <message>
+        <source>Evidence: select an operation.</source>
+        <translation>Доказательства: выберите операцию.</translation>
+    </message>
+    <message>
+        <source>Webhook events</source>
+        <translation>События вебхуков</translation>
+    </message>
+    <message>
+        <source>Payload of %1</source>
+        <translation>Содержимое %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) could not be read (flagged below).</source>
+        <translation>
+            <numerusform>Не удалось прочитать %n событие (отмечено ниже).</numerusform>
+            <numerusform>Не удалось прочитать %n события (отмечены ниже).</numerusform>
+            <numerusform>Не удалось прочитать %n событий (отмечены ниже).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ExposureChart</name>
+    <message>
+        <source>Amount in</source>
+        <translation>Сумма в</translation>
+    </message>
+    <message>
+        <source>Still unknown at the end of each day (UTC)</source>
+        <translation>Ещё не известно на конец каждого дня (UTC)</translation>
+    </message>
+    <message>
+        <source>Decisions recorded per day</source>
+        <translation>Решения по дням</translation>
+    </message>
+    <message>
+        <source>Nothing to draw: no operation has been unknown and no decision was recorded.</source>
+        <translation>Нечего показать: ни одна операция не была в статусе «неизвестно», и ни одного решения не записано.</translation>
+    </message>
+    <message>
+        <source>Operations unknown</source>
+        <translation>Неизвестные операции</translation>
+    </message>
+    <message>
+        <source>Amount unknown (%1)</source>
+        <translation>Неизвестная сумма (%1)</translation>
+    </message>
+    <message>
+        <source>operations</source>
+        <translation>операции</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Возвращено</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Не выполнено</translation>
+    </message>
+    <message numerus="yes">
+        <source>Unknown now: %n operation(s).</source>
+        <translation>
+            <numerusform>Сейчас неизвестна %n операция.</numerusform>
+            <numerusform>Сейчас неизвестны %n операции.</numerusform>
+            <numerusform>Сейчас неизвестно %n операций.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Unknown now: %n operation(s), %1.</source>
+        <translation>
+            <numerusform>Сейчас неизвестна %n операция, %1.</numerusform>
+            <numerusform>Сейчас неизвестны %n операции, %1.</numerusform>
+            <numerusform>Сейчас неизвестно %n операций, %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Decisions recorded per day (the last %n day(s))</source>
+        <translation>
+            <numerusform>Решения по дням (за последний %n день)</numerusform>
+            <numerusform>Решения по дням (за последние %n дня)</numerusform>
+            <numerusform>Решения по дням (за последние %n дней)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::HistoryModel</name>
+    <message>
+        <source>refund tool</source>
+        <translation>инструмент возвратов</translation>
+    </message>
+    <message>
+        <source>Created; key committed before the first attempt</source>
+        <translation>Создана; ключ сохранён до первой попытки</translation>
+    </message>
+    <message>
+        <source>chat %1</source>
+        <translation>чат %1</translation>
+    </message>
+    <message>
+        <source>Claimed: checking with the provider</source>
+        <translation>Взято в работу: проверка у провайдера</translation>
+    </message>
+    <message>
+        <source>evidence: %1</source>
+        <translation>доказательство: %1</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>примечание: %1</translation>
+    </message>
+    <message>
+        <source>Recorded refunded (%1), was %2</source>
+        <translation>Зафиксировано: возвращено (%1), было: %2</translation>
+    </message>
+    <message>
+        <source>Recorded failed, was %1</source>
+        <translation>Зафиксировано: не выполнено, было: %1</translation>
+    </message>
+    <message>
+        <source>%1 — overrode the evidence</source>
+        <translation>%1 — вопреки доказательствам</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Когда</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Кто</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Что</translation>
+    </message>
+    <message>
+        <source>Evidence and note</source>
+        <translation>Доказательство и примечание</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::JsonViewer</name>
+    <message>
+        <source>Search the payload</source>
+        <translation>Поиск в JSON</translation>
+    </message>
+    <message>
+        <source>%1 — not valid JSON, shown as delivered</source>
+        <translation>%1 — некорректный JSON, показано как доставлено</translation>
+    </message>
+    <message>
+        <source>Select an event to see its payload.</source>
+        <translation>Выберите событие, чтобы увидеть его содержимое.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n совпадение</numerusform>
+            <numerusform>%n совпадения</numerusform>
+            <numerusform>%n совпадений</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::LanguageMenu</name>
+    <message>
+        <source>&amp;System language (%1)</source>
+        <translation>&amp;Системный язык (%1)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <source>Refund Desk will speak %1 from its next start. Restart it to switch now.</source>
+        <translation>Refund Desk будет работать на языке «%1» после следующего запуска. Перезапустите программу, чтобы переключиться сейчас.</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::MainWindow</name>
+    <message>
+        <source>Refund Desk</source>
+        <translation>Refund Desk</translation>
+    </message>
+    <message>
+        <source>Cannot read the queue</source>
+        <translation>Не удаётся прочитать очередь</translation>
+    </message>
+    <message>
+        <source>Live updates paused: %1</source>
+        <translation>Обновления приостановлены: %1</translation>
+    </message>
+    <message>
+        <source>Cannot build the demo store</source>
+        <translation>Не удаётся создать демо-хранилище</translation>
+    </message>
+    <message>
+        <source>Open a store to see the operations that need a person: File › Open store… (Ctrl+O) or File › Open demo store.</source>
+        <translation>Откройте хранилище, чтобы увидеть операции, которым нужен человек: Файл › Открыть хранилище… (Ctrl+O) или Файл › Открыть демо-хранилище.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Open store…</source>
+        <translation>&amp;Открыть хранилище…</translation>
+    </message>
+    <message>
+        <source>Open &amp;demo store</source>
+        <translation>Открыть &amp;демо-хранилище</translation>
+    </message>
+    <message>
+        <source>Build a fresh simulated store and open it</source>
+        <translation>Создать новое смоделированное хранилище и открыть его</translation>
+    </message>
+    <message>
+        <source>&amp;Recent stores</source>
+        <translation>&amp;Недавние хранилища</translation>
+    </message>
+    <message>
+        <source>Change &amp;operator name…</source>
+        <translation>Сменить &amp;имя оператора…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>В&amp;ыход</translation>
+    </message>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>&amp;Очередь</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Найти…</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;list</source>
+        <translation>К &amp;списку</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;evidence</source>
+        <translation>К &amp;доказательствам</translation>
+    </message>
+    <message>
+        <source>Search the &amp;payload</source>
+        <translation>Искать в &amp;теле события</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh now</source>
+        <translation>&amp;Обновить сейчас</translation>
+    </message>
+    <message>
+        <source>&amp;Operation</source>
+        <translation>О&amp;перация</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Colours</source>
+        <translation>&amp;Цвета</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;Системные</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>С&amp;ветлые</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Тёмные</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the list)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  поиск в очереди (Enter — переход к списку)
+Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
+Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
+Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
+F5  обновить сейчас (изменения появляются и сами)
+Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>Cannot open the store</source>
+        <translation>Не удаётся открыть хранилище</translation>
+    </message>
+    <message>
+        <source>%1
+
+File: %2</source>
+        <translation>%1
+
+Файл: %2</translation>
+    </message>
+    <message>
+        <source>opened for reading only (--read-only).</source>
+        <translation>открыто только для чтения (--read-only).</translation>
+    </message>
+    <message>
+        <source>Read-only: %1 You can look at everything and copy replies; nothing can be claimed or recorded from this window.</source>
+        <translation>Только чтение: %1 Можно всё просматривать и копировать ответы; взять в работу или зафиксировать что-либо из этого окна нельзя.</translation>
+    </message>
+    <message>
+        <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
+        <translation>Выберите операцию в очереди (Ctrl+1, затем клавиши со стрелками).</translation>
+    </message>
+    <message>
+        <source>%1 — Refund Desk</source>
+        <translation>%1 — Refund Desk</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>Онлайн</translation>
+    </message>
+    <message>
+        <source>A demo store is already being built.</source>
+        <translation>Демо-хранилище уже создаётся.</translation>
+    </message>
+    <message>
+        <source>Open a Refund Desk store</source>
+        <translation>Открыть хранилище Refund Desk</translation>
+    </message>
+    <message>
+        <source>Stores (*.sqlite *.db *.refunddesk);;All files (*)</source>
+        <translation>Хранилища (*.sqlite *.db *.refunddesk);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>Operator: not set (File › Change operator name…)</source>
+        <translation>Оператор: не задан (Файл › Сменить имя оператора…)</translation>
+    </message>
+    <message>
+        <source>Operator: %1</source>
+        <translation>Оператор: %1</translation>
+    </message>
+    <message>
+        <source>No store open</source>
+        <translation>Хранилище не открыто</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1 (только чтение)</translation>
+    </message>
+    <message>
+        <source>Queue: %1</source>
+        <translation>Очередь: %1</translation>
+    </message>
+    <message>
+        <source>Live · changed %1</source>
+        <translation>Онлайн · изменено %1</translation>
+    </message>
+    <message>
+        <source>%1 — waiting for the store</source>
+        <translation>%1 — ожидание хранилища</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish.</source>
+        <translation>%1 ещё записывается. Дождитесь окончания.</translation>
+    </message>
+    <message>
+        <source>Taking over %1</source>
+        <translation>Перехват %1</translation>
+    </message>
+    <message>
+        <source>Claiming %1</source>
+        <translation>Взятие в работу %1</translation>
+    </message>
+    <message>
+        <source>Cannot take over</source>
+        <translation>Не удаётся перехватить</translation>
+    </message>
+    <message>
+        <source>Cannot claim</source>
+        <translation>Не удаётся взять в работу</translation>
+    </message>
+    <message>
+        <source>You are checking %1.</source>
+        <translation>Вы проверяете %1.</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>неизвестное время</translation>
+    </message>
+    <message>
+        <source>Take over %1?</source>
+        <translation>Перехватить %1?</translation>
+    </message>
+    <message>
+        <source>%1 claimed %2 at %3 and may be talking to the provider right now.
+
+Take it over only if they handed it to you. They will see it claimed by you.</source>
+        <translation>%1 взял(а) %2 в работу (%3) и, возможно, прямо сейчас общается с провайдером.
+
+Перехватывайте, только если вам это передали. Коллега увидит, что операция теперь у вас.</translation>
+    </message>
+    <message>
+        <source>Take over</source>
+        <translation>Перехватить</translation>
+    </message>
+    <message>
+        <source>Releasing %1</source>
+        <translation>Возврат в очередь %1</translation>
+    </message>
+    <message>
+        <source>Cannot release</source>
+        <translation>Не удаётся вернуть в очередь</translation>
+    </message>
+    <message>
+        <source>%1 is back in the queue.</source>
+        <translation>%1 снова в очереди.</translation>
+    </message>
+    <message>
+        <source>The store was closed. Open it again and record the outcome there.</source>
+        <translation>Хранилище было закрыто. Откройте его снова и зафиксируйте результат там.</translation>
+    </message>
+    <message>
+        <source>Recording the outcome of %1</source>
+        <translation>Фиксация результата %1</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish, then record the outcome again.</source>
+        <translation>%1 ещё записывается. Дождитесь окончания и зафиксируйте результат ещё раз.</translation>
+    </message>
+    <message>
+        <source>Recorded. No new key was issued.</source>
+        <translation>Зафиксировано. Новый ключ не выдавался.</translation>
+    </message>
+    <message>
+        <source>Someone else changed this operation</source>
+        <translation>Кто-то другой изменил эту операцию</translation>
+    </message>
+    <message>
+        <source>%1
+
+The window now shows its current state.</source>
+        <translation>%1
+
+Теперь в окне показано её текущее состояние.</translation>
+    </message>
+    <message>
+        <source>Copied for the customer: %1</source>
+        <translation>Скопировано для клиента: %1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OperationActions</name>
+    <message>
+        <source>&amp;Claim</source>
+        <translation>&amp;Взять в работу</translation>
+    </message>
+    <message>
+        <source>Take this operation: others see that you are checking it</source>
+        <translation>Взять эту операцию: остальные увидят, что её проверяете вы</translation>
+    </message>
+    <message>
+        <source>R&amp;elease</source>
+        <translation>Вер&amp;нуть в очередь</translation>
+    </message>
+    <message>
+        <source>Give the operation back to the queue unresolved</source>
+        <translation>Вернуть операцию в очередь нерешённой</translation>
+    </message>
+    <message>
+        <source>&amp;Take over…</source>
+        <translation>&amp;Перехватить…</translation>
+    </message>
+    <message>
+        <source>Take the operation from the colleague who claimed it</source>
+        <translation>Забрать операцию у коллеги, который взял её в работу</translation>
+    </message>
+    <message>
+        <source>&amp;Record outcome…</source>
+        <translation>&amp;Зафиксировать результат…</translation>
+    </message>
+    <message>
+        <source>Record the outcome the provider confirmed</source>
+        <translation>Зафиксировать результат, подтверждённый провайдером</translation>
+    </message>
+    <message>
+        <source>Copy reply for the c&amp;ustomer</source>
+        <translation>&amp;Скопировать ответ клиенту</translation>
+    </message>
+    <message>
+        <source>Copy a truthful reply for the customer&apos;s chat</source>
+        <translation>Скопировать правдивый ответ для чата с клиентом</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OperationHeader</name>
+    <message>
+        <source>The one idempotency key of this operation. Refund Desk never issues a new one.</source>
+        <translation>Единственный ключ идемпотентности этой операции. Refund Desk никогда не выдаёт новый.</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>Копировать ключ</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key to the clipboard</source>
+        <translation>Скопировать ключ идемпотентности в буфер обмена</translation>
+    </message>
+    <message>
+        <source>Idempotency &amp;key:</source>
+        <translation>&amp;Ключ идемпотентности:</translation>
+    </message>
+    <message>
+        <source>%1 · order %2 · %3</source>
+        <translation>%1 · заказ %2 · %3</translation>
+    </message>
+    <message>
+        <source>CHECKING — %1 since %2</source>
+        <translation>НА ПРОВЕРКЕ — %1 с %2</translation>
+    </message>
+    <message>
+        <source>CHECKING — %1</source>
+        <translation>НА ПРОВЕРКЕ — %1</translation>
+    </message>
+    <message>
+        <source>REFUNDED — %1</source>
+        <translation>ВОЗВРАЩЕНО — %1</translation>
+    </message>
+    <message>
+        <source>key window: %1</source>
+        <translation>срок ключа: %1</translation>
+    </message>
+    <message>
+        <source>key window: closed (the provider may have forgotten the key)</source>
+        <translation>срок ключа: истёк (провайдер мог забыть ключ)</translation>
+    </message>
+    <message>
+        <source>Created %1 (%2 ago)</source>
+        <translation>Создана %1 (%2 назад)</translation>
+    </message>
+    <message>
+        <source>chat %1</source>
+        <translation>чат %1</translation>
+    </message>
+    <message>
+        <source>Created %1; the provider keeps the key until about %2</source>
+        <translation>Создана %1; провайдер хранит ключ примерно до %2</translation>
+    </message>
+    <message>
+        <source>No operation selected</source>
+        <translation>Операция не выбрана</translation>
+    </message>
+    <message>
+        <source>Pick an operation in the queue to see what happened to it.</source>
+        <translation>Выберите операцию в очереди, чтобы увидеть, что с ней произошло.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s)</source>
+        <translation>
+            <numerusform>%n попытка</numerusform>
+            <numerusform>%n попытки</numerusform>
+            <numerusform>%n попыток</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OperationPanel</name>
+    <message>
+        <source>Payload</source>
+        <translation>Содержимое</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>История</translation>
+    </message>
+    <message>
+        <source>Order (%1 more)</source>
+        <translation>Заказ (ещё %1)</translation>
+    </message>
+    <message>
+        <source>History (%1 decided)</source>
+        <translation>История (решено: %1)</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OperatorIdentity</name>
+    <message>
+        <source>Who is at the desk?</source>
+        <translation>Кто за пультом?</translation>
+    </message>
+    <message>
+        <source>Your name as it will appear on every claim and decision you record:</source>
+        <translation>Ваше имя в том виде, в каком оно будет стоять в каждой записи о взятии в работу и каждом решении:</translation>
+    </message>
+    <message>
+        <source>Use this name</source>
+        <translation>Использовать это имя</translation>
+    </message>
+    <message>
+        <source>The name cannot be empty. Your name as it will appear on every claim and decision you record:</source>
+        <translation>Имя не может быть пустым. Ваше имя в том виде, в каком оно будет стоять в каждой записи о взятии в работу и каждом решении:</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OrderContextView</name>
+    <message>
+        <source>no other refund operations</source>
+        <translation>других операций возврата нет</translation>
+    </message>
+    <message>
+        <source>Order %1: %2. Refunded so far: %3.</source>
+        <translation>Заказ %1: %2. Уже возвращено: %3.</translation>
+    </message>
+    <message>
+        <source>The order&apos;s operations appear here.</source>
+        <translation>Здесь появятся операции этого заказа.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other refund operation(s)</source>
+        <translation>
+            <numerusform>ещё %n операция возврата</numerusform>
+            <numerusform>ещё %n операции возврата</numerusform>
+            <numerusform>ещё %n операций возврата</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OrderOperationsModel</name>
+    <message>
+        <source>nothing</source>
+        <translation>ничего</translation>
+    </message>
+    <message>
+        <source>%1 (this one)</source>
+        <translation>%1 (эта)</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>ID возврата</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>Обновлено</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::QueueFilterBar</name>
+    <message>
+        <source>Find an id… (Ctrl+F)</source>
+        <translation>Найти по ID… (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Matches within operation id, order id, idempotency key, refund id and conversation id</source>
+        <translation>Ищет в ID операции, ID заказа, ключе идемпотентности, ID возврата и ID чата</translation>
+    </message>
+    <message>
+        <source>Unknown + checking</source>
+        <translation>Все в очереди</translation>
+    </message>
+    <message>
+        <source>Unknown (nobody on it)</source>
+        <translation>Свободные (никто не взял)</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>На проверке</translation>
+    </message>
+    <message>
+        <source>Claimed by me</source>
+        <translation>Взятые мной</translation>
+    </message>
+    <message>
+        <source>Which operations to list</source>
+        <translation>Какие операции показывать</translation>
+    </message>
+    <message>
+        <source>Any verdict</source>
+        <translation>Любой вердикт</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>Возвращено</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Не выполнено</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>В ожидании</translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation>Конфликт</translation>
+    </message>
+    <message>
+        <source>No evidence</source>
+        <translation>Нет доказательств</translation>
+    </message>
+    <message>
+        <source>What the provider&apos;s events show</source>
+        <translation>Что показывают события провайдера</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>&amp;Показать:</translation>
+    </message>
+    <message>
+        <source>&amp;Verdict:</source>
+        <translation>&amp;Вердикт:</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::QueueModel</name>
+    <message>
+        <source>closed</source>
+        <translation>истёк</translation>
+    </message>
+    <message>
+        <source>Created %1</source>
+        <translation>Создана %1</translation>
+    </message>
+    <message>
+        <source>The provider keeps the idempotency key until about %1.</source>
+        <translation>Провайдер хранит ключ идемпотентности примерно до %1.</translation>
+    </message>
+    <message>
+        <source>Claimed %1</source>
+        <translation>Взята в работу %1</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Tries</source>
+        <translation>Попытки</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Возраст</translation>
+    </message>
+    <message>
+        <source>Key window</source>
+        <translation>Срок ключа</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Вердикт</translation>
+    </message>
+    <message>
+        <source>Claimed by</source>
+        <translation>Проверяет</translation>
+    </message>
+    <message>
+        <source>Attempts sent to the provider under this operation&apos;s one key</source>
+        <translation>Попытки, отправленные провайдеру с единственным ключом этой операции</translation>
+    </message>
+    <message>
+        <source>Time since the operation was created</source>
+        <translation>Время с момента создания операции</translation>
+    </message>
+    <message>
+        <source>Time left until the provider forgets the idempotency key</source>
+        <translation>Сколько осталось до того, как провайдер забудет ключ идемпотентности</translation>
+    </message>
+    <message>
+        <source>What the provider&apos;s webhook events show (not sortable)</source>
+        <translation>Что показывают события вебхуков провайдера (без сортировки)</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::QueuePane</name>
+    <message>
+        <source>Click a column to sort (oldest first when none is chosen)</source>
+        <translation>Щёлкните по столбцу, чтобы отсортировать (если не выбран — сначала старые)</translation>
+    </message>
+    <message>
+        <source>No store is open. File › Open store… (Ctrl+O)</source>
+        <translation>Хранилище не открыто. Файл › Открыть хранилище… (Ctrl+O)</translation>
+    </message>
+    <message>
+        <source>Nothing needs a person right now.</source>
+        <translation>Сейчас ничего не требует участия человека.</translation>
+    </message>
+    <message>
+        <source>No operation matches the filter.</source>
+        <translation>Ни одна операция не подходит под фильтр.</translation>
+    </message>
+    <message>
+        <source>%1 shown, more below</source>
+        <translation>показано %1, ниже есть ещё</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln operation(s)</source>
+        <translation>
+            <numerusform>%Ln операция</numerusform>
+            <numerusform>%Ln операции</numerusform>
+            <numerusform>%Ln операций</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::RecentStores</name>
+    <message>
+        <source>No recent stores</source>
+        <translation>Недавних хранилищ нет</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>Очистить список</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ResolveDialog</name>
+    <message>
+        <source>&amp;Refunded — the money went back to the customer</source>
+        <translation>&amp;Возвращено — деньги вернулись клиенту</translation>
+    </message>
+    <message>
+        <source>&amp;Failed — no money moved</source>
+        <translation>&amp;Отказ — деньги не переводились</translation>
+    </message>
+    <message>
+        <source>O&amp;verride the evidence: I confirmed this outcome with the provider</source>
+        <translation>&amp;Записать вопреки доказательствам: я подтвердил(а) этот результат у провайдера</translation>
+    </message>
+    <message>
+        <source>Record outcome of %1</source>
+        <translation>Результат операции %1</translation>
+    </message>
+    <message>
+        <source>%1 · order %2 · %3. Evidence: %4. %5</source>
+        <translation>%1 · заказ %2 · %3. Доказательства: %4. %5</translation>
+    </message>
+    <message>
+        <source>re_… as the provider shows it</source>
+        <translation>re_… — как показывает провайдер</translation>
+    </message>
+    <message>
+        <source>Webhook event %1 (%2: %3 %4)</source>
+        <translation>Событие вебхука %1 (%2: %3 %4)</translation>
+    </message>
+    <message>
+        <source>Webhook event %1 (%2)</source>
+        <translation>Событие вебхука %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Provider dashboard</source>
+        <translation>Личный кабинет провайдера</translation>
+    </message>
+    <message>
+        <source>Provider support (give the case reference)</source>
+        <translation>Поддержка провайдера (укажите номер обращения)</translation>
+    </message>
+    <message>
+        <source>case reference</source>
+        <translation>номер обращения</translation>
+    </message>
+    <message>
+        <source>What you checked (required when overriding the evidence)</source>
+        <translation>Что вы проверили (обязательно, если результат вопреки доказательствам)</translation>
+    </message>
+    <message>
+        <source>Outcome:</source>
+        <translation>Результат:</translation>
+    </message>
+    <message>
+        <source>Refund &amp;id:</source>
+        <translation>&amp;ID возврата:</translation>
+    </message>
+    <message>
+        <source>&amp;Confirmed by:</source>
+        <translation>Под&amp;тверждено:</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Примечание:</translation>
+    </message>
+    <message>
+        <source>O&amp;perator:</source>
+        <translation>Опе&amp;ратор:</translation>
+    </message>
+    <message>
+        <source>Record outcome</source>
+        <translation>Зафиксировать результат</translation>
+    </message>
+    <message>
+        <source>Choose what the provider confirmed: refunded or failed.</source>
+        <translation>Выберите, что подтвердил провайдер: возврат прошёл или не прошёл.</translation>
+    </message>
+    <message>
+        <source>Give the provider support case reference.</source>
+        <translation>Укажите номер обращения в поддержку провайдера.</translation>
+    </message>
+    <message>
+        <source>Check your choice. To record it anyway, tick the override and say in the note how you confirmed it.</source>
+        <translation>Проверьте свой выбор. Чтобы всё равно зафиксировать его, отметьте запись вопреки доказательствам и укажите в примечании, как вы это подтвердили.</translation>
+    </message>
+    <message>
+        <source>This contradicts the evidence: %1</source>
+        <translation>Это противоречит доказательствам: %1</translation>
+    </message>
+    <message>
+        <source>Recording the outcome of %1 — waiting for the store…</source>
+        <translation>Фиксация результата %1 — ожидание хранилища…</translation>
+    </message>
+    <message>
+        <source>Nothing will be written until you choose an outcome. No new key will be issued.</source>
+        <translation>Пока вы не выберете результат, ничего не будет записано. Новый ключ не выдаётся.</translation>
+    </message>
+    <message>
+        <source>Will record: %1 refunded (%2, refund %3), confirmed by %4, by %5.</source>
+        <translation>Будет записано: %1 — возвращено (%2, возврат %3), подтверждение: %4, оператор: %5.</translation>
+    </message>
+    <message>
+        <source>id missing</source>
+        <translation>ID не указан</translation>
+    </message>
+    <message>
+        <source>(source missing)</source>
+        <translation>(источник не указан)</translation>
+    </message>
+    <message>
+        <source>(name missing)</source>
+        <translation>(имя не указано)</translation>
+    </message>
+    <message>
+        <source>Will record: %1 failed (no money moved, %2 not refunded), confirmed by %3, by %4.</source>
+        <translation>Будет записано: %1 — не выполнено (деньги не переводились, %2 не возвращено), подтверждение: %3, оператор: %4.</translation>
+    </message>
+    <message>
+        <source>It overrides the evidence; the override and your note go into the audit log.</source>
+        <translation>Запись делается вопреки доказательствам; это и ваше примечание попадут в журнал аудита.</translation>
+    </message>
+    <message>
+        <source>The operation leaves the queue and the decision is final.</source>
+        <translation>Операция уйдёт из очереди, решение окончательное.</translation>
+    </message>
+    <message>
+        <source>No new key will be issued.</source>
+        <translation>Новый ключ не выдаётся.</translation>
+    </message>
+    <message>
+        <source>This window cannot record decisions. Nothing was recorded.</source>
+        <translation>Из этого окна нельзя фиксировать решения. Ничего не записано.</translation>
+    </message>
+</context>
+<context>
+    <name>RefundStatus</name>
+    <message>
+        <source>pending</source>
+        <translation>в ожидании</translation>
+    </message>
+    <message>
+        <source>requires_action</source>
+        <translation>требует действий</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>выполнен</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не выполнен</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>отменён</translation>
+    </message>
+</context>
+<context>
+    <name>Resolver</name>
+    <message>
+        <source>the refund</source>
+        <translation>возврат</translation>
+    </message>
+    <message>
+        <source>event %1 says refund %2 of %3 </source>
+        <translation>событие %1 сообщает, что возврат %2 на сумму %3 </translation>
+    </message>
+    <message>
+        <source>has no status yet</source>
+        <translation>пока не имеет статуса</translation>
+    </message>
+    <message>
+        <source>has status %1</source>
+        <translation>имеет статус «%1»</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who records this decision (--operator NAME).</source>
+        <translation>Имя оператора пустое. Укажите, кто фиксирует это решение (--operator NAME).</translation>
+    </message>
+    <message>
+        <source>The evidence is empty. Say where the outcome was confirmed (e.g. webhook:evt_..., dashboard, provider_support:CASE).</source>
+        <translation>Доказательство не указано. Укажите, где подтверждён результат (например, webhook:evt_..., dashboard, provider_support:CASE).</translation>
+    </message>
+    <message>
+        <source>A refunded outcome needs the provider&apos;s refund id (--refund-id re_...).</source>
+        <translation>Для результата «возвращено» нужен ID возврата от провайдера (--refund-id re_...).</translation>
+    </message>
+    <message>
+        <source>A failed outcome carries no refund id; leave --refund-id out.</source>
+        <translation>У результата «не выполнено» нет ID возврата; уберите --refund-id.</translation>
+    </message>
+    <message>
+        <source>Overriding the evidence needs a note that says why (--note TEXT).</source>
+        <translation>Чтобы записать результат вопреки доказательствам, нужно примечание с объяснением (--note TEXT).</translation>
+    </message>
+    <message>
+        <source>The evidence is in conflict, so no outcome can be recorded without an override: %1</source>
+        <translation>Доказательства противоречат друг другу, поэтому результат можно зафиксировать только вопреки им: %1</translation>
+    </message>
+    <message>
+        <source>%1, so recording %2 contradicts it.</source>
+        <translation>%1, поэтому результат «%2» ему противоречит.</translation>
+    </message>
+    <message>
+        <source>; it may still succeed</source>
+        <translation>; он ещё может пройти</translation>
+    </message>
+    <message>
+        <source>%1%2, so recording %3 contradicts it.</source>
+        <translation>%1%2, поэтому результат «%3» ему противоречит.</translation>
+    </message>
+    <message>
+        <source>The evidence names refund %1 (event %2), not %3.</source>
+        <translation>Доказательства указывают на возврат %1 (событие %2), а не на %3.</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who is acting (--operator NAME).</source>
+        <translation>Имя оператора пустое. Укажите, кто выполняет действие (--operator NAME).</translation>
+    </message>
+    <message>
+        <source>%1 To record it anyway, override the evidence (--override-evidence) with a note saying why (--note TEXT).</source>
+        <translation>%1 Чтобы всё равно записать его, запишите результат вопреки доказательствам (--override-evidence) с примечанием о причине (--note TEXT).</translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message>
+        <source>The reference schema could not be built: %1.</source>
+        <translation>Не удалось построить эталонную схему: %1.</translation>
+    </message>
+    <message>
+        <source>reading the events of %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение событий %1</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened (%2). Check the file and its permissions.</source>
+        <translation>Не удалось открыть %1 (%2). Проверьте файл и права доступа к нему.</translation>
+    </message>
+    <message>
+        <source>Read-only snapshot: %1, so the store was opened immutable; changes made after opening will not show.</source>
+        <translation>Снимок только для чтения: %1, поэтому хранилище открыто как неизменяемое; изменения, сделанные после открытия, не будут видны.</translation>
+    </message>
+    <message>
+        <source>Its -wal file holds %1 of recent changes a snapshot cannot read: they are not shown. For a complete copy, copy the store with sqlite3 STORE &quot;.backup COPY&quot;.</source>
+        <translation>В его файле -wal есть %1 недавних изменений, которые снимок прочитать не может: они не показаны. Чтобы получить полную копию, скопируйте хранилище командой sqlite3 STORE &quot;.backup COPY&quot;.</translation>
+    </message>
+    <message>
+        <source>a WAL store without its -shm file would make SQLite create one, and a read-only open creates no file</source>
+        <translation>для хранилища в режиме WAL без файла -shm SQLite создала бы этот файл, а открытие только для чтения не создаёт файлов</translation>
+    </message>
+    <message>
+        <source>the folder is read-only and lacks the store&apos;s -shm file</source>
+        <translation>папка доступна только для чтения, и в ней нет файла -shm хранилища</translation>
+    </message>
+    <message>
+        <source>SQLite could not share the store&apos;s -wal and -shm files (%1)</source>
+        <translation>SQLite не смогла открыть общий доступ к файлам -wal и -shm хранилища (%1)</translation>
+    </message>
+    <message>
+        <source>the file is read-only for you</source>
+        <translation>у вас нет права записи в файл</translation>
+    </message>
+    <message>
+        <source>its -wal file is read-only for you</source>
+        <translation>у вас нет права записи в его файл -wal</translation>
+    </message>
+    <message>
+        <source>its -shm file is read-only for you</source>
+        <translation>у вас нет права записи в его файл -shm</translation>
+    </message>
+    <message>
+        <source>its folder is read-only for you, and writing needs files beside the store</source>
+        <translation>у вас нет права записи в его папку, а для записи рядом с хранилищем нужны служебные файлы</translation>
+    </message>
+    <message>
+        <source>You may not read %1. Ask its owner for read access, or work on a copy you may read.</source>
+        <translation>У вас нет права читать %1. Попросите владельца дать доступ на чтение или работайте с копией, которую можете прочитать.</translation>
+    </message>
+    <message>
+        <source>SQLite could open it for reading only</source>
+        <translation>SQLite смогла открыть его только для чтения</translation>
+    </message>
+    <message>
+        <source>Opened read-only: you may not write this store (%1).</source>
+        <translation>Открыто только для чтения: у вас нет права записи в это хранилище (%1).</translation>
+    </message>
+    <message>
+        <source>The disk holding %1 is full: SQLite cannot set up the files it needs beside the store. Nothing was written. Free some space and try again.</source>
+        <translation>Диск, на котором находится %1, заполнен: SQLite не может создать нужные ей файлы рядом с хранилищем. Ничего не записано. Освободите место и повторите попытку.</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2.</source>
+        <translation>Не удалось прочитать %1: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is cut short: it holds %2 of the %3 bytes its header counts, as an interrupted copy or download leaves a file. Copy it again or restore it from a backup; Refund Desk will not write to it.</source>
+        <translation>%1 обрезан: в нём %2 из %3 байт, указанных в заголовке, — так бывает после прерванного копирования или загрузки. Скопируйте его заново или восстановите из резервной копии; Refund Desk не будет в него писать.</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2). Restore it from a backup; Refund Desk will not write to it.</source>
+        <translation>%1 повреждён (%2). Восстановите его из резервной копии; Refund Desk не будет в него писать.</translation>
+    </message>
+    <message>
+        <source>the schema resource is missing from this build</source>
+        <translation>в этой сборке нет ресурса со схемой</translation>
+    </message>
+    <message>
+        <source>%1 is not a Refund Desk store: it is not an SQLite database. Open the store file the refund tool writes, or create one with &apos;refund-desk init --db PATH&apos;.</source>
+        <translation>%1 — не хранилище Refund Desk: это не база данных SQLite. Откройте файл хранилища, в который пишет инструмент возвратов, или создайте новый командой «refund-desk init --db PATH».</translation>
+    </message>
+    <message>
+        <source>%1 has store schema version %2, newer than this Refund Desk understands (version %3). Update Refund Desk to open it.</source>
+        <translation>У %1 версия схемы %2 — новее, чем понимает эта версия Refund Desk (%3). Обновите Refund Desk, чтобы открыть его.</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database but not a Refund Desk store (schema version %2, %3 of the 5 store tables). Check that you picked the right file.</source>
+        <translation>%1 — база данных SQLite, но не хранилище Refund Desk (версия схемы %2, таблиц хранилища: %3 из 5). Проверьте, тот ли файл вы выбрали.</translation>
+    </message>
+    <message>
+        <source>The store is busy: another program has held it locked for more than %1 seconds while %2. Nothing was written. Try again in a moment.</source>
+        <translation>Хранилище занято: другая программа держит блокировку дольше %1 с (действие: %2). Ничего не записано. Повторите попытку чуть позже.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2) while %3. Nothing was written. Open a writable copy, or ask for write access to the file and its folder.</source>
+        <translation>Запись в %1 невозможна (%2; действие: %3). Ничего не записано. Откройте копию, доступную для записи, или запросите право записи в файл и его папку.</translation>
+    </message>
+    <message>
+        <source>The disk holding %1 is full while %2. Nothing was written. Free some space and try again.</source>
+        <translation>Диск, на котором находится %1, заполнен (действие: %2). Ничего не записано. Освободите место и повторите попытку.</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2) while %3. Restore it from a backup; Refund Desk will not write to it.</source>
+        <translation>%1 повреждён (%2; действие: %3). Восстановите его из резервной копии; Refund Desk не будет в него писать.</translation>
+    </message>
+    <message>
+        <source>%1 could not be read or written (%2) while %3. Check the disk and the file&apos;s permissions.</source>
+        <translation>Не удалось прочитать или записать %1 (%2; действие: %3). Проверьте диск и права доступа к файлу.</translation>
+    </message>
+    <message>
+        <source>Unexpected database error while %1: %2 (SQLite code %3).</source>
+        <translation>Непредвиденная ошибка базы данных (действие: %1): %2 (код SQLite %3).</translation>
+    </message>
+    <message>
+        <source>A change to %1 was asked for while a read snapshot of it is open. Nothing was written. Close the snapshot first.</source>
+        <translation>Запрошено изменение %1, пока открыт снимок для чтения. Ничего не записано. Сначала закройте снимок.</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only, so nothing can be recorded in it. Open it without --read-only, from a folder you may write to.</source>
+        <translation>%1 открыто только для чтения, поэтому в него ничего нельзя записать. Откройте его без --read-only из папки, куда у вас есть право записи.</translation>
+    </message>
+    <message>
+        <source>starting a consistent read</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>начало согласованного чтения</translation>
+    </message>
+    <message>
+        <source>reading store_meta</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение store_meta</translation>
+    </message>
+    <message>
+        <source>checking for changes</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>проверка изменений</translation>
+    </message>
+    <message>
+        <source>reading operations</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение операций</translation>
+    </message>
+    <message>
+        <source>reading the audit log</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение журнала аудита</translation>
+    </message>
+    <message>
+        <source>reading the queue</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение очереди</translation>
+    </message>
+    <message>
+        <source>reading operation %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение операции %1</translation>
+    </message>
+    <message>
+        <source>reading the attempts of %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение попыток %1</translation>
+    </message>
+    <message>
+        <source>importing events</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>импорт событий</translation>
+    </message>
+    <message>
+        <source>importing event %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>импорт события %1</translation>
+    </message>
+    <message>
+        <source>%1 was already resolved as %2 by %3 at %4 (resolution #%5). Nothing was written.</source>
+        <translation>%1 уже решена: «%2», оператор %3, %4 (решение №%5). Ничего не записано.</translation>
+    </message>
+    <message>
+        <source>%1 was already closed as %2 by the refund tool. Nothing was written.</source>
+        <translation>%1 уже закрыта инструментом возвратов со статусом «%2». Ничего не записано.</translation>
+    </message>
+    <message>
+        <source>%1 is being checked by %2 since %3. Nothing was written; take it over first if you must.</source>
+        <translation>%1 проверяет %2 с %3. Ничего не записано; если это необходимо, сначала перехватите операцию.</translation>
+    </message>
+    <message>
+        <source>%1 is open: the refund tool is still working on it. Nothing was written.</source>
+        <translation>%1 открыта: инструмент возвратов ещё работает с ней. Ничего не записано.</translation>
+    </message>
+    <message>
+        <source>%1 changed since you looked at it (it is now unknown, version %2). Nothing was written; look at it again.</source>
+        <translation>%1 изменилась с тех пор, как вы её открыли (теперь она в статусе «неизвестно», версия %2). Ничего не записано; посмотрите на неё ещё раз.</translation>
+    </message>
+    <message>
+        <source>There is no operation %1 in %2. Check the id (e.g. op_5521).</source>
+        <translation>В %2 нет операции %1. Проверьте ID (например, op_5521).</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who claims the operation.</source>
+        <translation>Имя оператора пустое. Укажите, кто берёт операцию в работу.</translation>
+    </message>
+    <message>
+        <source>claiming %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>взятие в работу %1</translation>
+    </message>
+    <message>
+        <source>releasing %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>возврат в очередь %1</translation>
+    </message>
+    <message>
+        <source>%1 is not claimed by anyone; there is nothing to release.</source>
+        <translation>%1 никто не взял в работу; возвращать в очередь нечего.</translation>
+    </message>
+    <message>
+        <source>A refunded outcome needs the provider&apos;s refund id.</source>
+        <translation>Для результата «возвращено» нужен ID возврата от провайдера.</translation>
+    </message>
+    <message>
+        <source>recording the outcome of %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>фиксация результата %1</translation>
+    </message>
+    <message>
+        <source>explaining %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>разбор плана запроса %1</translation>
+    </message>
+    <message>
+        <source>%1 does not exist. Nothing was created. Check the path, or create an empty store with &apos;refund-desk init --db %1&apos;.</source>
+        <translation>%1 не существует. Ничего не создано. Проверьте путь или создайте пустое хранилище командой «refund-desk init --db %1».</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a store. Name the store file inside it.</source>
+        <translation>%1 — папка, а не хранилище. Укажите файл хранилища внутри неё.</translation>
+    </message>
+    <message>
+        <source>%1 is empty (0 bytes), not a Refund Desk store. Open the store file the refund tool writes, or create one with &apos;refund-desk init --db PATH&apos;.</source>
+        <translation>%1 пуст (0 байт) — это не хранилище Refund Desk. Откройте файл хранилища, в который пишет инструмент возвратов, или создайте новый командой «refund-desk init --db PATH».</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Refund Desk never overwrites a file; choose a new path.</source>
+        <translation>%1 уже существует. Refund Desk никогда не перезаписывает файлы; выберите другой путь.</translation>
+    </message>
+    <message>
+        <source>creating the store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>создание хранилища</translation>
+    </message>
+    <message>
+        <source>%1 could not be created: %2</source>
+        <translation>Не удалось создать %1: %2</translation>
+    </message>
+    <message>
+        <source>building the demo store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>создание демо-хранилища</translation>
+    </message>
+    <message>
+        <source>No path was given for the new store.</source>
+        <translation>Не указан путь для нового хранилища.</translation>
+    </message>
+    <message>
+        <source>%1 already exists. A demo store is always a new file and Refund Desk never overwrites one; choose a new path or remove the old file first.</source>
+        <translation>%1 уже существует. Демо-хранилище всегда создаётся новым файлом, а Refund Desk никогда не перезаписывает файлы; выберите другой путь или сначала удалите старый файл.</translation>
+    </message>
+    <message>
+        <source>%1 is left over from an earlier store at %2, and SQLite would apply it to the new file. Remove it, or choose another path.</source>
+        <translation>%1 остался от прежнего хранилища %2, и SQLite применила бы его к новому файлу. Удалите его или выберите другой путь.</translation>
+    </message>
+    <message>
+        <source>%1 could not be created: %2. Check that the folder exists and that you may write to it.</source>
+        <translation>Не удалось создать %1: %2. Проверьте, что папка существует и у вас есть право записи в неё.</translation>
+    </message>
+    <message>
+        <source>preparing the new store for a bulk load</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>подготовка нового хранилища к массовой загрузке</translation>
+    </message>
+    <message>
+        <source>The store builder for %1 is already finished.</source>
+        <translation>Построитель хранилища для %1 уже завершил работу.</translation>
+    </message>
+    <message>
+        <source>reading the new store&apos;s schema</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение схемы нового хранилища</translation>
+    </message>
+    <message>
+        <source>The simulated rows break the store&apos;s index %1 (%2); the demo store was not kept.</source>
+        <translation>Смоделированные строки нарушают индекс хранилища %1 (%2); демо-хранилище не сохранено.</translation>
+    </message>
+    <message>
+        <source>preparing the demo store&apos;s inserts</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>подготовка вставок в демо-хранилище</translation>
+    </message>
+    <message>
+        <source>writing %1 into the demo store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>запись %1 в демо-хранилище</translation>
+    </message>
+    <message>
+        <source>finishing the demo store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>завершение демо-хранилища</translation>
+    </message>
+    <message>
+        <source>%1 could not be switched to WAL mode (it is in %2 mode); the store was not kept. Check that its folder is on a local disk.</source>
+        <translation>Не удалось перевести %1 в режим WAL (сейчас режим %2); хранилище не сохранено. Проверьте, что его папка находится на локальном диске.</translation>
+    </message>
+    <message>
+        <source>closing the demo store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>закрытие демо-хранилища</translation>
+    </message>
+    <message numerus="yes">
+        <source>reading the events of %n operations</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>
+            <numerusform>чтение событий %n операции</numerusform>
+            <numerusform>чтение событий %n операций</numerusform>
+            <numerusform>чтение событий %n операций</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TimeText</name>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1 д %2 ч</translation>
+    </message>
+    <message>
+        <source>%1 h %2 m</source>
+        <translation>%1 ч %2 мин</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>d MMM</source>
+        <comment>date format (QDate) of a day this year</comment>
+        <translation>d MMM</translation>
+    </message>
+    <message>
+        <source>d MMM yyyy</source>
+        <comment>date format (QDate) of a day in another year</comment>
+        <translation>d MMM yyyy</translation>
+    </message>
+</context>
+<context>
+    <name>Translations</name>
+    <message>
+        <source>refund-desk: unknown language &apos;%1&apos;; use one of: %2.
+</source>
+        <translation>refund-desk: неизвестный язык «%1»; допустимы: %2.
+</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>none</source>
+        <translation>нет данных</translation>
+    </message>
+    <message>
+        <source>refunded</source>
+        <translation>возвращено</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>не выполнено</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>в ожидании</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>конфликт</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2476 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Attempt</name>
+    <message>
+        <source>no answer recorded</source>
+        <translation>未记录响应</translation>
+    </message>
+    <message>
+        <source>refunded</source>
+        <translation>已退款</translation>
+    </message>
+    <message>
+        <source>declined by the provider</source>
+        <translation>被服务商拒绝</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>409: the same key was still in flight</source>
+        <translation>409：同一幂等键的请求仍在处理中</translation>
+    </message>
+    <message>
+        <source>saved 500: outcome unknown</source>
+        <translation>已保存的 500 响应：结果未知</translation>
+    </message>
+    <message>
+        <source>network error: outcome unknown</source>
+        <translation>网络错误：结果未知</translation>
+    </message>
+    <message>
+        <source>key reused with other parameters</source>
+        <translation>幂等键被用于不同参数的请求</translation>
+    </message>
+</context>
+<context>
+    <name>Audit</name>
+    <message>
+        <source>The export could not be written: %1. Check the disk space and the target&apos;s permissions.</source>
+        <translation>无法写入导出文件：%1。请检查磁盘空间和目标位置的权限。</translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message>
+        <source>refund-desk: unknown command &apos;%1&apos;</source>
+        <translation>refund-desk：未知命令“%1”</translation>
+    </message>
+    <message>
+        <source>unexpected arguments: %1</source>
+        <translation>多余的参数：%1</translation>
+    </message>
+    <message>
+        <source>expected %1</source>
+        <translation>应提供 %1</translation>
+    </message>
+    <message>
+        <source>--db PATH is required: name the store to work on.</source>
+        <translation>必须提供 --db PATH：请指定要操作的存储库。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written. %2 Nothing was written: ask for write access to the file and its folder, or work on a writable copy.</source>
+        <translation>无法写入 %1。%2 未写入任何内容：请申请该文件及其所在文件夹的写入权限，或使用可写的副本。</translation>
+    </message>
+    <message>
+        <source>Run &apos;refund-desk %1 --help&apos; for the options.</source>
+        <translation>运行“refund-desk %1 --help”查看可用选项。</translation>
+    </message>
+    <message>
+        <source>--operations wants a whole number from 1 to %1.</source>
+        <translation>--operations 需要 1 到 %1 之间的整数。</translation>
+    </message>
+    <message>
+        <source>--seed wants a whole number from 0 to 18446744073709551615.</source>
+        <translation>--seed 需要 0 到 18446744073709551615 之间的整数。</translation>
+    </message>
+    <message>
+        <source>--now wants milliseconds since the Unix epoch.</source>
+        <translation>--now 需要自 Unix 纪元起的毫秒数。</translation>
+    </message>
+    <message>
+        <source>--format wants csv or json.</source>
+        <translation>--format 只能是 csv 或 json。</translation>
+    </message>
+    <message>
+        <source>--from wants a date like 2024-05-01 or a time like 2024-05-01T09:30:00Z.</source>
+        <translation>--from 需要形如 2024-05-01 的日期或形如 2024-05-01T09:30:00Z 的时间。</translation>
+    </message>
+    <message>
+        <source>--to wants a date like 2024-05-31 or a time like 2024-06-01T00:00:00Z.</source>
+        <translation>--to 需要形如 2024-05-31 的日期或形如 2024-06-01T00:00:00Z 的时间。</translation>
+    </message>
+    <message>
+        <source>--from must come before --to.</source>
+        <translation>--from 必须早于 --to。</translation>
+    </message>
+    <message>
+        <source>--output names the store itself; choose another file.</source>
+        <translation>--output 指向了存储库本身；请选择其他文件。</translation>
+    </message>
+    <message>
+        <source>Standard output cannot be written.</source>
+        <translation>无法写入标准输出。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2. Choose a file in a folder you may write to.</source>
+        <translation>无法写入 %1：%2。请选择一个您有写入权限的文件夹中的文件。</translation>
+    </message>
+    <message>
+        <source>%1 could not be saved: %2. Nothing was replaced.</source>
+        <translation>无法保存 %1：%2。未替换任何文件。</translation>
+    </message>
+    <message>
+        <source>cannot read the file %1: it does not exist or is not a readable file.</source>
+        <translation>无法读取文件 %1：文件不存在或不可读。</translation>
+    </message>
+    <message>
+        <source>the file could not be read to its end</source>
+        <translation>文件未能读到末尾</translation>
+    </message>
+    <message>
+        <source>%1; the good entries were imported. Fix the file and import it again: events already present are ignored.</source>
+        <translation>%1；有效条目已导入。请修正文件后重新导入：已存在的事件会被忽略。</translation>
+    </message>
+    <message>
+        <source>--anchor wants a 64-digit hex hash as verify printed it.</source>
+        <translation>--anchor 需要 verify 输出的 64 位十六进制哈希值。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries were skipped</source>
+        <translation>
+            <numerusform>跳过了 %n 个条目</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>There is no operation %1 in %2. Check the id (e.g. op_5521) with &apos;refund-desk queue&apos;.</source>
+        <translation>%2 中没有操作 %1。请用“refund-desk queue”核对 ID（例如 op_5521）。</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required and may not be empty: say who is acting.</source>
+        <translation>必须提供 --operator NAME 且不能为空：请说明由谁执行此操作。</translation>
+    </message>
+    <message>
+        <source>--outcome must be &apos;refunded&apos; or &apos;failed&apos;.</source>
+        <translation>--outcome 只能是“refunded”或“failed”。</translation>
+    </message>
+</context>
+<context>
+    <name>CustomerReply</name>
+    <message>
+        <source>We can&apos;t confirm your refund yet. A colleague is checking it and will reply in this chat.</source>
+        <translation>我们暂时还无法确认您的退款。同事正在核实，稍后会在此对话中回复您。</translation>
+    </message>
+    <message>
+        <source>Your refund of %1 has been issued.</source>
+        <translation>您的 %1 退款已办理。</translation>
+    </message>
+    <message>
+        <source>Your refund of %1 has been issued. The refund reference is %2.</source>
+        <translation>您的 %1 退款已办理。退款编号：%2。</translation>
+    </message>
+    <message>
+        <source>Your refund of %1 did not go through, and no money was moved.</source>
+        <translation>您的 %1 退款未能完成，没有发生任何资金变动。</translation>
+    </message>
+</context>
+<context>
+    <name>Demo</name>
+    <message>
+        <source>The demo&apos;s reference case did not come out as specified (%1, %2, %3 attempts); the simulator needs fixing.</source>
+        <translation>演示的参考案例与设定不符（%1，%2，尝试 %3 次）；模拟器需要修复。</translation>
+    </message>
+    <message>
+        <source>Building the demo store was cancelled after %1 of %2 operations; nothing was kept.</source>
+        <translation>演示存储库的生成已在完成 %1/%2 个操作后取消；未保留任何内容。</translation>
+    </message>
+    <message>
+        <source>A demo store holds from 1 to %1 operations; %2 was asked for.</source>
+        <translation>演示存储库可包含 1 到 %1 个操作；请求的是 %2 个。</translation>
+    </message>
+</context>
+<context>
+    <name>EventImporter</name>
+    <message>
+        <source>Cannot read %1: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Reading %1 failed: %2.</source>
+        <translation>读取 %1 失败：%2。</translation>
+    </message>
+</context>
+<context>
+    <name>EventParser</name>
+    <message>
+        <source>%1 is null</source>
+        <translation>%1 为 null</translation>
+    </message>
+    <message>
+        <source>%1 is %2, expected %3</source>
+        <translation>%1 是%2，应为%3</translation>
+    </message>
+    <message>
+        <source>%1 is missing</source>
+        <translation>缺少 %1</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>字符串</translation>
+    </message>
+    <message>
+        <source>%1 is empty</source>
+        <translation>%1 为空</translation>
+    </message>
+    <message>
+        <source>an integer</source>
+        <translation>整数</translation>
+    </message>
+    <message>
+        <source>%1 is too large</source>
+        <translation>%1 过大</translation>
+    </message>
+    <message>
+        <source>%1 is negative (%2)</source>
+        <translation>%1 为负数（%2）</translation>
+    </message>
+    <message>
+        <source>%1 is &quot;%2&quot;, not a three-letter currency code</source>
+        <translation>%1 为“%2”，不是三个字母的货币代码</translation>
+    </message>
+    <message>
+        <source>an id or an object</source>
+        <translation>ID 或对象</translation>
+    </message>
+    <message>
+        <source>%1 is not a refund object</source>
+        <translation>%1 不是退款对象</translation>
+    </message>
+    <message>
+        <source>%1.status is &quot;%2&quot;, not a refund status (pending, requires_action, succeeded, failed, canceled)</source>
+        <translation>%1.status 为“%2”，不是退款状态（pending、requires_action、succeeded、failed、canceled）</translation>
+    </message>
+    <message>
+        <source>a list of refunds</source>
+        <translation>退款列表</translation>
+    </message>
+    <message>
+        <source>a refund object</source>
+        <translation>退款对象</translation>
+    </message>
+    <message>
+        <source>the payload is a %1 object, not an event</source>
+        <translation>载荷是 %1 对象，而不是事件</translation>
+    </message>
+    <message>
+        <source>the payload&apos;s &quot;object&quot; is %1, expected &quot;event&quot;</source>
+        <translation>载荷的“object”为 %1，应为“event”</translation>
+    </message>
+    <message>
+        <source>the payload is empty</source>
+        <translation>载荷为空</translation>
+    </message>
+    <message>
+        <source>the payload is %1, not an event object</source>
+        <translation>载荷是%1，而不是事件对象</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>could not be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>could not be read</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>nested deeper than %1 levels, far deeper than any provider event</source>
+        <translation>嵌套超过 %1 层，远超任何服务商事件的深度</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>数字</translation>
+    </message>
+    <message>
+        <source>a number with a fraction</source>
+        <translation>小数</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>数组</translation>
+    </message>
+    <message>
+        <source>not a JSON value</source>
+        <translation>不是 JSON 值</translation>
+    </message>
+</context>
+<context>
+    <name>EvidenceAnalyzer</name>
+    <message>
+        <source>the payload is not valid UTF-8 text</source>
+        <translation>载荷不是有效的 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>without a status</source>
+        <translation>无状态</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refunds point at this operation (%1): money may have moved more than once</source>
+        <comment>a phrase; more phrases may follow after a semicolon</comment>
+        <translation>
+            <numerusform>有 %n 笔退款指向此操作（%1）：资金可能被转出了不止一次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>refund %1 is in %2 but the operation is in %3 (event %4)</source>
+        <translation>退款 %1 的币种为 %2，而操作的币种为 %3（事件 %4）</translation>
+    </message>
+    <message>
+        <source>refund %1 is for %2 but the operation is for %3 (event %4)</source>
+        <translation>退款 %1 的金额为 %2，而操作的金额为 %3（事件 %4）</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <comment>a sentence made of the phrases in %1</comment>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <source>Refund %1 of %2</source>
+        <translation>退款 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 succeeded (event %2).</source>
+        <translation>%1 已成功（事件 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 failed (event %2).</source>
+        <translation>%1 失败（事件 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2 (event %3).</source>
+        <translation>%1 失败：%2（事件 %3）。</translation>
+    </message>
+    <message>
+        <source>%1 was canceled (event %2).</source>
+        <translation>%1 已取消（事件 %2）。</translation>
+    </message>
+    <message>
+        <source>%1 is still pending (event %2); it may yet succeed or fail.</source>
+        <translation>%1 仍在处理中（事件 %2），最终可能成功也可能失败。</translation>
+    </message>
+    <message>
+        <source>%1 requires action from the customer (event %2); it may yet succeed or fail.</source>
+        <translation>%1 需要客户操作（事件 %2），最终可能成功也可能失败。</translation>
+    </message>
+    <message>
+        <source>%1 exists but no event states its status (event %2).</source>
+        <translation>%1 存在，但没有事件说明其状态（事件 %2）。</translation>
+    </message>
+    <message>
+        <source>No event names a refund for this operation, but event %1 says charge %2 has %3 refunded; look the charge up in the provider&apos;s dashboard.</source>
+        <translation>没有事件指明此操作的退款，但事件 %1 显示扣款 %2 已退款 %3；请在服务商后台查找该扣款。</translation>
+    </message>
+    <message>
+        <source>No event from the provider states a refund for this operation.</source>
+        <translation>服务商的事件中没有此操作的退款信息。</translation>
+    </message>
+    <message numerus="yes">
+        <source>No readable event states a refund for this operation; %n matching event(s) could not be read.</source>
+        <translation>
+            <numerusform>可读的事件中没有此操作的退款信息；有 %n 个匹配的事件无法读取。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; </source>
+        <comment>between two phrases of a sentence</comment>
+        <translation>；</translation>
+    </message>
+</context>
+<context>
+    <name>KeyWindow</name>
+    <message>
+        <source>closed</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>%1 min left</source>
+        <translation>剩余 %1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min left</source>
+        <translation>剩余 %1 小时 %2 分钟</translation>
+    </message>
+</context>
+<context>
+    <name>MatchRoute</name>
+    <message>
+        <source>metadata</source>
+        <translation>元数据</translation>
+    </message>
+    <message>
+        <source>idempotency_key</source>
+        <translation>幂等键</translation>
+    </message>
+    <message>
+        <source>refund_id</source>
+        <translation>退款 ID</translation>
+    </message>
+</context>
+<context>
+    <name>OperationNotice</name>
+    <message>
+        <source>The refund tool closed this operation as %1; no person had to decide.</source>
+        <translation>退款工具已将此操作关闭为“%1”，无需人工决定。</translation>
+    </message>
+    <message>
+        <source>refunded (%1)</source>
+        <translation>已退款（%1）</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>You recorded %1 at %2. Copy the reply for the customer (Ctrl+Shift+C).</source>
+        <translation>您已记录：%1（%2）。请复制给客户的回复（Ctrl+Shift+C）。</translation>
+    </message>
+    <message>
+        <source>Resolved elsewhere: %1 recorded %2 at %3. Nothing is left to do here.</source>
+        <translation>已在别处处理：%1 于 %3 记录了“%2”。这里无需再做任何操作。</translation>
+    </message>
+    <message>
+        <source>%1 recorded %2 at %3.</source>
+        <translation>%1 于 %3 记录了“%2”。</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>未知时间</translation>
+    </message>
+    <message>
+        <source>You claimed this at %1.</source>
+        <translation>您已于 %1 认领。</translation>
+    </message>
+    <message>
+        <source>You are checking this since %1. Confirm the outcome with the provider, then record it (Ctrl+R).</source>
+        <translation>您自 %1 起在核查此操作。请向服务商确认结果后再记录（Ctrl+R）。</translation>
+    </message>
+    <message>
+        <source>Claimed elsewhere: %1 claimed this at %2 and is checking it.</source>
+        <translation>已在别处认领：%1 于 %2 认领并正在核查。</translation>
+    </message>
+    <message>
+        <source>%1 is checking this since %2.</source>
+        <translation>%1 自 %2 起在核查此操作。</translation>
+    </message>
+    <message>
+        <source>%1 is checking this since %2. Take over (Ctrl+T) only if they handed it to you.</source>
+        <translation>%1 自 %2 起在核查此操作。只有在对方已交接给您时才接手（Ctrl+T）。</translation>
+    </message>
+    <message>
+        <source>Released elsewhere: %1 gave this back; nobody is checking it now.</source>
+        <translation>已在别处退回：%1 已将其退回，目前无人核查。</translation>
+    </message>
+    <message>
+        <source>Nobody is checking this yet.</source>
+        <translation>目前还没有人核查。</translation>
+    </message>
+    <message>
+        <source>Nobody is checking this yet. Claim it (Ctrl+M) before you ask the provider.</source>
+        <translation>目前还没有人核查。联系服务商前请先认领（Ctrl+M）。</translation>
+    </message>
+    <message>
+        <source>The refund tool is still working on this operation; it does not need a person yet.</source>
+        <translation>退款工具仍在处理此操作，暂时不需要人工介入。</translation>
+    </message>
+</context>
+<context>
+    <name>OperationSnapshot</name>
+    <message>
+        <source>There is no operation %1 in this store. Check the id, or open the store it belongs to.</source>
+        <translation>此存储库中没有操作 %1。请核对 ID，或打开它所属的存储库。</translation>
+    </message>
+</context>
+<context>
+    <name>OperationStatus</name>
+    <message>
+        <source>open</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>checking</source>
+        <translation>核查中</translation>
+    </message>
+    <message>
+        <source>refunded</source>
+        <translation>已退款</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>Outcome</name>
+    <message>
+        <source>refunded</source>
+        <translation>已退款</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>%1 cannot be written: %2.</source>
+        <translation>无法写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>%1 could not be saved: %2.</source>
+        <translation>无法保存 %1：%2。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exported %Ln decision(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %Ln 条决定导出到 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AttemptTimelineView</name>
+    <message>
+        <source>Attempts: none recorded</source>
+        <translation>尝试：无记录</translation>
+    </message>
+    <message>
+        <source>Attempts: 1, in %1, with the one key</source>
+        <translation>尝试：1 次（%1），使用同一个幂等键</translation>
+    </message>
+    <message>
+        <source>Attempts: %1, in %2, all with the one key</source>
+        <translation>尝试：%1 次（%2），全部使用同一个幂等键</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>尝试</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n 次工具调用</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AttemptsModel</name>
+    <message>
+        <source>no end recorded</source>
+        <translation>未记录结束时间</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1
+Provider said: %2</source>
+        <translation>%1
+服务商返回：%2</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Tool call</source>
+        <translation>工具调用</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Took</source>
+        <translation>耗时</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>HTTP</source>
+        <translation>HTTP</translation>
+    </message>
+    <message>
+        <source>Request id</source>
+        <translation>请求 ID</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditEntryModel</name>
+    <message>
+        <source>(operation missing)</source>
+        <translation>（操作不存在）</translation>
+    </message>
+    <message>
+        <source>override</source>
+        <translation>推翻证据</translation>
+    </message>
+    <message>
+        <source>The operator recorded this outcome against the evidence.</source>
+        <translation>操作员推翻了证据，记录了此结果。</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Recorded (local)</source>
+        <translation>记录时间（本地）</translation>
+    </message>
+    <message>
+        <source>Recorded (UTC)</source>
+        <translation>记录时间（UTC）</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>退款 ID</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>操作员</translation>
+    </message>
+    <message>
+        <source>Previous status</source>
+        <translation>原状态</translation>
+    </message>
+    <message>
+        <source>Override</source>
+        <translation>推翻证据</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditFilterBar</name>
+    <message>
+        <source>&amp;From</source>
+        <translation>从(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>到(&amp;T)</translation>
+    </message>
+    <message>
+        <source>O&amp;verrides only</source>
+        <translation>仅推翻证据的(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Newest first</source>
+        <translation>最新在前(&amp;N)</translation>
+    </message>
+    <message>
+        <source>A day in local time; both ends are included.</source>
+        <translation>按本地时间的日期；包含起止两天。</translation>
+    </message>
+    <message>
+        <source>Everyone</source>
+        <translation>所有人</translation>
+    </message>
+    <message>
+        <source>Only the decisions of this operator</source>
+        <translation>仅此操作员的决定</translation>
+    </message>
+    <message>
+        <source>Any outcome</source>
+        <translation>任意结果</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>已退款</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Only decisions recorded against the evidence</source>
+        <translation>仅推翻证据记录的决定</translation>
+    </message>
+    <message>
+        <source>O&amp;perator</source>
+        <translation>操作员(&amp;P)</translation>
+    </message>
+    <message>
+        <source>O&amp;utcome</source>
+        <translation>结果(&amp;U)</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditIntegration</name>
+    <message>
+        <source>&amp;Audit log</source>
+        <translation>审计日志(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Every decision with its evidence, the chain&apos;s state, totals and exports</source>
+        <translation>所有决定及其证据、哈希链状态、汇总和导出</translation>
+    </message>
+    <message>
+        <source>&amp;Export audit log…</source>
+        <translation>导出审计日志(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the decisions to a CSV or JSON file</source>
+        <translation>将决定写入 CSV 或 JSON 文件</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditTotalsModel</name>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>Resolutions</source>
+        <translation>决定数</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AuditWindow</name>
+    <message>
+        <source>Audit log — Refund Desk</source>
+        <translation>审计日志 — Refund Desk</translation>
+    </message>
+    <message>
+        <source>&amp;Log</source>
+        <translation>日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Unknown &amp;exposure</source>
+        <translation>未知敞口(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Totals of the selected decisions by outcome and currency</source>
+        <translation>所选决定按结果和币种的汇总</translation>
+    </message>
+    <message>
+        <source>Cannot read the audit log: %1</source>
+        <translation>无法读取审计日志：%1</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation>导出(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Write the selected decisions to a CSV or JSON file</source>
+        <translation>将所选决定写入 CSV 或 JSON 文件</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh and check the chain again</source>
+        <translation>刷新并重新校验哈希链(&amp;R)</translation>
+    </message>
+    <message>
+        <source>The &amp;log</source>
+        <translation>日志(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The unknown &amp;exposure</source>
+        <translation>未知敞口(&amp;E)</translation>
+    </message>
+    <message>
+        <source>No store open</source>
+        <translation>未打开存储库</translation>
+    </message>
+    <message>
+        <source>Open a store to see its audit log.</source>
+        <translation>打开存储库以查看其审计日志。</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1（只读）</translation>
+    </message>
+    <message>
+        <source>Counting…</source>
+        <translation>正在统计…</translation>
+    </message>
+    <message>
+        <source>Totals unavailable: %1</source>
+        <translation>无法获取汇总：%1</translation>
+    </message>
+    <message>
+        <source>Cannot draw the exposure: %1</source>
+        <translation>无法绘制敞口图：%1</translation>
+    </message>
+    <message>
+        <source>Checking the audit chain…</source>
+        <translation>正在校验审计链…</translation>
+    </message>
+    <message>
+        <source>Checking the audit chain… %1%</source>
+        <translation>正在校验审计链… %1%</translation>
+    </message>
+    <message>
+        <source>Cannot check the chain: %1</source>
+        <translation>无法校验哈希链：%1</translation>
+    </message>
+    <message>
+        <source>Broken at #%1: %2</source>
+        <translation>在 #%1 处断裂：%2</translation>
+    </message>
+    <message>
+        <source>Chain verified through #%1, but a store invariant is broken: %2</source>
+        <translation>哈希链已校验至 #%1，但存储库的一项不变量被破坏：%2</translation>
+    </message>
+    <message>
+        <source>Verified through #%1: %2 decisions, the chain is intact and the store&apos;s invariants hold.</source>
+        <translation>已校验至 #%1：共 %2 条决定，哈希链完整，存储库不变量均成立。</translation>
+    </message>
+    <message>
+        <source>Head hash %1</source>
+        <translation>链头哈希 %1</translation>
+    </message>
+    <message>
+        <source>Export the audit log</source>
+        <translation>导出审计日志</translation>
+    </message>
+    <message>
+        <source>CSV, for spreadsheets (*.csv);;JSON (*.json)</source>
+        <translation>CSV，用于电子表格 (*.csv);;JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Exporting the audit log to %1…</source>
+        <translation>正在将审计日志导出到 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export cancelled; no file was written.</source>
+        <translation>导出已取消；未写入任何文件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Showing the first %Ln matching decision(s). Narrow the filters, or export them all (File › Export…).</source>
+        <translation>
+            <numerusform>仅显示前 %Ln 条匹配的决定。请缩小筛选范围，或全部导出（文件 › 导出…）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln decision(s) match</source>
+        <translation>
+            <numerusform>%Ln 条决定符合条件</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::DemoLauncher</name>
+    <message>
+        <source>Simulating the refund tool and the provider for %1 operations…</source>
+        <translation>正在为 %1 个操作模拟退款工具和服务商…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Building a demo store</source>
+        <translation>正在生成演示存储库</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::EventsModel</name>
+    <message>
+        <source>(no type)</source>
+        <translation>（无类型）</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>%1 (delivered %2×)</source>
+        <translation>%1（投递 %2 次）</translation>
+    </message>
+    <message>
+        <source>This payload could not be read: %1</source>
+        <translation>无法读取此载荷：%1</translation>
+    </message>
+    <message>
+        <source>Provider time %1; received %2</source>
+        <translation>服务商时间 %1；接收时间 %2</translation>
+    </message>
+    <message>
+        <source>Failure reason: %1</source>
+        <translation>失败原因：%1</translation>
+    </message>
+    <message>
+        <source>The payload&apos;s metadata names this operation.</source>
+        <translation>载荷的元数据指明了此操作。</translation>
+    </message>
+    <message>
+        <source>The request carried this operation&apos;s idempotency key.</source>
+        <translation>该请求携带了此操作的幂等键。</translation>
+    </message>
+    <message>
+        <source>It is about a refund already tied to this operation.</source>
+        <translation>该事件涉及一笔已与此操作关联的退款。</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>退款 ID</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Matched by</source>
+        <translation>匹配依据</translation>
+    </message>
+    <message>
+        <source>Event id</source>
+        <translation>事件 ID</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::EvidenceView</name>
+    <message>
+        <source>Evidence: %1. %2</source>
+        <translation>证据：%1。%2</translation>
+    </message>
+    <message>
+        <source>Webhook events: none received for this operation</source>
+        <translation>Webhook 事件：此操作未收到任何事件</translation>
+    </message>
+    <message>
+        <source>Webhook events: %1</source>
+        <translation>Webhook 事件：%1</translation>
+    </message>
+    <message>
+        <source>No webhook event names this operation. Look the refund up in the provider&apos;s dashboard by the idempotency key, or ask provider support.</source>
+        <translation>没有 Webhook 事件指向此操作。请在服务商后台按幂等键查找该退款，或联系服务商客服。</translation>
+    </message>
+    <message>
+        <source>Evidence: select an operation.</source>
+        <translation>证据：请选择一个操作。</translation>
+    </message>
+    <message>
+        <source>Webhook events</source>
+        <translation>Webhook 事件</translation>
+    </message>
+    <message>
+        <source>Payload of %1</source>
+        <translation>%1 的载荷</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) could not be read (flagged below).</source>
+        <translation>
+            <numerusform>有 %n 个事件无法读取（已在下方标出）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ExposureChart</name>
+    <message>
+        <source>Amount in</source>
+        <translation>金额币种</translation>
+    </message>
+    <message>
+        <source>Still unknown at the end of each day (UTC)</source>
+        <translation>每天结束时仍未知的情况（UTC）</translation>
+    </message>
+    <message>
+        <source>Decisions recorded per day</source>
+        <translation>每天记录的决定</translation>
+    </message>
+    <message>
+        <source>Nothing to draw: no operation has been unknown and no decision was recorded.</source>
+        <translation>没有可绘制的内容：没有操作处于未知状态，也没有记录任何决定。</translation>
+    </message>
+    <message>
+        <source>Operations unknown</source>
+        <translation>未知操作数</translation>
+    </message>
+    <message>
+        <source>Amount unknown (%1)</source>
+        <translation>未知金额（%1）</translation>
+    </message>
+    <message>
+        <source>operations</source>
+        <translation>操作数</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>已退款</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message numerus="yes">
+        <source>Unknown now: %n operation(s).</source>
+        <translation>
+            <numerusform>当前未知：%n 个操作。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Unknown now: %n operation(s), %1.</source>
+        <translation>
+            <numerusform>当前未知：%n 个操作，%1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Decisions recorded per day (the last %n day(s))</source>
+        <translation>
+            <numerusform>每天记录的决定（最近 %n 天）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::HistoryModel</name>
+    <message>
+        <source>refund tool</source>
+        <translation>退款工具</translation>
+    </message>
+    <message>
+        <source>Created; key committed before the first attempt</source>
+        <translation>已创建；幂等键在首次尝试前已提交</translation>
+    </message>
+    <message>
+        <source>chat %1</source>
+        <translation>对话 %1</translation>
+    </message>
+    <message>
+        <source>Claimed: checking with the provider</source>
+        <translation>已认领：正在向服务商核实</translation>
+    </message>
+    <message>
+        <source>evidence: %1</source>
+        <translation>证据：%1</translation>
+    </message>
+    <message>
+        <source>note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>Recorded refunded (%1), was %2</source>
+        <translation>已记录：已退款（%1），原状态：%2</translation>
+    </message>
+    <message>
+        <source>Recorded failed, was %1</source>
+        <translation>已记录：失败，原状态：%1</translation>
+    </message>
+    <message>
+        <source>%1 — overrode the evidence</source>
+        <translation>%1 — 推翻了证据</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>人员</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>事项</translation>
+    </message>
+    <message>
+        <source>Evidence and note</source>
+        <translation>证据和备注</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::JsonViewer</name>
+    <message>
+        <source>Search the payload</source>
+        <translation>在载荷中搜索</translation>
+    </message>
+    <message>
+        <source>%1 — not valid JSON, shown as delivered</source>
+        <translation>%1 — 不是有效的 JSON，按原样显示</translation>
+    </message>
+    <message>
+        <source>Select an event to see its payload.</source>
+        <translation>选择一个事件以查看其载荷。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n match(es)</source>
+        <translation>
+            <numerusform>%n 处匹配</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::LanguageMenu</name>
+    <message>
+        <source>&amp;System language (%1)</source>
+        <translation>系统语言（%1）(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Refund Desk will speak %1 from its next start. Restart it to switch now.</source>
+        <translation>Refund Desk 将在下次启动时使用%1。如需立即切换，请重新启动程序。</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::MainWindow</name>
+    <message>
+        <source>Refund Desk</source>
+        <translation>Refund Desk</translation>
+    </message>
+    <message>
+        <source>Cannot read the queue</source>
+        <translation>无法读取队列</translation>
+    </message>
+    <message>
+        <source>Live updates paused: %1</source>
+        <translation>实时更新已暂停：%1</translation>
+    </message>
+    <message>
+        <source>Cannot build the demo store</source>
+        <translation>无法生成演示存储库</translation>
+    </message>
+    <message>
+        <source>Open a store to see the operations that need a person: File › Open store… (Ctrl+O) or File › Open demo store.</source>
+        <translation>打开存储库以查看需要人工处理的操作：文件 › 打开存储库…（Ctrl+O）或 文件 › 打开演示存储库。</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open store…</source>
+        <translation>打开存储库(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;demo store</source>
+        <translation>打开演示存储库(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Build a fresh simulated store and open it</source>
+        <translation>生成一个新的模拟存储库并打开</translation>
+    </message>
+    <message>
+        <source>&amp;Recent stores</source>
+        <translation>最近的存储库(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Change &amp;operator name…</source>
+        <translation>更改操作员名称(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>队列(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;list</source>
+        <translation>转到列表(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;evidence</source>
+        <translation>转到证据(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Search the &amp;payload</source>
+        <translation>在载荷中搜索(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh now</source>
+        <translation>立即刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Operation</source>
+        <translation>操作(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Colours</source>
+        <translation>配色(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the list)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  在队列中查找（按回车转到列表）
+Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
+Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
+Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
+F5  立即刷新（变更也会自动出现）
+Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Cannot open the store</source>
+        <translation>无法打开存储库</translation>
+    </message>
+    <message>
+        <source>%1
+
+File: %2</source>
+        <translation>%1
+
+文件：%2</translation>
+    </message>
+    <message>
+        <source>opened for reading only (--read-only).</source>
+        <translation>以只读方式打开（--read-only）。</translation>
+    </message>
+    <message>
+        <source>Read-only: %1 You can look at everything and copy replies; nothing can be claimed or recorded from this window.</source>
+        <translation>只读：%1 您可以查看所有内容并复制回复；但无法在此窗口中认领或记录任何内容。</translation>
+    </message>
+    <message>
+        <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
+        <translation>在队列中选择一个操作（Ctrl+1，然后用方向键）。</translation>
+    </message>
+    <message>
+        <source>%1 — Refund Desk</source>
+        <translation>%1 — Refund Desk</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>A demo store is already being built.</source>
+        <translation>演示存储库正在生成中。</translation>
+    </message>
+    <message>
+        <source>Open a Refund Desk store</source>
+        <translation>打开 Refund Desk 存储库</translation>
+    </message>
+    <message>
+        <source>Stores (*.sqlite *.db *.refunddesk);;All files (*)</source>
+        <translation>存储库 (*.sqlite *.db *.refunddesk);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Operator: not set (File › Change operator name…)</source>
+        <translation>操作员：未设置（文件 › 更改操作员名称…）</translation>
+    </message>
+    <message>
+        <source>Operator: %1</source>
+        <translation>操作员：%1</translation>
+    </message>
+    <message>
+        <source>No store open</source>
+        <translation>未打开存储库</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1（只读）</translation>
+    </message>
+    <message>
+        <source>Queue: %1</source>
+        <translation>队列：%1</translation>
+    </message>
+    <message>
+        <source>Live · changed %1</source>
+        <translation>实时 · 更新于 %1</translation>
+    </message>
+    <message>
+        <source>%1 — waiting for the store</source>
+        <translation>%1 — 正在等待存储库</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish.</source>
+        <translation>%1 仍在写入中，请等待完成。</translation>
+    </message>
+    <message>
+        <source>Taking over %1</source>
+        <translation>正在接手 %1</translation>
+    </message>
+    <message>
+        <source>Claiming %1</source>
+        <translation>正在认领 %1</translation>
+    </message>
+    <message>
+        <source>Cannot take over</source>
+        <translation>无法接手</translation>
+    </message>
+    <message>
+        <source>Cannot claim</source>
+        <translation>无法认领</translation>
+    </message>
+    <message>
+        <source>You are checking %1.</source>
+        <translation>您正在核查 %1。</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>未知时间</translation>
+    </message>
+    <message>
+        <source>Take over %1?</source>
+        <translation>接手 %1？</translation>
+    </message>
+    <message>
+        <source>%1 claimed %2 at %3 and may be talking to the provider right now.
+
+Take it over only if they handed it to you. They will see it claimed by you.</source>
+        <translation>%1 已于 %3 认领 %2，此刻可能正在与服务商沟通。
+
+只有在对方已交接给您时才接手。对方会看到此操作已由您认领。</translation>
+    </message>
+    <message>
+        <source>Take over</source>
+        <translation>接手</translation>
+    </message>
+    <message>
+        <source>Releasing %1</source>
+        <translation>正在退回 %1</translation>
+    </message>
+    <message>
+        <source>Cannot release</source>
+        <translation>无法退回</translation>
+    </message>
+    <message>
+        <source>%1 is back in the queue.</source>
+        <translation>%1 已回到队列。</translation>
+    </message>
+    <message>
+        <source>The store was closed. Open it again and record the outcome there.</source>
+        <translation>存储库已关闭。请重新打开并在其中记录结果。</translation>
+    </message>
+    <message>
+        <source>Recording the outcome of %1</source>
+        <translation>正在记录 %1 的结果</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish, then record the outcome again.</source>
+        <translation>%1 仍在写入中。请等待完成后再次记录结果。</translation>
+    </message>
+    <message>
+        <source>Recorded. No new key was issued.</source>
+        <translation>已记录。未生成新的幂等键。</translation>
+    </message>
+    <message>
+        <source>Someone else changed this operation</source>
+        <translation>其他人修改了此操作</translation>
+    </message>
+    <message>
+        <source>%1
+
+The window now shows its current state.</source>
+        <translation>%1
+
+窗口现在显示的是其当前状态。</translation>
+    </message>
+    <message>
+        <source>Copied for the customer: %1</source>
+        <translation>已复制给客户：%1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OperationActions</name>
+    <message>
+        <source>&amp;Claim</source>
+        <translation>认领(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Take this operation: others see that you are checking it</source>
+        <translation>认领此操作：其他人会看到由您在核查</translation>
+    </message>
+    <message>
+        <source>R&amp;elease</source>
+        <translation>退回(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Give the operation back to the queue unresolved</source>
+        <translation>将操作退回队列，不作处理</translation>
+    </message>
+    <message>
+        <source>&amp;Take over…</source>
+        <translation>接手(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Take the operation from the colleague who claimed it</source>
+        <translation>从认领此操作的同事手中接手</translation>
+    </message>
+    <message>
+        <source>&amp;Record outcome…</source>
+        <translation>记录结果(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Record the outcome the provider confirmed</source>
+        <translation>记录服务商确认的结果</translation>
+    </message>
+    <message>
+        <source>Copy reply for the c&amp;ustomer</source>
+        <translation>复制给客户的回复(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Copy a truthful reply for the customer&apos;s chat</source>
+        <translation>复制一条如实的回复，用于客户对话</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OperationHeader</name>
+    <message>
+        <source>The one idempotency key of this operation. Refund Desk never issues a new one.</source>
+        <translation>此操作唯一的幂等键。Refund Desk 绝不会生成新的幂等键。</translation>
+    </message>
+    <message>
+        <source>Copy key</source>
+        <translation>复制幂等键</translation>
+    </message>
+    <message>
+        <source>Copy the idempotency key to the clipboard</source>
+        <translation>将幂等键复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Idempotency &amp;key:</source>
+        <translation>幂等键(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>%1 · order %2 · %3</source>
+        <translation>%1 · 订单 %2 · %3</translation>
+    </message>
+    <message>
+        <source>CHECKING — %1 since %2</source>
+        <translation>核查中 — %1，自 %2 起</translation>
+    </message>
+    <message>
+        <source>CHECKING — %1</source>
+        <translation>核查中 — %1</translation>
+    </message>
+    <message>
+        <source>REFUNDED — %1</source>
+        <translation>已退款 — %1</translation>
+    </message>
+    <message>
+        <source>key window: %1</source>
+        <translation>幂等键有效期：%1</translation>
+    </message>
+    <message>
+        <source>key window: closed (the provider may have forgotten the key)</source>
+        <translation>幂等键有效期：已过期（服务商可能已不再保留该键）</translation>
+    </message>
+    <message>
+        <source>Created %1 (%2 ago)</source>
+        <translation>创建于 %1（%2 前）</translation>
+    </message>
+    <message>
+        <source>chat %1</source>
+        <translation>对话 %1</translation>
+    </message>
+    <message>
+        <source>Created %1; the provider keeps the key until about %2</source>
+        <translation>创建于 %1；服务商大约保留该幂等键至 %2</translation>
+    </message>
+    <message>
+        <source>No operation selected</source>
+        <translation>未选择操作</translation>
+    </message>
+    <message>
+        <source>Pick an operation in the queue to see what happened to it.</source>
+        <translation>在队列中选择一个操作，查看它的处理经过。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s)</source>
+        <translation>
+            <numerusform>%n 次尝试</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OperationPanel</name>
+    <message>
+        <source>Payload</source>
+        <translation>载荷</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <source>Order (%1 more)</source>
+        <translation>订单（另有 %1 个）</translation>
+    </message>
+    <message>
+        <source>History (%1 decided)</source>
+        <translation>历史（已决定 %1 个）</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OperatorIdentity</name>
+    <message>
+        <source>Who is at the desk?</source>
+        <translation>谁在值班？</translation>
+    </message>
+    <message>
+        <source>Your name as it will appear on every claim and decision you record:</source>
+        <translation>您的名字，将显示在您每一次认领和记录的决定中：</translation>
+    </message>
+    <message>
+        <source>Use this name</source>
+        <translation>使用此名称</translation>
+    </message>
+    <message>
+        <source>The name cannot be empty. Your name as it will appear on every claim and decision you record:</source>
+        <translation>名称不能为空。您的名字，将显示在您每一次认领和记录的决定中：</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OrderContextView</name>
+    <message>
+        <source>no other refund operations</source>
+        <translation>没有其他退款操作</translation>
+    </message>
+    <message>
+        <source>Order %1: %2. Refunded so far: %3.</source>
+        <translation>订单 %1：%2。已退款合计：%3。</translation>
+    </message>
+    <message>
+        <source>The order&apos;s operations appear here.</source>
+        <translation>此订单的操作会显示在这里。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other refund operation(s)</source>
+        <translation>
+            <numerusform>另有 %n 个退款操作</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::OrderOperationsModel</name>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>%1 (this one)</source>
+        <translation>%1（当前）</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>退款 ID</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新时间</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::QueueFilterBar</name>
+    <message>
+        <source>Find an id… (Ctrl+F)</source>
+        <translation>按 ID 查找…（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>Matches within operation id, order id, idempotency key, refund id and conversation id</source>
+        <translation>在操作 ID、订单 ID、幂等键、退款 ID 和对话 ID 中匹配</translation>
+    </message>
+    <message>
+        <source>Unknown + checking</source>
+        <translation>未知 + 核查中</translation>
+    </message>
+    <message>
+        <source>Unknown (nobody on it)</source>
+        <translation>未知（无人处理）</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>核查中</translation>
+    </message>
+    <message>
+        <source>Claimed by me</source>
+        <translation>我认领的</translation>
+    </message>
+    <message>
+        <source>Which operations to list</source>
+        <translation>要列出哪些操作</translation>
+    </message>
+    <message>
+        <source>Any verdict</source>
+        <translation>任意判定</translation>
+    </message>
+    <message>
+        <source>Refunded</source>
+        <translation>已退款</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>Conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>No evidence</source>
+        <translation>无证据</translation>
+    </message>
+    <message>
+        <source>What the provider&apos;s events show</source>
+        <translation>服务商事件显示的情况</translation>
+    </message>
+    <message>
+        <source>&amp;Show:</source>
+        <translation>显示(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Verdict:</source>
+        <translation>判定(&amp;V)：</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::QueueModel</name>
+    <message>
+        <source>closed</source>
+        <translation>已过期</translation>
+    </message>
+    <message>
+        <source>Created %1</source>
+        <translation>创建于 %1</translation>
+    </message>
+    <message>
+        <source>The provider keeps the idempotency key until about %1.</source>
+        <translation>服务商大约保留该幂等键至 %1。</translation>
+    </message>
+    <message>
+        <source>Claimed %1</source>
+        <translation>认领于 %1</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Tries</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Key window</source>
+        <translation>键有效期</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Claimed by</source>
+        <translation>认领人</translation>
+    </message>
+    <message>
+        <source>Attempts sent to the provider under this operation&apos;s one key</source>
+        <translation>以此操作唯一的幂等键发送给服务商的尝试次数</translation>
+    </message>
+    <message>
+        <source>Time since the operation was created</source>
+        <translation>自操作创建以来的时间</translation>
+    </message>
+    <message>
+        <source>Time left until the provider forgets the idempotency key</source>
+        <translation>距服务商不再保留该幂等键的剩余时间</translation>
+    </message>
+    <message>
+        <source>What the provider&apos;s webhook events show (not sortable)</source>
+        <translation>服务商 Webhook 事件显示的情况（不可排序）</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::QueuePane</name>
+    <message>
+        <source>Click a column to sort (oldest first when none is chosen)</source>
+        <translation>点击列标题排序（未选择时按最早在前）</translation>
+    </message>
+    <message>
+        <source>No store is open. File › Open store… (Ctrl+O)</source>
+        <translation>未打开存储库。文件 › 打开存储库…（Ctrl+O）</translation>
+    </message>
+    <message>
+        <source>Nothing needs a person right now.</source>
+        <translation>目前没有需要人工处理的操作。</translation>
+    </message>
+    <message>
+        <source>No operation matches the filter.</source>
+        <translation>没有符合筛选条件的操作。</translation>
+    </message>
+    <message>
+        <source>%1 shown, more below</source>
+        <translation>已显示 %1 个，下方还有更多</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln operation(s)</source>
+        <translation>
+            <numerusform>%Ln 个操作</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::RecentStores</name>
+    <message>
+        <source>No recent stores</source>
+        <translation>没有最近的存储库</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ResolveDialog</name>
+    <message>
+        <source>&amp;Refunded — the money went back to the customer</source>
+        <translation>已退款——款项已退回客户(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Failed — no money moved</source>
+        <translation>失败——没有资金变动(&amp;F)</translation>
+    </message>
+    <message>
+        <source>O&amp;verride the evidence: I confirmed this outcome with the provider</source>
+        <translation>推翻证据：我已向服务商确认此结果(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Record outcome of %1</source>
+        <translation>记录 %1 的结果</translation>
+    </message>
+    <message>
+        <source>%1 · order %2 · %3. Evidence: %4. %5</source>
+        <translation>%1 · 订单 %2 · %3。证据：%4。%5</translation>
+    </message>
+    <message>
+        <source>re_… as the provider shows it</source>
+        <translation>re_…，与服务商显示的一致</translation>
+    </message>
+    <message>
+        <source>Webhook event %1 (%2: %3 %4)</source>
+        <translation>Webhook 事件 %1（%2：%3 %4）</translation>
+    </message>
+    <message>
+        <source>Webhook event %1 (%2)</source>
+        <translation>Webhook 事件 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Provider dashboard</source>
+        <translation>服务商后台</translation>
+    </message>
+    <message>
+        <source>Provider support (give the case reference)</source>
+        <translation>服务商客服（请填写工单编号）</translation>
+    </message>
+    <message>
+        <source>case reference</source>
+        <translation>工单编号</translation>
+    </message>
+    <message>
+        <source>What you checked (required when overriding the evidence)</source>
+        <translation>您核实了什么（推翻证据时必填）</translation>
+    </message>
+    <message>
+        <source>Outcome:</source>
+        <translation>结果：</translation>
+    </message>
+    <message>
+        <source>Refund &amp;id:</source>
+        <translation>退款 ID(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Confirmed by:</source>
+        <translation>确认来源(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>备注(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>O&amp;perator:</source>
+        <translation>操作员(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Record outcome</source>
+        <translation>记录结果</translation>
+    </message>
+    <message>
+        <source>Choose what the provider confirmed: refunded or failed.</source>
+        <translation>请选择服务商确认的结果：已退款或失败。</translation>
+    </message>
+    <message>
+        <source>Give the provider support case reference.</source>
+        <translation>请填写服务商客服的工单编号。</translation>
+    </message>
+    <message>
+        <source>Check your choice. To record it anyway, tick the override and say in the note how you confirmed it.</source>
+        <translation>请检查您的选择。如仍要记录，请勾选推翻证据，并在备注中说明您是如何确认的。</translation>
+    </message>
+    <message>
+        <source>This contradicts the evidence: %1</source>
+        <translation>这与证据相矛盾：%1</translation>
+    </message>
+    <message>
+        <source>Recording the outcome of %1 — waiting for the store…</source>
+        <translation>正在记录 %1 的结果 — 等待存储库…</translation>
+    </message>
+    <message>
+        <source>Nothing will be written until you choose an outcome. No new key will be issued.</source>
+        <translation>在您选择结果之前不会写入任何内容。不会生成新的幂等键。</translation>
+    </message>
+    <message>
+        <source>Will record: %1 refunded (%2, refund %3), confirmed by %4, by %5.</source>
+        <translation>将记录：%1 已退款（%2，退款 %3），确认来源：%4，操作员：%5。</translation>
+    </message>
+    <message>
+        <source>id missing</source>
+        <translation>未填写 ID</translation>
+    </message>
+    <message>
+        <source>(source missing)</source>
+        <translation>（未填写来源）</translation>
+    </message>
+    <message>
+        <source>(name missing)</source>
+        <translation>（未填写姓名）</translation>
+    </message>
+    <message>
+        <source>Will record: %1 failed (no money moved, %2 not refunded), confirmed by %3, by %4.</source>
+        <translation>将记录：%1 失败（没有资金变动，%2 未退款），确认来源：%3，操作员：%4。</translation>
+    </message>
+    <message>
+        <source>It overrides the evidence; the override and your note go into the audit log.</source>
+        <translation>此记录推翻了证据；推翻操作和您的备注都会写入审计日志。</translation>
+    </message>
+    <message>
+        <source>The operation leaves the queue and the decision is final.</source>
+        <translation>该操作将离开队列，决定不可更改。</translation>
+    </message>
+    <message>
+        <source>No new key will be issued.</source>
+        <translation>不会生成新的幂等键。</translation>
+    </message>
+    <message>
+        <source>This window cannot record decisions. Nothing was recorded.</source>
+        <translation>此窗口无法记录决定。未记录任何内容。</translation>
+    </message>
+</context>
+<context>
+    <name>RefundStatus</name>
+    <message>
+        <source>pending</source>
+        <translation>待处理</translation>
+    </message>
+    <message>
+        <source>requires_action</source>
+        <translation>需要操作</translation>
+    </message>
+    <message>
+        <source>succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>canceled</source>
+        <translation>已取消</translation>
+    </message>
+</context>
+<context>
+    <name>Resolver</name>
+    <message>
+        <source>the refund</source>
+        <translation>该退款</translation>
+    </message>
+    <message>
+        <source>event %1 says refund %2 of %3 </source>
+        <translation>事件 %1 显示退款 %2（%3）</translation>
+    </message>
+    <message>
+        <source>has no status yet</source>
+        <translation>尚无状态</translation>
+    </message>
+    <message>
+        <source>has status %1</source>
+        <translation>状态为“%1”</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who records this decision (--operator NAME).</source>
+        <translation>操作员名称为空。请说明由谁记录此决定（--operator NAME）。</translation>
+    </message>
+    <message>
+        <source>The evidence is empty. Say where the outcome was confirmed (e.g. webhook:evt_..., dashboard, provider_support:CASE).</source>
+        <translation>证据为空。请说明结果在哪里得到确认（例如 webhook:evt_...、dashboard、provider_support:CASE）。</translation>
+    </message>
+    <message>
+        <source>A refunded outcome needs the provider&apos;s refund id (--refund-id re_...).</source>
+        <translation>“已退款”结果需要服务商的退款 ID（--refund-id re_...）。</translation>
+    </message>
+    <message>
+        <source>A failed outcome carries no refund id; leave --refund-id out.</source>
+        <translation>“失败”结果没有退款 ID；请去掉 --refund-id。</translation>
+    </message>
+    <message>
+        <source>Overriding the evidence needs a note that says why (--note TEXT).</source>
+        <translation>推翻证据需要一条说明原因的备注（--note TEXT）。</translation>
+    </message>
+    <message>
+        <source>The evidence is in conflict, so no outcome can be recorded without an override: %1</source>
+        <translation>证据相互冲突，因此只能推翻证据才能记录结果：%1</translation>
+    </message>
+    <message>
+        <source>%1, so recording %2 contradicts it.</source>
+        <translation>%1，因此记录“%2”与之矛盾。</translation>
+    </message>
+    <message>
+        <source>; it may still succeed</source>
+        <translation>；它仍可能成功</translation>
+    </message>
+    <message>
+        <source>%1%2, so recording %3 contradicts it.</source>
+        <translation>%1%2，因此记录“%3”与之矛盾。</translation>
+    </message>
+    <message>
+        <source>The evidence names refund %1 (event %2), not %3.</source>
+        <translation>证据指向的是退款 %1（事件 %2），而不是 %3。</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who is acting (--operator NAME).</source>
+        <translation>操作员名称为空。请说明由谁执行此操作（--operator NAME）。</translation>
+    </message>
+    <message>
+        <source>%1 To record it anyway, override the evidence (--override-evidence) with a note saying why (--note TEXT).</source>
+        <translation>%1如仍要记录，请推翻证据（--override-evidence）并附上说明原因的备注（--note TEXT）。</translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message>
+        <source>The reference schema could not be built: %1.</source>
+        <translation>无法构建参考架构：%1。</translation>
+    </message>
+    <message>
+        <source>reading the events of %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取 %1 的事件</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened (%2). Check the file and its permissions.</source>
+        <translation>无法打开 %1（%2）。请检查该文件及其权限。</translation>
+    </message>
+    <message>
+        <source>Read-only snapshot: %1, so the store was opened immutable; changes made after opening will not show.</source>
+        <translation>只读快照：%1，因此存储库以不可变方式打开；打开后发生的更改不会显示。</translation>
+    </message>
+    <message>
+        <source>Its -wal file holds %1 of recent changes a snapshot cannot read: they are not shown. For a complete copy, copy the store with sqlite3 STORE &quot;.backup COPY&quot;.</source>
+        <translation>其 -wal 文件中有 %1 的最新更改，快照无法读取，因此未显示。如需完整副本，请用 sqlite3 STORE &quot;.backup COPY&quot; 复制存储库。</translation>
+    </message>
+    <message>
+        <source>a WAL store without its -shm file would make SQLite create one, and a read-only open creates no file</source>
+        <translation>对于缺少 -shm 文件的 WAL 存储库，SQLite 会创建该文件，而只读打开不会创建任何文件</translation>
+    </message>
+    <message>
+        <source>the folder is read-only and lacks the store&apos;s -shm file</source>
+        <translation>文件夹为只读，且缺少存储库的 -shm 文件</translation>
+    </message>
+    <message>
+        <source>SQLite could not share the store&apos;s -wal and -shm files (%1)</source>
+        <translation>SQLite 无法共享存储库的 -wal 和 -shm 文件（%1）</translation>
+    </message>
+    <message>
+        <source>the file is read-only for you</source>
+        <translation>您对该文件只有只读权限</translation>
+    </message>
+    <message>
+        <source>its -wal file is read-only for you</source>
+        <translation>您对其 -wal 文件只有只读权限</translation>
+    </message>
+    <message>
+        <source>its -shm file is read-only for you</source>
+        <translation>您对其 -shm 文件只有只读权限</translation>
+    </message>
+    <message>
+        <source>its folder is read-only for you, and writing needs files beside the store</source>
+        <translation>您对其所在文件夹只有只读权限，而写入需要在存储库旁创建文件</translation>
+    </message>
+    <message>
+        <source>You may not read %1. Ask its owner for read access, or work on a copy you may read.</source>
+        <translation>您无权读取 %1。请向其所有者申请读取权限，或使用您可读取的副本。</translation>
+    </message>
+    <message>
+        <source>SQLite could open it for reading only</source>
+        <translation>SQLite 只能以只读方式打开它</translation>
+    </message>
+    <message>
+        <source>Opened read-only: you may not write this store (%1).</source>
+        <translation>已以只读方式打开：您无权写入此存储库（%1）。</translation>
+    </message>
+    <message>
+        <source>The disk holding %1 is full: SQLite cannot set up the files it needs beside the store. Nothing was written. Free some space and try again.</source>
+        <translation>%1 所在的磁盘已满：SQLite 无法在存储库旁创建所需的文件。未写入任何内容。请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read: %2.</source>
+        <translation>无法读取 %1：%2。</translation>
+    </message>
+    <message>
+        <source>%1 is cut short: it holds %2 of the %3 bytes its header counts, as an interrupted copy or download leaves a file. Copy it again or restore it from a backup; Refund Desk will not write to it.</source>
+        <translation>%1 不完整：它只有文件头所记 %3 字节中的 %2 字节，复制或下载中断时会留下这样的文件。请重新复制或从备份恢复；Refund Desk 不会写入该文件。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2). Restore it from a backup; Refund Desk will not write to it.</source>
+        <translation>%1 已损坏（%2）。请从备份恢复；Refund Desk 不会写入该文件。</translation>
+    </message>
+    <message>
+        <source>the schema resource is missing from this build</source>
+        <translation>此版本缺少架构资源</translation>
+    </message>
+    <message>
+        <source>%1 is not a Refund Desk store: it is not an SQLite database. Open the store file the refund tool writes, or create one with &apos;refund-desk init --db PATH&apos;.</source>
+        <translation>%1 不是 Refund Desk 存储库：它不是 SQLite 数据库。请打开退款工具写入的存储库文件，或用“refund-desk init --db PATH”新建一个。</translation>
+    </message>
+    <message>
+        <source>%1 has store schema version %2, newer than this Refund Desk understands (version %3). Update Refund Desk to open it.</source>
+        <translation>%1 的存储库架构版本为 %2，高于此版本 Refund Desk 支持的版本（%3）。请更新 Refund Desk 后再打开。</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database but not a Refund Desk store (schema version %2, %3 of the 5 store tables). Check that you picked the right file.</source>
+        <translation>%1 是 SQLite 数据库，但不是 Refund Desk 存储库（架构版本 %2，存储库表 %3/5）。请确认选择的文件是否正确。</translation>
+    </message>
+    <message>
+        <source>The store is busy: another program has held it locked for more than %1 seconds while %2. Nothing was written. Try again in a moment.</source>
+        <translation>存储库正忙：在%2时，另一个程序锁定它已超过 %1 秒。未写入任何内容。请稍后重试。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written (%2) while %3. Nothing was written. Open a writable copy, or ask for write access to the file and its folder.</source>
+        <translation>在%3时无法写入 %1（%2）。未写入任何内容。请打开可写的副本，或申请该文件及其所在文件夹的写入权限。</translation>
+    </message>
+    <message>
+        <source>The disk holding %1 is full while %2. Nothing was written. Free some space and try again.</source>
+        <translation>在%2时，%1 所在的磁盘已满。未写入任何内容。请释放一些空间后重试。</translation>
+    </message>
+    <message>
+        <source>%1 is damaged (%2) while %3. Restore it from a backup; Refund Desk will not write to it.</source>
+        <translation>在%3时发现 %1 已损坏（%2）。请从备份恢复；Refund Desk 不会写入该文件。</translation>
+    </message>
+    <message>
+        <source>%1 could not be read or written (%2) while %3. Check the disk and the file&apos;s permissions.</source>
+        <translation>在%3时无法读写 %1（%2）。请检查磁盘和文件权限。</translation>
+    </message>
+    <message>
+        <source>Unexpected database error while %1: %2 (SQLite code %3).</source>
+        <translation>在%1时发生意外的数据库错误：%2（SQLite 代码 %3）。</translation>
+    </message>
+    <message>
+        <source>A change to %1 was asked for while a read snapshot of it is open. Nothing was written. Close the snapshot first.</source>
+        <translation>在 %1 的只读快照打开期间请求了更改。未写入任何内容。请先关闭快照。</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only, so nothing can be recorded in it. Open it without --read-only, from a folder you may write to.</source>
+        <translation>%1 以只读方式打开，因此无法记录任何内容。请不带 --read-only、从您有写入权限的文件夹中打开。</translation>
+    </message>
+    <message>
+        <source>starting a consistent read</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>开始一致性读取</translation>
+    </message>
+    <message>
+        <source>reading store_meta</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取 store_meta</translation>
+    </message>
+    <message>
+        <source>checking for changes</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>检查更改</translation>
+    </message>
+    <message>
+        <source>reading operations</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取操作</translation>
+    </message>
+    <message>
+        <source>reading the audit log</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取审计日志</translation>
+    </message>
+    <message>
+        <source>reading the queue</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取队列</translation>
+    </message>
+    <message>
+        <source>reading operation %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取操作 %1</translation>
+    </message>
+    <message>
+        <source>reading the attempts of %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取 %1 的尝试</translation>
+    </message>
+    <message>
+        <source>importing events</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>导入事件</translation>
+    </message>
+    <message>
+        <source>importing event %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>导入事件 %1</translation>
+    </message>
+    <message>
+        <source>%1 was already resolved as %2 by %3 at %4 (resolution #%5). Nothing was written.</source>
+        <translation>%1 已由 %3 于 %4 处理为“%2”（决定 #%5）。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 was already closed as %2 by the refund tool. Nothing was written.</source>
+        <translation>%1 已被退款工具关闭为“%2”。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 is being checked by %2 since %3. Nothing was written; take it over first if you must.</source>
+        <translation>%1 自 %3 起由 %2 核查中。未写入任何内容；如确有必要，请先接手。</translation>
+    </message>
+    <message>
+        <source>%1 is open: the refund tool is still working on it. Nothing was written.</source>
+        <translation>%1 仍在进行中：退款工具仍在处理。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 changed since you looked at it (it is now unknown, version %2). Nothing was written; look at it again.</source>
+        <translation>自您查看以来 %1 已发生变化（现为未知状态，版本 %2）。未写入任何内容；请重新查看。</translation>
+    </message>
+    <message>
+        <source>There is no operation %1 in %2. Check the id (e.g. op_5521).</source>
+        <translation>%2 中没有操作 %1。请核对 ID（例如 op_5521）。</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who claims the operation.</source>
+        <translation>操作员名称为空。请说明由谁认领此操作。</translation>
+    </message>
+    <message>
+        <source>claiming %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>认领 %1</translation>
+    </message>
+    <message>
+        <source>releasing %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>退回 %1</translation>
+    </message>
+    <message>
+        <source>%1 is not claimed by anyone; there is nothing to release.</source>
+        <translation>%1 未被任何人认领；无需退回。</translation>
+    </message>
+    <message>
+        <source>A refunded outcome needs the provider&apos;s refund id.</source>
+        <translation>“已退款”结果需要服务商的退款 ID。</translation>
+    </message>
+    <message>
+        <source>recording the outcome of %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>记录 %1 的结果</translation>
+    </message>
+    <message>
+        <source>explaining %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>分析 %1 的查询计划</translation>
+    </message>
+    <message>
+        <source>%1 does not exist. Nothing was created. Check the path, or create an empty store with &apos;refund-desk init --db %1&apos;.</source>
+        <translation>%1 不存在。未创建任何内容。请检查路径，或用“refund-desk init --db %1”新建一个空存储库。</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a store. Name the store file inside it.</source>
+        <translation>%1 是文件夹，不是存储库。请指定其中的存储库文件。</translation>
+    </message>
+    <message>
+        <source>%1 is empty (0 bytes), not a Refund Desk store. Open the store file the refund tool writes, or create one with &apos;refund-desk init --db PATH&apos;.</source>
+        <translation>%1 为空（0 字节），不是 Refund Desk 存储库。请打开退款工具写入的存储库文件，或用“refund-desk init --db PATH”新建一个。</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Refund Desk never overwrites a file; choose a new path.</source>
+        <translation>%1 已存在。Refund Desk 绝不会覆盖文件；请选择新的路径。</translation>
+    </message>
+    <message>
+        <source>creating the store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>创建存储库</translation>
+    </message>
+    <message>
+        <source>%1 could not be created: %2</source>
+        <translation>无法创建 %1：%2</translation>
+    </message>
+    <message>
+        <source>building the demo store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>生成演示存储库</translation>
+    </message>
+    <message>
+        <source>No path was given for the new store.</source>
+        <translation>未提供新存储库的路径。</translation>
+    </message>
+    <message>
+        <source>%1 already exists. A demo store is always a new file and Refund Desk never overwrites one; choose a new path or remove the old file first.</source>
+        <translation>%1 已存在。演示存储库总是新文件，而 Refund Desk 绝不会覆盖文件；请选择新的路径，或先删除旧文件。</translation>
+    </message>
+    <message>
+        <source>%1 is left over from an earlier store at %2, and SQLite would apply it to the new file. Remove it, or choose another path.</source>
+        <translation>%1 是之前位于 %2 的存储库遗留下来的，SQLite 会把它应用到新文件上。请删除它，或选择其他路径。</translation>
+    </message>
+    <message>
+        <source>%1 could not be created: %2. Check that the folder exists and that you may write to it.</source>
+        <translation>无法创建 %1：%2。请确认文件夹存在且您有写入权限。</translation>
+    </message>
+    <message>
+        <source>preparing the new store for a bulk load</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>准备新存储库以批量载入</translation>
+    </message>
+    <message>
+        <source>The store builder for %1 is already finished.</source>
+        <translation>%1 的存储库生成器已完成。</translation>
+    </message>
+    <message>
+        <source>reading the new store&apos;s schema</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取新存储库的架构</translation>
+    </message>
+    <message>
+        <source>The simulated rows break the store&apos;s index %1 (%2); the demo store was not kept.</source>
+        <translation>模拟的数据行违反了存储库索引 %1（%2）；未保留演示存储库。</translation>
+    </message>
+    <message>
+        <source>preparing the demo store&apos;s inserts</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>准备演示存储库的插入语句</translation>
+    </message>
+    <message>
+        <source>writing %1 into the demo store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>将 %1 写入演示存储库</translation>
+    </message>
+    <message>
+        <source>finishing the demo store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>完成演示存储库</translation>
+    </message>
+    <message>
+        <source>%1 could not be switched to WAL mode (it is in %2 mode); the store was not kept. Check that its folder is on a local disk.</source>
+        <translation>无法将 %1 切换到 WAL 模式（当前为 %2 模式）；未保留该存储库。请确认其所在文件夹位于本地磁盘。</translation>
+    </message>
+    <message>
+        <source>closing the demo store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>关闭演示存储库</translation>
+    </message>
+    <message numerus="yes">
+        <source>reading the events of %n operations</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>
+            <numerusform>读取 %n 个操作的事件</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TimeText</name>
+    <message>
+        <source>%1 d %2 h</source>
+        <translation>%1天%2小时</translation>
+    </message>
+    <message>
+        <source>%1 h %2 m</source>
+        <translation>%1小时%2分</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1分钟</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1秒</translation>
+    </message>
+    <message>
+        <source>d MMM</source>
+        <comment>date format (QDate) of a day this year</comment>
+        <translation>M月d日</translation>
+    </message>
+    <message>
+        <source>d MMM yyyy</source>
+        <comment>date format (QDate) of a day in another year</comment>
+        <translation>yyyy年M月d日</translation>
+    </message>
+</context>
+<context>
+    <name>Translations</name>
+    <message>
+        <source>refund-desk: unknown language &apos;%1&apos;; use one of: %2.
+</source>
+        <translation>refund-desk：未知语言“%1”；可用的有：%2。
+</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>none</source>
+        <translation>无证据</translation>
+    </message>
+    <message>
+        <source>refunded</source>
+        <translation>已退款</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>处理中</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>冲突</translation>
+    </message>
+</context>
+</TS>
