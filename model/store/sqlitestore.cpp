@@ -745,9 +745,7 @@ Result<std::vector<InvariantViolation>> SqliteStore::checkInvariants()
     return SqliteAudit(m_db, m_path).checkInvariants();
 }
 
-} // namespace Internal
-
-Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::OpenMode mode)
+Result<std::unique_ptr<Store>> SqliteStore::openFile(const QString &path, Store::OpenMode mode)
 {
     const QFileInfo info(path);
     if (!info.exists())
@@ -764,13 +762,13 @@ Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::Op
 
     // Read-only flags, the fall-back to read-only for a store the user may not write, and
     // the immutable open of a WAL store on a read-only medium: see SqliteOpener.
-    auto connection = Internal::SqliteOpener::open(path, mode);
+    auto connection = SqliteOpener::open(path, mode);
     if (!connection)
         return connection.error();
     const QString openNote = connection->note();
     const bool openedReadOnly = connection->isReadOnly();
     sqlite3 *db = connection->release();
-    sqlite3_busy_timeout(db, Internal::BusyTimeoutMs);
+    sqlite3_busy_timeout(db, BusyTimeoutMs);
     sqlite3_extended_result_codes(db, 1);
     // Test-only seam: a full disk where no small file system can be mounted to fill.
     if (const int maxPages = qEnvironmentVariableIntValue("RD_TEST_MAX_PAGE_COUNT"); maxPages > 0) {
@@ -778,16 +776,16 @@ Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::Op
         sqlite3_exec(db, pragma.constData(), nullptr, nullptr, nullptr);
     }
 
-    const QString problem = Internal::checkSchema(db, path);
+    const QString problem = checkSchema(db, path);
     if (!problem.isEmpty()) {
         sqlite3_close_v2(db);
         return Error::unavailable(problem);
     }
     const bool readOnly = openedReadOnly || sqlite3_db_readonly(db, "main") == 1;
-    return std::unique_ptr<Store>(std::make_unique<Internal::SqliteStore>(db, path, readOnly, openNote));
+    return std::unique_ptr<Store>(std::make_unique<SqliteStore>(db, path, readOnly, openNote));
 }
 
-Result<std::unique_ptr<Store>> StoreFactory::create(const QString &path)
+Result<std::unique_ptr<Store>> SqliteStore::createFile(const QString &path)
 {
     if (QFileInfo::exists(path))
         return Error::unavailable(QStringLiteral("%1 already exists. Refund Desk never overwrites a file; "
@@ -796,11 +794,11 @@ Result<std::unique_ptr<Store>> StoreFactory::create(const QString &path)
     const int code = sqlite3_open_v2(QFile::encodeName(path).constData(), &db,
                                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (code != SQLITE_OK) {
-        Error error = Internal::SqliteStore::errorFor(db, code, path, QStringLiteral("creating the store"));
+        Error error = SqliteStore::errorFor(db, code, path, QStringLiteral("creating the store"));
         sqlite3_close_v2(db);
         return error;
     }
-    const QString problem = Internal::applySchema(db);
+    const QString problem = applySchema(db);
     sqlite3_close_v2(db);
     if (!problem.isEmpty()) {
         QFile::remove(path);
@@ -808,7 +806,9 @@ Result<std::unique_ptr<Store>> StoreFactory::create(const QString &path)
         QFile::remove(path + QStringLiteral("-shm"));
         return Error::unavailable(QStringLiteral("%1 could not be created: %2").arg(path, problem));
     }
-    return open(path, Store::OpenMode::ReadWrite);
+    return openFile(path, Store::OpenMode::ReadWrite);
 }
+
+} // namespace Internal
 
 } // namespace RefundDesk
