@@ -94,7 +94,7 @@ void tst_PgConsole::consoleRidesOutAServerRestart()
 
     // Back: live again by itself, the typed text untouched.
     QVERIFY2(m_server->start(), qPrintable(m_server->lastError()));
-    QTRY_VERIFY_WITH_TIMEOUT(live->text().startsWith(QLatin1String("Live ·")), 10'000);
+    QTRY_VERIFY2_WITH_TIMEOUT(live->text().startsWith(QStringLiteral("Live ·")), qPrintable(live->text()), 10'000);
     QCOMPARE(search->text(), QStringLiteral("op_55"));
     const QString before = live->text();
     QTest::qWait(1100); // the label shows seconds

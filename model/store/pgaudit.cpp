@@ -9,13 +9,6 @@ namespace RefundDesk::Internal {
 
 namespace {
 
-constexpr qint64 MsPerDay = 86'400'000;
-
-constexpr char EntryColumns[] =
-    "r.resolution_id, r.operation_id, r.outcome, r.refund_id, r.evidence, r.note, r.operator, r.recorded_at, "
-    "r.previous_status, r.overrides_evidence, r.prev_hash, r.hash, "
-    "o.operation_id IS NOT NULL, o.order_id, o.amount_cents, o.currency";
-
 // The filter part of every audit query, its values bound in the order of the placeholders.
 QByteArray whereClause(const AuditQuery &query, PgParams &params)
 {
@@ -69,7 +62,7 @@ PgAudit::PgAudit(PgConnection &connection)
 Result<std::vector<AuditEntry>> PgAudit::page(const AuditQuery &query, std::optional<qint64> afterId, int limit)
 {
     PgParams params;
-    QByteArray sql = QByteArray("SELECT ") + EntryColumns
+    QByteArray sql = QByteArray("SELECT ") + AuditEntryColumns
                      + " FROM resolutions r LEFT JOIN refund_ops o ON o.operation_id = r.operation_id"
                      + whereClause(query, params);
     if (afterId) {

@@ -97,6 +97,7 @@ std::optional<Error> PgConnection::setUpSession()
     if (!who.isOk() || who.rows() != 1)
         return errorFor(who, QStringLiteral("asking the server who is logged in"));
     m_sessionUser = who.text(0, 0);
+    ++m_sessions;
     return std::nullopt;
 }
 
@@ -159,42 +160,14 @@ PgResult PgConnection::copyIn(const QByteArray &sql, const QByteArray &data)
 
 std::optional<Error> PgConnection::ensureConnected()
 {
-    if (isConnected() && !m_resetting)
+    if (isConnected())
         return std::nullopt;
-    m_resetting = false;
     PQreset(m_conn);
     if (!isConnected())
         return Error::unavailable(QStringLiteral("The connection to the PostgreSQL server at %1 was lost; "
                                                  "reconnecting… (%2). Nothing was written meanwhile.")
                                       .arg(location(), lastMessage()));
     return setUpSession();
-}
-
-Result<bool> PgConnection::pollReconnect()
-{
-    if (isConnected() && !m_resetting)
-        return true;
-    const auto notYet = [this] {
-        return Error::unavailable(QStringLiteral("The connection to the PostgreSQL server at %1 was lost; "
-                                                 "reconnecting… (%2)").arg(location(), lastMessage()));
-    };
-    if (!m_resetting) {
-        if (PQresetStart(m_conn) != 1)
-            return notYet();
-        m_resetting = true;
-    }
-    switch (PQresetPoll(m_conn)) {
-    case PGRES_POLLING_OK:
-        m_resetting = false;
-        if (auto error = setUpSession())
-            return *error;
-        return true;
-    case PGRES_POLLING_FAILED:
-        m_resetting = false; // the next poll starts again
-        return notYet();
-    default:
-        return notYet();
-    }
 }
 
 Result<int> PgConnection::takeNotifications()

@@ -35,6 +35,9 @@ public:
     const QString &location() const { return m_info.display(); }
     const QString &sessionUser() const { return m_sessionUser; }
     bool isConnected() const;
+    // How many times the session was set up: 1, plus one per reconnect. What happened
+    // while it was away was never announced, so readers must look again after one.
+    int sessions() const { return m_sessions; }
     bool inTransaction() const;
 
     // Runs `sql` as a statement prepared on this connection the first time it is used.
@@ -47,10 +50,6 @@ public:
     // When the connection was lost and no transaction is open: connects again, sets the
     // session up again, and tells. Nothing when the connection is fine.
     std::optional<Error> ensureConnected();
-    // A reconnect that never waits (for the console's polling): begins one, or moves it on
-    // as far as the socket allows. True once connected and set up again; an error saying
-    // "reconnecting…" until then.
-    Result<bool> pollReconnect();
     // Reads what the server sent without waiting: how many change notifications came
     // from other sessions. An error when the connection is gone.
     Result<int> takeNotifications();
@@ -75,7 +74,7 @@ private:
     bool m_readOnly = false;
     QString m_sessionUser;
     int m_backendPid = 0;
-    bool m_resetting = false;
+    int m_sessions = 0;
     std::unordered_map<std::string, std::string> m_prepared; // SQL -> statement name
     int m_nextStatement = 1;
     std::function<void(const QByteArray &, const PgParams &)> m_observer;

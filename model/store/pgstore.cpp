@@ -8,6 +8,7 @@
 #include "store/pgrows.h"
 #include "store/pgschema.h"
 #include "store/pgtransaction.h"
+#include "store/storetext.h"
 
 #include <QDateTime>
 #include <QThread>
@@ -22,11 +23,6 @@ constexpr qint64 ChainLockKey = 0x7264636861696e;
 qint64 nowMs()
 {
     return QDateTime::currentMSecsSinceEpoch();
-}
-
-QString utcTime(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
 }
 
 QByteArray sortExpression(QueueQuery::SortKey key)
@@ -48,16 +44,6 @@ bool sortsByNumber(QueueQuery::SortKey key)
 {
     return key == QueueQuery::SortKey::UpdatedAt || key == QueueQuery::SortKey::Amount
         || key == QueueQuery::SortKey::Attempts || key == QueueQuery::SortKey::CreatedAt;
-}
-
-// LIKE pattern for "contains", with the user's % and _ taken literally.
-QString containsPattern(const QString &text)
-{
-    QString escaped = text;
-    escaped.replace(u'\\', QStringLiteral("\\\\"));
-    escaped.replace(u'%', QStringLiteral("\\%"));
-    escaped.replace(u'_', QStringLiteral("\\_"));
-    return u'%' + escaped + u'%';
 }
 
 // A queue read of the rows (or only the keys) `query` lists, after `after`: the SQL with
@@ -249,21 +235,26 @@ Result<int> PgStore::keyRetentionHours()
     auto value = meta(QStringLiteral("key_retention_hours"));
     if (!value)
         return value.error();
-    bool ok = false;
-    const int hours = value->toInt(&ok);
-    return ok && hours > 0 ? hours : 24; // Stripe API v1 keeps keys at least 24 hours.
+    return keyRetentionFrom(*value);
 }
 
 Result<qint64> PgStore::dataVersion()
 {
     // No query: only what the server has sent already. A lost connection is restored
-    // without waiting (the console polls this on its UI thread); the changes made
-    // meanwhile were never announced, so the version then moves to make readers look.
+    // here, tried at most once a second (the console polls this on its UI thread; a
+    // local server answers or refuses at once, a remote one within connect_timeout); the
+    // changes made meanwhile were never announced, so the version moves with every new
+    // session (whichever read reconnected) to make readers look.
     auto reconnect = [this]() -> Result<qint64> {
-        auto connected = m_connection->pollReconnect();
-        if (!connected)
-            return connected.error();
-        return ++m_version;
+        if (m_reconnectClock.isValid() && m_reconnectClock.elapsed() < ReconnectIntervalMs)
+            return Error::unavailable(m_lastReconnectError);
+        m_reconnectClock.start();
+        if (auto lost = m_connection->ensureConnected()) {
+            m_lastReconnectError = lost->message;
+            return *lost;
+        }
+        m_reconnectClock.invalidate();
+        return m_version + m_connection->sessions();
     };
     if (m_snapshotDepth == 0 && !m_connection->isConnected())
         return reconnect();
@@ -274,7 +265,7 @@ Result<qint64> PgStore::dataVersion()
         return reconnect();
     }
     m_version += *notified;
-    return m_version;
+    return m_version + m_connection->sessions();
 }
 
 Result<std::vector<Operation>> PgStore::queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
@@ -418,37 +409,15 @@ Result<QString> PgStore::operatorFor(const QString &requested, const QString &do
 
 Error PgStore::describeChange(const Operation &current)
 {
-    switch (current.status) {
-    case OperationStatus::Refunded:
-    case OperationStatus::Failed: {
+    std::optional<Resolution> last;
+    if (current.status == OperationStatus::Refunded || current.status == OperationStatus::Failed) {
         static const QByteArray sql = QByteArray("SELECT ") + ResolutionColumns
             + " FROM resolutions WHERE operation_id = $1 ORDER BY resolution_id DESC LIMIT 1";
-        PgResult last = m_connection->exec(sql, PgParams().add(current.operationId));
-        if (last.isOk() && last.rows() == 1) {
-            const Resolution r = resolutionFrom(last, 0);
-            return Error::conflict(QStringLiteral("%1 was already resolved as %2 by %3 at %4 (resolution #%5). "
-                                                  "Nothing was written.")
-                                       .arg(current.operationId, toString(r.outcome), r.operatorName,
-                                            utcTime(r.recordedAt))
-                                       .arg(r.resolutionId));
-        }
-        return Error::conflict(QStringLiteral("%1 was already closed as %2 by the refund tool. Nothing was written.")
-                                   .arg(current.operationId, toString(current.status)));
+        PgResult found = m_connection->exec(sql, PgParams().add(current.operationId));
+        if (found.isOk() && found.rows() == 1)
+            last = resolutionFrom(found, 0);
     }
-    case OperationStatus::Checking:
-        return Error::conflict(QStringLiteral("%1 is being checked by %2 since %3. Nothing was written; take it "
-                                              "over first if you must.")
-                                   .arg(current.operationId, current.claimedBy,
-                                        utcTime(current.claimedAt.value_or(current.updatedAt))));
-    case OperationStatus::Open:
-        return Error::conflict(QStringLiteral("%1 is open: the refund tool is still working on it. Nothing was written.")
-                                   .arg(current.operationId));
-    case OperationStatus::Unknown:
-        break;
-    }
-    return Error::conflict(QStringLiteral("%1 changed since you looked at it (it is now unknown, version %2). "
-                                          "Nothing was written; look at it again.")
-                               .arg(current.operationId).arg(current.version));
+    return conflictFor(current, last);
 }
 
 Result<Operation> PgStore::lockedForWrite(const QString &operationId, const SeenState &seen)

@@ -3,6 +3,8 @@
 #include "store/pgparams.h"
 #include "store/store.h"
 
+#include <QElapsedTimer>
+
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -96,6 +98,9 @@ private:
     QString m_openNote;
     int m_snapshotDepth = 0;
     qint64 m_version = 0;
+    static constexpr int ReconnectIntervalMs = 1000;
+    QElapsedTimer m_reconnectClock; // since the last reconnect that failed
+    QString m_lastReconnectError;
     bool m_recordingPlans = false;
     std::vector<std::pair<QByteArray, PgParams>> m_recorded; // statements and their values, in the order first run
     std::unordered_set<std::string> m_recordedSeen;

@@ -7,6 +7,7 @@
 #include "store/sqliterows.h"
 #include "store/sqliteschema.h"
 #include "store/sqlitestatement.h"
+#include "store/storetext.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -29,11 +30,6 @@ qint64 nowMs()
     return QDateTime::currentMSecsSinceEpoch();
 }
 
-QString utcTime(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
-}
-
 QByteArray sortExpression(QueueQuery::SortKey key)
 {
     switch (key) {
@@ -47,16 +43,6 @@ QByteArray sortExpression(QueueQuery::SortKey key)
     case QueueQuery::SortKey::ClaimedBy: return "IFNULL(claimed_by, '')";
     }
     return "updated_at";
-}
-
-// LIKE pattern for "contains", with the user's % and _ taken literally.
-QString containsPattern(const QString &text)
-{
-    QString escaped = text;
-    escaped.replace(u'\\', QStringLiteral("\\\\"));
-    escaped.replace(u'%', QStringLiteral("\\%"));
-    escaped.replace(u'_', QStringLiteral("\\_"));
-    return u'%' + escaped + u'%';
 }
 
 } // namespace
@@ -172,9 +158,7 @@ Result<int> SqliteStore::keyRetentionHours()
     auto value = meta(QStringLiteral("key_retention_hours"));
     if (!value)
         return value.error();
-    bool ok = false;
-    const int hours = value->toInt(&ok);
-    return ok && hours > 0 ? hours : 24; // Stripe API v1 keeps keys at least 24 hours.
+    return keyRetentionFrom(*value);
 }
 
 Result<qint64> SqliteStore::dataVersion()
@@ -461,32 +445,8 @@ std::optional<Resolution> SqliteStore::lastResolutionOf(const QString &operation
 
 Error SqliteStore::describeChange(const Operation &current)
 {
-    switch (current.status) {
-    case OperationStatus::Refunded:
-    case OperationStatus::Failed:
-        if (auto last = lastResolutionOf(current.operationId)) {
-            return Error::conflict(QStringLiteral("%1 was already resolved as %2 by %3 at %4 (resolution #%5). "
-                                                  "Nothing was written.")
-                                       .arg(current.operationId, toString(last->outcome), last->operatorName,
-                                            utcTime(last->recordedAt))
-                                       .arg(last->resolutionId));
-        }
-        return Error::conflict(QStringLiteral("%1 was already closed as %2 by the refund tool. Nothing was written.")
-                                   .arg(current.operationId, toString(current.status)));
-    case OperationStatus::Checking:
-        return Error::conflict(QStringLiteral("%1 is being checked by %2 since %3. Nothing was written; take it "
-                                              "over first if you must.")
-                                   .arg(current.operationId, current.claimedBy,
-                                        utcTime(current.claimedAt.value_or(current.updatedAt))));
-    case OperationStatus::Open:
-        return Error::conflict(QStringLiteral("%1 is open: the refund tool is still working on it. Nothing was written.")
-                                   .arg(current.operationId));
-    case OperationStatus::Unknown:
-        break;
-    }
-    return Error::conflict(QStringLiteral("%1 changed since you looked at it (it is now unknown, version %2). "
-                                          "Nothing was written; look at it again.")
-                               .arg(current.operationId).arg(current.version));
+    const bool decided = current.status == OperationStatus::Refunded || current.status == OperationStatus::Failed;
+    return conflictFor(current, decided ? lastResolutionOf(current.operationId) : std::nullopt);
 }
 
 Result<Operation> SqliteStore::currentForWrite(const QString &operationId, const SeenState &seen)
