@@ -29,6 +29,7 @@ bool giveTo(const QString &path, const passwd *user)
 
 PgTestServer::PgTestServer(Durability durability)
     : m_dir(QDir::tempPath() + QStringLiteral("/rd-pg-XXXXXX"))
+    , m_port(20'000 + int(::getpid() % 20'000))
 {
     if (!isInstalled()) {
         m_lastError = QStringLiteral("PostgreSQL 15 is not installed (%1); run scripts/ensure-deps.")
@@ -64,7 +65,7 @@ QString PgTestServer::socketDir() const
 
 QString PgTestServer::location(const QString &database, const QString &user) const
 {
-    return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4").arg(socketDir()).arg(Port).arg(database, user);
+    return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4").arg(socketDir()).arg(m_port).arg(database, user);
 }
 
 QString PgTestServer::uri(const QString &database, const QString &user, const QString &password) const
@@ -73,7 +74,7 @@ QString PgTestServer::uri(const QString &database, const QString &user, const QS
     // Concatenated: the percent-encoded folder must not meet QString::arg's markers.
     return QStringLiteral("postgresql://") + credentials + QStringLiteral("@/") + database + QStringLiteral("?host=")
            + QString::fromLatin1(QUrl::toPercentEncoding(socketDir())) + QStringLiteral("&port=")
-           + QString::number(Port);
+           + QString::number(m_port);
 }
 
 bool PgTestServer::run(const QString &program, const QStringList &arguments, QString *output, int timeoutMs)
@@ -144,7 +145,7 @@ bool PgTestServer::initialise(Durability durability)
                               "fsync = %3\nsynchronous_commit = %3\nfull_page_writes = %3\n"
                               "max_connections = 60\nshared_buffers = 32MB\n"
                               "password_encryption = 'scram-sha-256'\n")
-                   .arg(socketDir()).arg(Port).arg(fast ? QStringLiteral("off") : QStringLiteral("on"))
+                   .arg(socketDir()).arg(m_port).arg(fast ? QStringLiteral("off") : QStringLiteral("on"))
                    .toUtf8());
     return true;
 }

@@ -19,7 +19,6 @@ public:
     static constexpr char BinDir[] = "/usr/lib/postgresql/15/bin";
     static constexpr char SuperUser[] = "postgres";
     static constexpr char PasswordUser[] = "pw_user";
-    static constexpr int Port = 5432; // the socket's name only: the folder is private
 
     // fsync stays on only for a durable server (tests that crash something mid-write).
     enum class Durability { Fast, Durable };
@@ -35,6 +34,9 @@ public:
     const QString &lastError() const { return m_lastError; }
 
     QString socketDir() const;
+    // The socket's number: one per process, so that servers of tests run side by side
+    // never pick the same shared memory key.
+    int port() const { return m_port; }
     // A libpq keyword location of `database` on this server, as `user`.
     QString location(const QString &database, const QString &user = QString::fromLatin1(SuperUser)) const;
     QString uri(const QString &database, const QString &user = QString::fromLatin1(SuperUser),
@@ -57,6 +59,7 @@ private:
     bool initialise(Durability durability);
 
     QTemporaryDir m_dir;
+    int m_port = 0;
     bool m_asNobody = false;
     bool m_running = false;
     QString m_lastError;
