@@ -86,11 +86,11 @@ Result<QString> PgSchema::whyNotWritable(PgConnection &connection)
     if (!rights.isOk())
         return connection.errorFor(rights, QStringLiteral("checking what the login may do"));
     if (!rights.boolean(0, 0))
-        return QStringLiteral("Opened read-only: the login %1 may not record decisions in this store (no INSERT "
-                              "on resolutions).").arg(connection.sessionUser());
+        return QStringLiteral("Opened read-only: the login %1 may not record decisions in this store (it may not add "
+                              "to resolutions).").arg(connection.sessionUser());
     if (!rights.boolean(0, 1))
-        return QStringLiteral("Opened read-only: the login %1 may not claim operations in this store (no UPDATE "
-                              "of refund_ops' status).").arg(connection.sessionUser());
+        return QStringLiteral("Opened read-only: the login %1 may not claim operations in this store (it may not "
+                              "change refund_ops' status).").arg(connection.sessionUser());
     return QString();
 }
 
