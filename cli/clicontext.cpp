@@ -66,7 +66,7 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
         exitCode = fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written. %2 Nothing was written: ask for "
                                                           "write access to the file and its folder, or work on a "
                                                           "writable copy.")
-                                               .arg(*path, store.value()->openNote())));
+                                               .arg(store.value()->location(), store.value()->openNote())));
         return nullptr;
     }
     exitCode = 0;

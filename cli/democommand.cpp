@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "demo/demostore.h"
+#include "store/store.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -89,7 +90,7 @@ int runDemo(CliContext &context)
     const SimulationSummary &s = *summary;
 
     QTextStream &out = context.out();
-    out << "Demo store: " << *path << '\n'
+    out << "Demo store: " << StoreFactory::displayLocation(*path) << '\n'
         << "Seed: " << s.seed << ", simulated up to "
         << QDateTime::fromMSecsSinceEpoch(s.nowMs, Qt::UTC).toString(Qt::ISODate) << '\n'
         << "Operations: " << s.operations << '\n'

@@ -29,7 +29,10 @@ QString utc(qint64 ms)
 
 void addOperatorOption(CliContext &context)
 {
-    context.parser().addOption({OperatorOption, QStringLiteral("Who is acting."), QStringLiteral("NAME")});
+    context.parser().addOption({OperatorOption,
+                                QStringLiteral("Who is acting. On PostgreSQL the database login is recorded: the "
+                                               "name may be left out, and another name is refused."),
+                                QStringLiteral("NAME")});
 }
 
 // Reads the named operation for a write: it must exist, and its current state is what
@@ -55,6 +58,12 @@ QString operatorName(CliContext &context)
     return context.parser().value(OperatorOption).trimmed();
 }
 
+// Whether the operator is the store's login and --operator may be left out (PostgreSQL).
+bool operatorIsTheLogin(CliContext &context)
+{
+    return StoreFactory::recordsLoginAsOperator(context.parser().value(QStringLiteral("db")));
+}
+
 int refuseEmptyOperator(CliContext &context)
 {
     return context.fail(Error::refused(QCoreApplication::translate("Cli", "--operator NAME is required and may not be empty: "
@@ -74,14 +83,16 @@ struct OperatorTarget
 // From the parsed --operator and OPERATION_ID; nothing, with exitCode set, when one fails.
 std::optional<OperatorTarget> operatorTarget(CliContext &context, int &exitCode)
 {
-    const QString name = operatorName(context);
-    if (name.isEmpty()) {
+    QString name = operatorName(context);
+    if (name.isEmpty() && !operatorIsTheLogin(context)) {
         exitCode = refuseEmptyOperator(context);
         return std::nullopt;
     }
     auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
     if (!store)
         return std::nullopt;
+    if (name.isEmpty())
+        name = store->sessionOperator();
     auto operation = readOperation(context, *store, context.parser().positionalArguments().at(0), exitCode);
     if (!operation)
         return std::nullopt;
@@ -113,7 +124,7 @@ int runInit(CliContext &context)
     auto store = StoreFactory::create(*path);
     if (!store)
         return context.fail(store.error());
-    context.out() << "Created an empty store at " << *path << " (schema version 1).\n";
+    context.out() << "Created an empty store at " << store.value()->location() << " (schema version 1).\n";
     return 0;
 }
 
@@ -297,14 +308,23 @@ int runResolve(CliContext &context)
     draft.note = parser.value(QStringLiteral("note"));
     draft.operatorName = operatorName(context);
     draft.overridesEvidence = parser.isSet(QStringLiteral("override-evidence"));
-    // Rules that need no store come first, so a bad request never touches the store.
-    if (auto error = Resolver::checkDraft(draft))
-        return context.fail(*error);
+    // Rules that need no store come first, so a bad request never touches the store
+    // (on PostgreSQL without --operator, once the login is known).
+    const bool byLogin = draft.operatorName.isEmpty() && operatorIsTheLogin(context);
+    if (!byLogin) {
+        if (auto error = Resolver::checkDraft(draft))
+            return context.fail(*error);
+    }
 
     int exitCode = 0;
     auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
     if (!store)
         return exitCode;
+    if (byLogin) {
+        draft.operatorName = store->sessionOperator();
+        if (auto error = Resolver::checkDraft(draft))
+            return context.fail(*error);
+    }
     const auto operation = readOperation(context, *store, draft.operationId, exitCode);
     if (!operation)
         return exitCode;

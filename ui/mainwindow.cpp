@@ -274,7 +274,8 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     auto opened = StoreFactory::open(path, readOnly ? Store::OpenMode::ReadOnly : Store::OpenMode::ReadWrite);
     if (!opened) {
         reportError(tr("Cannot open the store"),
-                    tr("%1\n\nFile: %2").arg(opened.error().message, QDir::toNativeSeparators(path)));
+                    tr("%1\n\nFile: %2").arg(opened.error().message,
+                                               QDir::toNativeSeparators(StoreFactory::displayLocation(path))));
         return false;
     }
     if (m_resolveDialog)
@@ -297,15 +298,21 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     m_panel->clear(tr("Pick an operation in the queue (Ctrl+1, then the arrow keys)."));
     m_queue->setStore(m_store.get());
     m_refresher->setStore(m_store.get());
-    m_recent->add(path);
-    setWindowTitle(tr("%1 — Refund Desk").arg(QFileInfo(path).fileName()));
+    // On PostgreSQL the operator recorded is the login: the console shows that name.
+    if (const QString login = m_store->sessionOperator(); !login.isEmpty())
+        m_identity->useForThisRun(login);
+    // The location without a password, whatever was typed.
+    const QString location = m_store->location();
+    m_recent->add(location);
+    setWindowTitle(tr("%1 — Refund Desk")
+                       .arg(StoreFactory::recordsLoginAsOperator(location) ? location : QFileInfo(location).fileName()));
     m_liveLabel->setText(tr("Live"));
     updateActions();
     updateStatus();
     // Ready to work from the keyboard: the first operation shown, the list focused.
     if (selectFirst())
         m_queue->focusList();
-    emit storeOpened(path);
+    emit storeOpened(location);
     return true;
 }
 

@@ -16,13 +16,6 @@ namespace RefundDesk::Internal {
 
 namespace {
 
-constexpr qint64 MsPerDay = 86'400'000;
-
-constexpr char EntryColumns[] =
-    "r.resolution_id, r.operation_id, r.outcome, r.refund_id, r.evidence, r.note, r.operator, r.recorded_at, "
-    "r.previous_status, r.overrides_evidence, r.prev_hash, r.hash, "
-    "o.operation_id IS NOT NULL, o.order_id, o.amount_cents, o.currency";
-
 // The filter part of every audit query; values are bound as ?1..?4 by bindFilter().
 // The unary + on recorded_at keeps SQLite walking the rowid (resolution_id) order, so a
 // page after a cursor never sorts the whole date range.
@@ -162,7 +155,7 @@ QString SqliteAudit::normalizedSql(const QString &sql)
 
 Result<std::vector<AuditEntry>> SqliteAudit::page(const AuditQuery &query, std::optional<qint64> afterId, int limit)
 {
-    QByteArray sql = QByteArray("SELECT ") + EntryColumns
+    QByteArray sql = QByteArray("SELECT ") + AuditEntryColumns
                      + " FROM resolutions r LEFT JOIN refund_ops o ON o.operation_id = r.operation_id"
                      + whereClause(query);
     if (afterId)

@@ -1,6 +1,7 @@
 #include "store/sqliteeventlookup.h"
 
 #include "domain/jsonstring.h"
+#include "store/eventorder.h"
 #include "store/sqliterows.h"
 #include "store/sqlitestatement.h"
 #include "store/sqlitestore.h"
@@ -81,17 +82,6 @@ struct Matches
             || std::find(shared.begin(), shared.end(), rowId) != shared.end();
     }
 };
-
-// The order SQLite sorts the events in by created, received_at, event_id: NULL first,
-// then numbers; ids by their UTF-8 bytes.
-bool eventOrder(const WebhookEvent &a, const WebhookEvent &b)
-{
-    if (a.created != b.created)
-        return !a.created || (b.created && *a.created < *b.created);
-    if (a.receivedAt != b.receivedAt)
-        return a.receivedAt < b.receivedAt;
-    return a.eventId.toUtf8() < b.eventId.toUtf8();
-}
 
 QByteArray jsonList(const std::vector<RowId> &rowIds)
 {

@@ -7,6 +7,7 @@
 #include "store/sqliterows.h"
 #include "store/sqliteschema.h"
 #include "store/sqlitestatement.h"
+#include "store/storetext.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -30,11 +31,6 @@ qint64 nowMs()
     return QDateTime::currentMSecsSinceEpoch();
 }
 
-QString utcTime(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
-}
-
 QByteArray sortExpression(QueueQuery::SortKey key)
 {
     switch (key) {
@@ -48,16 +44,6 @@ QByteArray sortExpression(QueueQuery::SortKey key)
     case QueueQuery::SortKey::ClaimedBy: return "IFNULL(claimed_by, '')";
     }
     return "updated_at";
-}
-
-// LIKE pattern for "contains", with the user's % and _ taken literally.
-QString containsPattern(const QString &text)
-{
-    QString escaped = text;
-    escaped.replace(u'\\', QStringLiteral("\\\\"));
-    escaped.replace(u'%', QStringLiteral("\\%"));
-    escaped.replace(u'_', QStringLiteral("\\_"));
-    return u'%' + escaped + u'%';
 }
 
 } // namespace
@@ -173,9 +159,7 @@ Result<int> SqliteStore::keyRetentionHours()
     auto value = meta(QStringLiteral("key_retention_hours"));
     if (!value)
         return value.error();
-    bool ok = false;
-    const int hours = value->toInt(&ok);
-    return ok && hours > 0 ? hours : 24; // Stripe API v1 keeps keys at least 24 hours.
+    return keyRetentionFrom(*value);
 }
 
 Result<qint64> SqliteStore::dataVersion()
@@ -497,32 +481,8 @@ std::optional<Resolution> SqliteStore::lastResolutionOf(const QString &operation
 
 Error SqliteStore::describeChange(const Operation &current)
 {
-    switch (current.status) {
-    case OperationStatus::Refunded:
-    case OperationStatus::Failed:
-        if (auto last = lastResolutionOf(current.operationId)) {
-            return Error::conflict(QCoreApplication::translate("Store", "%1 was already resolved as %2 by %3 at %4 (resolution #%5). "
-                                                  "Nothing was written.")
-                                       .arg(current.operationId, displayName(last->outcome), last->operatorName,
-                                            utcTime(last->recordedAt))
-                                       .arg(last->resolutionId));
-        }
-        return Error::conflict(QCoreApplication::translate("Store", "%1 was already closed as %2 by the refund tool. Nothing was written.")
-                                   .arg(current.operationId, displayName(current.status)));
-    case OperationStatus::Checking:
-        return Error::conflict(QCoreApplication::translate("Store", "%1 is being checked by %2 since %3. Nothing was written; take it "
-                                              "over first if you must.")
-                                   .arg(current.operationId, current.claimedBy,
-                                        utcTime(current.claimedAt.value_or(current.updatedAt))));
-    case OperationStatus::Open:
-        return Error::conflict(QCoreApplication::translate("Store", "%1 is open: the refund tool is still working on it. Nothing was written.")
-                                   .arg(current.operationId));
-    case OperationStatus::Unknown:
-        break;
-    }
-    return Error::conflict(QCoreApplication::translate("Store", "%1 changed since you looked at it (it is now unknown, version %2). "
-                                          "Nothing was written; look at it again.")
-                               .arg(current.operationId).arg(current.version));
+    const bool decided = current.status == OperationStatus::Refunded || current.status == OperationStatus::Failed;
+    return conflictFor(current, decided ? lastResolutionOf(current.operationId) : std::nullopt);
 }
 
 Result<Operation> SqliteStore::currentForWrite(const QString &operationId, const SeenState &seen)
@@ -781,9 +741,7 @@ Result<std::vector<InvariantViolation>> SqliteStore::checkInvariants()
     return SqliteAudit(m_db, m_path).checkInvariants();
 }
 
-} // namespace Internal
-
-Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::OpenMode mode)
+Result<std::unique_ptr<Store>> SqliteStore::openFile(const QString &path, Store::OpenMode mode)
 {
     const QFileInfo info(path);
     if (!info.exists())
@@ -800,13 +758,13 @@ Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::Op
 
     // Read-only flags, the fall-back to read-only for a store the user may not write, and
     // the immutable open of a WAL store on a read-only medium: see SqliteOpener.
-    auto connection = Internal::SqliteOpener::open(path, mode);
+    auto connection = SqliteOpener::open(path, mode);
     if (!connection)
         return connection.error();
     const QString openNote = connection->note();
     const bool openedReadOnly = connection->isReadOnly();
     sqlite3 *db = connection->release();
-    sqlite3_busy_timeout(db, Internal::BusyTimeoutMs);
+    sqlite3_busy_timeout(db, BusyTimeoutMs);
     sqlite3_extended_result_codes(db, 1);
     // Test-only seam: a full disk where no small file system can be mounted to fill.
     if (const int maxPages = qEnvironmentVariableIntValue("RD_TEST_MAX_PAGE_COUNT"); maxPages > 0) {
@@ -814,16 +772,16 @@ Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::Op
         sqlite3_exec(db, pragma.constData(), nullptr, nullptr, nullptr);
     }
 
-    const QString problem = Internal::checkSchema(db, path);
+    const QString problem = checkSchema(db, path);
     if (!problem.isEmpty()) {
         sqlite3_close_v2(db);
         return Error::unavailable(problem);
     }
     const bool readOnly = openedReadOnly || sqlite3_db_readonly(db, "main") == 1;
-    return std::unique_ptr<Store>(std::make_unique<Internal::SqliteStore>(db, path, readOnly, openNote));
+    return std::unique_ptr<Store>(std::make_unique<SqliteStore>(db, path, readOnly, openNote));
 }
 
-Result<std::unique_ptr<Store>> StoreFactory::create(const QString &path)
+Result<std::unique_ptr<Store>> SqliteStore::createFile(const QString &path)
 {
     if (QFileInfo::exists(path))
         return Error::unavailable(QCoreApplication::translate("Store", "%1 already exists. Refund Desk never overwrites a file; "
@@ -832,11 +790,11 @@ Result<std::unique_ptr<Store>> StoreFactory::create(const QString &path)
     const int code = sqlite3_open_v2(QFile::encodeName(path).constData(), &db,
                                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
     if (code != SQLITE_OK) {
-        Error error = Internal::SqliteStore::errorFor(db, code, path, QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed"));
+        Error error = SqliteStore::errorFor(db, code, path, QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed"));
         sqlite3_close_v2(db);
         return error;
     }
-    const QString problem = Internal::applySchema(db);
+    const QString problem = applySchema(db);
     sqlite3_close_v2(db);
     if (!problem.isEmpty()) {
         QFile::remove(path);
@@ -844,7 +802,9 @@ Result<std::unique_ptr<Store>> StoreFactory::create(const QString &path)
         QFile::remove(path + QStringLiteral("-shm"));
         return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be created: %2").arg(path, problem));
     }
-    return open(path, Store::OpenMode::ReadWrite);
+    return openFile(path, Store::OpenMode::ReadWrite);
 }
+
+} // namespace Internal
 
 } // namespace RefundDesk

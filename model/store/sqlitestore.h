@@ -21,6 +21,10 @@ class ScopedStatement;
 class SqliteStore final : public Store
 {
 public:
+    // StoreFactory's SQLite side: an existing store file, or a new one.
+    static Result<std::unique_ptr<Store>> openFile(const QString &path, OpenMode mode);
+    static Result<std::unique_ptr<Store>> createFile(const QString &path);
+
     // Takes ownership of an open connection whose schema has been checked.
     SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote);
     ~SqliteStore() override;
@@ -28,6 +32,7 @@ public:
     QString location() const override { return m_path; }
     bool isReadOnly() const override { return m_readOnly; }
     QString openNote() const override { return m_openNote; }
+    QString sessionOperator() const override { return {}; }
 
     Result<QString> meta(const QString &key) override;
     Result<int> keyRetentionHours() override;

@@ -13,11 +13,6 @@
 
 namespace RefundDesk {
 
-Result<std::unique_ptr<StoreBuilder>> StoreBuilder::createNew(const QString &path)
-{
-    return Internal::SqliteStoreBuilder::create(path);
-}
-
 namespace Internal {
 
 namespace {

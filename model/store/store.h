@@ -41,12 +41,19 @@ public:
     // A note for the status bar about how the store was opened (e.g. an immutable
     // read-only fallback); empty when there is nothing to say.
     virtual QString openNote() const = 0;
+    // The name this store records as the operator of every claim, release and decision,
+    // whatever the caller names: on PostgreSQL the database login (session_user), which
+    // the server enforces. Empty when the caller names the operator (SQLite). A write
+    // that names someone else is refused.
+    virtual QString sessionOperator() const = 0;
 
     // store_meta; key_retention_hours drives the key window.
     virtual Result<QString> meta(const QString &key) = 0;
     virtual Result<int> keyRetentionHours() = 0;
 
-    // Changes whenever another connection commits (PRAGMA data_version): cheap to poll.
+    // Changes whenever another connection commits (SQLite: PRAGMA data_version; PostgreSQL:
+    // the change notifications already received, no query): cheap to poll. On PostgreSQL
+    // a lost connection is restored here; until it is, the error says "reconnecting…".
     virtual Result<qint64> dataVersion() = 0;
 
     // The queue, oldest first by default, one page after `after` (or from the start).
@@ -173,14 +180,23 @@ private:
     std::optional<Error> m_error;
 };
 
-// Opens or creates stores. The only place that knows which backend a location uses.
+// Opens or creates stores. The only place that knows which backend a location uses: a
+// postgresql:// or postgres:// URI or a libpq keyword string ("host=... dbname=...") is
+// a PostgreSQL database, anything else an SQLite file. location() never holds a password.
 class StoreFactory final
 {
 public:
-    // Opens an existing store. Never creates a file.
+    // Opens an existing store. Never creates a file (or, on PostgreSQL, a table).
     static Result<std::unique_ptr<Store>> open(const QString &path, Store::OpenMode mode);
-    // Creates an empty store with the current schema. Refuses to touch an existing file.
+    // Creates an empty store with the current schema. Refuses to touch an existing file
+    // (or a database that holds a store already).
     static Result<std::unique_ptr<Store>> create(const QString &path);
+    // Whether a store at this location records the login as the operator (PostgreSQL),
+    // so that a caller need not name one.
+    static bool recordsLoginAsOperator(const QString &path);
+    // The location as every message and list shows it: a PostgreSQL location without its
+    // password (what location() gives once open), a path as it is.
+    static QString displayLocation(const QString &path);
 };
 
 } // namespace RefundDesk

@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+struct pg_result;
+
+namespace RefundDesk::Internal {
+
+// One PGresult, cleared when it goes (the RAII guard of every libpq answer), and typed
+// readers of its text-format cells.
+class PgResult final
+{
+public:
+    PgResult() = default;
+    explicit PgResult(pg_result *result);
+
+    // A command or query that completed (PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN).
+    bool isOk() const;
+    bool isNull() const { return !m_result; }
+    // The five-character SQLSTATE of a failure, empty when there is none.
+    QByteArray sqlState() const;
+    // The server's primary message, or libpq's when the command never reached it.
+    QString errorMessage() const;
+
+    int rows() const;
+    qint64 affectedRows() const;
+    bool isNull(int row, int column) const;
+    // A NULL cell reads as a null QString, as the SQLite backend reads one.
+    QString text(int row, int column) const;
+    QByteArray bytes(int row, int column) const;
+    qint64 integer(int row, int column) const;
+    std::optional<qint64> optionalInteger(int row, int column) const;
+    bool boolean(int row, int column) const;
+
+private:
+    struct Clear
+    {
+        void operator()(pg_result *result) const;
+    };
+    std::unique_ptr<pg_result, Clear> m_result;
+};
+
+} // namespace RefundDesk::Internal

@@ -1,0 +1,189 @@
+-- Refund Desk shared store on PostgreSQL, schema version 1.
+-- The same tables, columns and rules as schema.sql (the SQLite text): times are bigint
+-- milliseconds since the Unix epoch (UTC), amounts integer minor units, payloads text as
+-- delivered. Text compares by its bytes (COLLATE "C"), as SQLite compares it, so that
+-- both backends sort the queue and page through it the same way.
+-- Applied by 'refund-desk init --db postgresql://...' in one transaction, by the role
+-- that is to own the store. roles-postgresql.sql then creates the roles that use it.
+
+CREATE TABLE store_meta (
+    key   text COLLATE "C" PRIMARY KEY,
+    value text NOT NULL
+);
+
+CREATE TABLE refund_ops (
+    operation_id    text COLLATE "C" PRIMARY KEY,
+    order_id        text COLLATE "C" NOT NULL,
+    amount_cents    bigint NOT NULL CHECK (amount_cents > 0),
+    currency        text COLLATE "C" NOT NULL DEFAULT 'usd',
+    idempotency_key text COLLATE "C" NOT NULL UNIQUE,
+    status          text COLLATE "C" NOT NULL
+                    CHECK (status IN ('open', 'unknown', 'checking', 'refunded', 'failed')),
+    attempts        bigint NOT NULL DEFAULT 0,
+    created_at      bigint NOT NULL,
+    updated_at      bigint NOT NULL,
+    conversation_id text COLLATE "C",
+    refund_id       text COLLATE "C",
+    claimed_by      text COLLATE "C",
+    claimed_at      bigint,
+    version         bigint NOT NULL DEFAULT 0
+);
+
+-- The database picks one winner when two tool calls race to open the same refund.
+CREATE UNIQUE INDEX one_open_refund ON refund_ops(order_id, amount_cents)
+    WHERE status IN ('open', 'unknown', 'checking');
+
+-- The queue of operations that need a person: by status, and in every order the console
+-- offers, a page at a time after a cursor (sort value, operation_id).
+CREATE INDEX refund_ops_queue ON refund_ops(status, updated_at)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_age ON refund_ops(updated_at, operation_id)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_operation ON refund_ops(operation_id)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_order ON refund_ops(order_id, operation_id)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_amount ON refund_ops(amount_cents, operation_id)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_status ON refund_ops(status, operation_id)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_attempts ON refund_ops(attempts, operation_id)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_created ON refund_ops(created_at, operation_id)
+    WHERE status IN ('unknown', 'checking');
+CREATE INDEX refund_ops_queue_by_claimant ON refund_ops((COALESCE(claimed_by, '')), operation_id)
+    WHERE status IN ('unknown', 'checking');
+
+CREATE INDEX refund_ops_order ON refund_ops(order_id);
+CREATE INDEX refund_ops_refund ON refund_ops(refund_id) WHERE refund_id IS NOT NULL;
+
+-- No new key, ever: a key, once written, never changes.
+CREATE FUNCTION refund_ops_key_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.idempotency_key IS DISTINCT FROM OLD.idempotency_key THEN
+        RAISE EXCEPTION 'idempotency_key is immutable';
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER refund_ops_key_immutable
+BEFORE UPDATE OF idempotency_key ON refund_ops
+FOR EACH ROW EXECUTE FUNCTION refund_ops_key_immutable();
+
+-- The operator recorded is the database login. Only the store's owner (who builds demo
+-- stores and copies stores with the names already recorded) and superusers may write
+-- another name; every other login claims and decides as itself.
+CREATE FUNCTION refund_desk_may_name_others() RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = session_user AND rolsuper)
+        OR EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = to_regclass('resolutions')
+                   AND pg_get_userbyid(c.relowner) = session_user)
+$$;
+
+CREATE FUNCTION refund_ops_claimed_by_session_user() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.claimed_by IS NOT NULL AND NEW.claimed_by IS DISTINCT FROM OLD.claimed_by
+       AND NEW.claimed_by <> session_user AND NOT refund_desk_may_name_others() THEN
+        RAISE EXCEPTION 'the login % may not claim as %', session_user, NEW.claimed_by;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER refund_ops_claimed_by_session_user
+BEFORE UPDATE OF claimed_by ON refund_ops
+FOR EACH ROW EXECUTE FUNCTION refund_ops_claimed_by_session_user();
+
+CREATE TABLE refund_attempts (
+    operation_id text COLLATE "C" NOT NULL REFERENCES refund_ops(operation_id),
+    attempt_no   bigint NOT NULL CHECK (attempt_no >= 1),
+    tool_call_id text COLLATE "C",
+    started_at   bigint NOT NULL,
+    finished_at  bigint,
+    outcome      text COLLATE "C" CHECK (outcome IN ('refunded', 'declined', 'timeout', 'key_in_progress',
+                                         'server_error', 'network_error', 'key_mismatch')),
+    http_status  bigint,
+    request_id   text COLLATE "C",
+    error        text,
+    PRIMARY KEY (operation_id, attempt_no)
+);
+
+CREATE TABLE webhook_events (
+    event_id        text COLLATE "C" PRIMARY KEY,
+    type            text COLLATE "C",
+    created         bigint,
+    received_at     bigint NOT NULL,
+    payload         text NOT NULL,
+    operation_id    text COLLATE "C",
+    idempotency_key text COLLATE "C",
+    refund_id       text COLLATE "C"
+);
+
+CREATE INDEX webhook_events_operation ON webhook_events(operation_id) WHERE operation_id IS NOT NULL;
+CREATE INDEX webhook_events_key ON webhook_events(idempotency_key) WHERE idempotency_key IS NOT NULL;
+CREATE INDEX webhook_events_refund ON webhook_events(refund_id) WHERE refund_id IS NOT NULL;
+
+-- The audit log: append-only, each row hash-chained to the previous one.
+CREATE TABLE resolutions (
+    resolution_id      bigint PRIMARY KEY,
+    operation_id       text COLLATE "C" NOT NULL REFERENCES refund_ops(operation_id),
+    outcome            text COLLATE "C" NOT NULL CHECK (outcome IN ('refunded', 'failed')),
+    refund_id          text COLLATE "C",
+    evidence           text NOT NULL,
+    note               text,
+    operator           text COLLATE "C" NOT NULL,
+    recorded_at        bigint NOT NULL,
+    previous_status    text COLLATE "C" NOT NULL,
+    overrides_evidence bigint NOT NULL DEFAULT 0 CHECK (overrides_evidence IN (0, 1)),
+    prev_hash          text COLLATE "C" NOT NULL,
+    hash               text COLLATE "C" NOT NULL UNIQUE,
+    CHECK (outcome <> 'refunded' OR refund_id IS NOT NULL)
+);
+
+CREATE INDEX resolutions_operation ON resolutions(operation_id);
+CREATE INDEX resolutions_recorded ON resolutions(recorded_at);
+
+CREATE FUNCTION resolutions_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'resolutions are append-only';
+END
+$$;
+CREATE TRIGGER resolutions_no_update
+BEFORE UPDATE ON resolutions
+FOR EACH ROW EXECUTE FUNCTION resolutions_append_only();
+CREATE TRIGGER resolutions_no_delete
+BEFORE DELETE ON resolutions
+FOR EACH ROW EXECUTE FUNCTION resolutions_append_only();
+CREATE TRIGGER resolutions_no_truncate
+BEFORE TRUNCATE ON resolutions
+FOR EACH STATEMENT EXECUTE FUNCTION resolutions_append_only();
+
+CREATE FUNCTION resolutions_operator_is_session_user() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NEW.operator <> session_user AND NOT refund_desk_may_name_others() THEN
+        RAISE EXCEPTION 'the login % may not record a decision as %', session_user, NEW.operator;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER resolutions_operator_is_session_user
+BEFORE INSERT ON resolutions
+FOR EACH ROW EXECUTE FUNCTION resolutions_operator_is_session_user();
+
+-- Live updates: every commit that changes the store notifies the listening consoles
+-- (once per transaction and table; the payload names the table).
+CREATE FUNCTION refund_desk_notify_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('refund_desk_changes', TG_TABLE_NAME);
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER refund_ops_notify AFTER INSERT OR UPDATE OR DELETE ON refund_ops
+FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_notify_change();
+CREATE TRIGGER refund_attempts_notify AFTER INSERT OR UPDATE OR DELETE ON refund_attempts
+FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_notify_change();
+CREATE TRIGGER webhook_events_notify AFTER INSERT OR UPDATE OR DELETE ON webhook_events
+FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_notify_change();
+CREATE TRIGGER resolutions_notify AFTER INSERT ON resolutions
+FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_notify_change();
+
+INSERT INTO store_meta(key, value) VALUES ('provider', 'stripe'), ('key_retention_hours', '24'),
+                                          ('schema_version', '1');

@@ -1,0 +1,213 @@
+#include "pgtestserver.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QUrl>
+
+#include <pwd.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+namespace RefundDesk::Test {
+
+namespace {
+
+QString bin(const char *program)
+{
+    return QString::fromLatin1(PgTestServer::BinDir) + u'/' + QLatin1String(program);
+}
+
+// Hands `path` to the user the server runs as.
+bool giveTo(const QString &path, const passwd *user)
+{
+    return ::chown(QFile::encodeName(path).constData(), user->pw_uid, user->pw_gid) == 0;
+}
+
+} // namespace
+
+PgTestServer::PgTestServer(Durability durability)
+    : m_dir(QDir::tempPath() + QStringLiteral("/rd-pg-XXXXXX"))
+    , m_port(20'000 + int(::getpid() % 20'000))
+{
+    if (!isInstalled()) {
+        m_lastError = QStringLiteral("PostgreSQL 15 is not installed (%1); run scripts/ensure-deps.")
+                          .arg(bin("initdb"));
+        return;
+    }
+    if (!m_dir.isValid()) {
+        m_lastError = QStringLiteral("no temporary folder: %1").arg(m_dir.errorString());
+        return;
+    }
+    if (initialise(durability))
+        start();
+}
+
+PgTestServer::~PgTestServer()
+{
+    if (m_running) {
+        // Nothing of it is kept: the quickest shutdown will do.
+        run(bin("pg_ctl"), {QStringLiteral("-D"), m_dir.filePath(QStringLiteral("data")), QStringLiteral("-m"),
+                            QStringLiteral("immediate"), QStringLiteral("-w"), QStringLiteral("stop")});
+    }
+}
+
+bool PgTestServer::isInstalled()
+{
+    return QFileInfo(bin("initdb")).isExecutable() && QFileInfo(bin("pg_ctl")).isExecutable();
+}
+
+QString PgTestServer::socketDir() const
+{
+    return m_dir.filePath(QStringLiteral("sock"));
+}
+
+QString PgTestServer::location(const QString &database, const QString &user) const
+{
+    return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4").arg(socketDir()).arg(m_port).arg(database, user);
+}
+
+QString PgTestServer::uri(const QString &database, const QString &user, const QString &password) const
+{
+    const QString credentials = password.isEmpty() ? user : user + u':' + password;
+    // Concatenated: the percent-encoded folder must not meet QString::arg's markers.
+    return QStringLiteral("postgresql://") + credentials + QStringLiteral("@/") + database + QStringLiteral("?host=")
+           + QString::fromLatin1(QUrl::toPercentEncoding(socketDir())) + QStringLiteral("&port=")
+           + QString::number(m_port);
+}
+
+bool PgTestServer::run(const QString &program, const QStringList &arguments, QString *output, int timeoutMs)
+{
+    QProcess process;
+    QStringList command = arguments;
+    QString executable = program;
+    if (m_asNobody) {
+        // initdb and the server refuse to run as root.
+        command = QStringList{QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--"), program} + arguments;
+        executable = QStringLiteral("/usr/sbin/runuser");
+    }
+    process.setWorkingDirectory(m_dir.path());
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(executable, command);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished(5'000);
+        m_lastError = QStringLiteral("%1 did not finish in time").arg(program);
+        return false;
+    }
+    const QString text = QString::fromUtf8(process.readAll());
+    if (output)
+        *output = text;
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        m_lastError = QStringLiteral("%1 failed: %2").arg(QFileInfo(program).fileName(), text.trimmed());
+        return false;
+    }
+    return true;
+}
+
+bool PgTestServer::initialise(Durability durability)
+{
+    if (::geteuid() == 0) {
+        const passwd *nobody = ::getpwnam("nobody");
+        if (!nobody) {
+            m_lastError = QStringLiteral("running as root, and there is no user 'nobody' to run the server as");
+            return false;
+        }
+        m_asNobody = true;
+        if (!giveTo(m_dir.path(), nobody)) {
+            m_lastError = QStringLiteral("cannot hand %1 to the user nobody").arg(m_dir.path());
+            return false;
+        }
+    }
+    if (!QDir(m_dir.path()).mkdir(QStringLiteral("sock"))) {
+        m_lastError = QStringLiteral("cannot create the socket folder");
+        return false;
+    }
+    if (m_asNobody)
+        giveTo(socketDir(), ::getpwnam("nobody"));
+    const QString data = m_dir.filePath(QStringLiteral("data"));
+    if (!run(bin("initdb"), {QStringLiteral("-D"), data, QStringLiteral("-U"), QString::fromLatin1(SuperUser),
+                             QStringLiteral("--auth=trust"), QStringLiteral("--no-sync"), QStringLiteral("-E"),
+                             QStringLiteral("UTF8"), QStringLiteral("--locale=C.UTF-8")}))
+        return false;
+
+    QFile hba(data + QStringLiteral("/pg_hba.conf"));
+    QFile conf(data + QStringLiteral("/postgresql.conf"));
+    if (!hba.open(QIODevice::WriteOnly | QIODevice::Truncate) || !conf.open(QIODevice::Append)) {
+        m_lastError = QStringLiteral("cannot write the server's configuration");
+        return false;
+    }
+    hba.write(QByteArray("local all ") + PasswordUser + " scram-sha-256\nlocal all all trust\n");
+    const bool fast = durability == Durability::Fast;
+    conf.write(QStringLiteral("\nlisten_addresses = ''\nunix_socket_directories = '%1'\nport = %2\n"
+                              "fsync = %3\nsynchronous_commit = %3\nfull_page_writes = %3\n"
+                              "max_connections = 60\nshared_buffers = 32MB\n"
+                              "password_encryption = 'scram-sha-256'\n")
+                   .arg(socketDir()).arg(m_port).arg(fast ? QStringLiteral("off") : QStringLiteral("on"))
+                   .toUtf8());
+    return true;
+}
+
+bool PgTestServer::start()
+{
+    const QString data = m_dir.filePath(QStringLiteral("data"));
+    m_running = run(bin("pg_ctl"), {QStringLiteral("-D"), data, QStringLiteral("-l"),
+                                    m_dir.filePath(QStringLiteral("server.log")), QStringLiteral("-w"),
+                                    QStringLiteral("-t"), QStringLiteral("60"), QStringLiteral("start")});
+    if (!m_running) {
+        QFile log(m_dir.filePath(QStringLiteral("server.log")));
+        if (log.open(QIODevice::ReadOnly))
+            m_lastError += QStringLiteral("\nserver log:\n") + QString::fromUtf8(log.readAll().right(2000));
+    }
+    return m_running;
+}
+
+bool PgTestServer::stop()
+{
+    if (!m_running)
+        return true;
+    const bool stopped = run(bin("pg_ctl"), {QStringLiteral("-D"), m_dir.filePath(QStringLiteral("data")),
+                                             QStringLiteral("-m"), QStringLiteral("fast"), QStringLiteral("-w"),
+                                             QStringLiteral("stop")});
+    m_running = !stopped;
+    return stopped;
+}
+
+bool PgTestServer::createDatabase(const QString &name)
+{
+    return exec(QStringLiteral("postgres"), QStringLiteral("CREATE DATABASE \"%1\"").arg(name));
+}
+
+bool PgTestServer::exec(const QString &database, const QString &sql, const QString &user)
+{
+    QString output;
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.start(bin("psql"), {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"),
+                                QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-d"), location(database, user),
+                                QStringLiteral("-c"), sql});
+    process.closeWriteChannel();
+    if (!process.waitForFinished(60'000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        m_lastError = QString::fromUtf8(process.readAll()).trimmed();
+        return false;
+    }
+    return true;
+}
+
+QString PgTestServer::query(const QString &database, const QString &sql, const QString &user)
+{
+    QProcess process;
+    process.start(bin("psql"), {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-A"), QStringLiteral("-t"),
+                                QStringLiteral("-v"), QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-d"),
+                                location(database, user), QStringLiteral("-c"), sql});
+    process.closeWriteChannel();
+    if (!process.waitForFinished(60'000) || process.exitCode() != 0) {
+        m_lastError = QString::fromUtf8(process.readAllStandardError()).trimmed();
+        return {};
+    }
+    return QString::fromUtf8(process.readAllStandardOutput()).trimmed();
+}
+
+} // namespace RefundDesk::Test

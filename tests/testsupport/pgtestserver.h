@@ -1,0 +1,68 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <memory>
+
+namespace RefundDesk::Test {
+
+// A PostgreSQL 15 server of a test's own: initdb and pg_ctl from /usr/lib/postgresql/15/bin
+// in a temporary folder, listening on a Unix socket in that folder only (no TCP), run as
+// the unprivileged user "nobody" when the test runs as root. Stopped and removed by the
+// destructor, whatever the test's outcome. Logins connect without a password (trust),
+// except the login PasswordUser, which must give its password (scram-sha-256).
+class PgTestServer final
+{
+public:
+    static constexpr char BinDir[] = "/usr/lib/postgresql/15/bin";
+    static constexpr char SuperUser[] = "postgres";
+    static constexpr char PasswordUser[] = "pw_user";
+
+    // fsync stays on only for a durable server (tests that crash something mid-write).
+    enum class Durability { Fast, Durable };
+
+    explicit PgTestServer(Durability durability = Durability::Fast);
+    ~PgTestServer();
+    PgTestServer(const PgTestServer &) = delete;
+    PgTestServer &operator=(const PgTestServer &) = delete;
+
+    // Whether the server is installed here at all (postgresql-15), and running.
+    static bool isInstalled();
+    bool isRunning() const { return m_running; }
+    const QString &lastError() const { return m_lastError; }
+
+    QString socketDir() const;
+    // The socket's number: one per process, so that servers of tests run side by side
+    // never pick the same shared memory key.
+    int port() const { return m_port; }
+    // A libpq keyword location of `database` on this server, as `user`.
+    QString location(const QString &database, const QString &user = QString::fromLatin1(SuperUser)) const;
+    QString uri(const QString &database, const QString &user = QString::fromLatin1(SuperUser),
+                const QString &password = QString()) const;
+
+    bool createDatabase(const QString &name);
+    // Runs SQL with psql (stopping at the first error); false, with lastError(), on failure.
+    bool exec(const QString &database, const QString &sql, const QString &user = QString::fromLatin1(SuperUser));
+    // A single answer, for assertions; empty on failure.
+    QString query(const QString &database, const QString &sql,
+                  const QString &user = QString::fromLatin1(SuperUser));
+    qint64 queryInt(const QString &database, const QString &sql) { return query(database, sql).toLongLong(); }
+
+    // Stops (fast shutdown) and starts again on the same folder: a server restart.
+    bool stop();
+    bool start();
+
+private:
+    bool run(const QString &program, const QStringList &arguments, QString *output = nullptr, int timeoutMs = 120'000);
+    bool initialise(Durability durability);
+
+    QTemporaryDir m_dir;
+    int m_port = 0;
+    bool m_asNobody = false;
+    bool m_running = false;
+    QString m_lastError;
+};
+
+} // namespace RefundDesk::Test

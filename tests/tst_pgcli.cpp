@@ -1,0 +1,311 @@
+// Every refund-desk command on a store on a real PostgreSQL server, bad locations, eight
+// processes racing for one decision, and decisions killed half-way.
+
+#include "clirun.h"
+#include "pgtestserver.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace RefundDesk::Test;
+
+namespace {
+
+const QString DemoNow = QStringLiteral("1767225600000");
+
+// The operation ids `queue --json` listed (only those in `status`, when given).
+QStringList queueIds(const CliRun &run, const QString &status = {})
+{
+    QStringList ids;
+    const QJsonArray rows = QJsonDocument::fromJson(run.out).array();
+    for (const QJsonValue &row : rows) {
+        if (status.isEmpty() || row.toObject().value(QStringLiteral("status")).toString() == status)
+            ids << row.toObject().value(QStringLiteral("operation_id")).toString();
+    }
+    return ids;
+}
+
+QString lineWith(const QString &text, const QString &start)
+{
+    for (const QString &line : text.split(u'\n')) {
+        if (line.startsWith(start))
+            return line;
+    }
+    return {};
+}
+
+} // namespace
+
+class tst_PgCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void everyCommandWorksOnPostgres();
+    void demoAndVerifyAgreeWithSqlite();
+    void badLocationsExitThree_data();
+    void badLocationsExitThree();
+    void eightProcessesRacingGiveOneDecision();
+    void decisionKilledHalfWayWritesNothing();
+
+private:
+    // A new database filled by `refund-desk demo`.
+    QString demoStore(int operations);
+
+    std::unique_ptr<PgTestServer> m_server;
+    QTemporaryDir m_dir;
+    int m_databases = 0;
+};
+
+void tst_PgCli::initTestCase()
+{
+    // Durable: the kill test must find only what was committed.
+    m_server = std::make_unique<PgTestServer>(PgTestServer::Durability::Durable);
+    QVERIFY2(m_server->isRunning(), qPrintable(m_server->lastError()));
+    QVERIFY(m_server->exec(QStringLiteral("postgres"), QStringLiteral("CREATE ROLE %1 LOGIN PASSWORD 'right-secret'")
+                                                           .arg(QLatin1String(PgTestServer::PasswordUser))));
+}
+
+QString tst_PgCli::demoStore(int operations)
+{
+    const QString name = QStringLiteral("cli_%1").arg(++m_databases);
+    if (!m_server->createDatabase(name))
+        return {};
+    const QString location = m_server->location(name);
+    const CliRun run = runRefundDesk({"demo", "--db", location, "--operations", QString::number(operations), "--seed",
+                                      "7", "--now", DemoNow}, 300'000);
+    if (run.exitCode != 0) {
+        qWarning() << run.err;
+        return {};
+    }
+    return location;
+}
+
+void tst_PgCli::everyCommandWorksOnPostgres()
+{
+    // init: an empty store in an existing database, never twice.
+    QVERIFY(m_server->createDatabase(QStringLiteral("cli_init")));
+    const QString empty = m_server->location(QStringLiteral("cli_init"));
+    CliRun run = runRefundDesk({"init", "--db", empty});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("Created an empty store at host=")), qPrintable(run.outText()));
+    run = runRefundDesk({"init", "--db", empty});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(QLatin1String("already holds a Refund Desk store")), qPrintable(run.err));
+    run = runRefundDesk({"queue", "--db", empty, "--json"});
+    QCOMPARE(run.exitCode, 0);
+    QCOMPARE(queueIds(run), QStringList());
+
+    const QString db = demoStore(300);
+    QVERIFY(!db.isEmpty());
+    run = runRefundDesk({"queue", "--db", db});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY(run.outText().contains(QLatin1String("op_5521")));
+    run = runRefundDesk({"queue", "--db", db, "--json"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(queueIds(run).contains(QStringLiteral("op_5521")));
+    run = runRefundDesk({"show", "op_5521", "--db", db, "--json"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject shown = QJsonDocument::fromJson(run.out).object();
+    QCOMPARE(shown.value("operation").toObject().value("idempotency_key").toString(),
+             QStringLiteral("c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"));
+    QCOMPARE(shown.value("attempts").toArray().size(), 3);
+    QCOMPARE(runRefundDesk({"show", "op_5521", "--db", db}).exitCode, 0);
+
+    // claim and release record the login; another name is refused, nothing written.
+    run = runRefundDesk({"claim", "op_5521", "--db", db, "--operator", "bob"});
+    QCOMPARE(run.exitCode, 5);
+    QVERIFY2(run.err.contains(QLatin1String("logged in as postgres")), qPrintable(run.err));
+    run = runRefundDesk({"claim", "op_5521", "--db", db});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("being checked by postgres")), qPrintable(run.outText()));
+    run = runRefundDesk({"release", "op_5521", "--db", db, "--operator", "postgres"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+
+    // resolve, once.
+    const QStringList resolve = {"resolve", "op_5521", "--db", db, "--outcome", "failed", "--evidence", "dashboard",
+                                 "--override-evidence", "--note", "checked with the provider"};
+    run = runRefundDesk(resolve);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("by postgres")), qPrintable(run.outText()));
+    run = runRefundDesk(resolve);
+    QCOMPARE(run.exitCode, 4);
+    QVERIFY2(run.err.contains(QLatin1String("already resolved as failed by postgres")), qPrintable(run.err));
+
+    // import-events: new ones added, known ones left alone.
+    const QString events = m_dir.filePath(QStringLiteral("events.json"));
+    QFile file(events);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"([{"id":"evt_pg_1","type":"refund.updated","created":1767225000,"data":{"object":{"id":"re_pg","object":"refund","status":"succeeded","amount":100,"currency":"usd","metadata":{"operation_id":"op_7"}}}}])");
+    file.close();
+    run = runRefundDesk({"import-events", events, "--db", db});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(m_server->query(QStringLiteral("cli_%1").arg(m_databases),
+                             QStringLiteral("SELECT operation_id FROM webhook_events WHERE event_id = 'evt_pg_1'")),
+             QStringLiteral("op_7"));
+
+    // export and verify read the log; the decision just made is its last row.
+    run = runRefundDesk({"export", "--db", db, "--format", "json"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonArray rows = QJsonDocument::fromJson(run.out).array();
+    QVERIFY(!rows.isEmpty());
+    QCOMPARE(rows.last().toObject().value("operation_id").toString(), QStringLiteral("op_5521"));
+    QCOMPARE(rows.last().toObject().value("operator").toString(), QStringLiteral("postgres"));
+    run = runRefundDesk({"export", "--db", db, "--format", "csv"});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.outText().startsWith(QLatin1String("resolution_id,")));
+    run = runRefundDesk({"verify", "--db", db});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.outText()));
+    QVERIFY(run.outText().contains(QLatin1String("store invariants hold")));
+}
+
+void tst_PgCli::demoAndVerifyAgreeWithSqlite()
+{
+    const QString db = demoStore(1000);
+    QVERIFY(!db.isEmpty());
+    const QString file = m_dir.filePath(QStringLiteral("same.sqlite"));
+    CliRun run = runRefundDesk({"demo", "--db", file, "--operations", "1000", "--seed", "7", "--now", DemoNow});
+    QCOMPARE(run.exitCode, 0);
+    const CliRun onPg = runRefundDesk({"verify", "--db", db});
+    const CliRun onSqlite = runRefundDesk({"verify", "--db", file});
+    QVERIFY2(onPg.exitCode == 0, qPrintable(onPg.err));
+    QCOMPARE(onSqlite.exitCode, 0);
+    // The same chain, byte for byte: the same head hash.
+    const QString head = lineWith(onSqlite.outText(), QStringLiteral("store invariants hold"));
+    QVERIFY(!head.isEmpty());
+    QCOMPARE(lineWith(onPg.outText(), QStringLiteral("store invariants hold")), head);
+    QCOMPARE(queueIds(runRefundDesk({"queue", "--db", db, "--json"})),
+             queueIds(runRefundDesk({"queue", "--db", file, "--json"})));
+}
+
+void tst_PgCli::badLocationsExitThree_data()
+{
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("expected");
+    QVERIFY(m_server);
+    QVERIFY(m_server->createDatabase(QStringLiteral("cli_empty")));
+    QVERIFY(m_server->createDatabase(QStringLiteral("cli_newer")));
+    QVERIFY(runRefundDesk({"init", "--db", m_server->location(QStringLiteral("cli_newer"))}).exitCode == 0);
+    QVERIFY(m_server->exec(QStringLiteral("cli_newer"),
+                           QStringLiteral("UPDATE store_meta SET value = '3' WHERE key = 'schema_version'")));
+    const QString user = QString::fromLatin1(PgTestServer::PasswordUser);
+    QTest::newRow("wrong URI") << QStringLiteral("postgresql://ann:secret@[::1/refunds") << QStringLiteral("not valid");
+    QTest::newRow("server down") << QStringLiteral("host=%1/gone dbname=x").arg(m_server->socketDir())
+                                 << QStringLiteral("not running");
+    QTest::newRow("wrong password") << m_server->uri(QStringLiteral("postgres"), user, QStringLiteral("wrong-secret"))
+                                    << QStringLiteral("refused the password");
+    QTest::newRow("no schema") << m_server->location(QStringLiteral("cli_empty")) << QStringLiteral("holds no Refund Desk store");
+    QTest::newRow("newer schema") << m_server->location(QStringLiteral("cli_newer")) << QStringLiteral("schema version 3");
+}
+
+void tst_PgCli::badLocationsExitThree()
+{
+    QFETCH(QString, location);
+    QFETCH(QString, expected);
+    const QList<QStringList> commands = {
+        {"queue", "--db", location},
+        {"verify", "--db", location},
+        {"resolve", "op_1", "--db", location, "--outcome", "failed", "--evidence", "dashboard"},
+    };
+    for (const QStringList &command : commands) {
+        const CliRun run = runRefundDesk(command);
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains(expected), qPrintable(run.err));
+        QCOMPARE(run.err.trimmed().count(u'\n'), 0);
+        QVERIFY2(!run.err.contains(QLatin1String("secret")), qPrintable(run.err));
+    }
+    // Nothing was created in the database without a store.
+    QCOMPARE(m_server->query(QStringLiteral("cli_empty"),
+                             QStringLiteral("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")),
+             QStringLiteral("0"));
+}
+
+void tst_PgCli::eightProcessesRacingGiveOneDecision()
+{
+    const QString db = demoStore(400);
+    QVERIFY(!db.isEmpty());
+    // Unknown ones: anyone may decide them (a claimed one only its claimant).
+    QStringList ids = queueIds(runRefundDesk({"queue", "--db", db, "--json"}), QStringLiteral("unknown"));
+    QVERIFY(ids.size() >= 3);
+    ids = ids.mid(0, 3);
+    const QString name = QStringLiteral("cli_%1").arg(m_databases);
+    const qint64 before = m_server->queryInt(name, QStringLiteral("SELECT count(*) FROM resolutions"));
+    for (const QString &id : ids) {
+        std::vector<std::unique_ptr<QProcess>> racers;
+        for (int i = 0; i < 8; ++i) {
+            auto process = std::make_unique<QProcess>();
+            process->start(QStringLiteral(RD_APP_PATH),
+                           {"resolve", id, "--db", db, "--outcome", "failed", "--evidence", "dashboard",
+                            "--override-evidence", "--note", QStringLiteral("racer %1").arg(i)});
+            racers.push_back(std::move(process));
+        }
+        int done = 0;
+        int conflicts = 0;
+        for (auto &process : racers) {
+            QVERIFY(process->waitForFinished(60'000));
+            const int code = process->exitCode();
+            done += code == 0 ? 1 : 0;
+            conflicts += code == 4 ? 1 : 0;
+            if (code != 0 && code != 4)
+                qWarning() << code << process->readAllStandardError();
+        }
+        QCOMPARE(done, 1);
+        QCOMPARE(conflicts, 7);
+        QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM resolutions WHERE operation_id = '%1'").arg(id)),
+                 QStringLiteral("1"));
+    }
+    QCOMPARE(m_server->queryInt(name, QStringLiteral("SELECT count(*) FROM resolutions")), before + 3);
+    const CliRun verify = runRefundDesk({"verify", "--db", db});
+    QVERIFY2(verify.exitCode == 0, qPrintable(verify.err + verify.outText()));
+}
+
+void tst_PgCli::decisionKilledHalfWayWritesNothing()
+{
+    const QString db = demoStore(300);
+    QVERIFY(!db.isEmpty());
+    const QString name = QStringLiteral("cli_%1").arg(m_databases);
+    const QStringList ids = queueIds(runRefundDesk({"queue", "--db", db, "--json"}), QStringLiteral("unknown")).mid(0, 3);
+    QCOMPARE(ids.size(), 3);
+    const qint64 before = m_server->queryInt(name, QStringLiteral("SELECT count(*) FROM resolutions"));
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("RD_TEST_DELAY_IN_RESOLVE_MS"), QStringLiteral("20000"));
+    for (const QString &id : ids) {
+        const QString statusBefore =
+            m_server->query(name, QStringLiteral("SELECT status || ' ' || version FROM refund_ops WHERE operation_id = '%1'").arg(id));
+        QProcess process;
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(RD_APP_PATH), {"resolve", id, "--db", db, "--outcome", "failed", "--evidence",
+                                                    "dashboard", "--override-evidence", "--note", "killed"});
+        QVERIFY(process.waitForStarted());
+        // Killed inside the transaction: its UPDATE holds the row's lock by then.
+        QTRY_VERIFY_WITH_TIMEOUT(m_server->queryInt(name, QStringLiteral("SELECT count(*) FROM pg_locks l JOIN "
+                                                                         "pg_stat_activity a ON a.pid = l.pid WHERE "
+                                                                         "l.locktype = 'advisory' AND a.application_name = "
+                                                                         "'refund-desk'")) > 0,
+                                 20'000);
+        ::kill(pid_t(process.processId()), SIGKILL);
+        QVERIFY(process.waitForFinished(10'000));
+        QCOMPARE(process.exitStatus(), QProcess::CrashExit);
+        QCOMPARE(m_server->query(name, QStringLiteral("SELECT status || ' ' || version FROM refund_ops WHERE "
+                                                      "operation_id = '%1'").arg(id)),
+                 statusBefore);
+        QCOMPARE(m_server->queryInt(name, QStringLiteral("SELECT count(*) FROM resolutions")), before);
+    }
+    const CliRun verify = runRefundDesk({"verify", "--db", db});
+    QVERIFY2(verify.exitCode == 0, qPrintable(verify.err + verify.outText()));
+    // The row is free again: the decision can be made now.
+    const CliRun again = runRefundDesk({"resolve", ids.front(), "--db", db, "--outcome", "failed", "--evidence",
+                                        "dashboard", "--override-evidence", "--note", "after the crash"});
+    QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+}
+
+QTEST_GUILESS_MAIN(tst_PgCli)
+#include "tst_pgcli.moc"

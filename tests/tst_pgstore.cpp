@@ -1,0 +1,713 @@
+// The store on a real PostgreSQL server: the same answers as on SQLite, the writes' rules,
+// live notifications and reconnecting, the roles the server enforces, and bad locations.
+
+#include "pgtestserver.h"
+#include "teststore.h"
+
+#include "demo/demostore.h"
+#include "domain/auditchain.h"
+#include "store/store.h"
+#include "store/storebuilder.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RefundDesk;
+using namespace RefundDesk::Test;
+
+namespace {
+
+constexpr qint64 DemoNow = 1'767'225'600'000;
+constexpr qint64 Base = 1'700'000'000'000;
+
+QStringList idsOf(const std::vector<Operation> &operations)
+{
+    QStringList ids;
+    for (const Operation &o : operations)
+        ids << o.operationId;
+    return ids;
+}
+
+QStringList eventIdsOf(const std::vector<WebhookEvent> &events)
+{
+    QStringList ids;
+    for (const WebhookEvent &e : events)
+        ids << e.eventId;
+    return ids;
+}
+
+// Every page of the queue under `query`, `pageSize` rows at a time, by key.
+QStringList wholeQueue(Store &store, const QueueQuery &query, int pageSize)
+{
+    QStringList ids;
+    std::optional<QueueCursor> cursor;
+    for (int guard = 0; guard < 10'000; ++guard) {
+        auto page = store.queuePage(query, cursor, pageSize);
+        if (!page) {
+            ids << QStringLiteral("error: ") + page.error().message;
+            return ids;
+        }
+        ids << idsOf(*page);
+        if (int(page->size()) < pageSize)
+            return ids;
+        cursor = cursorAfter(query, page->back());
+    }
+    return ids;
+}
+
+} // namespace
+
+class tst_PgStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void locationsAreDispatchedAndShownWithoutPassword();
+    void badLocationsGiveTheirOwnError_data();
+    void badLocationsGiveTheirOwnError();
+    void createNeverOverwrites();
+    void answersAreTheSameAsOnSqlite_data();
+    void answersAreTheSameAsOnSqlite();
+    void candidateEventsFollowAllThreeRoutes();
+    void claimReleaseAndTakeOverRecordTheLogin();
+    void resolutionIsAtomicChainedAndHappensOnce();
+    void dataVersionFollowsOtherSessionsCommits();
+    void snapshotSeesOneMomentAndRefusesWrites();
+    void reconnectsAfterTheServerRestarts();
+    void rolesAreEnforcedByTheServer();
+    void readOnlyRoleOpensReadOnlyAndSaysWhy();
+
+private:
+    // A fresh database with the store's schema and op_1..op_6 as in tst_store.
+    QString freshStore();
+    std::unique_ptr<Store> open(const QString &location, Store::OpenMode mode = Store::OpenMode::ReadWrite);
+
+    std::unique_ptr<PgTestServer> m_server;
+    int m_databases = 0;
+    QString m_db; // the current test's database
+};
+
+void tst_PgStore::initTestCase()
+{
+    m_server = std::make_unique<PgTestServer>();
+    QVERIFY2(m_server->isRunning(), qPrintable(m_server->lastError()));
+    QVERIFY2(m_server->exec(QStringLiteral("postgres"),
+                            QStringLiteral("CREATE ROLE %1 LOGIN PASSWORD 'right-secret'")
+                                .arg(QLatin1String(PgTestServer::PasswordUser))),
+             qPrintable(m_server->lastError()));
+}
+
+void tst_PgStore::init()
+{
+    m_db = freshStore();
+    QVERIFY(!m_db.isEmpty());
+}
+
+void tst_PgStore::cleanup()
+{
+    // A test that failed while the server was stopped leaves it running for the next.
+    if (!m_server->isRunning())
+        QVERIFY2(m_server->start(), qPrintable(m_server->lastError()));
+}
+
+QString tst_PgStore::freshStore()
+{
+    const QString name = QStringLiteral("store_%1").arg(++m_databases);
+    if (!m_server->createDatabase(name)) {
+        qWarning() << m_server->lastError();
+        return {};
+    }
+    auto builder = StoreBuilder::createNew(m_server->location(name));
+    if (!builder) {
+        qWarning() << builder.error().message;
+        return {};
+    }
+    // op_1..op_5 in the queue (op_3 and op_4 share an updated_at), op_2 claimed, op_6 closed.
+    const qint64 times[] = {Base + 1000, Base + 2000, Base + 3000, Base + 3000, Base + 5000};
+    for (int i = 1; i <= 5; ++i) {
+        Operation o = TestStore::operation(QStringLiteral("op_%1").arg(i),
+                                           i == 2 ? OperationStatus::Checking : OperationStatus::Unknown, times[i - 1]);
+        if (i == 2)
+            o.claimedBy = QStringLiteral("bob");
+        if (!(*builder)->addOperation(o))
+            return {};
+    }
+    Operation closed = TestStore::operation(QStringLiteral("op_6"), OperationStatus::Refunded, Base);
+    closed.orderId = QStringLiteral("order-op_1");
+    closed.refundId = QStringLiteral("re_old");
+    if (!(*builder)->addOperation(closed) || !(*builder)->finish())
+        return {};
+    return name;
+}
+
+std::unique_ptr<Store> tst_PgStore::open(const QString &location, Store::OpenMode mode)
+{
+    auto store = StoreFactory::open(location, mode);
+    if (!store) {
+        qWarning() << store.error().message;
+        return nullptr;
+    }
+    return std::move(store.value());
+}
+
+void tst_PgStore::locationsAreDispatchedAndShownWithoutPassword()
+{
+    // A path with '=' in it is still a file; keywords and both URI schemes are servers.
+    QVERIFY(!StoreFactory::recordsLoginAsOperator(QStringLiteral("/tmp/a=b.sqlite")));
+    QVERIFY(!StoreFactory::recordsLoginAsOperator(QStringLiteral("refunds.sqlite")));
+    QVERIFY(StoreFactory::recordsLoginAsOperator(QStringLiteral("postgres://x@/y")));
+    QVERIFY(StoreFactory::recordsLoginAsOperator(QStringLiteral("postgresql://x@/y")));
+    QVERIFY(StoreFactory::recordsLoginAsOperator(QStringLiteral("host=/tmp dbname=y")));
+    QCOMPARE(StoreFactory::displayLocation(QStringLiteral("/tmp/a=b.sqlite")), QStringLiteral("/tmp/a=b.sqlite"));
+    QCOMPARE(StoreFactory::displayLocation(QStringLiteral("host=/tmp dbname=y password=hush user=ann")),
+             QStringLiteral("host=/tmp dbname=y user=ann"));
+
+    // A store opened with the password in the URI never shows it, and reopens by what it shows.
+    const QString user = QString::fromLatin1(PgTestServer::PasswordUser);
+    QVERIFY(m_server->exec(m_db, QStringLiteral("GRANT SELECT, INSERT, UPDATE ON ALL TABLES IN SCHEMA public TO %1")
+                                     .arg(user)));
+    const QString uri = m_server->uri(m_db, user, QStringLiteral("right-secret"));
+    auto store = open(uri);
+    QVERIFY(store);
+    QVERIFY2(!store->location().contains(QLatin1String("right-secret")), qPrintable(store->location()));
+    QVERIFY(store->location().contains(QLatin1String("user=") + user));
+    QCOMPARE(store->sessionOperator(), user);
+    auto again = open(store->location(), Store::OpenMode::ReadOnly);
+    QVERIFY2(again, "a location as shown opens again in the same process");
+}
+
+void tst_PgStore::badLocationsGiveTheirOwnError_data()
+{
+    QTest::addColumn<QString>("location");
+    QTest::addColumn<QString>("expected");
+    QTest::addColumn<QString>("database"); // a database that must stay without tables
+
+    const QString user = QString::fromLatin1(PgTestServer::PasswordUser);
+    QVERIFY(m_server);
+    QTest::newRow("malformed URI") << QStringLiteral("postgresql://u:secret@[::1/db") << QStringLiteral("not valid")
+                                   << QString();
+    QTest::newRow("unknown keyword") << QStringLiteral("host=/tmp colour=blue") << QStringLiteral("not valid")
+                                     << QString();
+    QTest::newRow("server down") << QStringLiteral("host=%1/nowhere dbname=x").arg(m_server->socketDir())
+                                 << QStringLiteral("not running") << QString();
+    QTest::newRow("wrong password") << m_server->uri(QStringLiteral("postgres"), user, QStringLiteral("wrong-secret"))
+                                    << QStringLiteral("refused the password") << QString();
+    QTest::newRow("unknown login") << m_server->location(QStringLiteral("postgres"), QStringLiteral("nobody_here"))
+                                   << QStringLiteral("no such login") << QString();
+    QTest::newRow("missing database") << m_server->location(QStringLiteral("no_such_db"))
+                                      << QStringLiteral("no such database") << QString();
+    QTest::newRow("no schema") << m_server->location(QStringLiteral("empty_db")) << QStringLiteral("holds no Refund Desk store")
+                               << QStringLiteral("empty_db");
+    QTest::newRow("newer schema") << m_server->location(QStringLiteral("newer_db"))
+                                  << QStringLiteral("newer than this Refund Desk") << QString();
+    QTest::newRow("login without rights") << m_server->location(QStringLiteral("newer_db"), QStringLiteral("no_rights"))
+                                          << QStringLiteral("may not read the store") << QString();
+}
+
+void tst_PgStore::badLocationsGiveTheirOwnError()
+{
+    QFETCH(QString, location);
+    QFETCH(QString, expected);
+    QFETCH(QString, database);
+    static bool prepared = false;
+    if (!prepared) {
+        prepared = true;
+        QVERIFY(m_server->createDatabase(QStringLiteral("empty_db")));
+        QVERIFY(m_server->createDatabase(QStringLiteral("newer_db")));
+        QVERIFY(StoreFactory::create(m_server->location(QStringLiteral("newer_db"))));
+        QVERIFY(m_server->exec(QStringLiteral("newer_db"),
+                               QStringLiteral("UPDATE store_meta SET value = '2' WHERE key = 'schema_version'")));
+        QVERIFY(m_server->exec(QStringLiteral("postgres"), QStringLiteral("CREATE ROLE no_rights LOGIN")));
+        QVERIFY(m_server->exec(QStringLiteral("newer_db"),
+                               QStringLiteral("UPDATE store_meta SET value = '1' WHERE key = 'schema_version'")));
+    }
+    // The newer-schema row needs version 2, the rights row a readable-looking store.
+    const bool newer = QTest::currentDataTag() == QLatin1String("newer schema");
+    QVERIFY(m_server->exec(QStringLiteral("newer_db"),
+                           QStringLiteral("UPDATE store_meta SET value = '%1' WHERE key = 'schema_version'")
+                               .arg(newer ? 2 : 1)));
+
+    for (auto mode : {Store::OpenMode::ReadWrite, Store::OpenMode::ReadOnly}) {
+        auto store = StoreFactory::open(location, mode);
+        QVERIFY(!store);
+        QCOMPARE(store.error().kind, ErrorKind::StoreUnavailable);
+        QCOMPARE(store.error().exitCode(), 3);
+        QVERIFY2(store.error().message.contains(expected), qPrintable(store.error().message));
+        QVERIFY2(!store.error().message.contains(u'\n'), qPrintable(store.error().message));
+        QVERIFY2(!store.error().message.contains(QLatin1String("secret")), qPrintable(store.error().message));
+    }
+    if (!database.isEmpty())
+        QCOMPARE(m_server->query(database, QStringLiteral("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")),
+                 QStringLiteral("0"));
+}
+
+void tst_PgStore::createNeverOverwrites()
+{
+    auto again = StoreFactory::create(m_server->location(m_db));
+    QVERIFY(!again);
+    QCOMPARE(again.error().kind, ErrorKind::StoreUnavailable);
+    QVERIFY2(again.error().message.contains(QLatin1String("already holds a Refund Desk store")),
+             qPrintable(again.error().message));
+    auto builder = StoreBuilder::createNew(m_server->location(m_db));
+    QVERIFY(!builder);
+    QCOMPARE(m_server->queryInt(m_db, QStringLiteral("SELECT count(*) FROM refund_ops")), qint64(6));
+}
+
+void tst_PgStore::answersAreTheSameAsOnSqlite_data()
+{
+    QTest::addColumn<int>("sortKey");
+    QTest::addColumn<bool>("descending");
+    QTest::addColumn<int>("filter");
+    QTest::addColumn<QString>("search");
+    const std::pair<const char *, QueueQuery::SortKey> keys[] = {
+        {"age", QueueQuery::SortKey::UpdatedAt},      {"id", QueueQuery::SortKey::OperationId},
+        {"order", QueueQuery::SortKey::OrderId},      {"amount", QueueQuery::SortKey::Amount},
+        {"status", QueueQuery::SortKey::Status},      {"attempts", QueueQuery::SortKey::Attempts},
+        {"created", QueueQuery::SortKey::CreatedAt},  {"claimant", QueueQuery::SortKey::ClaimedBy},
+    };
+    for (const auto &[name, key] : keys) {
+        for (bool descending : {false, true})
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(QLatin1String(name), descending ? "desc" : "asc")))
+                << int(key) << descending << int(QueueQuery::StatusFilter::NeedsPerson) << QString();
+    }
+    QTest::newRow("unknown only") << int(QueueQuery::SortKey::UpdatedAt) << false
+                                  << int(QueueQuery::StatusFilter::Unknown) << QString();
+    QTest::newRow("checking only") << int(QueueQuery::SortKey::Amount) << true
+                                   << int(QueueQuery::StatusFilter::Checking) << QString();
+    QTest::newRow("search") << int(QueueQuery::SortKey::UpdatedAt) << false
+                            << int(QueueQuery::StatusFilter::NeedsPerson) << QStringLiteral("44");
+    QTest::newRow("search with a wildcard") << int(QueueQuery::SortKey::OrderId) << false
+                                            << int(QueueQuery::StatusFilter::NeedsPerson) << QStringLiteral("p_55");
+}
+
+void tst_PgStore::answersAreTheSameAsOnSqlite()
+{
+    QFETCH(int, sortKey);
+    QFETCH(bool, descending);
+    QFETCH(int, filter);
+    QFETCH(QString, search);
+
+    // The same simulated store on both backends (the simulator is deterministic).
+    static QTemporaryDir dir;
+    static QString sqlitePath;
+    static QString pgLocation;
+    if (sqlitePath.isEmpty()) {
+        SimulationOptions options;
+        options.operations = 1500;
+        options.seed = 7;
+        options.nowMs = DemoNow;
+        sqlitePath = dir.filePath(QStringLiteral("demo.sqlite"));
+        QVERIFY(m_server->createDatabase(QStringLiteral("demo_same")));
+        pgLocation = m_server->location(QStringLiteral("demo_same"));
+        auto onSqlite = DemoStore::generate(sqlitePath, options, {});
+        QVERIFY2(onSqlite, qPrintable(onSqlite ? QString() : onSqlite.error().message));
+        auto onPg = DemoStore::generate(pgLocation, options, {});
+        QVERIFY2(onPg, qPrintable(onPg ? QString() : onPg.error().message));
+    }
+    auto sqlite = open(sqlitePath, Store::OpenMode::ReadOnly);
+    auto pg = open(pgLocation, Store::OpenMode::ReadOnly);
+    QVERIFY(sqlite && pg);
+
+    QueueQuery query;
+    query.sortKey = QueueQuery::SortKey(sortKey);
+    query.descending = descending;
+    query.statusFilter = QueueQuery::StatusFilter(filter);
+    query.searchText = search;
+    const QStringList expected = wholeQueue(*sqlite, query, 1'000'000);
+    QVERIFY(expected.size() > 0);
+    QCOMPARE(wholeQueue(*pg, query, 1'000'000), expected);
+    QCOMPARE(wholeQueue(*pg, query, 7), expected); // paged by key, 7 at a time
+    auto sqliteKeys = sqlite->queueKeys(query, 50);
+    auto pgKeys = pg->queueKeys(query, 50);
+    QVERIFY(sqliteKeys && pgKeys);
+    QCOMPARE(pgKeys->size(), sqliteKeys->size());
+    for (size_t i = 0; i < pgKeys->size(); ++i) {
+        QCOMPARE((*pgKeys)[i].operationId, (*sqliteKeys)[i].operationId);
+        QCOMPARE((*pgKeys)[i].sortValue.toString(), (*sqliteKeys)[i].sortValue.toString());
+    }
+
+    if (QTest::currentDataTag() != QLatin1String("age asc"))
+        return;
+    // Once: evidence, history, the audit block and the invariants agree too.
+    auto page = sqlite->queuePage(QueueQuery(), std::nullopt, 400);
+    QVERIFY(page);
+    auto sqliteEvents = sqlite->candidateEventsOfEach(*page);
+    auto pgEvents = pg->candidateEventsOfEach(*page);
+    QVERIFY(sqliteEvents && pgEvents);
+    int withEvents = 0;
+    for (size_t i = 0; i < page->size(); ++i) {
+        QCOMPARE(eventIdsOf((*pgEvents)[i]), eventIdsOf((*sqliteEvents)[i]));
+        withEvents += (*pgEvents)[i].empty() ? 0 : 1;
+        if (i < 5) {
+            const QString id = (*page)[i].operationId;
+            QCOMPARE(pg->attempts(id)->size(), sqlite->attempts(id)->size());
+            QCOMPARE(idsOf(*pg->orderOperations((*page)[i].orderId)), idsOf(*sqlite->orderOperations((*page)[i].orderId)));
+        }
+    }
+    QVERIFY(withEvents > 0);
+    auto sqliteLog = sqlite->resolutionsAfter(0, 100'000);
+    auto pgLog = pg->resolutionsAfter(0, 100'000);
+    QVERIFY(sqliteLog && pgLog && !sqliteLog->empty());
+    QCOMPARE(pgLog->size(), sqliteLog->size());
+    ChainVerifier chain;
+    for (size_t i = 0; i < pgLog->size(); ++i) {
+        QCOMPARE((*pgLog)[i].hash, (*sqliteLog)[i].hash);
+        QVERIFY(chain.add((*pgLog)[i]));
+    }
+    AuditQuery audit;
+    audit.newestFirst = true;
+    QCOMPARE(*pg->auditCount(audit), *sqlite->auditCount(audit));
+    QCOMPARE(pg->auditPage(audit, std::nullopt, 5)->front().resolution.hash,
+             sqlite->auditPage(audit, std::nullopt, 5)->front().resolution.hash);
+    QCOMPARE(*pg->auditOperators(), *sqlite->auditOperators());
+    auto pgTotals = pg->auditTotals(audit);
+    auto sqliteTotals = sqlite->auditTotals(audit);
+    QCOMPARE(pgTotals->size(), sqliteTotals->size());
+    for (size_t i = 0; i < pgTotals->size(); ++i) {
+        QCOMPARE((*pgTotals)[i].amountCents, (*sqliteTotals)[i].amountCents);
+        QCOMPARE((*pgTotals)[i].count, (*sqliteTotals)[i].count);
+    }
+    auto pgExposure = pg->exposureChanges();
+    auto sqliteExposure = sqlite->exposureChanges();
+    QVERIFY(pgExposure && sqliteExposure);
+    QCOMPARE(pgExposure->size(), sqliteExposure->size());
+    for (size_t i = 0; i < pgExposure->size(); ++i) {
+        QCOMPARE((*pgExposure)[i].day, (*sqliteExposure)[i].day);
+        QCOMPARE((*pgExposure)[i].amountDelta, (*sqliteExposure)[i].amountDelta);
+    }
+    QCOMPARE(pg->decisionsByDay()->size(), sqlite->decisionsByDay()->size());
+    auto invariants = pg->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
+    QCOMPARE(*pg->meta(QStringLiteral("demo_seed")), QStringLiteral("7"));
+}
+
+void tst_PgStore::candidateEventsFollowAllThreeRoutes()
+{
+    auto event = [](const QString &id, const QString &operationId, const QString &key, const QString &refundId,
+                    qint64 created) {
+        WebhookEvent e;
+        e.eventId = id;
+        e.type = QStringLiteral("refund.updated");
+        e.created = created;
+        e.receivedAt = created * 1000;
+        e.payload = QStringLiteral("{\"tab\":\"\t\",\"slash\":\"\\\\\"}\n");
+        e.operationId = operationId;
+        e.idempotencyKey = key;
+        e.refundId = refundId;
+        return e;
+    };
+    const QString none;
+    auto store = open(m_server->location(m_db));
+    QVERIFY(store);
+    auto added = store->insertEvents({event("evt_meta", "op_1", none, "re_a", 3), event("evt_key", none, "key-op_1", "re_b", 2),
+                                      event("evt_lost_metadata", none, none, "re_a", 5),
+                                      event("evt_other_op", "op_3", "key-op_3", "re_c", 1),
+                                      event("evt_unrelated", none, none, "re_z", 1),
+                                      event("evt_recorded_refund", none, none, "re_old", 4)});
+    QVERIFY2(added, qPrintable(added ? QString() : added.error().message));
+    QCOMPARE(*added, 6);
+    auto twice = store->insertEvents({event("evt_meta", "op_1", none, "re_a", 3)});
+    QVERIFY(twice);
+    QCOMPARE(*twice, 0); // known ids are left alone
+
+    auto op1 = store->operation(QStringLiteral("op_1"));
+    QVERIFY(op1 && op1->has_value());
+    auto events = store->candidateEvents(**op1);
+    QVERIFY(events);
+    QCOMPARE(eventIdsOf(*events), QStringList({"evt_key", "evt_meta", "evt_lost_metadata"}));
+    QCOMPARE(events->front().payload, QStringLiteral("{\"tab\":\"\t\",\"slash\":\"\\\\\"}\n")); // as delivered
+    auto op6 = store->operation(QStringLiteral("op_6"));
+    QVERIFY(op6 && op6->has_value());
+    QCOMPARE(eventIdsOf(*store->candidateEvents(**op6)), QStringList({"evt_recorded_refund"}));
+}
+
+void tst_PgStore::claimReleaseAndTakeOverRecordTheLogin()
+{
+    auto store = open(m_server->location(m_db));
+    QVERIFY(store);
+    QCOMPARE(store->sessionOperator(), QStringLiteral("postgres"));
+    auto op1 = store->operation(QStringLiteral("op_1"));
+    QVERIFY(op1 && op1->has_value());
+
+    // Another name than the login is refused, and nothing is written.
+    auto asBob = store->claim(QStringLiteral("op_1"), SeenState::of(**op1), QStringLiteral("bob"), false);
+    QVERIFY(!asBob);
+    QCOMPARE(asBob.error().kind, ErrorKind::Refused);
+    QVERIFY2(asBob.error().message.contains(QLatin1String("logged in as postgres")), qPrintable(asBob.error().message));
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = 'op_1'")),
+             QStringLiteral("unknown"));
+
+    auto claimed = store->claim(QStringLiteral("op_1"), SeenState::of(**op1), QString(), false);
+    QVERIFY2(claimed, qPrintable(claimed ? QString() : claimed.error().message));
+    QCOMPARE(claimed->claimedBy, QStringLiteral("postgres"));
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT claimed_by || ' ' || version FROM refund_ops "
+                                                  "WHERE operation_id = 'op_1'")),
+             QStringLiteral("postgres 1"));
+    // The state seen before the claim is stale now.
+    auto stale = store->release(QStringLiteral("op_1"), SeenState::of(**op1), QString());
+    QVERIFY(!stale);
+    QCOMPARE(stale.error().kind, ErrorKind::Conflict);
+    auto released = store->release(QStringLiteral("op_1"), SeenState::of(*claimed), QStringLiteral("postgres"));
+    QVERIFY(released);
+    QCOMPARE(released->status, OperationStatus::Unknown);
+
+    // bob's claim on op_2 needs a take-over, which records the login.
+    auto op2 = store->operation(QStringLiteral("op_2"));
+    QVERIFY(op2 && op2->has_value());
+    auto refused = store->claim(QStringLiteral("op_2"), SeenState::of(**op2), QString(), false);
+    QVERIFY(!refused);
+    QCOMPARE(refused.error().kind, ErrorKind::Conflict);
+    QVERIFY2(refused.error().message.contains(QLatin1String("being checked by bob")), qPrintable(refused.error().message));
+    auto taken = store->claim(QStringLiteral("op_2"), SeenState::of(**op2), QString(), true);
+    QVERIFY(taken);
+    QCOMPARE(taken->claimedBy, QStringLiteral("postgres"));
+}
+
+void tst_PgStore::resolutionIsAtomicChainedAndHappensOnce()
+{
+    auto first = open(m_server->location(m_db));
+    auto second = open(m_server->location(m_db));
+    QVERIFY(first && second);
+    auto op1 = first->operation(QStringLiteral("op_1"));
+    auto op3 = first->operation(QStringLiteral("op_3"));
+    QVERIFY(op1 && op1->has_value() && op3 && op3->has_value());
+
+    ResolutionDraft draft;
+    draft.operationId = QStringLiteral("op_1");
+    draft.outcome = Outcome::Refunded;
+    draft.refundId = QStringLiteral("re_1");
+    draft.evidence = QStringLiteral("dashboard");
+    draft.note = QStringLiteral("  seen ünïcode  ");
+    auto r1 = first->recordResolution(draft, SeenState::of(**op1));
+    QVERIFY2(r1, qPrintable(r1 ? QString() : r1.error().message));
+    QCOMPARE(r1->resolutionId, qint64(1));
+    QCOMPARE(r1->prevHash, AuditChain::genesisHash());
+    QCOMPARE(r1->operatorName, QStringLiteral("postgres"));
+    QCOMPARE(r1->note, QStringLiteral("seen ünïcode"));
+
+    // The second session saw op_1 as it was: one decision, one clean conflict.
+    auto again = second->recordResolution(draft, SeenState::of(**op1));
+    QVERIFY(!again);
+    QCOMPARE(again.error().kind, ErrorKind::Conflict);
+    QVERIFY2(again.error().message.contains(QLatin1String("already resolved as refunded by postgres")),
+             qPrintable(again.error().message));
+
+    ResolutionDraft other = draft;
+    other.operationId = QStringLiteral("op_3");
+    other.outcome = Outcome::Failed;
+    other.refundId.clear();
+    other.note.clear();
+    auto r2 = second->recordResolution(other, SeenState::of(**op3));
+    QVERIFY(r2);
+    QCOMPARE(r2->resolutionId, qint64(2));
+    QCOMPARE(r2->prevHash, r1->hash);
+
+    // What the server holds hashes back to the same chain, byte for byte.
+    auto log = first->resolutionsAfter(0, 10);
+    QVERIFY(log);
+    QCOMPARE(log->size(), size_t(2));
+    ChainVerifier chain;
+    for (const Resolution &r : *log) {
+        QCOMPARE(AuditChain::hashOf(r), r.hash);
+        QVERIFY(chain.add(r));
+    }
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT status || ' ' || refund_id || ' ' || version FROM refund_ops "
+                                                  "WHERE operation_id = 'op_1'")),
+             QStringLiteral("refunded re_1 1"));
+    auto invariants = first->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
+
+    // The log is append-only on the server, even for the store's owner.
+    QVERIFY(!m_server->exec(m_db, QStringLiteral("UPDATE resolutions SET note = 'edited'")));
+    QVERIFY(m_server->lastError().contains(QLatin1String("append-only")));
+    QVERIFY(!m_server->exec(m_db, QStringLiteral("DELETE FROM resolutions")));
+    QVERIFY(!m_server->exec(m_db, QStringLiteral("TRUNCATE resolutions CASCADE")));
+    QVERIFY(!m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET idempotency_key = 'new' WHERE operation_id = 'op_5'")));
+    QVERIFY(m_server->lastError().contains(QLatin1String("immutable")));
+
+    // A missing guard is an invariant broken.
+    QVERIFY(m_server->exec(m_db, QStringLiteral("ALTER TABLE resolutions DISABLE TRIGGER resolutions_no_update")));
+    invariants = first->checkInvariants();
+    QVERIFY(invariants);
+    QCOMPARE(invariants->size(), size_t(1));
+    QVERIFY2(invariants->front().message.contains(QLatin1String("resolutions_no_update is disabled")),
+             qPrintable(invariants->front().message));
+}
+
+void tst_PgStore::dataVersionFollowsOtherSessionsCommits()
+{
+    auto store = open(m_server->location(m_db));
+    QVERIFY(store);
+    auto before = store->dataVersion();
+    QVERIFY(before);
+    QCOMPARE(*store->dataVersion(), *before);
+
+    // Its own writes are not someone else's change.
+    auto op1 = store->operation(QStringLiteral("op_1"));
+    QVERIFY(store->claim(QStringLiteral("op_1"), SeenState::of(**op1), QString(), false));
+    QTest::qWait(200);
+    QCOMPARE(*store->dataVersion(), *before);
+
+    QVERIFY(m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET attempts = 4 WHERE operation_id = 'op_3'")));
+    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *before, 5000);
+    auto operation = store->operation(QStringLiteral("op_3"));
+    QVERIFY(operation && operation->has_value());
+    QCOMPARE((*operation)->attempts, 4);
+    const qint64 afterUpdate = *store->dataVersion();
+    // Events and attempts notify too.
+    QVERIFY(m_server->exec(m_db, QStringLiteral("INSERT INTO webhook_events (event_id, received_at, payload) "
+                                                "VALUES ('evt_x', 1, '{}')")));
+    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != afterUpdate, 5000);
+}
+
+void tst_PgStore::snapshotSeesOneMomentAndRefusesWrites()
+{
+    auto store = open(m_server->location(m_db));
+    QVERIFY(store);
+    {
+        ReadSnapshot snapshot(*store);
+        QVERIFY(!snapshot.error());
+        const int attempts = (*store->operation(QStringLiteral("op_1")))->attempts;
+        QVERIFY(m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET attempts = %1 WHERE operation_id = 'op_1'")
+                                         .arg(attempts + 5)));
+        QCOMPARE((*store->operation(QStringLiteral("op_1")))->attempts, attempts);
+        auto op1 = store->operation(QStringLiteral("op_1"));
+        auto write = store->claim(QStringLiteral("op_1"), SeenState::of(**op1), QString(), false);
+        QVERIFY(!write);
+        QVERIFY2(write.error().message.contains(QLatin1String("snapshot")), qPrintable(write.error().message));
+    }
+    QVERIFY((*store->operation(QStringLiteral("op_1")))->attempts >= 5);
+}
+
+void tst_PgStore::reconnectsAfterTheServerRestarts()
+{
+    auto store = open(m_server->location(m_db));
+    QVERIFY(store);
+    QVERIFY(store->dataVersion());
+    const qint64 before = *store->dataVersion();
+    QVERIFY2(m_server->stop(), qPrintable(m_server->lastError()));
+    auto down = store->dataVersion();
+    QVERIFY(!down);
+    QCOMPARE(down.error().kind, ErrorKind::StoreUnavailable);
+    QVERIFY2(down.error().message.contains(QStringLiteral("reconnecting…")), qPrintable(down.error().message));
+    auto read = store->queuePage(QueueQuery(), std::nullopt, 10);
+    QVERIFY(!read);
+    QCOMPARE(read.error().kind, ErrorKind::StoreUnavailable);
+
+    QVERIFY2(m_server->start(), qPrintable(m_server->lastError()));
+    // The reconnect moves on with each poll, never waiting.
+    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 10'000);
+    auto back = store->dataVersion();
+    QVERIFY(back);
+    QVERIFY(*back != before); // changes made meanwhile were never announced: look again
+    auto page = store->queuePage(QueueQuery(), std::nullopt, 10);
+    QVERIFY(page);
+    QCOMPARE(page->size(), size_t(5));
+    // The session was set up again: notifications arrive.
+    QVERIFY(m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET attempts = 2 WHERE operation_id = 'op_4'")));
+    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *back, 5000);
+}
+
+void tst_PgStore::rolesAreEnforcedByTheServer()
+{
+    QFile roles(QStringLiteral(RD_TEST_DATA_DIR "/../../resources/roles-postgresql.sql"));
+    QVERIFY(roles.open(QIODevice::ReadOnly));
+    QVERIFY2(m_server->exec(m_db, QString::fromUtf8(roles.readAll())), qPrintable(m_server->lastError()));
+    QVERIFY(m_server->exec(QStringLiteral("postgres"),
+                           QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'alice') "
+                                          "THEN CREATE ROLE alice LOGIN IN ROLE refund_desk_support; "
+                                          "CREATE ROLE finance LOGIN IN ROLE refund_desk_audit; "
+                                          "CREATE ROLE tool LOGIN IN ROLE refund_desk_agent; END IF; END $$")));
+    const QString alice = QStringLiteral("alice");
+    const QString finance = QStringLiteral("finance");
+    const QString tool = QStringLiteral("tool");
+
+    // Support: claims and decides as itself through the store...
+    auto store = open(m_server->location(m_db, alice));
+    QVERIFY(store);
+    QVERIFY(!store->isReadOnly());
+    QCOMPARE(store->sessionOperator(), alice);
+    auto op1 = store->operation(QStringLiteral("op_1"));
+    auto claimed = store->claim(QStringLiteral("op_1"), SeenState::of(**op1), QString(), false);
+    QVERIFY2(claimed, qPrintable(claimed ? QString() : claimed.error().message));
+    ResolutionDraft draft;
+    draft.operationId = QStringLiteral("op_1");
+    draft.outcome = Outcome::Failed;
+    draft.evidence = QStringLiteral("dashboard");
+    auto decided = store->recordResolution(draft, SeenState::of(*claimed));
+    QVERIFY2(decided, qPrintable(decided ? QString() : decided.error().message));
+    QCOMPARE(decided->operatorName, alice);
+    // ...but may not edit the log, change a key or an amount, write as someone else, or
+    // write attempts and events, even with SQL of its own.
+    const QString refusals[] = {
+        QStringLiteral("UPDATE resolutions SET note = 'x'"),
+        QStringLiteral("DELETE FROM resolutions"),
+        QStringLiteral("UPDATE refund_ops SET idempotency_key = 'k' WHERE operation_id = 'op_3'"),
+        QStringLiteral("UPDATE refund_ops SET amount_cents = 1 WHERE operation_id = 'op_3'"),
+        QStringLiteral("UPDATE refund_ops SET claimed_by = 'bob', status = 'checking' WHERE operation_id = 'op_3'"),
+        QStringLiteral("INSERT INTO resolutions (resolution_id, operation_id, outcome, evidence, operator, recorded_at, "
+                       "previous_status, prev_hash, hash) VALUES (9, 'op_4', 'failed', 'x', 'bob', 1, 'unknown', 'a', 'b')"),
+        QStringLiteral("INSERT INTO webhook_events (event_id, received_at, payload) VALUES ('evt_s', 1, '{}')"),
+        QStringLiteral("UPDATE refund_attempts SET error = 'x'"),
+        QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, idempotency_key, status, "
+                       "created_at, updated_at) VALUES ('op_new', 'o', 1, 'k2', 'open', 1, 1)"),
+    };
+    for (const QString &sql : refusals)
+        QVERIFY2(!m_server->exec(m_db, sql, alice), qPrintable(sql));
+    auto asBob = store->claim(QStringLiteral("op_3"), SeenState::of(**store->operation(QStringLiteral("op_3"))),
+                              QStringLiteral("bob"), false);
+    QVERIFY(!asBob);
+    QCOMPARE(asBob.error().kind, ErrorKind::Refused);
+
+    // Audit: reads, writes nothing.
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT count(*) FROM resolutions"), finance), QStringLiteral("1"));
+    for (const QString &sql : refusals)
+        QVERIFY2(!m_server->exec(m_db, sql, finance), qPrintable(sql));
+    QVERIFY(!m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET status = 'unknown' WHERE operation_id = 'op_1'"),
+                            finance));
+
+    // Agent: opens operations, counts attempts, stores events; never decides or re-keys.
+    QVERIFY2(m_server->exec(m_db, QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, "
+                                                 "idempotency_key, status, created_at, updated_at) VALUES ('op_new', "
+                                                 "'o', 1, 'k2', 'open', 1, 1)"), tool),
+             qPrintable(m_server->lastError()));
+    QVERIFY(m_server->exec(m_db, QStringLiteral("INSERT INTO refund_attempts (operation_id, attempt_no, started_at) "
+                                                "VALUES ('op_new', 1, 1)"), tool));
+    QVERIFY(m_server->exec(m_db, QStringLiteral("INSERT INTO webhook_events (event_id, received_at, payload) "
+                                                "VALUES ('evt_t', 1, '{}')"), tool));
+    QVERIFY(!m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET idempotency_key = 'k3' WHERE operation_id = 'op_new'"),
+                            tool));
+    QVERIFY(!m_server->exec(m_db, refusals[5], tool));
+}
+
+void tst_PgStore::readOnlyRoleOpensReadOnlyAndSaysWhy()
+{
+    QFile roles(QStringLiteral(RD_TEST_DATA_DIR "/../../resources/roles-postgresql.sql"));
+    QVERIFY(roles.open(QIODevice::ReadOnly));
+    QVERIFY2(m_server->exec(m_db, QString::fromUtf8(roles.readAll())), qPrintable(m_server->lastError()));
+    m_server->exec(QStringLiteral("postgres"), QStringLiteral("CREATE ROLE auditor LOGIN IN ROLE refund_desk_audit"));
+    auto store = open(m_server->location(m_db, QStringLiteral("auditor")));
+    QVERIFY(store);
+    QVERIFY(store->isReadOnly());
+    QVERIFY2(store->openNote().contains(QLatin1String("auditor may not record decisions")), qPrintable(store->openNote()));
+    auto op1 = store->operation(QStringLiteral("op_1"));
+    QVERIFY(op1 && op1->has_value());
+    auto write = store->claim(QStringLiteral("op_1"), SeenState::of(**op1), QString(), false);
+    QVERIFY(!write);
+    QCOMPARE(write.error().kind, ErrorKind::StoreUnavailable);
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = 'op_1'")),
+             QStringLiteral("unknown"));
+    // A read-only open of a writable login refuses writes in the session too.
+    auto readOnly = open(m_server->location(m_db), Store::OpenMode::ReadOnly);
+    QVERIFY(readOnly && readOnly->isReadOnly());
+}
+
+QTEST_GUILESS_MAIN(tst_PgStore)
+#include "tst_pgstore.moc"
