@@ -146,12 +146,11 @@ int runConsole(int argc, char **argv)
 
     RefundDesk::Theme::apply(RefundDesk::Theme::saved());
 
+    // --operator, else the saved display name, else the login name: a fresh console can
+    // claim and record at once. Asked only when the system gives no login name.
     RefundDesk::OperatorIdentity identity;
-    if (!options.operatorName.isEmpty())
-        identity.setFromCommandLine(options.operatorName);
-    else if (!identity.loadSaved() && screenshot)
-        identity.useForThisRun(RefundDesk::OperatorIdentity::systemUserName());
-    else if (!identity.isKnown() && !options.readOnly)
+    identity.chooseAtStart(options.operatorName);
+    if (!identity.isKnown() && !screenshot && !options.readOnly)
         identity.ask(nullptr);
 
     RefundDesk::MainWindow window(&identity);
