@@ -175,15 +175,13 @@ std::optional<int> runWithoutWindow(int argc, char **argv, ConsoleOptions &optio
     return checkWindowSystem(arguments, options);
 }
 
-// Who is at the desk: --operator, else the saved name, else asked (not for a read-only
-// look or a screenshot).
+// Who is at the desk: --operator, else the saved display name, else the login name, so a
+// fresh console can claim and record at once. Asked only when the system gives no login
+// name (and not for a read-only look or a screenshot).
 void identifyOperator(RefundDesk::OperatorIdentity &identity, const ConsoleOptions &options)
 {
-    if (!options.operatorName.isEmpty())
-        identity.setFromCommandLine(options.operatorName);
-    else if (!identity.loadSaved() && !options.screenshot.isEmpty())
-        identity.useForThisRun(RefundDesk::OperatorIdentity::systemUserName());
-    else if (!identity.isKnown() && !options.readOnly)
+    identity.chooseAtStart(options.operatorName);
+    if (!identity.isKnown() && options.screenshot.isEmpty() && !options.readOnly)
         identity.ask(nullptr);
 }
 

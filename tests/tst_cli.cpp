@@ -21,6 +21,28 @@ using RefundDesk::Test::runRefundDesk;
 using RefundDesk::Test::TestStore;
 
 
+namespace {
+
+// A refund event of `operationId` (by metadata and key) as the webhook receiver stores it.
+WebhookEvent refundEvent(const Operation &operation, const QString &eventId, const QString &refundId,
+                         const QString &status)
+{
+    WebhookEvent event;
+    event.eventId = eventId;
+    event.type = QStringLiteral("refund.updated");
+    event.created = 1'700'000'000;
+    event.receivedAt = 1'700'000'000'500;
+    event.operationId = operation.operationId;
+    event.idempotencyKey = operation.idempotencyKey;
+    event.refundId = refundId;
+    event.payload = TestStore::refundEventPayload(eventId, event.type, refundId, status, operation.amountCents,
+                                                  operation.currency, operation.operationId,
+                                                  operation.idempotencyKey, *event.created);
+    return event;
+}
+
+} // namespace
+
 class tst_Cli : public QObject
 {
     Q_OBJECT
@@ -44,6 +66,8 @@ private slots:
     void everyCommandRunsWithoutADisplay();
     void consoleWithoutADisplaySaysSo_data();
     void consoleWithoutADisplaySaysSo();
+    void decidedOperationIsAConflict_data();
+    void decidedOperationIsAConflict();
 
 private:
     // The subcommands `refund-desk --help` lists.
@@ -266,7 +290,7 @@ void tst_Cli::helpNeedsNoDisplay()
     QVERIFY2(run.outText().contains(QStringLiteral("--db <PATH>")), run.out.constData());
     QVERIFY2(!mentionsPlatformPlugin(run.err), qPrintable(run.err));
     // Each of them is run without a display in everyCommandRunsWithoutADisplay().
-    QCOMPARE(listedCommands(), QStringList({"claim", "demo", "export", "import-events", "init", "queue", "release",
+    QCOMPARE(listedCommands(), QStringList({"claim", "copy", "demo", "export", "import-events", "init", "queue", "release",
                                             "resolve", "show", "verify"}));
 }
 
@@ -312,6 +336,7 @@ void tst_Cli::everyCommandRunsWithoutADisplay()
     const std::pair<QStringList, int> runs[] = {
         {{"init", "--db", created}, 0},
         {{"demo", "--db", demo, "--operations", "40", "--seed", "2"}, 0},
+        {{"copy", "--from", demo, "--to", m_dir->filePath(QStringLiteral("copy.sqlite"))}, 0},
         {{"queue", "--db", store}, 0},
         {{"queue", "--db", store, "--json"}, 0},
         {{"show", "op_5521", "--db", store}, 0},
@@ -367,6 +392,69 @@ void tst_Cli::consoleWithoutADisplaySaysSo()
     QVERIFY2(run.err.startsWith(QStringLiteral("refund-desk: cannot open the console: ")), qPrintable(run.err));
     QVERIFY2(run.err.contains(QStringLiteral("DISPLAY")), qPrintable(run.err));
     QVERIFY(run.out.isEmpty());
+}
+
+void tst_Cli::decidedOperationIsAConflict_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<QString>("conflict"); // a fragment of the message
+
+    // op_5521 was resolved as refunded re_1 by ann, on an event saying re_1 succeeded; the
+    // tool closed op_3 as refunded while an event says its refund re_9 failed; "someone"
+    // holds op_2, whose refund re_2 succeeded.
+    const QString decided = QStringLiteral("already resolved as refunded by ann at ");
+    const QStringList bob = {"--operator", "bob", "--evidence", "dashboard"};
+    QTest::newRow("decided, contradicting evidence")
+        << QStringList({"resolve", "op_5521", "--outcome", "failed"}) + bob << decided;
+    QTest::newRow("decided, agreeing evidence")
+        << QStringList({"resolve", "op_5521", "--outcome", "refunded", "--refund-id", "re_1"}) + bob << decided;
+    QTest::newRow("decided, another refund id")
+        << QStringList({"resolve", "op_5521", "--outcome", "refunded", "--refund-id", "re_7"}) + bob << decided;
+    QTest::newRow("decided, overridden")
+        << QStringList({"resolve", "op_5521", "--outcome", "failed", "--override-evidence", "--note", "reversed"}) + bob
+        << decided;
+    QTest::newRow("closed by the tool, contradicting evidence")
+        << QStringList({"resolve", "op_3", "--outcome", "refunded", "--refund-id", "re_9"}) + bob
+        << "already closed as refunded by the refund tool";
+    QTest::newRow("closed by the tool, overridden")
+        << QStringList({"resolve", "op_3", "--outcome", "refunded", "--refund-id", "re_9", "--override-evidence",
+                        "--note", "bank says so"}) + bob
+        << "already closed as refunded by the refund tool";
+    QTest::newRow("claimed by someone else, contradicting evidence")
+        << QStringList({"resolve", "op_2", "--outcome", "failed"}) + bob << "being checked by someone since";
+    QTest::newRow("claim, decided") << QStringList({"claim", "op_5521", "--operator", "bob"}) << decided;
+    QTest::newRow("claim, decided, taking over")
+        << QStringList({"claim", "op_5521", "--operator", "bob", "--take-over"}) << decided;
+    QTest::newRow("release, decided") << QStringList({"release", "op_5521", "--operator", "ann"}) << decided;
+}
+
+void tst_Cli::decidedOperationIsAConflict()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(QString, conflict);
+    Operation reference = TestStore::operation(QStringLiteral("op_5521"));
+    reference.idempotencyKey = QStringLiteral("c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa");
+    QVERIFY(m_store->addEvent(refundEvent(reference, QStringLiteral("evt_1"), QStringLiteral("re_1"),
+                                          QStringLiteral("succeeded"))));
+    QVERIFY(m_store->addEvent(refundEvent(TestStore::operation(QStringLiteral("op_3")), QStringLiteral("evt_9"),
+                                          QStringLiteral("re_9"), QStringLiteral("failed"))));
+    QVERIFY(m_store->addEvent(refundEvent(TestStore::operation(QStringLiteral("op_2")), QStringLiteral("evt_2"),
+                                          QStringLiteral("re_2"), QStringLiteral("succeeded"))));
+    const CliRun first = runRefundDesk({"resolve", "op_5521", "--db", db(), "--operator", "ann", "--outcome",
+                                        "refunded", "--refund-id", "re_1", "--evidence", "webhook:evt_1"});
+    QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+    const QString before = m_store->queryText(QStringLiteral("SELECT group_concat(operation_id || '/' || status || '/' "
+                                                             "|| version, ' ') FROM refund_ops"));
+
+    const CliRun run = runRefundDesk(arguments + QStringList({"--db", db()}));
+    QCOMPARE(run.exitCode, 4);
+    QVERIFY2(run.err.contains(conflict), qPrintable(run.err));
+    // Nothing sends the operator toward an override for what can no longer be decided.
+    QVERIFY2(!run.err.contains(QStringLiteral("override")), qPrintable(run.err));
+    QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM resolutions")), 1);
+    QCOMPARE(m_store->queryText(QStringLiteral("SELECT group_concat(operation_id || '/' || status || '/' || version, "
+                                               "' ') FROM refund_ops")),
+             before);
 }
 
 QTEST_GUILESS_MAIN(tst_Cli)

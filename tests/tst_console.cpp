@@ -153,6 +153,8 @@ private slots:
     void keyboardClaimAndRelease();
     void claimedElsewhereShows();
     void resolvedElsewhereShows();
+    void changedOperationIsAConflictWhateverTheEvidence_data();
+    void changedOperationIsAConflictWhateverTheEvidence();
     void readOnlyOffersNoWrite();
     void invalidStoreShowsItsError();
     void searchFindsAnOperation();
@@ -161,6 +163,7 @@ private slots:
     void layoutSurvivesARestart();
     void systemColoursAreThePlatforms();
     void operatorIsAskedOnceAndRemembered();
+    void operatorDefaultsToTheLoginName();
     void liveRefreshKeepsThePlace();
     void recentStoresAreOffered();
 
@@ -412,6 +415,124 @@ void TestConsole::resolvedElsewhereShows()
     QCOMPARE(m_fixture->queryInt(QStringLiteral("SELECT COUNT(*) FROM resolutions WHERE operation_id='op_5521'")), 1);
 }
 
+void TestConsole::changedOperationIsAConflictWhateverTheEvidence_data()
+{
+    QTest::addColumn<QString>("operationId");
+    QTest::addColumn<QString>("outcome");   // what alice chooses in the dialog
+    QTest::addColumn<QString>("refundId");
+    QTest::addColumn<bool>("override");     // with a note
+    QTest::addColumn<QString>("meanwhile"); // what happens elsewhere before she records
+    QTest::addColumn<bool>("lateSuccess");  // and an event saying the refund succeeded arrives
+    QTest::addColumn<QString>("conflict");  // a fragment of the conflict notice
+
+    // op_6000's event says its refund re_F failed: the dialog suggests failed; op_5521's
+    // says re_3Kx9 succeeded.
+    QTest::newRow("decided, contradicting evidence")
+        << "op_6000" << "failed" << "" << false << "carol records refunded" << true
+        << "op_6000 was already resolved as refunded by carol at ";
+    QTest::newRow("decided, agreeing evidence")
+        << "op_5521" << "refunded" << "re_3Kx9" << false << "carol records refunded" << false
+        << "op_5521 was already resolved as refunded by carol at ";
+    QTest::newRow("decided, overridden")
+        << "op_6000" << "refunded" << "re_F" << true << "carol records failed" << false
+        << "op_6000 was already resolved as failed by carol at ";
+    QTest::newRow("closed by the tool, contradicting evidence")
+        << "op_6000" << "failed" << "" << false << "the tool closes it as refunded" << true
+        << "op_6000 was already closed as refunded by the refund tool";
+    QTest::newRow("changed since seen, contradicting evidence")
+        << "op_6000" << "failed" << "" << false << "bob claims and releases it" << true
+        << "op_6000 changed since you looked at it";
+}
+
+// A decision on an operation that changed after the dialog opened is a conflict, shown
+// as such, before and whatever the evidence rules would say.
+void TestConsole::changedOperationIsAConflictWhateverTheEvidence()
+{
+    QFETCH(QString, operationId);
+    QFETCH(QString, outcome);
+    QFETCH(QString, refundId);
+    QFETCH(bool, override);
+    QFETCH(QString, meanwhile);
+    QFETCH(bool, lateSuccess);
+    QFETCH(QString, conflict);
+
+    auto window = openWindow(QStringLiteral("alice"));
+    QVERIFY(window);
+    window->setShowErrorDialogs(false);
+    QVERIFY(window->showOperation(operationId));
+    window->actions()->record()->trigger();
+    ResolveDialog *dialog = waitForChild<ResolveDialog>(window.get());
+    QVERIFY(dialog);
+    (outcome == QLatin1String("refunded") ? dialog->refundedButton() : dialog->failedButton())->click();
+    if (!refundId.isEmpty())
+        dialog->refundIdField()->setText(refundId);
+    QCOMPARE(dialog->contradiction().has_value(), override);
+    if (override) {
+        dialog->overrideBox()->click();
+        QTest::keyClicks(dialog->noteField(), QStringLiteral("The bank confirmed it"));
+    }
+    QVERIFY2(dialog->recordButton()->isEnabled(), qPrintable(dialog->problem().value_or(QString())));
+
+    // Elsewhere, through other connections.
+    auto other = StoreFactory::open(m_fixture->path(), Store::OpenMode::ReadWrite);
+    QVERIFY(other.ok());
+    auto current = (*other)->operation(operationId);
+    QVERIFY(current.ok() && current->has_value());
+    const Operation seen = **current;
+    const QString refundOfIt = operationId == QLatin1String("op_6000") ? QStringLiteral("re_F") : QStringLiteral("re_3Kx9");
+    if (lateSuccess) {
+        WebhookEvent event;
+        event.eventId = QStringLiteral("evt_late");
+        event.type = QStringLiteral("refund.updated");
+        event.created = baseTime / 1000 + 600;
+        event.receivedAt = baseTime + 601'000;
+        event.operationId = operationId;
+        event.idempotencyKey = seen.idempotencyKey;
+        event.refundId = refundOfIt;
+        event.payload = TestStore::refundEventPayload(event.eventId, event.type, event.refundId,
+                                                      QStringLiteral("succeeded"), 3800, QStringLiteral("usd"),
+                                                      operationId, seen.idempotencyKey, *event.created);
+        QVERIFY2(m_fixture->addEvent(event), qPrintable(m_fixture->lastError()));
+    }
+    if (meanwhile.startsWith(QLatin1String("carol records"))) {
+        const bool refunded = meanwhile.endsWith(QLatin1String("refunded"));
+        ResolutionDraft draft{operationId, refunded ? Outcome::Refunded : Outcome::Failed,
+                              refunded ? refundOfIt : QString(), QStringLiteral("dashboard"), {},
+                              QStringLiteral("carol"), false};
+        auto recorded = Resolver(**other).resolve(draft, SeenState::of(seen));
+        QVERIFY2(recorded, recorded ? "" : qPrintable(recorded.error().message));
+    } else if (meanwhile.startsWith(QLatin1String("the tool"))) {
+        QVERIFY(m_fixture->exec(QStringLiteral("UPDATE refund_ops SET status = 'refunded', refund_id = '%1', "
+                                               "version = version + 1 WHERE operation_id = '%2'")
+                                    .arg(refundOfIt, operationId)));
+    } else {
+        auto claimed = Resolver(**other).claim(seen, QStringLiteral("bob"), false);
+        QVERIFY(claimed);
+        QVERIFY(Resolver(**other).release(*claimed, QStringLiteral("bob")));
+    }
+    const qint64 resolutions = m_fixture->queryInt(QStringLiteral("SELECT COUNT(*) FROM resolutions"));
+    const QString row = m_fixture->queryText(
+        QStringLiteral("SELECT status || '/' || version FROM refund_ops WHERE operation_id = '%1'").arg(operationId));
+
+    QSignalSpy reported(window.get(), &MainWindow::errorReported);
+    QTest::mouseClick(dialog->recordButton(), Qt::LeftButton);
+    QTRY_VERIFY(!window->resolveDialog());
+    QCOMPARE(reported.count(), 1);
+    QCOMPARE(reported.first().at(0).toString(), QStringLiteral("Someone else changed this operation"));
+    const QString notice = reported.first().at(1).toString();
+    QVERIFY2(notice.contains(conflict), qPrintable(notice));
+    QVERIFY2(!notice.contains(QLatin1String("override")), qPrintable(notice));
+    QCOMPARE(m_fixture->queryInt(QStringLiteral("SELECT COUNT(*) FROM resolutions")), resolutions);
+    QCOMPARE(m_fixture->queryText(QStringLiteral("SELECT status || '/' || version FROM refund_ops WHERE "
+                                                 "operation_id = '%1'").arg(operationId)),
+             row);
+    // The panel shows where the operation stands now.
+    if (meanwhile.startsWith(QLatin1String("carol records")))
+        QTRY_VERIFY2(window->panel()->noticeText().contains(QLatin1String("carol recorded")),
+                     qPrintable(window->panel()->noticeText()));
+    QCOMPARE(window->panel()->operationId(), operationId);
+}
+
 void TestConsole::readOnlyOffersNoWrite()
 {
     auto window = openWindow(QStringLiteral("alice"), true);
@@ -634,6 +755,68 @@ void TestConsole::operatorIsAskedOnceAndRemembered()
     OperatorIdentity third;
     QVERIFY(third.loadSaved());
     QCOMPARE(third.name(), QStringLiteral("erin"));
+    QSettings().remove(QStringLiteral("operator"));
+}
+
+// A fresh console can work at once: the operator is the login name, shown as such, until
+// --operator or File › Change operator name… gives another name.
+void TestConsole::operatorDefaultsToTheLoginName()
+{
+    QSettings().remove(QStringLiteral("operator"));
+    qputenv("USER", "tester");
+    m_identity = std::make_unique<OperatorIdentity>();
+    m_identity->chooseAtStart(QString());
+    QCOMPARE(m_identity->name(), QStringLiteral("tester"));
+    QVERIFY(m_identity->isLoginName());
+    QVERIFY(!QSettings().contains(QStringLiteral("operator/name"))); // nothing saved for a default
+
+    auto window = std::make_unique<MainWindow>(m_identity.get());
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openStore(m_fixture->path(), false));
+    auto *label = window->findChild<QLabel *>(QStringLiteral("operatorLabel"));
+    QVERIFY(label);
+    QCOMPARE(label->text(), QStringLiteral("Operator: tester (your login name)"));
+    QVERIFY(window->showOperation(QStringLiteral("op_5521")));
+    QVERIFY(window->actions()->claim()->isEnabled());
+    QVERIFY(window->actions()->record()->isEnabled());
+    window->actions()->claim()->trigger();
+    QTRY_COMPARE(m_fixture->queryText(QStringLiteral("SELECT claimed_by FROM refund_ops WHERE operation_id='op_5521'")),
+                 QStringLiteral("tester"));
+    QTRY_VERIFY(window->writes()->isIdle());
+
+    // File › Change operator name… sets a display name: shown, saved, and recorded.
+    QAction *change = nullptr;
+    for (QAction *action : window->findChildren<QAction *>()) {
+        if (action->text() == QStringLiteral("Change &operator name…"))
+            change = action;
+    }
+    QVERIFY(change);
+    QTimer::singleShot(0, this, [] {
+        if (auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget())) {
+            dialog->setTextValue(QStringLiteral("Dana Smith"));
+            dialog->accept();
+        }
+    });
+    change->trigger();
+    QCOMPARE(m_identity->name(), QStringLiteral("Dana Smith"));
+    QVERIFY(!m_identity->isLoginName());
+    QCOMPARE(label->text(), QStringLiteral("Operator: Dana Smith"));
+    QVERIFY(window->showOperation(QStringLiteral("op_6000")));
+    window->actions()->claim()->trigger();
+    QTRY_COMPARE(m_fixture->queryText(QStringLiteral("SELECT claimed_by FROM refund_ops WHERE operation_id='op_6000'")),
+                 QStringLiteral("Dana Smith"));
+    QTRY_VERIFY(window->writes()->isIdle());
+    window.reset();
+
+    // The next start takes the saved display name; --operator wins over it.
+    OperatorIdentity next;
+    next.chooseAtStart(QString());
+    QCOMPARE(next.name(), QStringLiteral("Dana Smith"));
+    OperatorIdentity fromCommandLine;
+    fromCommandLine.chooseAtStart(QStringLiteral(" erin "));
+    QCOMPARE(fromCommandLine.name(), QStringLiteral("erin"));
+    QVERIFY(!fromCommandLine.isLoginName());
     QSettings().remove(QStringLiteral("operator"));
 }
 

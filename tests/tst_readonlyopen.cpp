@@ -322,6 +322,48 @@ private slots:
         QVERIFY2(console.exitCode == 0, qPrintable(console.err));
         QVERIFY(QFileInfo(picture).size() > 0);
     }
+
+    // A store anyone may write, in a folder anyone may write: a -wal file the user may not
+    // write makes a write command stop (exit 3, naming it); one that is not there (the
+    // store's last user deleted it on closing) is no reason to, and the claim goes through.
+    void journalFilesOnlyCountWhenTheyExist_data()
+    {
+        QTest::addColumn<bool>("walKept");
+        QTest::newRow("a -wal file read-only for the user") << true;
+        QTest::newRow("no -wal or -shm file") << false;
+    }
+
+    void journalFilesOnlyCountWhenTheyExist()
+    {
+        QFETCH(bool, walKept);
+        if (!m_canRunAsOtherUser)
+            QSKIP("Running as root without setpriv or a nobody user: the file modes cannot be tested.");
+        QTemporaryDir base;
+        QVERIFY(setMode(base.path(), OpenFolder | QFile::WriteOther));
+        const QString path = base.filePath(QStringLiteral("store.sqlite"));
+        {
+            AuditTestStore s(path);
+            QVERIFY2(fillStore(s), qPrintable(s.lastError()));
+            if (walKept) // a copy of the live -wal, kept once the writer has gone
+                QVERIFY(QFile::copy(path + QStringLiteral("-wal"), base.filePath(QStringLiteral("kept-wal"))));
+        }
+        QVERIFY(!QFile::exists(path + QStringLiteral("-wal")));
+        if (walKept) {
+            QVERIFY(QFile::rename(base.filePath(QStringLiteral("kept-wal")), path + QStringLiteral("-wal")));
+            QVERIFY(setMode(path + QStringLiteral("-wal"), ReadOnlyFile));
+        }
+        QVERIFY(setMode(path, ReadOnlyFile | QFile::WriteOwner | QFile::WriteUser | QFile::WriteGroup
+                                  | QFile::WriteOther));
+
+        const CliRun claim = cli({QStringLiteral("claim"), QStringLiteral("op_9"), QStringLiteral("--db"), path,
+                                  QStringLiteral("--operator"), QStringLiteral("eve")});
+        if (walKept) {
+            QCOMPARE(claim.exitCode, 3);
+            QVERIFY2(claim.err.contains(QStringLiteral("its -wal file is read-only for you")), qPrintable(claim.err));
+        } else {
+            QVERIFY2(claim.exitCode == 0, qPrintable(claim.err));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(tst_ReadOnlyOpen)

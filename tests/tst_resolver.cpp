@@ -74,6 +74,8 @@ private slots:
     void evidenceIsReadAgainAtWriteTime();
     void unreadableEventsDoNotBlock();
     void staleStateIsAConflictNotARefusal();
+    void stateComesBeforeTheEvidence_data();
+    void stateComesBeforeTheEvidence();
     void missingOperationIsTheStoresAnswer();
 
 private:
@@ -263,6 +265,85 @@ void tst_Resolver::staleStateIsAConflictNotARefusal()
     QVERIFY(!result);
     QCOMPARE(result.error().kind, ErrorKind::Conflict);
     QCOMPARE(m_sql->queryInt(QStringLiteral("SELECT COUNT(*) FROM resolutions")), qint64(0));
+}
+
+void tst_Resolver::stateComesBeforeTheEvidence_data()
+{
+    QTest::addColumn<QString>("before");   // what happened to the operation since bob looked, or before
+    QTest::addColumn<bool>("seenBefore");  // bob saw it before that happened (else as it is now)
+    QTest::addColumn<QString>("outcome");  // what bob records
+    QTest::addColumn<QString>("refundId");
+    QTest::addColumn<bool>("override");
+    QTest::addColumn<QString>("conflict"); // a fragment of the conflict's message
+
+    // The events say re_1 succeeded: "failed" contradicts them, "refunded re_1" agrees.
+    const QString decided = QStringLiteral("already resolved as refunded by ann at ");
+    QTest::newRow("decided, contradicting evidence") << "resolved" << false << "failed" << "" << false << decided;
+    QTest::newRow("decided, agreeing evidence") << "resolved" << false << "refunded" << "re_1" << false << decided;
+    QTest::newRow("decided, overridden") << "resolved" << false << "failed" << "" << true << decided;
+    QTest::newRow("decided since seen, contradicting evidence") << "resolved" << true << "failed" << "" << false
+                                                                << decided;
+    QTest::newRow("closed by the tool, contradicting evidence") << "closed" << false << "failed" << "" << false
+                                                                << "already closed as refunded by the refund tool";
+    QTest::newRow("closed by the tool, overridden") << "closed" << false << "failed" << "" << true
+                                                    << "already closed as refunded by the refund tool";
+    QTest::newRow("changed since seen, contradicting evidence") << "claimed and released" << true << "failed" << ""
+                                                                << false << "changed since you looked at it";
+    QTest::newRow("changed since seen, overridden") << "claimed and released" << true << "failed" << "" << true
+                                                    << "changed since you looked at it";
+    QTest::newRow("claimed by a colleague, contradicting evidence") << "claimed" << false << "failed" << "" << false
+                                                                    << "being checked by carol since";
+    QTest::newRow("claimed since seen, agreeing evidence") << "claimed" << true << "refunded" << "re_1" << false
+                                                           << "being checked by carol since";
+}
+
+void tst_Resolver::stateComesBeforeTheEvidence()
+{
+    QFETCH(QString, before);
+    QFETCH(bool, seenBefore);
+    QFETCH(QString, outcome);
+    QFETCH(QString, refundId);
+    QFETCH(bool, override);
+    QFETCH(QString, conflict);
+
+    QVERIFY(addRefundEvent(*m_sql, 0, spec(QStringLiteral("re_1:succeeded"))));
+    Resolver resolver(*m_store);
+    auto operation = m_store->operation(kOperation);
+    QVERIFY(operation && operation->has_value());
+    const SeenState initially = SeenState::of(**operation);
+    if (before == QLatin1String("resolved")) {
+        ResolutionDraft first{kOperation, Outcome::Refunded, QStringLiteral("re_1"), QStringLiteral("webhook:evt_0"),
+                              {}, QStringLiteral("ann"), false};
+        QVERIFY(resolver.resolve(first, initially));
+    } else if (before == QLatin1String("closed")) {
+        QVERIFY(m_sql->exec(QStringLiteral("UPDATE refund_ops SET status = 'refunded', refund_id = 're_1', "
+                                           "version = version + 1")));
+    } else {
+        auto claimed = resolver.claim(**operation, QStringLiteral("carol"), false);
+        QVERIFY(claimed);
+        if (before == QLatin1String("claimed and released"))
+            QVERIFY(resolver.release(*claimed, QStringLiteral("carol")));
+    }
+    operation = m_store->operation(kOperation);
+    QVERIFY(operation && operation->has_value());
+    const SeenState seen = seenBefore ? initially : SeenState::of(**operation);
+    const QString rowsBefore = m_sql->queryText(QStringLiteral("SELECT status || '/' || version || '/' || "
+                                                               "IFNULL(claimed_by, '') FROM refund_ops"));
+    const qint64 resolutionsBefore = m_sql->queryInt(QStringLiteral("SELECT COUNT(*) FROM resolutions"));
+
+    ResolutionDraft draft{kOperation, *outcomeFromString(outcome), refundId, QStringLiteral("dashboard"),
+                          override ? QStringLiteral("the dashboard says otherwise") : QString(), QStringLiteral("bob"),
+                          override};
+    const auto result = resolver.resolve(draft, seen);
+    QVERIFY(!result);
+    QCOMPARE(result.error().kind, ErrorKind::Conflict);
+    QCOMPARE(result.error().exitCode(), 4);
+    QVERIFY2(result.error().message.contains(conflict), qPrintable(result.error().message));
+    QVERIFY2(!result.error().message.contains(QLatin1String("override")), qPrintable(result.error().message));
+    QCOMPARE(m_sql->queryText(QStringLiteral("SELECT status || '/' || version || '/' || IFNULL(claimed_by, '') "
+                                             "FROM refund_ops")),
+             rowsBefore);
+    QCOMPARE(m_sql->queryInt(QStringLiteral("SELECT COUNT(*) FROM resolutions")), resolutionsBefore);
 }
 
 void tst_Resolver::missingOperationIsTheStoresAnswer()

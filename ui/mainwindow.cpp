@@ -220,6 +220,8 @@ void MainWindow::createMenus()
 void MainWindow::createStatusBar()
 {
     m_operatorLabel = statusLabel(this, QStringLiteral("operatorLabel"));
+    m_operatorLabel->setToolTip(tr("Claims and decisions are recorded under this name. File › Change operator "
+                                   "name… shows another one."));
     m_storeLabel = statusLabel(this, QStringLiteral("storeLabel"));
     m_countLabel = statusLabel(this, QStringLiteral("countLabel"));
     m_liveLabel = statusLabel(this, QStringLiteral("liveLabel"));
@@ -384,8 +386,12 @@ void MainWindow::updateActions()
 void MainWindow::updateStatus()
 {
     const QString name = m_identity->name();
-    m_operatorLabel->setText(name.isEmpty() ? tr("Operator: not set (File › Change operator name…)")
-                                            : tr("Operator: %1").arg(name));
+    if (name.isEmpty())
+        m_operatorLabel->setText(tr("Operator: not set (File › Change operator name…)"));
+    else if (m_identity->isLoginName())
+        m_operatorLabel->setText(tr("Operator: %1 (your login name)").arg(name));
+    else
+        m_operatorLabel->setText(tr("Operator: %1").arg(name));
     if (!m_store) {
         m_storeLabel->setText(tr("No store open"));
         m_countLabel->clear();

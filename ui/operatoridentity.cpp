@@ -3,6 +3,11 @@
 #include <QInputDialog>
 #include <QSettings>
 
+#ifdef Q_OS_UNIX
+#include <pwd.h>
+#include <unistd.h>
+#endif
+
 namespace RefundDesk {
 
 namespace {
@@ -14,12 +19,27 @@ OperatorIdentity::OperatorIdentity(QObject *parent)
 {
 }
 
-QString OperatorIdentity::systemUserName()
+QString OperatorIdentity::loginName()
 {
-    QString name = qEnvironmentVariable("USER");
-    if (name.isEmpty())
-        name = qEnvironmentVariable("USERNAME");
-    return name;
+    for (const char *variable : {"USER", "LOGNAME", "USERNAME"}) {
+        const QString name = qEnvironmentVariable(variable).trimmed();
+        if (!name.isEmpty())
+            return name;
+    }
+#ifdef Q_OS_UNIX
+    // Started without a login environment (a service, a desktop launcher): the account.
+    if (const passwd *account = getpwuid(geteuid()); account && account->pw_name)
+        return QString::fromLocal8Bit(account->pw_name);
+#endif
+    return {};
+}
+
+void OperatorIdentity::chooseAtStart(const QString &commandLineName)
+{
+    if (!commandLineName.trimmed().isEmpty())
+        setFromCommandLine(commandLineName);
+    else if (!loadSaved())
+        useForThisRun(loginName());
 }
 
 void OperatorIdentity::setFromCommandLine(const QString &name)
@@ -47,7 +67,7 @@ bool OperatorIdentity::ask(QWidget *parent)
     dialog.setObjectName(QStringLiteral("operatorDialog"));
     dialog.setWindowTitle(tr("Who is at the desk?"));
     dialog.setLabelText(tr("Your name as it will appear on every claim and decision you record:"));
-    dialog.setTextValue(m_name.isEmpty() ? systemUserName() : m_name);
+    dialog.setTextValue(m_name.isEmpty() ? loginName() : m_name);
     dialog.setOkButtonText(tr("Use this name"));
     while (dialog.exec() == QDialog::Accepted) {
         const QString name = dialog.textValue().trimmed();

@@ -42,6 +42,13 @@ struct Operation
     {
         return status == OperationStatus::Unknown || status == OperationStatus::Checking;
     }
+
+    // Whether `operatorName` may still record its outcome: it needs a person and nobody
+    // else holds it. The store writes a decision only when this holds.
+    bool canBeDecidedBy(const QString &operatorName) const
+    {
+        return needsPerson() && (status != OperationStatus::Checking || claimedBy == operatorName.trimmed());
+    }
 };
 
 // What a caller saw of an operation before asking to change it. A write succeeds only
@@ -52,6 +59,11 @@ struct SeenState
     qint64 version = 0;
 
     static SeenState of(const Operation &operation) { return {operation.status, operation.version}; }
+    // Whether `operation` is still exactly as seen.
+    bool matches(const Operation &operation) const
+    {
+        return operation.status == status && operation.version == version;
+    }
 };
 
 } // namespace RefundDesk

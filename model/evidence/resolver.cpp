@@ -118,7 +118,11 @@ Result<Resolution> Resolver::resolve(const ResolutionDraft &draft, const SeenSta
     auto operation = m_store.operation(draft.operationId);
     if (!operation)
         return operation.error();
-    if (!operation->has_value()) // the store says what is missing, in its own words
+    // The operation's state comes before the evidence: a decision that can no longer be
+    // made (the operation is missing, changed since it was seen, decided or closed, or held
+    // by a colleague) is a conflict whatever the evidence says, override or not. The store
+    // checks the same state in its transaction, refuses, and says who decided what and when.
+    if (!operation->has_value() || !seen.matches(**operation) || !(*operation)->canBeDecidedBy(draft.operatorName))
         return m_store.recordResolution(draft, seen);
 
     auto evidence = evidenceFor(**operation);

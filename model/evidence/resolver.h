@@ -21,8 +21,11 @@ class Resolver final
 public:
     explicit Resolver(Store &store);
 
-    // Refused (exit 5) when a rule says no, Conflict (exit 4) when the operation changed
-    // since `seen`, StoreUnavailable (exit 3) when the store cannot be written.
+    // In this order: Refused (exit 5) when the draft itself is incomplete (checkDraft);
+    // Conflict (exit 4) when the operation changed since `seen`, is no longer unknown or
+    // checking, or is held by a colleague, whatever the evidence says and with or without
+    // an override; only then Refused (exit 5) when the evidence contradicts the outcome.
+    // StoreUnavailable (exit 3) when the store cannot be written.
     // The evidence is read again here, so a decision is judged by the events as they are
     // at the moment of writing. overrides_evidence is recorded as 1 exactly when the
     // draft overrides a contradiction (with its note); an override flag with nothing

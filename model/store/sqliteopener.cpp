@@ -11,7 +11,12 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
 #include <utility>
+
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
 
 namespace RefundDesk::Internal {
 
@@ -166,6 +171,22 @@ Result<SqliteConnection> openReadOnly(const QString &path, const StoreFiles &fil
     return SqliteConnection(db, true, downgradeNote);
 }
 
+// Whether `path` exists and the user may not write it, asked in one question to the
+// system. The -wal and -shm files come and go: the store's last user deletes them as it
+// closes, at any moment. Asked in two steps (does it exist? may I write it?), a file
+// deleted in between would pass for one the user may not write, and a writer racing its
+// colleagues would open the store read-only and exit 3 instead of learning who won.
+bool existsReadOnly(const QString &path)
+{
+#ifdef Q_OS_UNIX
+    // access(2) takes read-only mounts, ACLs and the administrator's bypass into account.
+    return ::access(QFile::encodeName(path).constData(), W_OK) != 0 && errno != ENOENT;
+#else
+    const QFileInfo file(path);
+    return !file.isWritable() && file.exists();
+#endif
+}
+
 // Why the user may not write the store at `path` (file, folder, -wal or -shm), or an
 // empty string when nothing stands in the way.
 QString whyNotWritable(const QString &path, const StoreFiles &files)
@@ -177,9 +198,9 @@ QString whyNotWritable(const QString &path, const StoreFiles &files)
         return QCoreApplication::translate("Store", "the file is read-only for you");
     const QFileInfo wal(path + QStringLiteral("-wal"));
     const QFileInfo shm(path + QStringLiteral("-shm"));
-    if (wal.exists() && !wal.isWritable())
+    if (existsReadOnly(wal.filePath()))
         return QCoreApplication::translate("Store", "its -wal file is read-only for you");
-    if (shm.exists() && !shm.isWritable())
+    if (existsReadOnly(shm.filePath()))
         return QCoreApplication::translate("Store", "its -shm file is read-only for you");
     // Writing creates journal files beside the store unless a WAL store already has both.
     const bool journalFilesPresent = files.walMode && wal.exists() && shm.exists();

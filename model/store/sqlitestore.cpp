@@ -494,7 +494,7 @@ Result<Operation> SqliteStore::currentForWrite(const QString &operationId, const
         return Error::usage(QCoreApplication::translate("Store", "There is no operation %1 in %2. Check the id (e.g. op_5521).")
                                 .arg(operationId, m_path));
     const Operation &current = **found;
-    if (current.status != seen.status || current.version != seen.version)
+    if (!seen.matches(current))
         return describeChange(current);
     return current;
 }
@@ -588,9 +588,7 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
     if (!current)
         return current.error();
     const Operation &operation = *current;
-    if (!operation.needsPerson())
-        return describeChange(operation);
-    if (operation.status == OperationStatus::Checking && operation.claimedBy != draft.operatorName)
+    if (!operation.canBeDecidedBy(draft.operatorName))
         return describeChange(operation);
 
     auto last = cached("SELECT resolution_id, hash FROM resolutions ORDER BY resolution_id DESC LIMIT 1");

@@ -5,7 +5,10 @@
 // for the lock (busy timeout), and every multi-statement write is BEGIN IMMEDIATE.
 //
 // rd_fake_agent --db PATH [--prefix agent] [--seed 1] [--stop-file PATH] [--max-seconds 120]
-//               [--count N] [--pause-ms 1]
+//               [--count N] [--pause-ms 1] [--connection held|per-operation]
+// With --connection per-operation each operation gets a connection of its own, closed when
+// it is done, the way a tool invoked once per call connects; by default one connection is
+// held for the whole run.
 // Prints one line of figures at the end:
 //   operations=N attempts=N refunded=N failed=N unknown=N errors=N max_write_ms=N
 // and exits 0 when no write failed, 1 otherwise.
@@ -13,6 +16,7 @@
 #include "helperprogram.h"
 
 #include <algorithm>
+#include <memory>
 #include <random>
 
 using namespace RefundDesk::Helpers;
@@ -67,6 +71,35 @@ std::string keyFor(std::mt19937_64 &random)
     return key;
 }
 
+// A connection and the tool's statements on it.
+struct Session
+{
+    explicit Session(const std::string &path)
+        : connection(path)
+        , db(connection.get())
+        , open(db, "INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, "
+                   "status, attempts, created_at, updated_at, conversation_id) "
+                   "VALUES (?1, ?2, ?3, 'usd', ?4, 'open', 0, ?5, ?5, ?6) ON CONFLICT DO NOTHING")
+        , countAttempt(db, "UPDATE refund_ops SET attempts = attempts + 1, updated_at = ?2, version = version + 1 "
+                           "WHERE operation_id = ?1 AND status = 'open'")
+        , addAttempt(db, "INSERT INTO refund_attempts (operation_id, attempt_no, tool_call_id, started_at) "
+                         "SELECT operation_id, attempts, ?2, ?3 FROM refund_ops WHERE operation_id = ?1")
+        , finishAttempt(db, "UPDATE refund_attempts SET finished_at = ?3, outcome = ?4, http_status = ?5, "
+                            "request_id = ?6, error = ?7 WHERE operation_id = ?1 AND attempt_no = ?2")
+        , close(db, "UPDATE refund_ops SET status = ?2, refund_id = ?3, updated_at = ?4, version = version + 1 "
+                    "WHERE operation_id = ?1 AND status = 'open'")
+    {
+    }
+
+    Connection connection;
+    sqlite3 *db;
+    Statement open;
+    Statement countAttempt;
+    Statement addAttempt;
+    Statement finishAttempt;
+    Statement close;
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -77,22 +110,11 @@ int main(int argc, char **argv)
     const long long pauseMs = arguments.number("pause-ms", 1);
     std::mt19937_64 random(std::uint64_t(arguments.number("seed", 1)));
 
-    Connection connection(arguments.text("db"));
-    if (!connection.isOpen())
+    const std::string path = arguments.text("db");
+    const bool connectPerOperation = arguments.text("connection", "held") == "per-operation";
+    auto session = std::make_unique<Session>(path);
+    if (!session->connection.isOpen())
         return 1;
-    sqlite3 *db = connection.get();
-
-    Statement open(db, "INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, "
-                       "status, attempts, created_at, updated_at, conversation_id) "
-                       "VALUES (?1, ?2, ?3, 'usd', ?4, 'open', 0, ?5, ?5, ?6) ON CONFLICT DO NOTHING");
-    Statement countAttempt(db, "UPDATE refund_ops SET attempts = attempts + 1, updated_at = ?2, version = version + 1 "
-                               "WHERE operation_id = ?1 AND status = 'open'");
-    Statement addAttempt(db, "INSERT INTO refund_attempts (operation_id, attempt_no, tool_call_id, started_at) "
-                             "SELECT operation_id, attempts, ?2, ?3 FROM refund_ops WHERE operation_id = ?1");
-    Statement finishAttempt(db, "UPDATE refund_attempts SET finished_at = ?3, outcome = ?4, http_status = ?5, "
-                                "request_id = ?6, error = ?7 WHERE operation_id = ?1 AND attempt_no = ?2");
-    Statement close(db, "UPDATE refund_ops SET status = ?2, refund_id = ?3, updated_at = ?4, version = version + 1 "
-                        "WHERE operation_id = ?1 AND status = 'open'");
 
     Figures figures;
     // Each write is timed: how long the busiest moment made the tool wait.
@@ -106,6 +128,21 @@ int main(int argc, char **argv)
     };
 
     for (long long i = 0; !stop.reached(i); ++i) {
+        if (connectPerOperation && i > 0) {
+            session.reset(); // closed first: the store may have no user in between
+            session = std::make_unique<Session>(path);
+            if (!session->connection.isOpen()) {
+                ++figures.errors;
+                break;
+            }
+        }
+        sqlite3 *db = session->db;
+        Connection &connection = session->connection;
+        Statement &open = session->open;
+        Statement &countAttempt = session->countAttempt;
+        Statement &addAttempt = session->addAttempt;
+        Statement &finishAttempt = session->finishAttempt;
+        Statement &close = session->close;
         const std::string operationId = prefix + "_op_" + std::to_string(i);
         const std::string number = std::to_string(i);
         // The key is created and committed with the row, before the first attempt.

@@ -6,6 +6,9 @@
 //
 // rd_fake_webhook --db PATH [--prefix hook] [--operation-prefix agent] [--seed 2]
 //                 [--stop-file PATH] [--max-seconds 120] [--count N] [--pause-ms 1]
+//                 [--connection held|per-delivery]
+// With --connection per-delivery each delivery is stored through a connection of its own,
+// the way a receiver that connects per request does; by default one is held for the run.
 // Prints one line of figures at the end:
 //   deliveries=N stored=N duplicates=N errors=N max_write_ms=N
 // and exits 0 when no write failed, 1 otherwise.
@@ -13,6 +16,7 @@
 #include "helperprogram.h"
 
 #include <algorithm>
+#include <memory>
 #include <random>
 
 using namespace RefundDesk::Helpers;
@@ -26,12 +30,14 @@ int main(int argc, char **argv)
     const long long pauseMs = arguments.number("pause-ms", 1);
     std::mt19937_64 random(std::uint64_t(arguments.number("seed", 2)));
 
-    Connection connection(arguments.text("db"));
-    if (!connection.isOpen())
+    const std::string path = arguments.text("db");
+    const bool connectPerDelivery = arguments.text("connection", "held") == "per-delivery";
+    auto connection = std::make_unique<Connection>(path);
+    if (!connection->isOpen())
         return 1;
-    sqlite3 *db = connection.get();
-    Statement insert(db, "INSERT OR IGNORE INTO webhook_events (event_id, type, created, received_at, payload, "
-                         "operation_id, idempotency_key, refund_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7)");
+    const char *insertSql = "INSERT OR IGNORE INTO webhook_events (event_id, type, created, received_at, payload, "
+                            "operation_id, idempotency_key, refund_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, NULL, ?7)";
+    auto insert = std::make_unique<Statement>(connection->get(), insertSql);
 
     long long deliveries = 0, stored = 0, duplicates = 0, errors = 0, maxWriteMs = 0, next = 0;
     while (!stop.reached(deliveries)) {
@@ -54,9 +60,16 @@ int main(int argc, char **argv)
             + "\",\"idempotency_key\":null}}";
 
         const long long start = steadyMs();
-        insert.bind(1, eventId).bind(2, type).bind(3, created).bind(4, nowMs()).bind(5, payload);
-        insert.bind(6, operationId).bind(7, refundId);
-        const int code = insert.step();
+        if (connectPerDelivery && deliveries > 0) {
+            insert.reset(); // both closed first: the store may have no user in between
+            connection.reset();
+            connection = std::make_unique<Connection>(path);
+            insert = std::make_unique<Statement>(connection->get(), insertSql);
+        }
+        sqlite3 *db = connection->get();
+        insert->bind(1, eventId).bind(2, type).bind(3, created).bind(4, nowMs()).bind(5, payload);
+        insert->bind(6, operationId).bind(7, refundId);
+        const int code = db ? insert->step() : SQLITE_CANTOPEN;
         maxWriteMs = std::max(maxWriteMs, steadyMs() - start);
         ++deliveries;
         if (code != SQLITE_DONE) {
