@@ -422,11 +422,12 @@ Result<std::vector<StoredEvent>> PgStore::eventsAfter(const std::optional<QStrin
 
 Result<TableCounts> PgStore::tableCounts()
 {
+    static const QByteArray sql = "SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
+                                  "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
+                                  "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)";
+    const QString doing = QStringLiteral("counting the rows of %1").arg(location());
     std::optional<Error> error;
-    PgResult result = read("SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
-                           "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
-                           "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)",
-                           PgParams(), QStringLiteral("counting the rows of %1").arg(location()), error);
+    PgResult result = read(sql, PgParams(), doing, error);
     if (error)
         return *error;
     return TableCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
