@@ -3,6 +3,7 @@
 
 #include "clirun.h"
 #include "pgtestserver.h"
+#include "snapshots.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -51,6 +52,7 @@ private slots:
 
     void everyCommandWorksOnPostgres();
     void demoAndVerifyAgreeWithSqlite();
+    void copyThereAndBackKeepsEveryRow();
     void badLocationsExitThree_data();
     void badLocationsExitThree();
     void eightProcessesRacingGiveOneDecision();
@@ -184,6 +186,40 @@ void tst_PgCli::demoAndVerifyAgreeWithSqlite()
     QCOMPARE(lineWith(onPg.outText(), QStringLiteral("store invariants hold")), head);
     QCOMPARE(queueIds(runRefundDesk({"queue", "--db", db, "--json"})),
              queueIds(runRefundDesk({"queue", "--db", file, "--json"})));
+}
+
+void tst_PgCli::copyThereAndBackKeepsEveryRow()
+{
+    // SQLite -> PostgreSQL to move up, PostgreSQL -> SQLite to hand an auditor a file.
+    const QString original = m_dir.filePath(QStringLiteral("original.sqlite"));
+    QCOMPARE(runRefundDesk({"demo", "--db", original, "--operations", "800", "--seed", "5", "--now", DemoNow}).exitCode,
+             0);
+    QVERIFY(m_server->createDatabase(QStringLiteral("cli_copy")));
+    const QString db = m_server->location(QStringLiteral("cli_copy"));
+    CliRun run = runRefundDesk({"copy", "--from", original, "--to", db});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QString back = m_dir.filePath(QStringLiteral("back.sqlite"));
+    run = runRefundDesk({"copy", "--from", db, "--to", back});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+
+    QString error;
+    const QByteArray before = dumpStore(original, &error);
+    QVERIFY2(!before.isEmpty(), qPrintable(error));
+    QCOMPARE(dumpStore(back, &error), before);
+
+    // The same chain on all three: verify names the same head hash.
+    const QString head = lineWith(runRefundDesk({"verify", "--db", original}).outText(),
+                                  QStringLiteral("store invariants hold"));
+    QVERIFY(!head.isEmpty());
+    QCOMPARE(lineWith(runRefundDesk({"verify", "--db", db}).outText(), QStringLiteral("store invariants hold")), head);
+    QCOMPARE(lineWith(runRefundDesk({"verify", "--db", back}).outText(), QStringLiteral("store invariants hold")), head);
+
+    // A database that holds a store already is never written into.
+    const QString resolutions = m_server->query(QStringLiteral("cli_copy"), QStringLiteral("SELECT count(*) FROM resolutions"));
+    run = runRefundDesk({"copy", "--from", original, "--to", db});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(QStringLiteral("already holds")), qPrintable(run.err));
+    QCOMPARE(m_server->query(QStringLiteral("cli_copy"), QStringLiteral("SELECT count(*) FROM resolutions")), resolutions);
 }
 
 void tst_PgCli::badLocationsExitThree_data()

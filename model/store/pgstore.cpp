@@ -455,7 +455,7 @@ void PgStore::endSnapshot()
         return;
     // Nothing was written; ending a read transaction has nothing to report.
     if (m_connection->isConnected())
-        PgResult(m_connection->execText("ROLLBACK"));
+        m_connection->execText("ROLLBACK"); // its PgResult is cleared at once
 }
 
 // ---- Writes ----
