@@ -423,11 +423,13 @@ Result<std::vector<StoredEvent>> PgStore::eventsAfter(const std::optional<QStrin
 
 Result<TableCounts> PgStore::tableCounts()
 {
+    const QString doing = QCoreApplication::translate("Store", "counting the rows of %1",
+                                                      "what the store was doing when it failed").arg(location());
     std::optional<Error> error;
     PgResult result = read("SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
                            "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
                            "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)",
-                           PgParams(), QCoreApplication::translate("Store", "counting the rows of %1", "what the store was doing when it failed").arg(location()), error);
+                           PgParams(), doing, error);
     if (error)
         return *error;
     return TableCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
