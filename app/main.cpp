@@ -79,7 +79,8 @@ std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOpti
 
     QTextStream err(stderr);
     if (!parser.parse(arguments)) {
-        err << "refund-desk: " << parser.errorText() << "\nTry 'refund-desk --help'.\n";
+        err << "refund-desk: " << parser.errorText() << '\n' << QCoreApplication::translate("Cli", "Try 'refund-desk --help'.")
+            << '\n';
         return exitUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
@@ -91,20 +92,21 @@ std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOpti
         return 0;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        err << "refund-desk: unknown command '" << parser.positionalArguments().constFirst()
-            << "'\nTry 'refund-desk --help'.\n";
+        err << QCoreApplication::translate("Cli", "refund-desk: unknown command '%1'")
+                   .arg(parser.positionalArguments().constFirst())
+            << '\n' << QCoreApplication::translate("Cli", "Try 'refund-desk --help'.") << '\n';
         return exitUsage;
     }
     if (parser.isSet(db) && parser.isSet(demo)) {
-        err << "refund-desk: give either --db PATH or --demo, not both.\n";
+        err << QCoreApplication::translate("Cli", "refund-desk: give either --db PATH or --demo, not both.") << '\n';
         return exitUsage;
     }
     if (parser.isSet(select) && !parser.isSet(screenshot)) {
-        err << "refund-desk: --select goes with --screenshot.\n";
+        err << QCoreApplication::translate("Cli", "refund-desk: --select goes with --screenshot.") << '\n';
         return exitUsage;
     }
     if (parser.isSet(operatorName) && parser.value(operatorName).trimmed().isEmpty()) {
-        err << "refund-desk: --operator needs a name.\n";
+        err << QCoreApplication::translate("Cli", "refund-desk: --operator needs a name.") << '\n';
         return exitUsage;
     }
     options.db = parser.value(db);
@@ -123,8 +125,9 @@ void takeScreenshot(RefundDesk::MainWindow &window, const ConsoleOptions &option
     if (!options.select.isEmpty()) {
         if (!window.showOperation(options.select)) {
             err << "refund-desk: " << window.lastError() << "\n";
-            err << "refund-desk: cannot show operation " << options.select << ": "
-                << window.panel()->noticeText() << "\n";
+            err << QCoreApplication::translate("Cli", "refund-desk: cannot show operation %1: %2")
+                       .arg(options.select, window.panel()->noticeText())
+                << '\n';
             QCoreApplication::exit(exitUsage);
             return;
         }
@@ -135,8 +138,10 @@ void takeScreenshot(RefundDesk::MainWindow &window, const ConsoleOptions &option
     QTimer::singleShot(50, &window, [&window, options] {
         const QPixmap picture = window.grab();
         if (!picture.save(options.screenshot, "PNG")) {
-            QTextStream(stderr) << "refund-desk: cannot write the screenshot to " << options.screenshot
-                                << ". Check that the folder exists and can be written.\n";
+            QTextStream(stderr) << QCoreApplication::translate("Cli", "refund-desk: cannot write the screenshot to %1. "
+                                                                     "Check that the folder exists and can be written.")
+                                       .arg(options.screenshot)
+                                << '\n';
             QCoreApplication::exit(1);
             return;
         }
@@ -156,8 +161,10 @@ std::optional<int> checkWindowSystem(const QStringList &arguments, const Console
         qputenv("QT_QPA_PLATFORM", "offscreen");
         return std::nullopt;
     }
-    QTextStream(stderr) << "refund-desk: cannot open the console: " << why
-                        << " Run it in a desktop session; the commands in 'refund-desk --help' need no display.\n";
+    QTextStream(stderr) << QCoreApplication::translate("Cli", "refund-desk: cannot open the console: %1 Run it in a "
+                                                             "desktop session; the commands in 'refund-desk --help' "
+                                                             "need no display.").arg(why)
+                        << '\n';
     return exitUsage;
 }
 

@@ -1,5 +1,6 @@
 #include "windowsystem.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 
@@ -90,13 +91,13 @@ QString whyNoWindow(const QStringList &arguments, const QProcessEnvironment &env
     if (platforms.isEmpty()) {
         if (canOpen(QStringLiteral("xcb"), arguments, environment) || canOpen(QStringLiteral("wayland"), arguments, environment))
             return {};
-        return QStringLiteral("there is no display (DISPLAY and WAYLAND_DISPLAY are not set).");
+        return QCoreApplication::translate("Cli", "there is no display (DISPLAY and WAYLAND_DISPLAY are not set).");
     }
     for (const QString &platform : platforms) {
         if (canOpen(platform, arguments, environment))
             return {};
     }
-    return QStringLiteral("the window system %1 has no display to open on (DISPLAY or WAYLAND_DISPLAY is not set).")
+    return QCoreApplication::translate("Cli", "the window system %1 has no display to open on (DISPLAY or WAYLAND_DISPLAY is not set).")
         .arg(platforms.join(QStringLiteral(", ")));
 }
 

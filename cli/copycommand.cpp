@@ -8,6 +8,7 @@
 #include "store/storebuilder.h"
 #include "store/storecopier.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFileInfo>
 
@@ -121,7 +122,7 @@ int runCopy(CliContext &context)
     const QString from = context.parser().value(FromOption);
     const QString to = context.parser().value(ToOption);
     if (from.isEmpty() || to.isEmpty())
-        return context.usageError(QStringLiteral("--from SRC and --to DST are both required: name the store to copy "
+        return context.usageError(QCoreApplication::translate("Cli", "--from SRC and --to DST are both required: name the store to copy "
                                                  "and the new store to create."));
 
     // A file beside the source that SQLite would take for part of it.
@@ -129,7 +130,7 @@ int runCopy(CliContext &context)
     const QString sourceFile = QFileInfo(from).absoluteFilePath();
     for (const char *suffix : {"-wal", "-shm", "-journal"}) {
         if (target == sourceFile + QLatin1String(suffix))
-            return context.usageError(QStringLiteral("--to names a file of the source itself; choose another path."));
+            return context.usageError(QCoreApplication::translate("Cli", "--to names a file of the source itself; choose another path."));
     }
 
     auto source = StoreFactory::open(from, Store::OpenMode::ReadOnly);
@@ -153,8 +154,9 @@ int runCopy(CliContext &context)
     progress.finish();
     if (!copied)
         return context.fail(copied.error()); // the unfinished builder keeps nothing
-    context.err() << "refund-desk copy: " << copied->total() << " rows copied; checking both ends (audit chain, "
-                     "invariants)\n";
+    context.err() << QCoreApplication::translate("Cli", "refund-desk copy: %1 rows copied; checking both ends (audit "
+                                                        "chain, invariants)").arg(copied->total())
+                  << '\n';
     context.err().flush();
     auto sourceCheck = checkEnd(**source);
     if (!sourceCheck)
@@ -197,19 +199,22 @@ int runCopy(CliContext &context)
         return context.fail(!sourceMeta ? sourceMeta.error() : copyMeta.error());
     const QStringList metaMissing = missingMeta(*sourceMeta, *copyMeta);
     if (!metaMissing.isEmpty())
-        context.err() << "refund-desk copy: store_meta rows missing or different in the copy: "
-                      << metaMissing.join(QStringLiteral(", ")) << '\n';
+        context.err() << QCoreApplication::translate("Cli", "refund-desk copy: store_meta rows missing or different in "
+                                                            "the copy: %1").arg(metaMissing.join(QStringLiteral(", ")))
+                      << '\n';
     const bool countsMatch = copyCounts->operations == copied->operations && copyCounts->attempts == copied->attempts
         && copyCounts->events == copied->events && copyCounts->resolutions == copied->resolutions;
     if (!metaMissing.isEmpty() || !countsMatch || !sameChain(*sourceCheck, *copyCheck)) {
-        return context.fail(Error::internal(QStringLiteral("The copy at %1 does not match its source (see the "
+        return context.fail(Error::internal(QCoreApplication::translate("Cli", "The copy at %1 does not match its source (see the "
                                                            "counts and chains above). Do not use it: remove it "
                                                            "and copy again.")
                                                 .arg((*copy)->location())));
     }
     if (!sourceCheck->chainBreak.isEmpty()) {
-        context.err() << "note: the source's audit chain is broken and the copy carries the same break, as it "
-                         "should: a copy repairs nothing. 'refund-desk verify' fails on both ends alike.\n";
+        context.err() << QCoreApplication::translate("Cli", "note: the source's audit chain is broken and the copy "
+                                                            "carries the same break, as it should: a copy repairs "
+                                                            "nothing. 'refund-desk verify' fails on both ends alike.")
+                      << '\n';
         context.err().flush();
     }
     return 0;

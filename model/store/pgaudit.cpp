@@ -5,6 +5,8 @@
 
 #include <functional>
 
+#include <QCoreApplication>
+
 namespace RefundDesk::Internal {
 
 namespace {
@@ -75,7 +77,7 @@ Result<std::vector<AuditEntry>> PgAudit::page(const AuditQuery &query, std::opti
     sql += " LIMIT $" + QByteArray::number(params.count());
     PgResult result = m_connection.exec(sql, params);
     if (!result.isOk())
-        return m_connection.errorFor(result, QStringLiteral("reading the audit log"));
+        return m_connection.errorFor(result, QCoreApplication::translate("Store", "reading the audit log", "what the store was doing when it failed"));
     std::vector<AuditEntry> rows;
     rows.reserve(size_t(result.rows()));
     for (int row = 0; row < result.rows(); ++row) {
@@ -96,7 +98,7 @@ Result<qint64> PgAudit::count(const AuditQuery &query)
     const QByteArray sql = "SELECT count(*) FROM resolutions r" + whereClause(query, params);
     PgResult result = m_connection.exec(sql, params);
     if (!result.isOk())
-        return m_connection.errorFor(result, QStringLiteral("counting the audit log"));
+        return m_connection.errorFor(result, QCoreApplication::translate("Store", "counting the audit log", "what the store was doing when it failed"));
     return result.integer(0, 0);
 }
 
@@ -108,7 +110,7 @@ Result<std::vector<AuditTotal>> PgAudit::totals(const AuditQuery &query)
                            + whereClause(query, params) + " GROUP BY 1, 2 ORDER BY 1 DESC, 2";
     PgResult result = m_connection.exec(sql, params);
     if (!result.isOk())
-        return m_connection.errorFor(result, QStringLiteral("totalling the audit log"));
+        return m_connection.errorFor(result, QCoreApplication::translate("Store", "totalling the audit log", "what the store was doing when it failed"));
     std::vector<AuditTotal> rows;
     for (int row = 0; row < result.rows(); ++row)
         rows.push_back({outcomeFromString(result.text(row, 0)).value_or(Outcome::Failed), result.text(row, 1),
@@ -120,7 +122,7 @@ Result<QStringList> PgAudit::operators()
 {
     PgResult result = m_connection.exec("SELECT DISTINCT operator FROM resolutions ORDER BY operator");
     if (!result.isOk())
-        return m_connection.errorFor(result, QStringLiteral("listing the operators"));
+        return m_connection.errorFor(result, QCoreApplication::translate("Store", "listing the operators", "what the store was doing when it failed"));
     QStringList names;
     for (int row = 0; row < result.rows(); ++row)
         names << result.text(row, 0);
@@ -146,7 +148,7 @@ Result<std::vector<ExposureChange>> PgAudit::exposureChanges()
         " GROUP BY day, currency ORDER BY day, currency",
         PgParams().add(MsPerDay));
     if (!result.isOk())
-        return m_connection.errorFor(result, QStringLiteral("reading the unknown exposure"));
+        return m_connection.errorFor(result, QCoreApplication::translate("Store", "reading the unknown exposure", "what the store was doing when it failed"));
     std::vector<ExposureChange> rows;
     for (int row = 0; row < result.rows(); ++row)
         rows.push_back({result.integer(row, 0), result.text(row, 1), result.integer(row, 2), result.integer(row, 3)});
@@ -159,7 +161,7 @@ Result<std::vector<DailyDecisions>> PgAudit::decisionsByDay()
                                         "GROUP BY 1, 2 ORDER BY 1, 2",
                                         PgParams().add(MsPerDay));
     if (!result.isOk())
-        return m_connection.errorFor(result, QStringLiteral("counting decisions per day"));
+        return m_connection.errorFor(result, QCoreApplication::translate("Store", "counting decisions per day", "what the store was doing when it failed"));
     std::vector<DailyDecisions> rows;
     for (int row = 0; row < result.rows(); ++row)
         rows.push_back({result.integer(row, 0), outcomeFromString(result.text(row, 1)).value_or(Outcome::Failed),
@@ -170,7 +172,7 @@ Result<std::vector<DailyDecisions>> PgAudit::decisionsByDay()
 Result<std::vector<InvariantViolation>> PgAudit::checkInvariants()
 {
     std::vector<InvariantViolation> found;
-    const QString doing = QStringLiteral("checking the store's invariants");
+    const QString doing = QCoreApplication::translate("Store", "checking the store's invariants", "what the store was doing when it failed");
 
     // Runs `sql`, counts its rows and describes the first with `describe`.
     auto scan = [&](const QString &invariant, const QByteArray &sql, const PgParams &params,

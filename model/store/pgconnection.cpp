@@ -1,5 +1,6 @@
 #include "store/pgconnection.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 #include <libpq-fe.h>
@@ -32,22 +33,22 @@ Error connectError(const PgConnInfo &info, const QString &detail)
     if (lower.contains(QLatin1String("password authentication failed"))
         || lower.contains(QLatin1String("no password supplied"))
         || lower.contains(QLatin1String("password is required")))
-        return Error::unavailable(QStringLiteral("The PostgreSQL server at %1 refused the password (%2). Nothing "
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 refused the password (%2). Nothing "
                                                  "was changed. Check PGPASSWORD or ~/.pgpass, or the password in "
                                                  "the URI.").arg(where, detail));
     if (lower.contains(QLatin1String("role")) && lower.contains(QLatin1String("does not exist")))
-        return Error::unavailable(QStringLiteral("The PostgreSQL server at %1 has no such login (%2). Nothing was "
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 has no such login (%2). Nothing was "
                                                  "changed. Check the user name, or ask the administrator for a "
                                                  "login.").arg(where, detail));
     if (lower.contains(QLatin1String("database")) && lower.contains(QLatin1String("does not exist")))
-        return Error::unavailable(QStringLiteral("The PostgreSQL server at %1 has no such database (%2). Nothing "
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 has no such database (%2). Nothing "
                                                  "was created. Create it first (createdb), then run 'refund-desk "
                                                  "init --db ...'.").arg(where, detail));
     if (lower.contains(QLatin1String("pg_hba.conf")) || lower.contains(QLatin1String("permission denied")))
-        return Error::unavailable(QStringLiteral("The PostgreSQL server at %1 does not let this login connect "
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 does not let this login connect "
                                                  "(%2). Nothing was changed. Ask the administrator for access.")
                                       .arg(where, detail));
-    return Error::unavailable(QStringLiteral("Cannot reach the PostgreSQL server at %1: it is not running or not "
+    return Error::unavailable(QCoreApplication::translate("Store", "Cannot reach the PostgreSQL server at %1: it is not running or not "
                                              "reachable (%2). Nothing was changed. Start the server, or check the "
                                              "host and port.").arg(where, detail));
 }
@@ -70,7 +71,7 @@ Result<std::unique_ptr<PgConnection>> PgConnection::connect(const PgConnInfo &in
 {
     pg_conn *conn = openConnection(info);
     if (!conn)
-        return Error::unavailable(QStringLiteral("No memory to connect to %1.").arg(info.display()));
+        return Error::unavailable(QCoreApplication::translate("Store", "No memory to connect to %1.").arg(info.display()));
     std::unique_ptr<PgConnection> connection(new PgConnection(conn, info, readOnly));
     if (PQstatus(conn) != CONNECTION_OK)
         return connectError(info, connection->lastMessage());
@@ -92,10 +93,10 @@ std::optional<Error> PgConnection::setUpSession()
         setup += " SET default_transaction_read_only = on;";
     PgResult done = execText(setup);
     if (!done.isOk())
-        return errorFor(done, QStringLiteral("setting up the connection"));
+        return errorFor(done, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
     PgResult who = exec("SELECT session_user");
     if (!who.isOk() || who.rows() != 1)
-        return errorFor(who, QStringLiteral("asking the server who is logged in"));
+        return errorFor(who, QCoreApplication::translate("Store", "asking the server who is logged in", "what the store was doing when it failed"));
     m_sessionUser = who.text(0, 0);
     ++m_sessions;
     return std::nullopt;
@@ -164,7 +165,7 @@ std::optional<Error> PgConnection::ensureConnected()
         return std::nullopt;
     PQreset(m_conn);
     if (!isConnected())
-        return Error::unavailable(QStringLiteral("The connection to the PostgreSQL server at %1 was lost; "
+        return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost; "
                                                  "reconnecting… (%2). Nothing was written meanwhile.")
                                       .arg(location(), lastMessage()));
     return setUpSession();
@@ -177,7 +178,7 @@ Result<int> PgConnection::takeNotifications()
     bool read = PQconsumeInput(m_conn) == 1;
     read = read && PQconsumeInput(m_conn) == 1;
     if (!read || !isConnected())
-        return Error::unavailable(QStringLiteral("The connection to the PostgreSQL server at %1 was lost (%2).")
+        return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost (%2).")
                                       .arg(location(), lastMessage()));
     int fromOthers = 0;
     while (PGnotify *notify = PQnotifies(m_conn)) {
@@ -194,27 +195,27 @@ Error PgConnection::errorFor(const PgResult &result, const QString &doing) const
     const QString detail = result.isNull() || state.isEmpty() ? lastMessage() : result.errorMessage();
     const QString where = location();
     if (!isConnected() || state.startsWith("08") || state == "57P01" || state == "57P02" || state == "57P03")
-        return Error::unavailable(QStringLiteral("The connection to the PostgreSQL server at %1 was lost while %2 "
+        return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost while %2 "
                                                  "(%3). Nothing was written; try again once the server is back.")
                                       .arg(where, doing, detail));
     if (state == "42501")
-        return Error::unavailable(QStringLiteral("The login %1 may not do this on %2 while %3 (%4). Nothing was "
+        return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not do this on %2 while %3 (%4). Nothing was "
                                                  "written. Ask the administrator for the right role (see "
                                                  "roles-postgresql.sql).").arg(m_sessionUser, where, doing, detail));
     if (state == "25006")
-        return Error::unavailable(QStringLiteral("%1 is open read-only, so nothing can be recorded in it while %2. "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 is open read-only, so nothing can be recorded in it while %2. "
                                                  "Open it without --read-only.").arg(where, doing));
     if (state == "55P03" || state == "40001" || state == "40P01")
-        return Error::unavailable(QStringLiteral("The store is busy: another session held the rows for more than "
+        return Error::unavailable(QCoreApplication::translate("Store", "The store is busy: another session held the rows for more than "
                                                  "%1 seconds while %2 (%3). Nothing was written. Try again in a "
                                                  "moment.").arg(LockTimeoutMs / 1000).arg(doing, detail));
     if (state == "P0001" || state.startsWith("23"))
-        return Error::refused(QStringLiteral("The server refused it while %1: %2. Nothing was written.")
+        return Error::refused(QCoreApplication::translate("Store", "The server refused it while %1: %2. Nothing was written.")
                                   .arg(doing, detail));
     if (state == "53100")
-        return Error::unavailable(QStringLiteral("The PostgreSQL server's disk is full while %1. Nothing was "
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server's disk is full while %1. Nothing was "
                                                  "written.").arg(doing));
-    return Error::internal(QStringLiteral("Unexpected database error while %1: %2 (SQLSTATE %3).")
+    return Error::internal(QCoreApplication::translate("Store", "Unexpected database error while %1: %2 (SQLSTATE %3).")
                                .arg(doing, detail, QString::fromLatin1(state)));
 }
 

@@ -1,5 +1,6 @@
 #include "store/pgconninfo.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QMutex>
 #include <QRegularExpression>
@@ -79,9 +80,9 @@ Result<PgConnInfo> PgConnInfo::parse(const QString &location)
         PQconninfoParse(connectString.constData(), &message), PQconninfoFree);
     if (!options) {
         const QString why = message ? withoutPasswords(QString::fromUtf8(message).trimmed(), location)
-                                    : QStringLiteral("out of memory");
+                                    : QCoreApplication::translate("Store", "out of memory");
         PQfreemem(message);
-        return Error::unavailable(QStringLiteral("The PostgreSQL location given with --db is not valid: %1. Give a "
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL location given with --db is not valid: %1. Give a "
                                                  "URI such as postgresql://user@host/dbname or keywords such as "
                                                  "'host=/run/postgresql dbname=refunds'.").arg(why));
     }

@@ -4,6 +4,7 @@
 #include "store/pgconnection.h"
 #include "store/pgrows.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QSet>
 
@@ -40,8 +41,8 @@ PgEventLookup::PgEventLookup(PgConnection &connection)
 Result<std::vector<std::vector<WebhookEvent>>> PgEventLookup::candidatesOfEach(const std::vector<Operation> &operations)
 {
     const QString doing = operations.size() == 1
-        ? QStringLiteral("reading the events of %1").arg(operations.front().operationId)
-        : QStringLiteral("reading the events of %1 operations").arg(operations.size());
+        ? QCoreApplication::translate("Store", "reading the events of %1", "what the store was doing when it failed").arg(operations.front().operationId)
+        : QCoreApplication::translate("Store", "reading the events of %1 operations", "what the store was doing when it failed").arg(operations.size());
     const int count = int(operations.size());
     Owners byId;
     Owners byKey;

@@ -2,6 +2,8 @@
 
 #include <libpq-fe.h>
 
+#include <QCoreApplication>
+
 namespace RefundDesk::Internal {
 
 PgResult::PgResult(pg_result *result)
@@ -38,7 +40,7 @@ QByteArray PgResult::sqlState() const
 QString PgResult::errorMessage() const
 {
     if (!m_result)
-        return QStringLiteral("no answer from the server");
+        return QCoreApplication::translate("Store", "no answer from the server");
     if (const char *primary = PQresultErrorField(m_result.get(), PG_DIAG_MESSAGE_PRIMARY))
         return QString::fromUtf8(primary);
     return QString::fromUtf8(PQresultErrorMessage(m_result.get())).trimmed();

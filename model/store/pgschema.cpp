@@ -3,6 +3,7 @@
 #include "store/pgconnection.h"
 #include "store/sqliteschema.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 namespace RefundDesk::Internal {
@@ -20,41 +21,41 @@ Result<void> PgSchema::apply(PgConnection &connection)
 {
     QFile file(QStringLiteral(":/refunddesk/schema-postgresql.sql"));
     if (!file.open(QIODevice::ReadOnly))
-        return Error::internal(QStringLiteral("The PostgreSQL schema resource is missing from this build."));
+        return Error::internal(QCoreApplication::translate("Store", "The PostgreSQL schema resource is missing from this build."));
     const QByteArray schema = file.readAll();
 
-    const QString doing = QStringLiteral("creating the store");
+    const QString doing = QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed");
     PgResult tables = connection.exec(StoreTablesSql);
     if (!tables.isOk())
         return connection.errorFor(tables, doing);
     if (tables.integer(0, 0) > 0)
-        return Error::unavailable(QStringLiteral("%1 already holds a Refund Desk store (or some of its tables). "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 already holds a Refund Desk store (or some of its tables). "
                                                  "Refund Desk never overwrites a store; name another database.")
                                       .arg(connection.location()));
     // The schema is a fixed resource, not built from any value: run as one simple query.
     PgResult applied = connection.execText(schema);
     if (!applied.isOk())
-        return Error::unavailable(QStringLiteral("%1: the store could not be created (%2). Nothing was created.")
+        return Error::unavailable(QCoreApplication::translate("Store", "%1: the store could not be created (%2). Nothing was created.")
                                       .arg(connection.location(), applied.errorMessage()));
     return {};
 }
 
 Result<void> PgSchema::check(PgConnection &connection)
 {
-    const QString doing = QStringLiteral("checking the store's schema");
+    const QString doing = QCoreApplication::translate("Store", "checking the store's schema", "what the store was doing when it failed");
     PgResult tables = connection.exec(StoreTablesSql);
     if (!tables.isOk())
         return connection.errorFor(tables, doing);
     const qint64 tableCount = tables.integer(0, 0);
     if (tableCount == 0)
-        return Error::unavailable(QStringLiteral("%1 holds no Refund Desk store (none of its tables). Nothing was "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 holds no Refund Desk store (none of its tables). Nothing was "
                                                  "created. Create one with 'refund-desk init --db ...', or check "
                                                  "the database name.").arg(connection.location()));
     PgResult readable = connection.exec("SELECT has_table_privilege('store_meta', 'SELECT') "
                                         "AND has_table_privilege('refund_ops', 'SELECT') "
                                         "AND has_table_privilege('resolutions', 'SELECT')");
     if (readable.isOk() && !readable.boolean(0, 0))
-        return Error::unavailable(QStringLiteral("The login %1 may not read the store at %2. Ask the administrator "
+        return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not read the store at %2. Ask the administrator "
                                                  "to grant it one of the refund_desk_support, refund_desk_audit or "
                                                  "refund_desk_agent roles (roles-postgresql.sql).")
                                       .arg(connection.sessionUser(), connection.location()));
@@ -64,11 +65,11 @@ Result<void> PgSchema::check(PgConnection &connection)
     bool ok = false;
     const qint64 schemaVersion = version.rows() == 1 ? version.text(0, 0).toLongLong(&ok) : 0;
     if (ok && schemaVersion > CurrentSchemaVersion)
-        return Error::unavailable(QStringLiteral("%1 has store schema version %2, newer than this Refund Desk "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 has store schema version %2, newer than this Refund Desk "
                                                  "understands (version %3). Update Refund Desk to open it.")
                                       .arg(connection.location()).arg(schemaVersion).arg(CurrentSchemaVersion));
     if (!ok || schemaVersion != CurrentSchemaVersion || tableCount != 5)
-        return Error::unavailable(QStringLiteral("%1 is not a complete Refund Desk store (schema version %2, %3 of "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 is not a complete Refund Desk store (schema version %2, %3 of "
                                                  "the 5 store tables). Check that you named the right database.")
                                       .arg(connection.location(),
                                            ok ? QString::number(schemaVersion) : QStringLiteral("missing"))
@@ -84,12 +85,12 @@ Result<QString> PgSchema::whyNotWritable(PgConnection &connection)
         "has_column_privilege('refund_ops', 'claimed_by', 'UPDATE') AND "
         "has_column_privilege('refund_ops', 'version', 'UPDATE')");
     if (!rights.isOk())
-        return connection.errorFor(rights, QStringLiteral("checking what the login may do"));
+        return connection.errorFor(rights, QCoreApplication::translate("Store", "checking what the login may do", "what the store was doing when it failed"));
     if (!rights.boolean(0, 0))
-        return QStringLiteral("Opened read-only: the login %1 may not record decisions in this store (it may not add "
+        return QCoreApplication::translate("Store", "Opened read-only: the login %1 may not record decisions in this store (it may not add "
                               "to resolutions).").arg(connection.sessionUser());
     if (!rights.boolean(0, 1))
-        return QStringLiteral("Opened read-only: the login %1 may not claim operations in this store (it may not "
+        return QCoreApplication::translate("Store", "Opened read-only: the login %1 may not claim operations in this store (it may not "
                               "change refund_ops' status).").arg(connection.sessionUser());
     return QString();
 }

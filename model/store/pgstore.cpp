@@ -10,6 +10,7 @@
 #include "store/pgtransaction.h"
 #include "store/storetext.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QThread>
 
@@ -146,12 +147,12 @@ Result<std::unique_ptr<Store>> PgStore::create(const QString &location)
     {
         PgTransaction transaction(**connection);
         if (!transaction.isActive())
-            return connection.value()->errorFor(transaction.beginResult(), QStringLiteral("creating the store"));
+            return connection.value()->errorFor(transaction.beginResult(), QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed"));
         if (auto applied = PgSchema::apply(**connection); !applied)
             return applied.error();
         PgResult committed = transaction.commit();
         if (!committed.isOk())
-            return connection.value()->errorFor(committed, QStringLiteral("creating the store"));
+            return connection.value()->errorFor(committed, QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed"));
     }
     return open(info->display(), OpenMode::ReadWrite);
 }
@@ -210,7 +211,7 @@ Result<std::vector<Operation>> PgStore::readOperations(const QByteArray &sql, co
 Result<std::vector<Resolution>> PgStore::readResolutions(const QByteArray &sql, const PgParams &params)
 {
     std::optional<Error> error;
-    PgResult result = read(sql, params, QStringLiteral("reading the audit log"), error);
+    PgResult result = read(sql, params, QCoreApplication::translate("Store", "reading the audit log", "what the store was doing when it failed"), error);
     if (error)
         return *error;
     std::vector<Resolution> rows;
@@ -224,7 +225,7 @@ Result<QString> PgStore::meta(const QString &key)
 {
     std::optional<Error> error;
     PgResult result = read("SELECT value FROM store_meta WHERE key = $1", PgParams().add(key),
-                           QStringLiteral("reading store_meta"), error);
+                           QCoreApplication::translate("Store", "reading store_meta", "what the store was doing when it failed"), error);
     if (error)
         return *error;
     return result.rows() > 0 ? result.text(0, 0) : QString();
@@ -272,14 +273,14 @@ Result<std::vector<Operation>> PgStore::queuePage(const QueueQuery &query, const
                                                   int limit)
 {
     const QueueStatement s = queueStatement(query, false, after, limit);
-    return readOperations(s.sql, s.params, QStringLiteral("reading the queue"));
+    return readOperations(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"));
 }
 
 Result<std::vector<QueueCursor>> PgStore::queueKeys(const QueueQuery &query, int limit)
 {
     const QueueStatement s = queueStatement(query, true, std::nullopt, limit);
     std::optional<Error> error;
-    PgResult result = read(s.sql, s.params, QStringLiteral("reading the queue"), error);
+    PgResult result = read(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"), error);
     if (error)
         return *error;
     std::vector<QueueCursor> keys;
@@ -295,7 +296,7 @@ Result<std::vector<QueueCursor>> PgStore::queueKeys(const QueueQuery &query, int
 Result<std::optional<Operation>> PgStore::operation(const QString &operationId)
 {
     static const QByteArray sql = QByteArray("SELECT ") + OperationColumns + " FROM refund_ops WHERE operation_id = $1";
-    auto rows = readOperations(sql, PgParams().add(operationId), QStringLiteral("reading operation %1").arg(operationId));
+    auto rows = readOperations(sql, PgParams().add(operationId), QCoreApplication::translate("Store", "reading operation %1", "what the store was doing when it failed").arg(operationId));
     if (!rows)
         return rows.error();
     if (rows->empty())
@@ -309,7 +310,7 @@ Result<std::vector<Attempt>> PgStore::attempts(const QString &operationId)
                                   + " FROM refund_attempts WHERE operation_id = $1 ORDER BY attempt_no";
     std::optional<Error> error;
     PgResult result = read(sql, PgParams().add(operationId),
-                           QStringLiteral("reading the attempts of %1").arg(operationId), error);
+                           QCoreApplication::translate("Store", "reading the attempts of %1", "what the store was doing when it failed").arg(operationId), error);
     if (error)
         return *error;
     std::vector<Attempt> rows;
@@ -339,7 +340,7 @@ Result<std::vector<Operation>> PgStore::orderOperations(const QString &orderId)
 {
     static const QByteArray sql = QByteArray("SELECT ") + OperationColumns
                                   + " FROM refund_ops WHERE order_id = $1 ORDER BY created_at, operation_id";
-    return readOperations(sql, PgParams().add(orderId), QStringLiteral("reading the operations of order %1").arg(orderId));
+    return readOperations(sql, PgParams().add(orderId), QCoreApplication::translate("Store", "reading the operations of order %1", "what the store was doing when it failed").arg(orderId));
 }
 
 Result<std::vector<Resolution>> PgStore::resolutions(const QString &operationId)
@@ -364,7 +365,7 @@ Result<std::vector<MetaEntry>> PgStore::metaEntries()
 {
     std::optional<Error> error;
     PgResult result = read("SELECT key, value FROM store_meta WHERE key <> 'schema_version' ORDER BY key",
-                           PgParams(), QStringLiteral("reading store_meta"), error);
+                           PgParams(), QCoreApplication::translate("Store", "reading store_meta", "what the store was doing when it failed"), error);
     if (error)
         return *error;
     std::vector<MetaEntry> rows;
@@ -379,7 +380,7 @@ Result<std::vector<Operation>> PgStore::operationsAfter(const std::optional<QStr
                                   + " FROM refund_ops WHERE $1::text IS NULL OR operation_id > $1"
                                     " ORDER BY operation_id LIMIT $2";
     return readOperations(sql, PgParams().add(afterOperationId.value_or(QString())).add(qint64(limit)),
-                          QStringLiteral("reading operations"));
+                          QCoreApplication::translate("Store", "reading operations", "what the store was doing when it failed"));
 }
 
 Result<std::vector<Attempt>> PgStore::attemptsAfter(const std::optional<AttemptKey> &after, int limit)
@@ -390,7 +391,7 @@ Result<std::vector<Attempt>> PgStore::attemptsAfter(const std::optional<AttemptK
     PgParams params;
     params.add(after ? after->operationId : QString()).add(qint64(after ? after->attemptNo : 0)).add(qint64(limit));
     std::optional<Error> error;
-    PgResult result = read(sql, params, QStringLiteral("reading attempts"), error);
+    PgResult result = read(sql, params, QCoreApplication::translate("Store", "reading attempts", "what the store was doing when it failed"), error);
     if (error)
         return *error;
     std::vector<Attempt> rows;
@@ -407,7 +408,7 @@ Result<std::vector<StoredEvent>> PgStore::eventsAfter(const std::optional<QStrin
                                     " ORDER BY event_id LIMIT $2";
     std::optional<Error> error;
     PgResult result = read(sql, PgParams().add(afterEventId.value_or(QString())).add(qint64(limit)),
-                           QStringLiteral("reading webhook events"), error);
+                           QCoreApplication::translate("Store", "reading webhook events", "what the store was doing when it failed"), error);
     if (error)
         return *error;
     std::vector<StoredEvent> rows;
@@ -422,12 +423,13 @@ Result<std::vector<StoredEvent>> PgStore::eventsAfter(const std::optional<QStrin
 
 Result<TableCounts> PgStore::tableCounts()
 {
-    static const QByteArray sql = "SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
-                                  "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
-                                  "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)";
-    const QString doing = QStringLiteral("counting the rows of %1").arg(location());
+    const QString doing = QCoreApplication::translate("Store", "counting the rows of %1",
+                                                      "what the store was doing when it failed").arg(location());
     std::optional<Error> error;
-    PgResult result = read(sql, PgParams(), doing, error);
+    PgResult result = read("SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
+                           "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
+                           "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)",
+                           PgParams(), doing, error);
     if (error)
         return *error;
     return TableCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
@@ -443,7 +445,7 @@ std::optional<Error> PgStore::beginSnapshot()
             return lost;
         PgResult begun = m_connection->execText("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
         if (!begun.isOk())
-            return m_connection->errorFor(begun, QStringLiteral("starting a consistent read"));
+            return m_connection->errorFor(begun, QCoreApplication::translate("Store", "starting a consistent read", "what the store was doing when it failed"));
     }
     ++m_snapshotDepth;
     return std::nullopt;
@@ -463,13 +465,13 @@ void PgStore::endSnapshot()
 std::optional<Error> PgStore::refuseWrite() const
 {
     if (m_snapshotDepth > 0)
-        return Error::internal(QStringLiteral("A change to %1 was asked for while a read snapshot of it is open. "
+        return Error::internal(QCoreApplication::translate("Store", "A change to %1 was asked for while a read snapshot of it is open. "
                                               "Nothing was written. Close the snapshot first.").arg(location()));
     if (!m_readOnly)
         return std::nullopt;
-    return Error::unavailable(QStringLiteral("%1 is open read-only, so nothing can be recorded in it. %2")
+    return Error::unavailable(QCoreApplication::translate("Store", "%1 is open read-only, so nothing can be recorded in it. %2")
                                   .arg(location(), m_openNote.isEmpty()
-                                                       ? QStringLiteral("Open it without --read-only.")
+                                                       ? QCoreApplication::translate("Store", "Open it without --read-only.")
                                                        : m_openNote));
 }
 
@@ -478,7 +480,7 @@ Result<QString> PgStore::operatorFor(const QString &requested, const QString &do
     const QString login = m_connection->sessionUser();
     const QString name = requested.trimmed();
     if (!name.isEmpty() && name != login)
-        return Error::refused(QStringLiteral("On PostgreSQL the operator recorded is the database login: you are "
+        return Error::refused(QCoreApplication::translate("Store", "On PostgreSQL the operator recorded is the database login: you are "
                                              "logged in as %1, so %2 cannot be recorded as %3. Nothing was written. "
                                              "Log in as %3, or leave the operator name out.")
                                   .arg(login, doing, name));
@@ -506,9 +508,9 @@ Result<Operation> PgStore::lockedForWrite(const QString &operationId, const Seen
                                   + " FROM refund_ops WHERE operation_id = $1 FOR UPDATE";
     PgResult found = m_connection->exec(sql, PgParams().add(operationId));
     if (!found.isOk())
-        return m_connection->errorFor(found, QStringLiteral("reading operation %1").arg(operationId));
+        return m_connection->errorFor(found, QCoreApplication::translate("Store", "reading operation %1", "what the store was doing when it failed").arg(operationId));
     if (found.rows() == 0)
-        return Error::usage(QStringLiteral("There is no operation %1 in %2. Check the id (e.g. op_5521).")
+        return Error::usage(QCoreApplication::translate("Store", "There is no operation %1 in %2. Check the id (e.g. op_5521).")
                                 .arg(operationId, location()));
     const Operation current = operationFrom(found, 0);
     if (current.status != seen.status || current.version != seen.version)
@@ -520,7 +522,7 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
 {
     if (auto error = refuseWrite())
         return *error;
-    const QString doing = QStringLiteral("importing events");
+    const QString doing = QCoreApplication::translate("Store", "importing events", "what the store was doing when it failed");
     if (auto lost = m_connection->ensureConnected())
         return *lost;
     PgTransaction transaction(*m_connection);
@@ -531,7 +533,7 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
     for (const WebhookEvent &e : events) {
         PgResult result = m_connection->exec(sql, eventParams(e));
         if (!result.isOk())
-            return m_connection->errorFor(result, QStringLiteral("importing event %1").arg(e.eventId));
+            return m_connection->errorFor(result, QCoreApplication::translate("Store", "importing event %1", "what the store was doing when it failed").arg(e.eventId));
         inserted += int(result.affectedRows());
     }
     PgResult committed = transaction.commit();
@@ -545,8 +547,8 @@ Result<Operation> PgStore::claim(const QString &operationId, const SeenState &se
 {
     if (auto error = refuseWrite())
         return *error;
-    const QString doing = QStringLiteral("claiming %1").arg(operationId);
-    auto login = operatorFor(operatorName, QStringLiteral("a claim"));
+    const QString doing = QCoreApplication::translate("Store", "claiming %1", "what the store was doing when it failed").arg(operationId);
+    auto login = operatorFor(operatorName, QCoreApplication::translate("Store", "a claim"));
     if (!login)
         return login.error();
     if (auto lost = m_connection->ensureConnected())
@@ -587,8 +589,8 @@ Result<Operation> PgStore::release(const QString &operationId, const SeenState &
 {
     if (auto error = refuseWrite())
         return *error;
-    const QString doing = QStringLiteral("releasing %1").arg(operationId);
-    auto login = operatorFor(operatorName, QStringLiteral("a release"));
+    const QString doing = QCoreApplication::translate("Store", "releasing %1", "what the store was doing when it failed").arg(operationId);
+    auto login = operatorFor(operatorName, QCoreApplication::translate("Store", "a release"));
     if (!login)
         return login.error();
     if (auto lost = m_connection->ensureConnected())
@@ -601,7 +603,7 @@ Result<Operation> PgStore::release(const QString &operationId, const SeenState &
         return current.error();
     Operation operation = *current;
     if (operation.status == OperationStatus::Unknown)
-        return Error::conflict(QStringLiteral("%1 is not claimed by anyone; there is nothing to release.")
+        return Error::conflict(QCoreApplication::translate("Store", "%1 is not claimed by anyone; there is nothing to release.")
                                    .arg(operationId));
     if (operation.status != OperationStatus::Checking || operation.claimedBy != *login)
         return describeChange(operation);
@@ -629,9 +631,9 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
     if (auto error = refuseWrite())
         return *error;
     if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
-        return Error::refused(QStringLiteral("A refunded outcome needs the provider's refund id."));
-    const QString doing = QStringLiteral("recording the outcome of %1").arg(draft.operationId);
-    auto login = operatorFor(draft.operatorName, QStringLiteral("a decision"));
+        return Error::refused(QCoreApplication::translate("Store", "A refunded outcome needs the provider's refund id."));
+    const QString doing = QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed").arg(draft.operationId);
+    auto login = operatorFor(draft.operatorName, QCoreApplication::translate("Store", "a decision"));
     if (!login)
         return login.error();
     if (auto lost = m_connection->ensureConnected())
@@ -700,7 +702,7 @@ Result<Resolution> PgStore::settleUnansweredCommit(const Resolution &resolution,
 {
     // The server may have committed before the connection broke: look, once it is back.
     if (auto down = m_connection->ensureConnected())
-        return Error::unavailable(QStringLiteral("The connection to the PostgreSQL server at %1 broke while the "
+        return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 broke while the "
                                                  "decision on %2 was being committed, and the server is not back "
                                                  "yet: it was either fully recorded or not at all. Look at %2 "
                                                  "again once the server is back before recording anything.")
@@ -709,7 +711,7 @@ Result<Resolution> PgStore::settleUnansweredCommit(const Resolution &resolution,
     if (found.isOk() && found.rows() == 1)
         return resolution;
     if (found.isOk())
-        return Error::unavailable(QStringLiteral("%1 Checked after reconnecting: the decision on %2 was not "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 Checked after reconnecting: the decision on %2 was not "
                                                  "recorded.").arg(lost.message, resolution.operationId));
     return lost;
 }
@@ -742,7 +744,7 @@ Result<std::vector<QueryPlan>> PgStore::recordedQueryPlans()
         plan.sql = QString::fromUtf8(sql);
         PgResult explained = m_connection->exec("EXPLAIN " + sql, params);
         if (!explained.isOk() && !failure)
-            failure = m_connection->errorFor(explained, QStringLiteral("explaining %1").arg(plan.sql));
+            failure = m_connection->errorFor(explained, QCoreApplication::translate("Store", "explaining %1", "what the store was doing when it failed").arg(plan.sql));
         for (int row = 0; row < explained.rows(); ++row)
             plan.steps << explained.text(row, 0);
         plans.push_back(std::move(plan));

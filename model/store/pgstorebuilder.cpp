@@ -6,13 +6,18 @@
 #include "store/pgschema.h"
 #include "store/pgtransaction.h"
 
+#include <QCoreApplication>
 #include <QStringDecoder>
 
 namespace RefundDesk::Internal {
 
 namespace {
 
-const QString Doing = QStringLiteral("building the demo store");
+// A function: a translation looked up at static initialisation would find no translator.
+QString doing()
+{
+    return QCoreApplication::translate("Store", "building the demo store", "what the store was doing when it failed");
+}
 
 // One row in COPY's text format: tab-separated, \N for NULL, backslash escapes.
 void appendCopyRow(QByteArray &out, const PgParams &row)
@@ -59,7 +64,7 @@ Result<std::unique_ptr<StoreBuilder>> PgStoreBuilder::create(const QString &loca
     std::unique_ptr<PgStoreBuilder> builder(new PgStoreBuilder(std::move(*connection)));
     builder->m_transaction = std::make_unique<PgTransaction>(*builder->m_connection);
     if (!builder->m_transaction->isActive())
-        return builder->m_connection->errorFor(builder->m_transaction->beginResult(), Doing);
+        return builder->m_connection->errorFor(builder->m_transaction->beginResult(), doing());
     if (auto applied = PgSchema::apply(*builder->m_connection); !applied)
         return applied.error();
     return std::unique_ptr<StoreBuilder>(std::move(builder));
@@ -68,7 +73,7 @@ Result<std::unique_ptr<StoreBuilder>> PgStoreBuilder::create(const QString &loca
 Result<void> PgStoreBuilder::usable() const
 {
     if (m_finished || !m_transaction || !m_transaction->isActive())
-        return Error::internal(QStringLiteral("The store builder for %1 is already finished.")
+        return Error::internal(QCoreApplication::translate("Store", "The store builder for %1 is already finished.")
                                    .arg(m_connection->location()));
     return {};
 }
@@ -100,7 +105,7 @@ Result<void> PgStoreBuilder::flush()
         const QByteArray sql = "COPY " + QByteArray(batch.table) + " (" + batch.columns + ") FROM STDIN";
         PgResult copied = m_connection->copyIn(sql, *batch.rows);
         if (!copied.isOk())
-            return m_connection->errorFor(copied, QStringLiteral("writing %1 into the demo store")
+            return m_connection->errorFor(copied, QCoreApplication::translate("Store", "writing %1 into the demo store", "what the store was doing when it failed")
                                                       .arg(QLatin1String(batch.table)));
         batch.rows->clear();
     }
@@ -116,7 +121,7 @@ Result<void> PgStoreBuilder::setMeta(const QString &key, const QString &value)
                                       "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                                       PgParams().add(key).add(value));
     if (!set.isOk())
-        return m_connection->errorFor(set, Doing);
+        return m_connection->errorFor(set, doing());
     return {};
 }
 
@@ -153,7 +158,7 @@ Result<void> PgStoreBuilder::addStoredEvent(const StoredEvent &stored)
     QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
     const QString text = decoder(stored.payload);
     if (decoder.hasError() || stored.payload.contains('\0')) {
-        return Error::refused(QStringLiteral("The payload of event %1 is not valid UTF-8 text (or holds a NUL byte), "
+        return Error::refused(QCoreApplication::translate("Store", "The payload of event %1 is not valid UTF-8 text (or holds a NUL byte), "
                                              "and a PostgreSQL store keeps payloads as text: it cannot be copied "
                                              "byte for byte. Nothing was kept. Copy this store to an SQLite file "
                                              "instead.").arg(stored.event.eventId));
@@ -179,10 +184,10 @@ Result<void> PgStoreBuilder::finish()
         return flushed;
     PgResult analysed = m_connection->execText("ANALYZE");
     if (!analysed.isOk())
-        return m_connection->errorFor(analysed, QStringLiteral("finishing the demo store"));
+        return m_connection->errorFor(analysed, QCoreApplication::translate("Store", "finishing the demo store", "what the store was doing when it failed"));
     PgResult committed = m_transaction->commit();
     if (!committed.isOk())
-        return m_connection->errorFor(committed, QStringLiteral("finishing the demo store"));
+        return m_connection->errorFor(committed, QCoreApplication::translate("Store", "finishing the demo store", "what the store was doing when it failed"));
     m_finished = true;
     return {};
 }

@@ -173,7 +173,7 @@ Result<std::vector<AuditEntry>> SqliteAudit::page(const AuditQuery &query, std::
     while ((code = s.step()) == SQLITE_ROW)
         rows.push_back(entryFrom(s));
     if (code != SQLITE_DONE)
-        return error(code, QStringLiteral("reading the audit log"));
+        return error(code, QCoreApplication::translate("Store", "reading the audit log", "what the store was doing when it failed"));
     return rows;
 }
 
@@ -184,7 +184,7 @@ Result<qint64> SqliteAudit::count(const AuditQuery &query)
     bindFilter(s, query);
     const int code = s.step();
     if (code != SQLITE_ROW)
-        return error(code, QStringLiteral("counting the audit log"));
+        return error(code, QCoreApplication::translate("Store", "counting the audit log", "what the store was doing when it failed"));
     return s.integer(0);
 }
 
@@ -201,7 +201,7 @@ Result<std::vector<AuditTotal>> SqliteAudit::totals(const AuditQuery &query)
         rows.push_back({outcomeFromString(s.text(0)).value_or(Outcome::Failed), s.text(1), s.integer(2),
                         s.integer(3)});
     if (code != SQLITE_DONE)
-        return error(code, QStringLiteral("totalling the audit log"));
+        return error(code, QCoreApplication::translate("Store", "totalling the audit log", "what the store was doing when it failed"));
     return rows;
 }
 
@@ -213,7 +213,7 @@ Result<QStringList> SqliteAudit::operators()
     while ((code = s.step()) == SQLITE_ROW)
         names << s.text(0);
     if (code != SQLITE_DONE)
-        return error(code, QStringLiteral("listing the operators"));
+        return error(code, QCoreApplication::translate("Store", "listing the operators", "what the store was doing when it failed"));
     return names;
 }
 
@@ -243,7 +243,7 @@ Result<std::vector<ExposureChange>> SqliteAudit::exposureChanges()
     while ((code = s.step()) == SQLITE_ROW)
         rows.push_back({s.integer(0), s.text(1), s.integer(2), s.integer(3)});
     if (code != SQLITE_DONE)
-        return error(code, QStringLiteral("reading the unknown exposure"));
+        return error(code, QCoreApplication::translate("Store", "reading the unknown exposure", "what the store was doing when it failed"));
     return rows;
 }
 
@@ -256,14 +256,14 @@ Result<std::vector<DailyDecisions>> SqliteAudit::decisionsByDay()
     while ((code = s.step()) == SQLITE_ROW)
         rows.push_back({s.integer(0), outcomeFromString(s.text(1)).value_or(Outcome::Failed), s.integer(2)});
     if (code != SQLITE_DONE)
-        return error(code, QStringLiteral("counting decisions per day"));
+        return error(code, QCoreApplication::translate("Store", "counting decisions per day", "what the store was doing when it failed"));
     return rows;
 }
 
 Result<std::vector<InvariantViolation>> SqliteAudit::checkInvariants()
 {
     std::vector<InvariantViolation> found;
-    const QString doing = QStringLiteral("checking the store's invariants");
+    const QString doing = QCoreApplication::translate("Store", "checking the store's invariants", "what the store was doing when it failed");
 
     // Runs `sql`, counts its rows and describes the first with `describe`.
     auto scan = [&](const QString &invariant, const char *sql,

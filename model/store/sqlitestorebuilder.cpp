@@ -43,7 +43,7 @@ Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &
     if (path.isEmpty())
         return Error::usage(QCoreApplication::translate("Store", "No path was given for the new store."));
     if (QFileInfo::exists(path)) {
-        return Error::unavailable(QStringLiteral("%1 already exists. A new store is always a new file and "
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 already exists. A new store is always a new file and "
                                                  "Refund Desk never overwrites one; choose a new path or "
                                                  "remove the old file first.").arg(path));
     }
@@ -55,7 +55,7 @@ Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &
         for (const char *suffix : {"-wal", "-shm", "-journal"}) {
             const QString leftover = base + QLatin1String(suffix);
             if (QFileInfo::exists(leftover)) {
-                return Error::unavailable(QStringLiteral("%1 is left over from an earlier store at %2, and SQLite "
+                return Error::unavailable(QCoreApplication::translate("Store", "%1 is left over from an earlier store at %2, and SQLite "
                                                          "would apply it to the new file. Remove it, or choose "
                                                          "another path.").arg(leftover, base));
             }
@@ -66,12 +66,12 @@ Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &
         QFile file(building);
         if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly)) {
             if (file.exists()) {
-                return Error::unavailable(QStringLiteral("%1 is left over from an interrupted build of %2, or "
+                return Error::unavailable(QCoreApplication::translate("Store", "%1 is left over from an interrupted build of %2, or "
                                                          "another build of it is running now. Remove it once no "
                                                          "build is running, or choose another path.")
                                               .arg(building, path));
             }
-            return Error::unavailable(QStringLiteral("%1 could not be created: %2. Check that the folder exists "
+            return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be created: %2. Check that the folder exists "
                                                      "and that you may write to it.")
                                           .arg(path, file.errorString()));
         }
@@ -186,7 +186,7 @@ Result<void> SqliteStoreBuilder::createDeferredIndexes()
         const QString detail = QString::fromUtf8(message);
         sqlite3_free(message);
         if ((code & 0xff) == SQLITE_CONSTRAINT) {
-            return Error::internal(QStringLiteral("The rows break the store's index %1 (%2); the new store "
+            return Error::internal(QCoreApplication::translate("Store", "The rows break the store's index %1 (%2); the new store "
                                                   "was not kept.").arg(index.name, detail));
         }
         if (code != SQLITE_OK)
@@ -255,7 +255,7 @@ Result<void> SqliteStoreBuilder::insert(SqliteStatement &statement, const char *
     const int code = statement.step();
     statement.reset();
     if (code != SQLITE_DONE)
-        return errorFor(code, QStringLiteral("writing %1 into the new store").arg(QLatin1String(what)));
+        return errorFor(code, QCoreApplication::translate("Store", "writing %1 into the new store", "what the store was doing when it failed").arg(QLatin1String(what)));
     if (++m_rowsInTransaction >= RowsPerTransaction)
         return commit();
     return {};
@@ -373,7 +373,7 @@ Result<void> SqliteStoreBuilder::finish()
     // is the whole store. QFile::rename never replaces an existing file.
     QFile built(m_buildingPath);
     if (!built.rename(m_path)) {
-        return Error::unavailable(QStringLiteral("The new store could not be moved from %1 to %2 (%3), so it was "
+        return Error::unavailable(QCoreApplication::translate("Store", "The new store could not be moved from %1 to %2 (%3), so it was "
                                                  "not kept. Check that nothing was created at %2 meanwhile and "
                                                  "that you may write to its folder.")
                                       .arg(m_buildingPath, m_path, built.errorString()));

@@ -5,6 +5,8 @@
 
 #include <limits>
 
+#include <QCoreApplication>
+
 namespace RefundDesk {
 
 namespace {
@@ -55,7 +57,7 @@ std::optional<Error> mismatch(const char *table, qint64 copied, qint64 counted)
 {
     if (copied == counted)
         return std::nullopt;
-    return Error::internal(QStringLiteral("%1 rows of %2 were read for the copy, but the source counts %3. "
+    return Error::internal(QCoreApplication::translate("Store", "%1 rows of %2 were read for the copy, but the source counts %3. "
                                           "The copy was not kept.")
                                .arg(copied).arg(QLatin1String(table)).arg(counted));
 }
@@ -70,7 +72,7 @@ StoreCopier::StoreCopier(Store &source, StoreBuilder &destination)
 
 QString StoreCopier::cancelledMessage()
 {
-    return QStringLiteral("The copy was cancelled before it finished; nothing was kept.");
+    return QCoreApplication::translate("Store", "The copy was cancelled before it finished; nothing was kept.");
 }
 
 Result<TableCounts> StoreCopier::copy(const Progress &progress)

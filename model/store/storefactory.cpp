@@ -9,6 +9,8 @@
 #include "store/store.h"
 #include "store/storebuilder.h"
 
+#include <QCoreApplication>
+
 namespace RefundDesk {
 
 Result<std::unique_ptr<Store>> StoreFactory::open(const QString &path, Store::OpenMode mode)
@@ -35,7 +37,7 @@ QString StoreFactory::displayLocation(const QString &path)
     if (!Internal::PgConnInfo::isPostgresLocation(path))
         return path;
     auto info = Internal::PgConnInfo::parse(path);
-    return info ? info->display() : QStringLiteral("(a PostgreSQL location libpq cannot read)");
+    return info ? info->display() : QCoreApplication::translate("Store", "(a PostgreSQL location libpq cannot read)");
 }
 
 Result<std::unique_ptr<StoreBuilder>> StoreBuilder::createNew(const QString &path)

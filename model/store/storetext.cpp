@@ -1,5 +1,6 @@
 #include "store/storetext.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 namespace RefundDesk::Internal {
@@ -31,26 +32,26 @@ Error conflictFor(const Operation &current, const std::optional<Resolution> &las
     case OperationStatus::Refunded:
     case OperationStatus::Failed:
         if (last) {
-            return Error::conflict(QStringLiteral("%1 was already resolved as %2 by %3 at %4 (resolution #%5). "
+            return Error::conflict(QCoreApplication::translate("Store", "%1 was already resolved as %2 by %3 at %4 (resolution #%5). "
                                                   "Nothing was written.")
                                        .arg(current.operationId, toString(last->outcome), last->operatorName,
                                             utcMinute(last->recordedAt))
                                        .arg(last->resolutionId));
         }
-        return Error::conflict(QStringLiteral("%1 was already closed as %2 by the refund tool. Nothing was written.")
+        return Error::conflict(QCoreApplication::translate("Store", "%1 was already closed as %2 by the refund tool. Nothing was written.")
                                    .arg(current.operationId, toString(current.status)));
     case OperationStatus::Checking:
-        return Error::conflict(QStringLiteral("%1 is being checked by %2 since %3. Nothing was written; take it "
+        return Error::conflict(QCoreApplication::translate("Store", "%1 is being checked by %2 since %3. Nothing was written; take it "
                                               "over first if you must.")
                                    .arg(current.operationId, current.claimedBy,
                                         utcMinute(current.claimedAt.value_or(current.updatedAt))));
     case OperationStatus::Open:
-        return Error::conflict(QStringLiteral("%1 is open: the refund tool is still working on it. Nothing was written.")
+        return Error::conflict(QCoreApplication::translate("Store", "%1 is open: the refund tool is still working on it. Nothing was written.")
                                    .arg(current.operationId));
     case OperationStatus::Unknown:
         break;
     }
-    return Error::conflict(QStringLiteral("%1 changed since you looked at it (it is now unknown, version %2). "
+    return Error::conflict(QCoreApplication::translate("Store", "%1 changed since you looked at it (it is now unknown, version %2). "
                                           "Nothing was written; look at it again.")
                                .arg(current.operationId).arg(current.version));
 }

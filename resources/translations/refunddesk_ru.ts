@@ -149,6 +149,66 @@
         <source>--outcome must be &apos;refunded&apos; or &apos;failed&apos;.</source>
         <translation>Для --outcome допустимо «refunded» или «failed».</translation>
     </message>
+    <message>
+        <source>--from SRC and --to DST are both required: name the store to copy and the new store to create.</source>
+        <translation>Нужны оба параметра, --from SRC и --to DST: укажите хранилище, которое нужно скопировать, и новое хранилище, которое нужно создать.</translation>
+    </message>
+    <message>
+        <source>--to names a file of the source itself; choose another path.</source>
+        <translation>--to указывает на файл самого источника; выберите другой путь.</translation>
+    </message>
+    <message>
+        <source>refund-desk copy: %1 rows copied; checking both ends (audit chain, invariants)</source>
+        <translation>refund-desk copy: скопировано строк: %1; проверка обеих сторон (цепочка аудита, инварианты)</translation>
+    </message>
+    <message>
+        <source>refund-desk copy: store_meta rows missing or different in the copy: %1</source>
+        <translation>refund-desk copy: строки store_meta, которых нет в копии или которые в ней отличаются: %1</translation>
+    </message>
+    <message>
+        <source>The copy at %1 does not match its source (see the counts and chains above). Do not use it: remove it and copy again.</source>
+        <translation>Копия в %1 не совпадает с источником (см. счётчики и цепочки выше). Не используйте её: удалите и скопируйте заново.</translation>
+    </message>
+    <message>
+        <source>note: the source&apos;s audit chain is broken and the copy carries the same break, as it should: a copy repairs nothing. &apos;refund-desk verify&apos; fails on both ends alike.</source>
+        <translation>примечание: цепочка аудита источника нарушена, и в копии тот же разрыв, как и должно быть: копирование ничего не исправляет. «refund-desk verify» завершится ошибкой на обеих сторонах.</translation>
+    </message>
+    <message>
+        <source>Try &apos;refund-desk --help&apos;.</source>
+        <translation>Справка: «refund-desk --help».</translation>
+    </message>
+    <message>
+        <source>refund-desk: give either --db PATH or --demo, not both.</source>
+        <translation>refund-desk: укажите либо --db PATH, либо --demo, но не оба сразу.</translation>
+    </message>
+    <message>
+        <source>refund-desk: --select goes with --screenshot.</source>
+        <translation>refund-desk: --select используется только вместе с --screenshot.</translation>
+    </message>
+    <message>
+        <source>refund-desk: --operator needs a name.</source>
+        <translation>refund-desk: для --operator нужно имя.</translation>
+    </message>
+    <message>
+        <source>refund-desk: cannot show operation %1: %2</source>
+        <translation>refund-desk: не удаётся показать операцию %1: %2</translation>
+    </message>
+    <message>
+        <source>refund-desk: cannot write the screenshot to %1. Check that the folder exists and can be written.</source>
+        <translation>refund-desk: не удаётся записать снимок экрана в %1. Проверьте, что папка существует и доступна для записи.</translation>
+    </message>
+    <message>
+        <source>refund-desk: cannot open the console: %1 Run it in a desktop session; the commands in &apos;refund-desk --help&apos; need no display.</source>
+        <translation>refund-desk: не удаётся открыть консоль: %1 Запустите её в графическом сеансе; командам из «refund-desk --help» дисплей не нужен.</translation>
+    </message>
+    <message>
+        <source>there is no display (DISPLAY and WAYLAND_DISPLAY are not set).</source>
+        <translation>нет дисплея (DISPLAY и WAYLAND_DISPLAY не заданы).</translation>
+    </message>
+    <message>
+        <source>the window system %1 has no display to open on (DISPLAY or WAYLAND_DISPLAY is not set).</source>
+        <translation>у оконной системы %1 нет дисплея, на котором можно открыть окно (не задан DISPLAY или WAYLAND_DISPLAY).</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1497,6 +1557,14 @@ The window now shows its current state.</source>
         <source>Copied for the customer: %1</source>
         <translation>Скопировано для клиента: %1</translation>
     </message>
+    <message>
+        <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
+        <translation>Взятия в работу и решения записываются под этим именем. Другое имя можно задать через Файл › Сменить имя оператора…</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (your login name)</source>
+        <translation>Оператор: %1 (ваш логин)</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationActions</name>
@@ -2381,10 +2449,6 @@ The window now shows its current state.</source>
         <translation>Не указан путь для нового хранилища.</translation>
     </message>
     <message>
-        <source>%1 already exists. A demo store is always a new file and Refund Desk never overwrites one; choose a new path or remove the old file first.</source>
-        <translation>%1 уже существует. Демо-хранилище всегда создаётся новым файлом, а Refund Desk никогда не перезаписывает файлы; выберите другой путь или сначала удалите старый файл.</translation>
-    </message>
-    <message>
         <source>%1 is left over from an earlier store at %2, and SQLite would apply it to the new file. Remove it, or choose another path.</source>
         <translation>%1 остался от прежнего хранилища %2, и SQLite применила бы его к новому файлу. Удалите его или выберите другой путь.</translation>
     </message>
@@ -2407,15 +2471,6 @@ The window now shows its current state.</source>
         <translation>чтение схемы нового хранилища</translation>
     </message>
     <message>
-        <source>The simulated rows break the store&apos;s index %1 (%2); the demo store was not kept.</source>
-        <translation>Смоделированные строки нарушают индекс хранилища %1 (%2); демо-хранилище не сохранено.</translation>
-    </message>
-    <message>
-        <source>preparing the demo store&apos;s inserts</source>
-        <comment>what the store was doing when it failed</comment>
-        <translation>подготовка вставок в демо-хранилище</translation>
-    </message>
-    <message>
         <source>writing %1 into the demo store</source>
         <comment>what the store was doing when it failed</comment>
         <translation>запись %1 в демо-хранилище</translation>
@@ -2429,11 +2484,6 @@ The window now shows its current state.</source>
         <source>%1 could not be switched to WAL mode (it is in %2 mode); the store was not kept. Check that its folder is on a local disk.</source>
         <translation>Не удалось перевести %1 в режим WAL (сейчас режим %2); хранилище не сохранено. Проверьте, что его папка находится на локальном диске.</translation>
     </message>
-    <message>
-        <source>closing the demo store</source>
-        <comment>what the store was doing when it failed</comment>
-        <translation>закрытие демо-хранилища</translation>
-    </message>
     <message numerus="yes">
         <source>reading the events of %n operations</source>
         <comment>what the store was doing when it failed</comment>
@@ -2442,6 +2492,279 @@ The window now shows its current state.</source>
             <numerusform>чтение событий %n операций</numerusform>
             <numerusform>чтение событий %n операций</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>counting the audit log</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>подсчёт записей журнала аудита</translation>
+    </message>
+    <message>
+        <source>totalling the audit log</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>подведение итогов журнала аудита</translation>
+    </message>
+    <message>
+        <source>listing the operators</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>получение списка операторов</translation>
+    </message>
+    <message>
+        <source>reading the unknown exposure</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение незакрытого риска</translation>
+    </message>
+    <message>
+        <source>counting decisions per day</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>подсчёт решений по дням</translation>
+    </message>
+    <message>
+        <source>checking the store&apos;s invariants</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>проверка инвариантов хранилища</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 refused the password (%2). Nothing was changed. Check PGPASSWORD or ~/.pgpass, or the password in the URI.</source>
+        <translation>Сервер PostgreSQL %1 отклонил пароль (%2). Ничего не изменено. Проверьте PGPASSWORD или ~/.pgpass либо пароль в URI.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 has no such login (%2). Nothing was changed. Check the user name, or ask the administrator for a login.</source>
+        <translation>На сервере PostgreSQL %1 нет такого логина (%2). Ничего не изменено. Проверьте имя пользователя или попросите администратора создать вам логин.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 has no such database (%2). Nothing was created. Create it first (createdb), then run &apos;refund-desk init --db ...&apos;.</source>
+        <translation>На сервере PostgreSQL %1 нет такой базы данных (%2). Ничего не создано. Сначала создайте её (createdb), затем выполните «refund-desk init --db ...».</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 does not let this login connect (%2). Nothing was changed. Ask the administrator for access.</source>
+        <translation>Сервер PostgreSQL %1 не разрешает этому логину подключаться (%2). Ничего не изменено. Попросите доступ у администратора.</translation>
+    </message>
+    <message>
+        <source>Cannot reach the PostgreSQL server at %1: it is not running or not reachable (%2). Nothing was changed. Start the server, or check the host and port.</source>
+        <translation>Не удаётся связаться с сервером PostgreSQL %1: он не запущен или недоступен (%2). Ничего не изменено. Запустите сервер или проверьте хост и порт.</translation>
+    </message>
+    <message>
+        <source>No memory to connect to %1.</source>
+        <translation>Недостаточно памяти для подключения к %1.</translation>
+    </message>
+    <message>
+        <source>setting up the connection</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>настройка подключения</translation>
+    </message>
+    <message>
+        <source>asking the server who is logged in</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>запрос у сервера, под каким логином выполнен вход</translation>
+    </message>
+    <message>
+        <source>The connection to the PostgreSQL server at %1 was lost; reconnecting… (%2). Nothing was written meanwhile.</source>
+        <translation>Соединение с сервером PostgreSQL %1 потеряно; переподключение… (%2). За это время ничего не записано.</translation>
+    </message>
+    <message>
+        <source>The connection to the PostgreSQL server at %1 was lost (%2).</source>
+        <translation>Соединение с сервером PostgreSQL %1 потеряно (%2).</translation>
+    </message>
+    <message>
+        <source>The connection to the PostgreSQL server at %1 was lost while %2 (%3). Nothing was written; try again once the server is back.</source>
+        <translation>Соединение с сервером PostgreSQL %1 потеряно (действие: %2; %3). Ничего не записано; повторите попытку, когда сервер снова будет доступен.</translation>
+    </message>
+    <message>
+        <source>The login %1 may not do this on %2 while %3 (%4). Nothing was written. Ask the administrator for the right role (see roles-postgresql.sql).</source>
+        <translation>Логину %1 это не разрешено в %2 (действие: %3; %4). Ничего не записано. Попросите администратора выдать нужную роль (см. roles-postgresql.sql).</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only, so nothing can be recorded in it while %2. Open it without --read-only.</source>
+        <translation>%1 открыто только для чтения, поэтому в него ничего нельзя записать (действие: %2). Откройте его без --read-only.</translation>
+    </message>
+    <message>
+        <source>The store is busy: another session held the rows for more than %1 seconds while %2 (%3). Nothing was written. Try again in a moment.</source>
+        <translation>Хранилище занято: другой сеанс удерживает строки дольше %1 с (действие: %2; %3). Ничего не записано. Повторите попытку чуть позже.</translation>
+    </message>
+    <message>
+        <source>The server refused it while %1: %2. Nothing was written.</source>
+        <translation>Сервер отклонил запрос (действие: %1): %2. Ничего не записано.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server&apos;s disk is full while %1. Nothing was written.</source>
+        <translation>На сервере PostgreSQL закончилось место на диске (действие: %1). Ничего не записано.</translation>
+    </message>
+    <message>
+        <source>Unexpected database error while %1: %2 (SQLSTATE %3).</source>
+        <translation>Непредвиденная ошибка базы данных (действие: %1): %2 (SQLSTATE %3).</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>недостаточно памяти</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL location given with --db is not valid: %1. Give a URI such as postgresql://user@host/dbname or keywords such as &apos;host=/run/postgresql dbname=refunds&apos;.</source>
+        <translation>Адрес PostgreSQL в --db недействителен: %1. Укажите URI вида postgresql://user@host/dbname или ключевые слова вида &apos;host=/run/postgresql dbname=refunds&apos;.</translation>
+    </message>
+    <message>
+        <source>reading the events of %1 operations</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение событий операций (всего: %1)</translation>
+    </message>
+    <message>
+        <source>no answer from the server</source>
+        <translation>нет ответа от сервера</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL schema resource is missing from this build.</source>
+        <translation>В этой сборке нет ресурса со схемой PostgreSQL.</translation>
+    </message>
+    <message>
+        <source>%1 already holds a Refund Desk store (or some of its tables). Refund Desk never overwrites a store; name another database.</source>
+        <translation>В %1 уже есть хранилище Refund Desk (или часть его таблиц). Refund Desk никогда не перезаписывает хранилища; укажите другую базу данных.</translation>
+    </message>
+    <message>
+        <source>%1: the store could not be created (%2). Nothing was created.</source>
+        <translation>%1: не удалось создать хранилище (%2). Ничего не создано.</translation>
+    </message>
+    <message>
+        <source>checking the store&apos;s schema</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>проверка схемы хранилища</translation>
+    </message>
+    <message>
+        <source>%1 holds no Refund Desk store (none of its tables). Nothing was created. Create one with &apos;refund-desk init --db ...&apos;, or check the database name.</source>
+        <translation>В %1 нет хранилища Refund Desk (ни одной его таблицы). Ничего не создано. Создайте его командой «refund-desk init --db ...» или проверьте имя базы данных.</translation>
+    </message>
+    <message>
+        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit or refund_desk_agent roles (roles-postgresql.sql).</source>
+        <translation>Логину %1 не разрешено читать хранилище в %2. Попросите администратора выдать ему одну из ролей refund_desk_support, refund_desk_audit или refund_desk_agent (roles-postgresql.sql).</translation>
+    </message>
+    <message>
+        <source>%1 is not a complete Refund Desk store (schema version %2, %3 of the 5 store tables). Check that you named the right database.</source>
+        <translation>%1 — неполное хранилище Refund Desk (версия схемы %2, таблиц хранилища: %3 из 5). Проверьте, та ли это база данных.</translation>
+    </message>
+    <message>
+        <source>checking what the login may do</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>проверка прав логина</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the login %1 may not record decisions in this store (it may not add to resolutions).</source>
+        <translation>Открыто только для чтения: логину %1 не разрешено записывать решения в этом хранилище (он не может добавлять строки в resolutions).</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the login %1 may not claim operations in this store (it may not change refund_ops&apos; status).</source>
+        <translation>Открыто только для чтения: логину %1 не разрешено брать операции в работу в этом хранилище (он не может менять статус в refund_ops).</translation>
+    </message>
+    <message>
+        <source>reading the operations of order %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение операций заказа %1</translation>
+    </message>
+    <message>
+        <source>reading attempts</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение попыток</translation>
+    </message>
+    <message>
+        <source>reading webhook events</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение событий вебхуков</translation>
+    </message>
+    <message>
+        <source>counting the rows of %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>подсчёт строк в %1</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only, so nothing can be recorded in it. %2</source>
+        <translation>%1 открыто только для чтения, поэтому в него ничего нельзя записать. %2</translation>
+    </message>
+    <message>
+        <source>Open it without --read-only.</source>
+        <translation>Откройте его без --read-only.</translation>
+    </message>
+    <message>
+        <source>On PostgreSQL the operator recorded is the database login: you are logged in as %1, so %2 cannot be recorded as %3. Nothing was written. Log in as %3, or leave the operator name out.</source>
+        <translation>В PostgreSQL оператором записывается логин базы данных: вы вошли как %1, поэтому %2 нельзя записать от имени %3. Ничего не записано. Войдите как %3 или не указывайте имя оператора.</translation>
+    </message>
+    <message>
+        <source>a claim</source>
+        <translation>взятие в работу</translation>
+    </message>
+    <message>
+        <source>a release</source>
+        <translation>возврат в очередь</translation>
+    </message>
+    <message>
+        <source>a decision</source>
+        <translation>решение</translation>
+    </message>
+    <message>
+        <source>The connection to the PostgreSQL server at %1 broke while the decision on %2 was being committed, and the server is not back yet: it was either fully recorded or not at all. Look at %2 again once the server is back before recording anything.</source>
+        <translation>Соединение с сервером PostgreSQL %1 прервалось во время фиксации решения по %2, а сервер ещё недоступен: решение записано либо целиком, либо не записано вовсе. Когда сервер снова будет доступен, откройте %2 ещё раз, прежде чем что-либо записывать.</translation>
+    </message>
+    <message>
+        <source>%1 Checked after reconnecting: the decision on %2 was not recorded.</source>
+        <translation>%1 Проверено после переподключения: решение по %2 не записано.</translation>
+    </message>
+    <message>
+        <source>The payload of event %1 is not valid UTF-8 text (or holds a NUL byte), and a PostgreSQL store keeps payloads as text: it cannot be copied byte for byte. Nothing was kept. Copy this store to an SQLite file instead.</source>
+        <translation>Содержимое события %1 — не корректный текст в UTF-8 (или содержит байт NUL), а хранилище PostgreSQL держит содержимое как текст: скопировать его байт в байт нельзя. Ничего не сохранено. Скопируйте это хранилище в файл SQLite.</translation>
+    </message>
+    <message>
+        <source>building the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>создание нового хранилища</translation>
+    </message>
+    <message>
+        <source>%1 already exists. A new store is always a new file and Refund Desk never overwrites one; choose a new path or remove the old file first.</source>
+        <translation>%1 уже существует. Новое хранилище всегда создаётся новым файлом, а Refund Desk никогда не перезаписывает файлы; выберите другой путь или сначала удалите старый файл.</translation>
+    </message>
+    <message>
+        <source>%1 is left over from an interrupted build of %2, or another build of it is running now. Remove it once no build is running, or choose another path.</source>
+        <translation>%1 остался от прерванного создания %2, либо %2 прямо сейчас создаётся другим процессом. Удалите его, когда создание не идёт, или выберите другой путь.</translation>
+    </message>
+    <message>
+        <source>The rows break the store&apos;s index %1 (%2); the new store was not kept.</source>
+        <translation>Строки нарушают индекс хранилища %1 (%2); новое хранилище не сохранено.</translation>
+    </message>
+    <message>
+        <source>indexing the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>индексирование нового хранилища</translation>
+    </message>
+    <message>
+        <source>preparing the new store&apos;s inserts</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>подготовка вставок в новое хранилище</translation>
+    </message>
+    <message>
+        <source>writing %1 into the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>запись %1 в новое хранилище</translation>
+    </message>
+    <message>
+        <source>finishing the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>завершение создания нового хранилища</translation>
+    </message>
+    <message>
+        <source>closing the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>закрытие нового хранилища</translation>
+    </message>
+    <message>
+        <source>The new store could not be moved from %1 to %2 (%3), so it was not kept. Check that nothing was created at %2 meanwhile and that you may write to its folder.</source>
+        <translation>Не удалось переместить новое хранилище из %1 в %2 (%3), поэтому оно не сохранено. Проверьте, что за это время в %2 ничего не появилось и что у вас есть право записи в его папку.</translation>
+    </message>
+    <message>
+        <source>%1 rows of %2 were read for the copy, but the source counts %3. The copy was not kept.</source>
+        <translation>Для копии прочитано строк таблицы %2: %1, а в источнике их %3. Копия не сохранена.</translation>
+    </message>
+    <message>
+        <source>The copy was cancelled before it finished; nothing was kept.</source>
+        <translation>Копирование отменено до завершения; ничего не сохранено.</translation>
+    </message>
+    <message>
+        <source>(a PostgreSQL location libpq cannot read)</source>
+        <translation>(адрес PostgreSQL, который libpq не может разобрать)</translation>
     </message>
 </context>
 <context>

@@ -147,6 +147,66 @@
         <source>--outcome must be &apos;refunded&apos; or &apos;failed&apos;.</source>
         <translation>--outcome 只能是“refunded”或“failed”。</translation>
     </message>
+    <message>
+        <source>--from SRC and --to DST are both required: name the store to copy and the new store to create.</source>
+        <translation>必须同时提供 --from SRC 和 --to DST：请指定要复制的存储库和要新建的存储库。</translation>
+    </message>
+    <message>
+        <source>--to names a file of the source itself; choose another path.</source>
+        <translation>--to 指向的是源存储库自身的文件；请选择其他路径。</translation>
+    </message>
+    <message>
+        <source>refund-desk copy: %1 rows copied; checking both ends (audit chain, invariants)</source>
+        <translation>refund-desk copy：已复制 %1 行；正在检查两端（审计链、不变量）</translation>
+    </message>
+    <message>
+        <source>refund-desk copy: store_meta rows missing or different in the copy: %1</source>
+        <translation>refund-desk copy：副本中缺失或不同的 store_meta 行：%1</translation>
+    </message>
+    <message>
+        <source>The copy at %1 does not match its source (see the counts and chains above). Do not use it: remove it and copy again.</source>
+        <translation>位于 %1 的副本与源不一致（见上方的行数和审计链）。请勿使用：删除后重新复制。</translation>
+    </message>
+    <message>
+        <source>note: the source&apos;s audit chain is broken and the copy carries the same break, as it should: a copy repairs nothing. &apos;refund-desk verify&apos; fails on both ends alike.</source>
+        <translation>注意：源的审计链已断裂，副本带有相同的断点，这是应有的结果：复制不会修复任何内容。“refund-desk verify”在两端都会失败。</translation>
+    </message>
+    <message>
+        <source>Try &apos;refund-desk --help&apos;.</source>
+        <translation>运行“refund-desk --help”查看帮助。</translation>
+    </message>
+    <message>
+        <source>refund-desk: give either --db PATH or --demo, not both.</source>
+        <translation>refund-desk：请只指定 --db PATH 或 --demo 其中之一，不能同时指定。</translation>
+    </message>
+    <message>
+        <source>refund-desk: --select goes with --screenshot.</source>
+        <translation>refund-desk：--select 只能与 --screenshot 一起使用。</translation>
+    </message>
+    <message>
+        <source>refund-desk: --operator needs a name.</source>
+        <translation>refund-desk：--operator 需要一个名称。</translation>
+    </message>
+    <message>
+        <source>refund-desk: cannot show operation %1: %2</source>
+        <translation>refund-desk：无法显示操作 %1：%2</translation>
+    </message>
+    <message>
+        <source>refund-desk: cannot write the screenshot to %1. Check that the folder exists and can be written.</source>
+        <translation>refund-desk：无法将截图写入 %1。请检查该文件夹是否存在且可写。</translation>
+    </message>
+    <message>
+        <source>refund-desk: cannot open the console: %1 Run it in a desktop session; the commands in &apos;refund-desk --help&apos; need no display.</source>
+        <translation>refund-desk：无法打开控制台：%1请在桌面会话中运行；“refund-desk --help”中列出的命令无需显示器。</translation>
+    </message>
+    <message>
+        <source>there is no display (DISPLAY and WAYLAND_DISPLAY are not set).</source>
+        <translation>没有显示器（未设置 DISPLAY 和 WAYLAND_DISPLAY）。</translation>
+    </message>
+    <message>
+        <source>the window system %1 has no display to open on (DISPLAY or WAYLAND_DISPLAY is not set).</source>
+        <translation>窗口系统 %1 没有可用于打开窗口的显示器（未设置 DISPLAY 或 WAYLAND_DISPLAY）。</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1473,6 +1533,14 @@ The window now shows its current state.</source>
         <source>Copied for the customer: %1</source>
         <translation>已复制给客户：%1</translation>
     </message>
+    <message>
+        <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
+        <translation>认领和决定均以此名称记录。可通过“文件 › 更改操作员名称…”改用其他名称。</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (your login name)</source>
+        <translation>操作员：%1（您的登录名）</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationActions</name>
@@ -2351,10 +2419,6 @@ The window now shows its current state.</source>
         <translation>未提供新存储库的路径。</translation>
     </message>
     <message>
-        <source>%1 already exists. A demo store is always a new file and Refund Desk never overwrites one; choose a new path or remove the old file first.</source>
-        <translation>%1 已存在。演示存储库总是新文件，而 Refund Desk 绝不会覆盖文件；请选择新的路径，或先删除旧文件。</translation>
-    </message>
-    <message>
         <source>%1 is left over from an earlier store at %2, and SQLite would apply it to the new file. Remove it, or choose another path.</source>
         <translation>%1 是之前位于 %2 的存储库遗留下来的，SQLite 会把它应用到新文件上。请删除它，或选择其他路径。</translation>
     </message>
@@ -2377,15 +2441,6 @@ The window now shows its current state.</source>
         <translation>读取新存储库的架构</translation>
     </message>
     <message>
-        <source>The simulated rows break the store&apos;s index %1 (%2); the demo store was not kept.</source>
-        <translation>模拟的数据行违反了存储库索引 %1（%2）；未保留演示存储库。</translation>
-    </message>
-    <message>
-        <source>preparing the demo store&apos;s inserts</source>
-        <comment>what the store was doing when it failed</comment>
-        <translation>准备演示存储库的插入语句</translation>
-    </message>
-    <message>
         <source>writing %1 into the demo store</source>
         <comment>what the store was doing when it failed</comment>
         <translation>将 %1 写入演示存储库</translation>
@@ -2399,17 +2454,285 @@ The window now shows its current state.</source>
         <source>%1 could not be switched to WAL mode (it is in %2 mode); the store was not kept. Check that its folder is on a local disk.</source>
         <translation>无法将 %1 切换到 WAL 模式（当前为 %2 模式）；未保留该存储库。请确认其所在文件夹位于本地磁盘。</translation>
     </message>
-    <message>
-        <source>closing the demo store</source>
-        <comment>what the store was doing when it failed</comment>
-        <translation>关闭演示存储库</translation>
-    </message>
     <message numerus="yes">
         <source>reading the events of %n operations</source>
         <comment>what the store was doing when it failed</comment>
         <translation>
             <numerusform>读取 %n 个操作的事件</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>counting the audit log</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>统计审计日志条目</translation>
+    </message>
+    <message>
+        <source>totalling the audit log</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>汇总审计日志</translation>
+    </message>
+    <message>
+        <source>listing the operators</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>列出操作员</translation>
+    </message>
+    <message>
+        <source>reading the unknown exposure</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取未知敞口</translation>
+    </message>
+    <message>
+        <source>counting decisions per day</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>按天统计决定</translation>
+    </message>
+    <message>
+        <source>checking the store&apos;s invariants</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>检查存储库不变量</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 refused the password (%2). Nothing was changed. Check PGPASSWORD or ~/.pgpass, or the password in the URI.</source>
+        <translation>位于 %1 的 PostgreSQL 服务器拒绝了密码（%2）。未做任何更改。请检查 PGPASSWORD 或 ~/.pgpass，或 URI 中的密码。</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 has no such login (%2). Nothing was changed. Check the user name, or ask the administrator for a login.</source>
+        <translation>位于 %1 的 PostgreSQL 服务器上没有该登录名（%2）。未做任何更改。请检查用户名，或向管理员申请登录名。</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 has no such database (%2). Nothing was created. Create it first (createdb), then run &apos;refund-desk init --db ...&apos;.</source>
+        <translation>位于 %1 的 PostgreSQL 服务器上没有该数据库（%2）。未创建任何内容。请先创建数据库（createdb），再运行“refund-desk init --db ...”。</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 does not let this login connect (%2). Nothing was changed. Ask the administrator for access.</source>
+        <translation>位于 %1 的 PostgreSQL 服务器不允许此登录名连接（%2）。未做任何更改。请向管理员申请访问权限。</translation>
+    </message>
+    <message>
+        <source>Cannot reach the PostgreSQL server at %1: it is not running or not reachable (%2). Nothing was changed. Start the server, or check the host and port.</source>
+        <translation>无法连接位于 %1 的 PostgreSQL 服务器：服务器未运行或无法访问（%2）。未做任何更改。请启动服务器，或检查主机和端口。</translation>
+    </message>
+    <message>
+        <source>No memory to connect to %1.</source>
+        <translation>内存不足，无法连接到 %1。</translation>
+    </message>
+    <message>
+        <source>setting up the connection</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>设置连接</translation>
+    </message>
+    <message>
+        <source>asking the server who is logged in</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>向服务器查询当前登录名</translation>
+    </message>
+    <message>
+        <source>The connection to the PostgreSQL server at %1 was lost; reconnecting… (%2). Nothing was written meanwhile.</source>
+        <translation>与位于 %1 的 PostgreSQL 服务器的连接已断开；正在重新连接…（%2）。其间未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>The connection to the PostgreSQL server at %1 was lost (%2).</source>
+        <translation>与位于 %1 的 PostgreSQL 服务器的连接已断开（%2）。</translation>
+    </message>
+    <message>
+        <source>The connection to the PostgreSQL server at %1 was lost while %2 (%3). Nothing was written; try again once the server is back.</source>
+        <translation>在%2时，与位于 %1 的 PostgreSQL 服务器的连接已断开（%3）。未写入任何内容；请在服务器恢复后重试。</translation>
+    </message>
+    <message>
+        <source>The login %1 may not do this on %2 while %3 (%4). Nothing was written. Ask the administrator for the right role (see roles-postgresql.sql).</source>
+        <translation>在%3时，登录名 %1 无权在 %2 上执行此操作（%4）。未写入任何内容。请向管理员申请相应的角色（见 roles-postgresql.sql）。</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only, so nothing can be recorded in it while %2. Open it without --read-only.</source>
+        <translation>%1 以只读方式打开，因此在%2时无法记录任何内容。请不带 --read-only 打开。</translation>
+    </message>
+    <message>
+        <source>The store is busy: another session held the rows for more than %1 seconds while %2 (%3). Nothing was written. Try again in a moment.</source>
+        <translation>存储库正忙：在%2时，另一个会话占用这些行已超过 %1 秒（%3）。未写入任何内容。请稍后重试。</translation>
+    </message>
+    <message>
+        <source>The server refused it while %1: %2. Nothing was written.</source>
+        <translation>在%1时服务器拒绝了请求：%2。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server&apos;s disk is full while %1. Nothing was written.</source>
+        <translation>在%1时 PostgreSQL 服务器的磁盘已满。未写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Unexpected database error while %1: %2 (SQLSTATE %3).</source>
+        <translation>在%1时发生意外的数据库错误：%2（SQLSTATE %3）。</translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation>内存不足</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL location given with --db is not valid: %1. Give a URI such as postgresql://user@host/dbname or keywords such as &apos;host=/run/postgresql dbname=refunds&apos;.</source>
+        <translation>--db 指定的 PostgreSQL 位置无效：%1。请提供 URI（如 postgresql://user@host/dbname）或关键字（如 &apos;host=/run/postgresql dbname=refunds&apos;）。</translation>
+    </message>
+    <message>
+        <source>reading the events of %1 operations</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取 %1 个操作的事件</translation>
+    </message>
+    <message>
+        <source>no answer from the server</source>
+        <translation>服务器无响应</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL schema resource is missing from this build.</source>
+        <translation>此版本缺少 PostgreSQL 架构资源。</translation>
+    </message>
+    <message>
+        <source>%1 already holds a Refund Desk store (or some of its tables). Refund Desk never overwrites a store; name another database.</source>
+        <translation>%1 中已有 Refund Desk 存储库（或其部分表）。Refund Desk 绝不会覆盖存储库；请指定其他数据库。</translation>
+    </message>
+    <message>
+        <source>%1: the store could not be created (%2). Nothing was created.</source>
+        <translation>%1：无法创建存储库（%2）。未创建任何内容。</translation>
+    </message>
+    <message>
+        <source>checking the store&apos;s schema</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>检查存储库架构</translation>
+    </message>
+    <message>
+        <source>%1 holds no Refund Desk store (none of its tables). Nothing was created. Create one with &apos;refund-desk init --db ...&apos;, or check the database name.</source>
+        <translation>%1 中没有 Refund Desk 存储库（没有任何相关表）。未创建任何内容。请用“refund-desk init --db ...”创建，或检查数据库名称。</translation>
+    </message>
+    <message>
+        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit or refund_desk_agent roles (roles-postgresql.sql).</source>
+        <translation>登录名 %1 无权读取位于 %2 的存储库。请让管理员为其授予 refund_desk_support、refund_desk_audit 或 refund_desk_agent 角色之一（roles-postgresql.sql）。</translation>
+    </message>
+    <message>
+        <source>%1 is not a complete Refund Desk store (schema version %2, %3 of the 5 store tables). Check that you named the right database.</source>
+        <translation>%1 不是完整的 Refund Desk 存储库（架构版本 %2，5 个存储库表中只有 %3 个）。请检查数据库名称是否正确。</translation>
+    </message>
+    <message>
+        <source>checking what the login may do</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>检查登录名的权限</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the login %1 may not record decisions in this store (it may not add to resolutions).</source>
+        <translation>已以只读方式打开：登录名 %1 无权在此存储库中记录决定（无法向 resolutions 添加记录）。</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the login %1 may not claim operations in this store (it may not change refund_ops&apos; status).</source>
+        <translation>已以只读方式打开：登录名 %1 无权在此存储库中认领操作（无法更改 refund_ops 的状态）。</translation>
+    </message>
+    <message>
+        <source>reading the operations of order %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取订单 %1 的操作</translation>
+    </message>
+    <message>
+        <source>reading attempts</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取尝试</translation>
+    </message>
+    <message>
+        <source>reading webhook events</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取 Webhook 事件</translation>
+    </message>
+    <message>
+        <source>counting the rows of %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>统计 %1 的行数</translation>
+    </message>
+    <message>
+        <source>%1 is open read-only, so nothing can be recorded in it. %2</source>
+        <translation>%1 以只读方式打开，因此无法记录任何内容。%2</translation>
+    </message>
+    <message>
+        <source>Open it without --read-only.</source>
+        <translation>请不带 --read-only 打开。</translation>
+    </message>
+    <message>
+        <source>On PostgreSQL the operator recorded is the database login: you are logged in as %1, so %2 cannot be recorded as %3. Nothing was written. Log in as %3, or leave the operator name out.</source>
+        <translation>在 PostgreSQL 上，记录的操作员是数据库登录名：您以 %1 登录，因此无法以 %3 的名义记录%2。未写入任何内容。请以 %3 登录，或不指定操作员名称。</translation>
+    </message>
+    <message>
+        <source>a claim</source>
+        <translation>认领</translation>
+    </message>
+    <message>
+        <source>a release</source>
+        <translation>退回</translation>
+    </message>
+    <message>
+        <source>a decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>The connection to the PostgreSQL server at %1 broke while the decision on %2 was being committed, and the server is not back yet: it was either fully recorded or not at all. Look at %2 again once the server is back before recording anything.</source>
+        <translation>在提交 %2 的决定时，与位于 %1 的 PostgreSQL 服务器的连接中断，且服务器尚未恢复：该决定要么已完整记录，要么完全未记录。请在服务器恢复后重新查看 %2，再记录任何内容。</translation>
+    </message>
+    <message>
+        <source>%1 Checked after reconnecting: the decision on %2 was not recorded.</source>
+        <translation>%1重新连接后已核实：%2 的决定未被记录。</translation>
+    </message>
+    <message>
+        <source>The payload of event %1 is not valid UTF-8 text (or holds a NUL byte), and a PostgreSQL store keeps payloads as text: it cannot be copied byte for byte. Nothing was kept. Copy this store to an SQLite file instead.</source>
+        <translation>事件 %1 的载荷不是有效的 UTF-8 文本（或含有 NUL 字节），而 PostgreSQL 存储库以文本形式保存载荷：无法逐字节复制。未保留任何内容。请改为将此存储库复制到 SQLite 文件。</translation>
+    </message>
+    <message>
+        <source>building the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>生成新存储库</translation>
+    </message>
+    <message>
+        <source>%1 already exists. A new store is always a new file and Refund Desk never overwrites one; choose a new path or remove the old file first.</source>
+        <translation>%1 已存在。新存储库总是新文件，而 Refund Desk 绝不会覆盖文件；请选择新的路径，或先删除旧文件。</translation>
+    </message>
+    <message>
+        <source>%1 is left over from an interrupted build of %2, or another build of it is running now. Remove it once no build is running, or choose another path.</source>
+        <translation>%1 是 %2 一次中断的生成遗留下来的，或者此刻另一次生成正在进行。请在没有生成任务运行时删除它，或选择其他路径。</translation>
+    </message>
+    <message>
+        <source>The rows break the store&apos;s index %1 (%2); the new store was not kept.</source>
+        <translation>数据行违反了存储库索引 %1（%2）；未保留新存储库。</translation>
+    </message>
+    <message>
+        <source>indexing the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>为新存储库建立索引</translation>
+    </message>
+    <message>
+        <source>preparing the new store&apos;s inserts</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>准备新存储库的插入语句</translation>
+    </message>
+    <message>
+        <source>writing %1 into the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>将 %1 写入新存储库</translation>
+    </message>
+    <message>
+        <source>finishing the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>完成新存储库</translation>
+    </message>
+    <message>
+        <source>closing the new store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>关闭新存储库</translation>
+    </message>
+    <message>
+        <source>The new store could not be moved from %1 to %2 (%3), so it was not kept. Check that nothing was created at %2 meanwhile and that you may write to its folder.</source>
+        <translation>无法将新存储库从 %1 移动到 %2（%3），因此未保留。请检查这期间 %2 处没有新建任何内容，且您有权写入其所在文件夹。</translation>
+    </message>
+    <message>
+        <source>%1 rows of %2 were read for the copy, but the source counts %3. The copy was not kept.</source>
+        <translation>为复制读取了 %2 的 %1 行，但源中计数为 %3。未保留副本。</translation>
+    </message>
+    <message>
+        <source>The copy was cancelled before it finished; nothing was kept.</source>
+        <translation>复制在完成前已取消；未保留任何内容。</translation>
+    </message>
+    <message>
+        <source>(a PostgreSQL location libpq cannot read)</source>
+        <translation>（libpq 无法解析的 PostgreSQL 位置）</translation>
     </message>
 </context>
 <context>
