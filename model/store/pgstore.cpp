@@ -542,6 +542,21 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
     return inserted;
 }
 
+Result<qint64> PgStore::updateAndCommit(PgTransaction &transaction, Operation &operation, const QByteArray &update,
+                                        const QString &doing)
+{
+    const qint64 now = nowMs();
+    PgResult updated = m_connection->exec(update, PgParams().add(now).add(operation.operationId).add(operation.version));
+    if (!updated.isOk())
+        return m_connection->errorFor(updated, doing);
+    PgResult committed = transaction.commit();
+    if (!committed.isOk())
+        return m_connection->errorFor(committed, doing);
+    operation.updatedAt = now;
+    ++operation.version;
+    return now;
+}
+
 Result<Operation> PgStore::claim(const QString &operationId, const SeenState &seen, const QString &operatorName,
                                  bool takeOver)
 {
@@ -567,21 +582,16 @@ Result<Operation> PgStore::claim(const QString &operationId, const SeenState &se
     if (!operation.needsPerson())
         return describeChange(operation);
 
-    const qint64 now = nowMs();
-    PgResult updated = m_connection->exec("UPDATE refund_ops SET status = 'checking', claimed_by = session_user, "
-                                          "claimed_at = $1, updated_at = $1, version = version + 1 "
-                                          "WHERE operation_id = $2 AND version = $3",
-                                          PgParams().add(now).add(operationId).add(operation.version));
-    if (!updated.isOk())
-        return m_connection->errorFor(updated, doing);
-    PgResult committed = transaction.commit();
-    if (!committed.isOk())
-        return m_connection->errorFor(committed, doing);
+    auto now = updateAndCommit(transaction, operation,
+                               "UPDATE refund_ops SET status = 'checking', claimed_by = session_user, "
+                               "claimed_at = $1, updated_at = $1, version = version + 1 "
+                               "WHERE operation_id = $2 AND version = $3",
+                               doing);
+    if (!now)
+        return now.error();
     operation.status = OperationStatus::Checking;
     operation.claimedBy = *login;
-    operation.claimedAt = now;
-    operation.updatedAt = now;
-    ++operation.version;
+    operation.claimedAt = *now;
     return operation;
 }
 
@@ -608,21 +618,16 @@ Result<Operation> PgStore::release(const QString &operationId, const SeenState &
     if (operation.status != OperationStatus::Checking || operation.claimedBy != *login)
         return describeChange(operation);
 
-    const qint64 now = nowMs();
-    PgResult updated = m_connection->exec("UPDATE refund_ops SET status = 'unknown', claimed_by = NULL, "
-                                          "claimed_at = NULL, updated_at = $1, version = version + 1 "
-                                          "WHERE operation_id = $2 AND version = $3",
-                                          PgParams().add(now).add(operationId).add(operation.version));
-    if (!updated.isOk())
-        return m_connection->errorFor(updated, doing);
-    PgResult committed = transaction.commit();
-    if (!committed.isOk())
-        return m_connection->errorFor(committed, doing);
+    auto now = updateAndCommit(transaction, operation,
+                               "UPDATE refund_ops SET status = 'unknown', claimed_by = NULL, "
+                               "claimed_at = NULL, updated_at = $1, version = version + 1 "
+                               "WHERE operation_id = $2 AND version = $3",
+                               doing);
+    if (!now)
+        return now.error();
     operation.status = OperationStatus::Unknown;
     operation.claimedBy = QString();
     operation.claimedAt.reset();
-    operation.updatedAt = now;
-    ++operation.version;
     return operation;
 }
 

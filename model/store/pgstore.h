@@ -15,6 +15,7 @@ class PgConnection;
 class PgConnInfo;
 class PgEventLookup;
 class PgResult;
+class PgTransaction;
 
 // The PostgreSQL backend of Store: one libpq connection (PgConnection), statements
 // prepared once, every write one READ COMMITTED transaction that locks the operation's
@@ -96,6 +97,11 @@ private:
     // Inside a write's transaction: the operation's row, locked, if it is as `seen`.
     Result<Operation> lockedForWrite(const QString &operationId, const SeenState &seen);
     Error describeChange(const Operation &current);
+    // The end of a claim or a release: runs `update` ($1 the time, $2 the operation, $3
+    // the version read under the row lock), commits, and moves `operation` on to the new
+    // version. Returns the time written.
+    Result<qint64> updateAndCommit(PgTransaction &transaction, Operation &operation, const QByteArray &update,
+                                   const QString &doing);
     // After a decision's COMMIT got no answer: whether the resolution is in the log.
     Result<Resolution> settleUnansweredCommit(const Resolution &resolution, const Error &lost);
 
