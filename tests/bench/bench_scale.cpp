@@ -1,20 +1,28 @@
 // bench_scale: what Refund Desk costs as the store grows (docs/PERFORMANCE.md).
 //
 // For each size (default 10k, 100k and 1M operations) it builds a demo store with the
-// simulator, or reuses the one cached from an earlier run, then measures:
-// - the build's time and rate;
-// - `refund-desk queue --json` beside the sqlite3 shell running the bare queue query;
+// simulator, or reuses the one cached from an earlier run, and on PostgreSQL copies it
+// into a database of a server of its own (pgbenchstores.h). Then, on each backend:
+// - the build's (or the copy's) time and rate;
+// - `refund-desk queue --json` beside the backend's own shell (sqlite3, psql) running the
+//   bare queue query;
 // - in a fresh process per size (offscreen): the window's first paint, the operation
 //   panel, UI-thread stalls while scrolling the whole queue, under live refresh and while
-//   filtering, resident memory after the scroll, and idle CPU (see guisession.cpp).
-// It prints a Markdown table and the targets met or missed; exit code 1 when one is missed.
+//   filtering, resident memory after the scroll, and idle CPU (see guisession.cpp);
+// - decisions, one at a time, on a copy of the store (decisiontimer.h).
+// It prints a Markdown table with a column per size and backend, and the targets met or
+// missed on each backend; exit code 1 when one is missed.
 //
-//   bench_scale [--sizes 10000,100000,1000000] [--stores DIR] [--rebuild] [--out FILE]
-// The stores are cached in DIR (default: $RD_BENCH_STORES, else the build folder's
-// tests/bench/stores); delete them or pass --rebuild to measure the build again.
+//   bench_scale [--sizes 10000,100000,1000000] [--backends sqlite,postgresql]
+//               [--stores DIR] [--rebuild] [--out FILE]
+// The SQLite stores are cached in DIR (default: $RD_BENCH_STORES, else the build folder's
+// tests/bench/stores); delete them or pass --rebuild to measure the build again. The
+// PostgreSQL copies are made on every run and go with the server.
 
 #include "benchreport.h"
+#include "decisiontimer.h"
 #include "guisession.h"
+#include "pgbenchstores.h"
 #include "processstats.h"
 #include "queuejsonprinter.h"
 
@@ -162,9 +170,30 @@ double timeProcess(const QString &program, const QStringList &arguments, QString
     return ms;
 }
 
-// queue --json beside the sqlite3 shell. One untimed run of each first (it also checks
-// the output: every row has a verdict), then `runs` timed runs of each, interleaved.
-bool measureQueueJson(const QString &path, int runs, SizeFigures &figures)
+// The floor queue --json is compared with: the bare queue query in the backend's own
+// shell. An empty program when there is none.
+struct FloorCommand
+{
+    QString program;
+    QStringList arguments;
+};
+
+FloorCommand floorCommand(const QString &backend, const QString &location)
+{
+    if (backend == QLatin1String("postgresql")) {
+        return {PgBenchStores::psqlProgram(),
+                {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-A"), QStringLiteral("-t"),
+                 QStringLiteral("-d"), location, QStringLiteral("-c"), FloorSql}};
+    }
+    const QString sqlite = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
+    if (sqlite.isEmpty())
+        err() << "no sqlite3 shell on the PATH (scripts/ensure-deps installs it): no floor to compare with\n";
+    return {sqlite, {location, FloorSql}};
+}
+
+// queue --json beside the floor. One untimed run of each first (it also checks the
+// output: every row has a verdict), then `runs` timed runs of each, interleaved.
+bool measureQueueJson(const QString &path, const FloorCommand &floor, int runs, SizeFigures &figures)
 {
     const QString app = QStringLiteral(RD_APP_PATH);
     const QStringList appArgs = {QStringLiteral("queue"), QStringLiteral("--db"), path, QStringLiteral("--json")};
@@ -184,12 +213,9 @@ bool measureQueueJson(const QString &path, int runs, SizeFigures &figures)
     }
     figures.values[QStringLiteral("json.rows")] = rows.size();
 
-    const QString sqlite = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
-    if (sqlite.isEmpty())
-        err() << "no sqlite3 shell on the PATH (scripts/ensure-deps installs it): no floor to compare with\n";
-    const QStringList floorArgs = {path, FloorSql};
+    const bool hasFloor = !floor.program.isEmpty();
     QString problem;
-    if (!sqlite.isEmpty() && timeProcess(sqlite, floorArgs, &problem) < 0) {
+    if (hasFloor && timeProcess(floor.program, floor.arguments, &problem) < 0) {
         err() << problem << '\n';
         return false;
     }
@@ -202,8 +228,8 @@ bool measureQueueJson(const QString &path, int runs, SizeFigures &figures)
             return false;
         }
         appTimes.push_back(a);
-        if (!sqlite.isEmpty()) {
-            const double f = timeProcess(sqlite, floorArgs, &problem);
+        if (hasFloor) {
+            const double f = timeProcess(floor.program, floor.arguments, &problem);
             if (f < 0) {
                 err() << problem << '\n';
                 return false;
@@ -218,7 +244,8 @@ bool measureQueueJson(const QString &path, int runs, SizeFigures &figures)
         figures.values[QStringLiteral("floor.ms")] = floorMs;
         figures.values[QStringLiteral("json.ratio")] = appMs / floorMs;
     }
-    err() << "  queue --json: " << rows.size() << " rows, " << QString::number(appMs, 'f', 0) << " ms median; sqlite3 "
+    err() << "  queue --json: " << rows.size() << " rows, " << QString::number(appMs, 'f', 0) << " ms median; "
+          << QFileInfo(floor.program).fileName() << ' '
           << QString::number(figures.values.value(QStringLiteral("floor.ms"), -1), 'f', 0) << " ms\n";
     err().flush();
     return true;
@@ -322,6 +349,42 @@ bool measureWindow(const QString &path, qint64 operations, const QCommandLinePar
     return true;
 }
 
+// Decisions timed one by one. They change the store, so on SQLite they are made on a copy
+// of the cached file; a PostgreSQL database is the benchmark's own copy already.
+bool measureDecisions(const QString &backend, const QString &location, const QString &storesDir, int count,
+                      SizeFigures &figures)
+{
+    QString target = location;
+    const QString scratch = QDir(storesDir).filePath(QStringLiteral("decisions-scratch.sqlite"));
+    if (backend == QLatin1String("sqlite")) {
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+            QFile::remove(scratch + suffix);
+        if (!QFile::copy(location, scratch)) {
+            err() << "cannot copy " << location << " to " << scratch << " for the decisions\n";
+            return false;
+        }
+        target = scratch;
+    }
+    DecisionTimer timer(target);
+    const bool ok = timer.run(count);
+    if (backend == QLatin1String("sqlite")) {
+        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+            QFile::remove(scratch + suffix);
+    }
+    if (!ok) {
+        err() << "decisions: " << timer.error() << '\n';
+        return false;
+    }
+    const Summary decisions = Summary::of(timer.milliseconds());
+    figures.values[QStringLiteral("decision.count")] = double(timer.milliseconds().size());
+    figures.values[QStringLiteral("decision.median_ms")] = decisions.median;
+    figures.values[QStringLiteral("decision.p95_ms")] = decisions.p95;
+    err() << "  decisions: " << timer.milliseconds().size() << ", " << QString::number(decisions.median, 'f', 2)
+          << " ms median, " << QString::number(decisions.p95, 'f', 2) << " ms p95\n";
+    err().flush();
+    return true;
+}
+
 QtMessageHandler defaultMessageHandler = nullptr;
 
 // The offscreen platform says this for every window that shows; it says nothing here.
@@ -369,10 +432,14 @@ int main(int argc, char **argv)
     parser.addOptions({
         {QStringLiteral("sizes"), QStringLiteral("Store sizes in operations, comma-separated."), QStringLiteral("N,..."),
          QStringLiteral("10000,100000,1000000")},
+        {QStringLiteral("backends"), QStringLiteral("Backends to measure, comma-separated: sqlite, postgresql."),
+         QStringLiteral("LIST"), QStringLiteral("sqlite,postgresql")},
         {QStringLiteral("stores"), QStringLiteral("Folder of the cached stores."), QStringLiteral("DIR")},
         {QStringLiteral("rebuild"), QStringLiteral("Build the stores again even when cached.")},
-        {QStringLiteral("runs"), QStringLiteral("Timed runs of queue --json and of sqlite3."), QStringLiteral("N"),
+        {QStringLiteral("runs"), QStringLiteral("Timed runs of queue --json and of the floor."), QStringLiteral("N"),
          QStringLiteral("5")},
+        {QStringLiteral("decisions"), QStringLiteral("Decisions timed per size and backend."), QStringLiteral("N"),
+         QStringLiteral("50")},
         {QStringLiteral("panel-samples"), QStringLiteral("Operations whose panel is timed."), QStringLiteral("N"),
          QStringLiteral("200")},
         {QStringLiteral("live-seconds"), QStringLiteral("Seconds of one change a second."), QStringLiteral("S"),
@@ -383,7 +450,8 @@ int main(int argc, char **argv)
          QStringLiteral("The window's measurements to take: paint, panel, scroll, live, filter, idle (default all)."),
          QStringLiteral("LIST"), QString()},
         {QStringLiteral("skip-window"), QStringLiteral("Leave out the window's measurements.")},
-        {QStringLiteral("skip-cli"), QStringLiteral("Leave out queue --json and the sqlite3 floor.")},
+        {QStringLiteral("skip-cli"), QStringLiteral("Leave out queue --json and its floor.")},
+        {QStringLiteral("skip-decisions"), QStringLiteral("Leave out the decisions.")},
         {QStringLiteral("out"), QStringLiteral("Also write the report to FILE."), QStringLiteral("FILE")},
         // Internal: one size's window measurements, in a process of their own.
         {QStringLiteral("window"), QStringLiteral("(internal) Measure the window on this store."), QStringLiteral("PATH")},
@@ -410,7 +478,30 @@ int main(int argc, char **argv)
         }
         sizes.push_back(n);
     }
+    const QStringList backends = parser.value(QStringLiteral("backends")).split(u',', Qt::SkipEmptyParts);
+    for (const QString &backend : backends) {
+        if (backend != QLatin1String("sqlite") && backend != QLatin1String("postgresql")) {
+            err() << "bench_scale: --backends takes sqlite and postgresql, not \"" << backend << "\"\n";
+            return 2;
+        }
+    }
+    if (backends.isEmpty()) {
+        err() << "bench_scale: --backends names no backend; give sqlite, postgresql or both\n";
+        return 2;
+    }
     const int runs = std::max(1, parser.value(QStringLiteral("runs")).toInt());
+    const int decisions = std::max(1, parser.value(QStringLiteral("decisions")).toInt());
+    std::unique_ptr<PgBenchStores> postgresql;
+    if (backends.contains(QLatin1String("postgresql"))) {
+        err() << "starting a PostgreSQL server of the benchmark's own ...\n";
+        err().flush();
+        postgresql = std::make_unique<PgBenchStores>();
+        if (!postgresql->isRunning()) {
+            err() << "bench_scale: no PostgreSQL server: " << postgresql->lastError()
+                  << "\n(scripts/ensure-deps installs postgresql-15; or pass --backends sqlite)\n";
+            return 2;
+        }
+    }
     const double loadBefore = ProcessStats::loadAverage();
 
     BenchReport report;
@@ -419,17 +510,12 @@ int main(int argc, char **argv)
     for (const qint64 operations : sizes) {
         err() << "== " << sizeLabel(operations) << " operations ==\n";
         err().flush();
-        SizeFigures figures;
-        figures.operations = operations;
         const QString path = storePath(storesDir, operations);
         const BuildInfo build = ensureStore(path, operations, parser.isSet(QStringLiteral("rebuild")));
         if (!build.ok) {
             err() << "bench_scale: cannot build the store: " << build.error << '\n';
             return 1;
         }
-        figures.values[QStringLiteral("build.seconds")] = build.seconds;
-        figures.values[QStringLiteral("build.rate")] = build.rate;
-        figures.values[QStringLiteral("store.mb")] = QFileInfo(path).size() / 1048576.0;
         builds << QStringLiteral("%1: %2 (%3, load %4)")
                       .arg(sizeLabel(operations), build.cached ? QStringLiteral("cached") : QStringLiteral("built now"),
                            build.builtAt)
@@ -437,23 +523,54 @@ int main(int argc, char **argv)
         err() << "  store: " << QString::number(build.seconds, 'f', 1) << " s to build ("
               << (build.cached ? "cached" : "built now") << ")\n";
         err().flush();
-        if (!parser.isSet(QStringLiteral("skip-cli"))) {
-            ok = measureQueueJson(path, runs, figures) && ok;
-            ok = measureQueueBreakdown(path, figures) && ok;
+        for (const QString &backend : backends) {
+            SizeFigures figures;
+            figures.operations = operations;
+            figures.backend = backend;
+            QString location = path;
+            if (backend == QLatin1String("sqlite")) {
+                figures.values[QStringLiteral("build.seconds")] = build.seconds;
+                figures.values[QStringLiteral("build.rate")] = build.rate;
+                figures.values[QStringLiteral("store.mb")] = QFileInfo(path).size() / 1048576.0;
+            } else {
+                err() << "-- PostgreSQL: copying the store into a database ...\n";
+                err().flush();
+                const PgBenchStores::Copy copy = postgresql->copyOf(path, operations);
+                if (!copy.ok) {
+                    err() << "bench_scale: cannot copy the store into PostgreSQL: " << copy.error << '\n';
+                    return 1;
+                }
+                location = copy.location;
+                figures.values[QStringLiteral("copy.seconds")] = copy.seconds;
+                figures.values[QStringLiteral("copy.rate")] = double(operations) / copy.seconds;
+                figures.values[QStringLiteral("copy.vacuum_seconds")] = copy.vacuumSeconds;
+                figures.values[QStringLiteral("store.mb")] = copy.megabytes;
+                err() << "  copied in " << QString::number(copy.seconds, 'f', 1) << " s, VACUUM ANALYZE "
+                      << QString::number(copy.vacuumSeconds, 'f', 1) << " s\n";
+                err().flush();
+            }
+            if (!parser.isSet(QStringLiteral("skip-cli"))) {
+                ok = measureQueueJson(location, floorCommand(backend, location), runs, figures) && ok;
+                ok = measureQueueBreakdown(location, figures) && ok;
+            }
+            if (!parser.isSet(QStringLiteral("skip-window")))
+                ok = measureWindow(location, operations, parser, figures) && ok;
+            if (!parser.isSet(QStringLiteral("skip-decisions")))
+                ok = measureDecisions(backend, location, storesDir, decisions, figures) && ok;
+            report.add(figures);
         }
-        if (!parser.isSet(QStringLiteral("skip-window")))
-            ok = measureWindow(path, operations, parser, figures) && ok;
-        report.add(figures);
     }
     const double loadAfter = ProcessStats::loadAverage();
-    report.setHeader(QStringLiteral("Refund Desk scale benchmark, %1, %2 CPUs, load average %3 before and %4 after.\n"
-                                    "Stores (seed %5): %6.")
+    report.setHeader(QStringLiteral("Refund Desk scale benchmark (%7 build), %1, %2 CPUs, load average %3 before and %4 after.\n"
+                                    "Stores (seed %5): %6.\n"
+                                    "PostgreSQL 15 on this machine, Unix socket, fsync on, 128 MB shared buffers; "
+                                    "each store copied from the SQLite one.")
                          .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
                          .arg(ProcessStats::cpuCount())
                          .arg(loadBefore, 0, 'f', 2)
                          .arg(loadAfter, 0, 'f', 2)
                          .arg(Seed)
-                         .arg(builds.join(QStringLiteral("; "))));
+                         .arg(builds.join(QStringLiteral("; ")), QStringLiteral(RD_BUILD_TYPE)));
     QString text = report.table() + QStringLiteral("\nTargets:\n");
     for (const QString &line : report.targets())
         text += QStringLiteral("  ") + line + u'\n';

@@ -17,7 +17,10 @@ struct Row
 const Row Rows[] = {
     {"build.seconds", "store build (s)", 1},
     {"build.rate", "store build rate (operations/s)", 0},
-    {"store.mb", "store file (MB)", 0},
+    {"copy.seconds", "store copied from SQLite, as `copy` does (s)", 1},
+    {"copy.rate", "copy rate (operations/s)", 0},
+    {"copy.vacuum_seconds", "  VACUUM ANALYZE after the copy (s)", 1},
+    {"store.mb", "store on disk (MB)", 0},
     {"queue.rows", "queue rows (unknown + checking)", 0},
     {"paint.median_ms", "first paint, median (ms)", 1},
     {"paint.first_ms", "first paint, first of the runs (ms)", 1},
@@ -27,8 +30,8 @@ const Row Rows[] = {
     {"panel.p95_ms", "operation panel: p95 (ms)", 2},
     {"panel.load_mean_ms", "  of which store reads + evidence, mean (ms)", 2},
     {"json.ms", "queue --json, median (ms)", 0},
-    {"floor.ms", "sqlite3 shell, bare queue query, median (ms)", 0},
-    {"json.ratio", "queue --json / sqlite3 floor", 2},
+    {"floor.ms", "floor: bare queue query in sqlite3 / psql, median (ms)", 0},
+    {"json.ratio", "queue --json / floor", 2},
     {"json.rows", "queue --json rows (each with a verdict)", 0},
     {"breakdown.pages_ms", "  in process, one thread: the queue's pages (ms)", 1},
     {"breakdown.candidates_ms", "  in process, one thread: candidate events of every row, a page at a time (ms)", 1},
@@ -46,6 +49,9 @@ const Row Rows[] = {
     {"rss.after_scroll_mb", "resident memory after scrolling the whole queue (MB)", 0},
     {"rss.peak_mb", "  peak resident memory of the window's process (MB)", 0},
     {"idle.cpu_percent", "idle CPU, nothing changing (% of a core)", 2},
+    {"decision.median_ms", "a decision, committed (Resolver::resolve), median (ms)", 2},
+    {"decision.p95_ms", "a decision, p95 (ms)", 2},
+    {"decision.count", "  decisions timed", 0},
 };
 
 QString cell(const SizeFigures &figures, const Row &row)
@@ -67,27 +73,20 @@ QString sizeLabel(qint64 operations)
     return QString::number(operations);
 }
 
-const SizeFigures *BenchReport::size(qint64 operations) const
+QString backendLabel(const QString &backend)
 {
+    return backend == QLatin1String("postgresql") ? QStringLiteral("PostgreSQL") : QStringLiteral("SQLite");
+}
+
+std::vector<const SizeFigures *> BenchReport::ofBackend(const QString &backend) const
+{
+    std::vector<const SizeFigures *> found;
     for (const SizeFigures &figures : m_sizes) {
-        if (figures.operations == operations)
-            return &figures;
+        if (figures.backend == backend)
+            found.push_back(&figures);
     }
-    return nullptr;
-}
-
-const SizeFigures *BenchReport::smallest() const
-{
-    const auto it = std::min_element(m_sizes.begin(), m_sizes.end(),
-                                     [](const auto &a, const auto &b) { return a.operations < b.operations; });
-    return it == m_sizes.end() ? nullptr : &*it;
-}
-
-const SizeFigures *BenchReport::largest() const
-{
-    const auto it = std::max_element(m_sizes.begin(), m_sizes.end(),
-                                     [](const auto &a, const auto &b) { return a.operations < b.operations; });
-    return it == m_sizes.end() ? nullptr : &*it;
+    std::sort(found.begin(), found.end(), [](const auto *a, const auto *b) { return a->operations < b->operations; });
+    return found;
 }
 
 QString BenchReport::table() const
@@ -98,7 +97,7 @@ QString BenchReport::table() const
     out += QStringLiteral("| figure |");
     QString rule = QStringLiteral("| --- |");
     for (const SizeFigures &figures : m_sizes) {
-        out += QStringLiteral(" %1 |").arg(sizeLabel(figures.operations));
+        out += QStringLiteral(" %1 %2 |").arg(sizeLabel(figures.operations), backendLabel(figures.backend));
         rule += QStringLiteral(" ---: |");
     }
     out += u'\n' + rule + u'\n';
@@ -119,15 +118,25 @@ QString BenchReport::table() const
 QStringList BenchReport::targets() const
 {
     QStringList lines;
-    const SizeFigures *small = smallest();
-    const SizeFigures *large = largest();
-    if (!small || !large)
+    for (const QString &backend : {QStringLiteral("sqlite"), QStringLiteral("postgresql")})
+        lines += targetsOf(backend);
+    return lines;
+}
+
+QStringList BenchReport::targetsOf(const QString &backend) const
+{
+    QStringList lines;
+    const std::vector<const SizeFigures *> sizes = ofBackend(backend);
+    if (sizes.empty())
         return lines;
+    const SizeFigures *small = sizes.front();
+    const SizeFigures *large = sizes.back();
     auto value = [](const SizeFigures *f, const char *key) {
         return f->values.value(QString::fromLatin1(key), -1);
     };
-    auto line = [&lines](bool met, const QString &text) {
-        lines << (met ? QStringLiteral("met     ") : QStringLiteral("MISSED  ")) + text;
+    const QString prefix = backendLabel(backend) + QStringLiteral(": ");
+    auto line = [&lines, &prefix](bool met, const QString &text) {
+        lines << (met ? QStringLiteral("met     ") : QStringLiteral("MISSED  ")) + prefix + text;
     };
     const QString largeName = sizeLabel(large->operations);
     const QString smallName = sizeLabel(small->operations);
@@ -143,14 +152,14 @@ QStringList BenchReport::targets() const
     if (const double p95 = value(large, "panel.p95_ms"); p95 >= 0)
         line(p95 < 20, QStringLiteral("operation panel %1 p95 %2 ms (< 20 ms)").arg(largeName).arg(p95, 0, 'f', 2));
     if (const double ratio = value(large, "json.ratio"); ratio >= 0)
-        line(ratio <= 3, QStringLiteral("queue --json %1 %2x the sqlite3 floor (<= 3x)").arg(largeName).arg(ratio, 0, 'f', 2));
+        line(ratio <= 3, QStringLiteral("queue --json %1 %2x the floor (<= 3x)").arg(largeName).arg(ratio, 0, 'f', 2));
     for (const char *key : {"scroll.max_stall_ms", "filter.max_stall_ms", "live.max_stall_ms"}) {
         double worst = -1;
         QString where;
-        for (const SizeFigures &f : m_sizes) {
-            if (value(&f, key) > worst) {
-                worst = value(&f, key);
-                where = sizeLabel(f.operations);
+        for (const SizeFigures *f : sizes) {
+            if (value(f, key) > worst) {
+                worst = value(f, key);
+                where = sizeLabel(f->operations);
             }
         }
         if (worst >= 0)
@@ -160,8 +169,8 @@ QStringList BenchReport::targets() const
     if (const double rss = value(large, "rss.after_scroll_mb"); rss >= 0)
         line(rss < 250, QStringLiteral("resident after scrolling the %1 queue %2 MB (< 250 MB)").arg(largeName).arg(rss, 0, 'f', 0));
     double idle = -1;
-    for (const SizeFigures &f : m_sizes)
-        idle = std::max(idle, value(&f, "idle.cpu_percent"));
+    for (const SizeFigures *f : sizes)
+        idle = std::max(idle, value(f, "idle.cpu_percent"));
     if (idle >= 0)
         line(idle < 1, QStringLiteral("idle CPU, worst size %1% of a core (< 1%)").arg(idle, 0, 'f', 2));
     return lines;

@@ -8,10 +8,12 @@
 
 namespace RefundDesk::Bench {
 
-// The figures of one store size, by name (see bench_scale.cpp and guisession.cpp).
+// The figures of one store size on one backend, by name (see bench_scale.cpp and
+// guisession.cpp).
 struct SizeFigures
 {
     qint64 operations = 0;
+    QString backend = QStringLiteral("sqlite"); // sqlite or postgresql
     QMap<QString, double> values;
 };
 
@@ -23,21 +25,22 @@ public:
     void add(const SizeFigures &figures) { m_sizes.push_back(figures); }
     void setHeader(const QString &header) { m_header = header; }
 
-    // A Markdown table: one row per figure, one column per size.
+    // A Markdown table: one row per figure, one column per size and backend, in the
+    // order added.
     QString table() const;
-    // One line per target: met or missed, with the figures it compares.
+    // One line per target and backend: met or missed, with the figures it compares.
     QStringList targets() const;
     bool allTargetsMet() const;
 
 private:
-    const SizeFigures *size(qint64 operations) const;
-    const SizeFigures *smallest() const;
-    const SizeFigures *largest() const;
+    std::vector<const SizeFigures *> ofBackend(const QString &backend) const;
+    QStringList targetsOf(const QString &backend) const;
 
     QString m_header;
     std::vector<SizeFigures> m_sizes;
 };
 
 QString sizeLabel(qint64 operations);
+QString backendLabel(const QString &backend); // SQLite, PostgreSQL
 
 } // namespace RefundDesk::Bench

@@ -84,7 +84,8 @@ private:
             return;
         }
         Store &store = **opened;
-        const QString me = QStringLiteral("bench-peer");
+        // On PostgreSQL a claim is recorded under the login, whatever name is given.
+        const QString me = store.sessionOperator().isEmpty() ? QStringLiteral("bench-peer") : store.sessionOperator();
         QString claimed;
         for (int i = 0; !m_stop; ++i) {
             for (int slept = 0; slept < 1000 && !m_stop; slept += 10)

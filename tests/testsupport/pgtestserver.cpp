@@ -143,9 +143,10 @@ bool PgTestServer::initialise(Durability durability)
     const bool fast = durability == Durability::Fast;
     conf.write(QStringLiteral("\nlisten_addresses = ''\nunix_socket_directories = '%1'\nport = %2\n"
                               "fsync = %3\nsynchronous_commit = %3\nfull_page_writes = %3\n"
-                              "max_connections = 60\nshared_buffers = 32MB\n"
+                              "max_connections = 60\nshared_buffers = %4\n"
                               "password_encryption = 'scram-sha-256'\n")
                    .arg(socketDir()).arg(m_port).arg(fast ? QStringLiteral("off") : QStringLiteral("on"))
+                   .arg(fast ? QStringLiteral("32MB") : QStringLiteral("128MB"))
                    .toUtf8());
     return true;
 }

@@ -20,7 +20,9 @@ public:
     static constexpr char SuperUser[] = "postgres";
     static constexpr char PasswordUser[] = "pw_user";
 
-    // fsync stays on only for a durable server (tests that crash something mid-write).
+    // A fast server keeps nothing safe and little in memory (most tests). A durable one is
+    // configured as a fresh installation is: fsync on and PostgreSQL's default 128 MB of
+    // shared buffers (tests that crash something mid-write, and the benchmark).
     enum class Durability { Fast, Durable };
 
     explicit PgTestServer(Durability durability = Durability::Fast);
