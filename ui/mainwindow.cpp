@@ -235,7 +235,9 @@ void MainWindow::rememberLayout()
 {
     m_layout.addSplitter(QStringLiteral("mainSplitter"), m_splitter);
     m_layout.addSplitter(QStringLiteral("panelSplitter"), m_panel->splitter());
-    m_layout.addHeader(QStringLiteral("queueHeader"), m_queue->view()->horizontalHeader());
+    // "queueColumns": the queue's columns changed order (the verdict moved), so a layout saved
+    // under the old key would size the wrong columns.
+    m_layout.addHeader(QStringLiteral("queueColumns"), m_queue->view()->horizontalHeader());
     m_layout.addHeader(QStringLiteral("attemptHeader"), m_panel->attemptView()->table()->horizontalHeader());
     m_layout.addHeader(QStringLiteral("eventHeader"), m_panel->evidenceView()->table()->horizontalHeader());
     m_layout.restore();

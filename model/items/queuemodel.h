@@ -37,15 +37,17 @@ class QueueModel final : public QAbstractTableModel
     Q_OBJECT
 
 public:
+    // The verdict comes right after the status: what the provider said is what a person
+    // reads first, and it stays in view however narrow the queue or long its headers.
     enum Column {
         OperationColumn,
         OrderColumn,
         AmountColumn,
         StatusColumn,
+        VerdictColumn,
         AttemptsColumn,
         AgeColumn,
         KeyWindowColumn,
-        VerdictColumn,
         ClaimedByColumn,
         ColumnCount
     };
