@@ -59,21 +59,21 @@ struct ConsoleOptions
 std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOptions &options)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Refund Desk: the console for refunds whose outcome nobody knows.\n"
-                                                    "Subcommands (headless): %1.")
+    parser.setApplicationDescription(QCoreApplication::translate("Cli", "Refund Desk: the console for refunds whose outcome nobody knows.\n"
+                                                                        "Subcommands (headless): %1.")
                                          .arg(RefundDesk::Cli::commandNames().join(QStringLiteral(", "))));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption db(QStringLiteral("db"), QStringLiteral("The store to open."), QStringLiteral("PATH"));
-    const QCommandLineOption demo(QStringLiteral("demo"), QStringLiteral("Build a fresh demo store and open it."));
-    const QCommandLineOption readOnly(QStringLiteral("read-only"), QStringLiteral("Open the store for reading only."));
-    const QCommandLineOption operatorName(QStringLiteral("operator"), QStringLiteral("Who is at the desk."),
+    const QCommandLineOption db(QStringLiteral("db"), QCoreApplication::translate("Cli", "The store to open."), QStringLiteral("PATH"));
+    const QCommandLineOption demo(QStringLiteral("demo"), QCoreApplication::translate("Cli", "Build a fresh demo store and open it."));
+    const QCommandLineOption readOnly(QStringLiteral("read-only"), QCoreApplication::translate("Cli", "Open the store for reading only."));
+    const QCommandLineOption operatorName(QStringLiteral("operator"), QCoreApplication::translate("Cli", "Who is at the desk."),
                                           QStringLiteral("NAME"));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window once loaded to a PNG and exit."),
+                                        QCoreApplication::translate("Cli", "Render the window once loaded to a PNG and exit."),
                                         QStringLiteral("PNG"));
     const QCommandLineOption select(QStringLiteral("select"),
-                                    QStringLiteral("With --screenshot: the operation to show (default: the first)."),
+                                    QCoreApplication::translate("Cli", "With --screenshot: the operation to show (default: the first)."),
                                     QStringLiteral("OPERATION_ID"));
     parser.addOptions({db, demo, readOnly, operatorName, screenshot, select});
 
@@ -139,7 +139,7 @@ void takeScreenshot(RefundDesk::MainWindow &window, const ConsoleOptions &option
         const QPixmap picture = window.grab();
         if (!picture.save(options.screenshot, "PNG")) {
             QTextStream(stderr) << QCoreApplication::translate("Cli", "refund-desk: cannot write the screenshot to %1. "
-                                                                     "Check that the folder exists and can be written.")
+                                                                      "Check that the folder exists and can be written.")
                                        .arg(options.screenshot)
                                 << '\n';
             QCoreApplication::exit(1);
@@ -162,8 +162,8 @@ std::optional<int> checkWindowSystem(const QStringList &arguments, const Console
         return std::nullopt;
     }
     QTextStream(stderr) << QCoreApplication::translate("Cli", "refund-desk: cannot open the console: %1 Run it in a "
-                                                             "desktop session; the commands in 'refund-desk --help' "
-                                                             "need no display.").arg(why)
+                                                              "desktop session; the commands in 'refund-desk --help' "
+                                                              "need no display.").arg(why)
                         << '\n';
     return exitUsage;
 }

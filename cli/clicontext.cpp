@@ -18,7 +18,7 @@ CliContext::CliContext(const QString &command, const QStringList &arguments)
 
 void CliContext::addDbOption()
 {
-    m_parser.addOption({QStringLiteral("db"), QStringLiteral("The store to work on."), QStringLiteral("PATH")});
+    m_parser.addOption({QStringLiteral("db"), QCoreApplication::translate("Cli", "The store to work on."), QStringLiteral("PATH")});
 }
 
 std::optional<int> CliContext::parse(int minPositional, int maxPositional, const QString &positionalSyntax)
@@ -64,8 +64,8 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
     // The store opens read-only when the user may not write it; a write command stops here.
     if (mode == Store::OpenMode::ReadWrite && store.value()->isReadOnly()) {
         exitCode = fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written. %2 Nothing was written: ask for "
-                                                          "write access to the file and its folder, or work on a "
-                                                          "writable copy.")
+                                                                              "write access to the file and its folder, or work on a "
+                                                                              "writable copy.")
                                                .arg(store.value()->location(), store.value()->openNote())));
         return nullptr;
     }

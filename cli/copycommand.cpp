@@ -106,7 +106,8 @@ QStringList missingMeta(const std::vector<MetaEntry> &source, const std::vector<
 // be opened or the destination exists; 1 when the copy does not match its source.
 int runCopy(CliContext &context)
 {
-    context.parser().setApplicationDescription(QStringLiteral(
+    context.parser().setApplicationDescription(QCoreApplication::translate(
+        "Cli",
         "refund-desk copy: copies a whole store into a new one, keeping every id, hash, time and\n"
         "payload byte, e.g. to move a store to another backend or to hand an auditor a file.\n"
         "The source is only read (one consistent snapshot, even while others write to it). The\n"
@@ -114,16 +115,17 @@ int runCopy(CliContext &context)
         "copy is kept (an interrupted one leaves no store behind). Afterwards the audit chain\n"
         "and the row counts of both ends are checked and compared. A copy repairs nothing: a\n"
         "broken chain arrives broken, and verify fails on both ends alike."));
-    context.parser().addOption({FromOption, QStringLiteral("The store to copy (only read)."), QStringLiteral("SRC")});
-    context.parser().addOption({ToOption, QStringLiteral("The new store to create (must not exist)."),
-                                QStringLiteral("DST")});
+    context.parser().addOption(
+        {FromOption, QCoreApplication::translate("Cli", "The store to copy (only read)."), QStringLiteral("SRC")});
+    context.parser().addOption(
+        {ToOption, QCoreApplication::translate("Cli", "The new store to create (must not exist)."), QStringLiteral("DST")});
     if (auto exit = context.parse(0, 0))
         return *exit;
     const QString from = context.parser().value(FromOption);
     const QString to = context.parser().value(ToOption);
     if (from.isEmpty() || to.isEmpty())
         return context.usageError(QCoreApplication::translate("Cli", "--from SRC and --to DST are both required: name the store to copy "
-                                                 "and the new store to create."));
+                                                                     "and the new store to create."));
 
     // A file beside the source that SQLite would take for part of it.
     const QString target = QFileInfo(to).absoluteFilePath();
@@ -206,8 +208,8 @@ int runCopy(CliContext &context)
         && copyCounts->events == copied->events && copyCounts->resolutions == copied->resolutions;
     if (!metaMissing.isEmpty() || !countsMatch || !sameChain(*sourceCheck, *copyCheck)) {
         return context.fail(Error::internal(QCoreApplication::translate("Cli", "The copy at %1 does not match its source (see the "
-                                                           "counts and chains above). Do not use it: remove it "
-                                                           "and copy again.")
+                                                                               "counts and chains above). Do not use it: remove it "
+                                                                               "and copy again.")
                                                 .arg((*copy)->location())));
     }
     if (!sourceCheck->chainBreak.isEmpty()) {

@@ -26,13 +26,13 @@ int runDemo(CliContext &context)
     const QString nowOption = QStringLiteral("now");
     context.addDbOption();
     context.parser().addOption({operationsOption,
-                                QStringLiteral("How many refund operations to simulate (default 2000)."),
+                                QCoreApplication::translate("Cli", "How many refund operations to simulate (default 2000)."),
                                 QStringLiteral("N"), QStringLiteral("2000")});
-    context.parser().addOption({seedOption, QStringLiteral("The seed: the same seed gives the same store (default 1)."),
+    context.parser().addOption({seedOption, QCoreApplication::translate("Cli", "The seed: the same seed gives the same store (default 1)."),
                                 QStringLiteral("S"), QStringLiteral("1")});
     context.parser().addOption({nowOption,
-                                QStringLiteral("Simulate up to this time (ms since the epoch) instead of now, for "
-                                               "a store that is the same on every run."),
+                                QCoreApplication::translate("Cli", "Simulate up to this time (ms since the epoch) instead of now, for "
+                                                                   "a store that is the same on every run."),
                                 QStringLiteral("MS")});
     if (auto exit = context.parse(0, 0))
         return *exit;
@@ -61,8 +61,11 @@ int runDemo(CliContext &context)
     timer.start();
     auto progress = [&](qint64 done, qint64 total) {
         const double seconds = qMax(0.001, double(timer.elapsed()) / 1000.0);
-        context.err() << "refund-desk demo: " << done << " of " << total << " operations (" << percent(done, total)
-                      << "), " << qint64(double(done) / seconds) << " operations/s\n";
+        context.err() << "refund-desk demo: "
+                      << QCoreApplication::translate("Cli", "%1 of %2 operations (%3), %4 operations/s")
+                             .arg(QString::number(done), QString::number(total), percent(done, total),
+                                  QString::number(qint64(double(done) / seconds)))
+                      << '\n';
         context.err().flush();
     };
     // About twenty progress lines whatever the size.
@@ -78,7 +81,8 @@ int runDemo(CliContext &context)
         }
         if (done == total) {
             finishing = true;
-            context.err() << "refund-desk demo: finishing the store (statistics, checkpoint)\n";
+            context.err() << "refund-desk demo: "
+                          << QCoreApplication::translate("Cli", "finishing the store (statistics, checkpoint)") << '\n';
             context.err().flush();
         }
     };
@@ -90,26 +94,35 @@ int runDemo(CliContext &context)
     const SimulationSummary &s = *summary;
 
     QTextStream &out = context.out();
-    out << "Demo store: " << StoreFactory::displayLocation(*path) << '\n'
-        << "Seed: " << s.seed << ", simulated up to "
-        << QDateTime::fromMSecsSinceEpoch(s.nowMs, Qt::UTC).toString(Qt::ISODate) << '\n'
-        << "Operations: " << s.operations << '\n'
-        << "  open: " << s.open << '\n'
-        << "  unknown: " << s.unknown << '\n'
-        << "  checking: " << s.checking << '\n'
-        << "  refunded: " << s.refunded << '\n'
-        << "  failed: " << s.failed << '\n'
-        << "Attempts: " << s.attempts << " (in " << s.toolCalls << " tool calls, " << s.insertRaces
-        << " lost insert races)\n"
-        << "Webhook events: " << s.events << " (" << s.duplicateDeliveries << " duplicate deliveries ignored, "
-        << s.undeliveredEvents << " not delivered, " << s.eventsWithoutMetadata << " without metadata, "
-        << s.unreadablePayloads << " unreadable)\n"
-        << "Resolutions: " << s.resolutions << '\n'
-        << "Double refunds (old tool version): " << s.doubleRefunds << '\n'
-        << "Reference case: " << ReferenceCase::OperationId << " (order " << ReferenceCase::OrderId << ", "
-        << ReferenceCase::AmountCents << " " << ReferenceCase::Currency << ", unknown)\n"
-        << "Elapsed: " << QString::number(seconds, 'f', 1) << " s ("
-        << qint64(double(s.operations) / seconds) << " operations/s)\n";
+    auto line = [&out](const char *text, const QString &value) {
+        out << QCoreApplication::translate("Cli", text).arg(value) << '\n';
+    };
+    line(QT_TRANSLATE_NOOP("Cli", "Demo store: %1"), StoreFactory::displayLocation(*path));
+    out << QCoreApplication::translate("Cli", "Seed: %1, simulated up to %2")
+               .arg(QString::number(s.seed), QDateTime::fromMSecsSinceEpoch(s.nowMs, Qt::UTC).toString(Qt::ISODate))
+        << '\n';
+    line(QT_TRANSLATE_NOOP("Cli", "Operations: %1"), QString::number(s.operations));
+    // The states are the store's own words, in every language.
+    for (const auto &[state, count] : {std::pair{"open", s.open}, {"unknown", s.unknown}, {"checking", s.checking},
+                                        {"refunded", s.refunded}, {"failed", s.failed}})
+        out << "  " << state << ": " << count << '\n';
+    out << QCoreApplication::translate("Cli", "Attempts: %1 (in %2 tool calls, %3 lost insert races)")
+               .arg(QString::number(s.attempts), QString::number(s.toolCalls), QString::number(s.insertRaces))
+        << '\n'
+        << QCoreApplication::translate("Cli", "Webhook events: %1 (%2 duplicate deliveries ignored, %3 not delivered, "
+                                              "%4 without metadata, %5 unreadable)")
+               .arg(QString::number(s.events), QString::number(s.duplicateDeliveries), QString::number(s.undeliveredEvents),
+                    QString::number(s.eventsWithoutMetadata), QString::number(s.unreadablePayloads))
+        << '\n';
+    line(QT_TRANSLATE_NOOP("Cli", "Resolutions: %1"), QString::number(s.resolutions));
+    line(QT_TRANSLATE_NOOP("Cli", "Double refunds (old tool version): %1"), QString::number(s.doubleRefunds));
+    out << QCoreApplication::translate("Cli", "Reference case: %1 (order %2, %3 %4, unknown)")
+               .arg(ReferenceCase::OperationId, ReferenceCase::OrderId, QString::number(ReferenceCase::AmountCents),
+                    ReferenceCase::Currency)
+        << '\n'
+        << QCoreApplication::translate("Cli", "Elapsed: %1 s (%2 operations/s)")
+               .arg(QString::number(seconds, 'f', 1), QString::number(qint64(double(s.operations) / seconds)))
+        << '\n';
     out.flush();
     return 0;
 }

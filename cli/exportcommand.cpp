@@ -44,19 +44,19 @@ int runExport(CliContext &context)
     const QString toOption = QStringLiteral("to");
     const QString outputOption = QStringLiteral("output");
     context.addDbOption();
-    context.parser().addOption({formatOption, QStringLiteral("csv (default) or json."), QStringLiteral("FORMAT"),
+    context.parser().addOption({formatOption, QCoreApplication::translate("Cli", "csv (default) or json."), QStringLiteral("FORMAT"),
                                 QStringLiteral("csv")});
     context.parser().addOption({fromOption,
-                                QStringLiteral("Only resolutions recorded from this UTC date (YYYY-MM-DD) or ISO 8601 "
-                                               "time on."),
+                                QCoreApplication::translate("Cli", "Only resolutions recorded from this UTC date (YYYY-MM-DD) or ISO 8601 "
+                                                                   "time on."),
                                 QStringLiteral("DATE")});
     context.parser().addOption({toOption,
-                                QStringLiteral("Only resolutions recorded through this UTC date (inclusive), or "
-                                               "before this ISO 8601 time."),
+                                QCoreApplication::translate("Cli", "Only resolutions recorded through this UTC date (inclusive), or "
+                                                                   "before this ISO 8601 time."),
                                 QStringLiteral("DATE")});
     context.parser().addOption({outputOption,
-                                QStringLiteral("Write to FILE (replaced only once complete) instead of standard "
-                                               "output."),
+                                QCoreApplication::translate("Cli", "Write to FILE (replaced only once complete) instead of standard "
+                                                                   "output."),
                                 QStringLiteral("FILE")});
     if (auto exit = context.parse(0, 0))
         return *exit;
@@ -69,13 +69,13 @@ int runExport(CliContext &context)
         query.fromMs = parseBound(context.parser().value(fromOption), false);
         if (!query.fromMs)
             return context.usageError(QCoreApplication::translate("Cli", "--from wants a date like 2024-05-01 or a time like "
-                                                     "2024-05-01T09:30:00Z."));
+                                                                         "2024-05-01T09:30:00Z."));
     }
     if (context.parser().isSet(toOption)) {
         query.toMs = parseBound(context.parser().value(toOption), true);
         if (!query.toMs)
             return context.usageError(QCoreApplication::translate("Cli", "--to wants a date like 2024-05-31 or a time like "
-                                                     "2024-06-01T00:00:00Z."));
+                                                                         "2024-06-01T00:00:00Z."));
     }
     if (query.fromMs && query.toMs && *query.fromMs >= *query.toMs)
         return context.usageError(QCoreApplication::translate("Cli", "--from must come before --to."));
@@ -117,7 +117,7 @@ int runExport(CliContext &context)
     QSaveFile file(outputPath);
     if (!file.open(QIODevice::WriteOnly)) {
         return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written: %2. Choose a file in a folder "
-                                                              "you may write to.")
+                                                                                  "you may write to.")
                                                    .arg(outputPath, file.errorString())));
     }
     auto written = exporter.write(file, report);
@@ -128,7 +128,8 @@ int runExport(CliContext &context)
         return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 could not be saved: %2. Nothing was replaced.")
                                                    .arg(outputPath, file.errorString())));
     }
-    context.out() << "exported " << *written << " resolutions to " << outputPath << '\n';
+    context.out() << QCoreApplication::translate("Cli", "exported %1 resolutions to %2").arg(QString::number(*written), outputPath)
+                  << '\n';
     context.out().flush();
     return 0;
 }

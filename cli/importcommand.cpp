@@ -22,18 +22,24 @@ void printNotes(QTextStream &out, const QString &title, const std::vector<Import
     for (const ImportNote &note : notes)
         out << "  " << note.where << ": " << note.reason << '\n';
     if (total > qint64(notes.size()))
-        out << "  ... and " << total - qint64(notes.size()) << " more\n";
+        out << "  " << QCoreApplication::translate("Cli", "... and %1 more").arg(total - qint64(notes.size())) << '\n';
 }
 
 void printSummary(QTextStream &out, const QString &path, const ImportSummary &summary)
 {
-    out << "Imported " << path << " (" << summary.format << "): " << summary.read << " read, " << summary.added
-        << " new, " << summary.alreadyPresent << " already present, " << summary.skipped << " skipped.\n";
-    printNotes(out, QStringLiteral("Skipped (not stored):"), summary.skips, summary.skipped);
-    printNotes(out, QStringLiteral("Stored, but not readable as refund evidence (the console lists them as unreadable):"),
+    out << QCoreApplication::translate("Cli", "Imported %1 (%2): %3 read, %4 new, %5 already present, %6 skipped.")
+               .arg(path, summary.format, QString::number(summary.read), QString::number(summary.added),
+                    QString::number(summary.alreadyPresent), QString::number(summary.skipped))
+        << '\n';
+    printNotes(out, QCoreApplication::translate("Cli", "Skipped (not stored):"), summary.skips, summary.skipped);
+    printNotes(out,
+               QCoreApplication::translate("Cli", "Stored, but not readable as refund evidence (the console lists them "
+                                                  "as unreadable):"),
                summary.unreadableNotes, summary.unreadable);
-    if (!summary.stoppedEarly.isEmpty())
-        out << "Stopped early, the rest of the file was not read: " << summary.stoppedEarly << '\n';
+    if (!summary.stoppedEarly.isEmpty()) {
+        out << QCoreApplication::translate("Cli", "Stopped early, the rest of the file was not read: %1").arg(summary.stoppedEarly)
+            << '\n';
+    }
     out.flush();
 }
 
@@ -69,7 +75,7 @@ int runImportEvents(CliContext &context)
             ? QCoreApplication::translate("Cli", "%n entries were skipped", nullptr, int(summary->skipped))
             : QCoreApplication::translate("Cli", "the file could not be read to its end");
         return context.fail(Error::refused(QCoreApplication::translate("Cli", "%1; the good entries were imported. Fix the file and import it "
-                                                          "again: events already present are ignored.").arg(what)));
+                                                                              "again: events already present are ignored.").arg(what)));
     }
     return 0;
 }

@@ -30,8 +30,8 @@ QString utc(qint64 ms)
 void addOperatorOption(CliContext &context)
 {
     context.parser().addOption({OperatorOption,
-                                QStringLiteral("Who is acting. On PostgreSQL the database login is recorded: the "
-                                               "name may be left out, and another name is refused."),
+                                QCoreApplication::translate("Cli", "Who is acting. On PostgreSQL the database login is recorded: the "
+                                                                   "name may be left out, and another name is refused."),
                                 QStringLiteral("NAME")});
 }
 
@@ -67,7 +67,7 @@ bool operatorIsTheLogin(CliContext &context)
 int refuseEmptyOperator(CliContext &context)
 {
     return context.fail(Error::refused(QCoreApplication::translate("Cli", "--operator NAME is required and may not be empty: "
-                                                      "say who is acting.")));
+                                                                          "say who is acting.")));
 }
 
 
@@ -124,14 +124,16 @@ int runInit(CliContext &context)
     auto store = StoreFactory::create(*path);
     if (!store)
         return context.fail(store.error());
-    context.out() << "Created an empty store at " << store.value()->location() << " (schema version 1).\n";
+    context.out() << QCoreApplication::translate("Cli", "Created an empty store at %1 (schema version 1).")
+                         .arg(store.value()->location())
+                  << '\n';
     return 0;
 }
 
 int runQueue(CliContext &context)
 {
     context.addDbOption();
-    context.parser().addOption({JsonOption, QStringLiteral("Print a JSON array.")});
+    context.parser().addOption({JsonOption, QCoreApplication::translate("Cli", "Print a JSON array.")});
     if (auto exit = context.parse(0, 0))
         return *exit;
     int exitCode = 0;
@@ -154,11 +156,15 @@ int runQueue(CliContext &context)
             return context.fail(page.error());
         for (const Operation &operation : *page) {
             const KeyWindow window(operation, *retention);
+            // Tab-separated fields; ids, amounts and states are tokens in every language.
             context.out() << operation.operationId << '\t' << operation.orderId << '\t' << operation.amountCents
                           << ' ' << operation.currency << '\t' << toString(operation.status) << '\t'
-                          << operation.attempts << " attempts\tkey " << window.describeAt(now)
-                          << (operation.claimedBy.isEmpty() ? QString() : QStringLiteral("\tclaimed by ") + operation.claimedBy)
-                          << '\n';
+                          << QCoreApplication::translate("Cli", "%n attempt(s)", "queue field", operation.attempts) << '\t'
+                          << QCoreApplication::translate("Cli", "key %1", "queue field: the key window")
+                                 .arg(window.describeAt(now));
+            if (!operation.claimedBy.isEmpty())
+                context.out() << '\t' << QCoreApplication::translate("Cli", "claimed by %1", "queue field").arg(operation.claimedBy);
+            context.out() << '\n';
             ++count;
         }
         if (int(page->size()) < QueuePageSize)
@@ -166,14 +172,14 @@ int runQueue(CliContext &context)
         cursor = cursorAfter(query, page->back());
     }
     if (count == 0)
-        context.out() << "No operation is unknown or being checked.\n";
+        context.out() << QCoreApplication::translate("Cli", "No operation is unknown or being checked.") << '\n';
     return 0;
 }
 
 int runShow(CliContext &context)
 {
     context.addDbOption();
-    context.parser().addOption({JsonOption, QStringLiteral("Print a JSON object.")});
+    context.parser().addOption({JsonOption, QCoreApplication::translate("Cli", "Print a JSON object.")});
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
     int exitCode = 0;
@@ -206,13 +212,20 @@ int runShow(CliContext &context)
 
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     auto &out = context.out();
-    out << operation.operationId << "  order " << operation.orderId << "  " << operation.amountCents << ' '
-        << operation.currency << "  " << toString(operation.status) << '\n'
-        << "  key " << operation.idempotencyKey << " (" << window.describeAt(now) << ")\n"
-        << "  created " << utc(operation.createdAt) << ", updated " << utc(operation.updatedAt) << '\n';
-    if (!operation.claimedBy.isEmpty())
-        out << "  claimed by " << operation.claimedBy << " at " << utc(operation.claimedAt.value_or(0)) << '\n';
-    out << "Attempts:\n";
+    out << QCoreApplication::translate("Cli", "%1  order %2  %3 %4  %5")
+               .arg(operation.operationId, operation.orderId, QString::number(operation.amountCents), operation.currency,
+                    toString(operation.status))
+        << '\n'
+        << "  " << QCoreApplication::translate("Cli", "key %1 (%2)").arg(operation.idempotencyKey, window.describeAt(now))
+        << '\n'
+        << "  " << QCoreApplication::translate("Cli", "created %1, updated %2").arg(utc(operation.createdAt), utc(operation.updatedAt))
+        << '\n';
+    if (!operation.claimedBy.isEmpty()) {
+        out << "  " << QCoreApplication::translate("Cli", "claimed by %1 at %2")
+                           .arg(operation.claimedBy, utc(operation.claimedAt.value_or(0)))
+            << '\n';
+    }
+    out << QCoreApplication::translate("Cli", "Attempts:") << '\n';
     for (const Attempt &attempt : snapshot->attempts) {
         out << "  #" << attempt.attemptNo << ' ' << attempt.toolCallId << ' ' << utc(attempt.startedAt) << ' '
             << describe(attempt.outcome);
@@ -220,22 +233,27 @@ int runShow(CliContext &context)
             out << " (HTTP " << *attempt.httpStatus << ')';
         out << ' ' << attempt.requestId << '\n';
     }
-    out << "Events (verdict " << toString(evidence.verdict) << "): " << evidence.explanation << '\n';
+    out << QCoreApplication::translate("Cli", "Events (verdict %1): %2").arg(toString(evidence.verdict), evidence.explanation)
+        << '\n';
     for (const EvidenceEvent &event : evidence.events) {
         const ParsedRefund *refund = event.refund();
-        out << "  " << event.row.eventId << ' ' << event.row.type << " by " << toString(event.matchedBy);
+        out << "  " << event.row.eventId << ' ' << event.row.type << ' '
+            << QCoreApplication::translate("Cli", "by %1", "an event, matched by a route").arg(toString(event.matchedBy));
         if (!event.readable())
-            out << " unreadable: " << event.parsed.unreadableReason;
+            out << ' ' << QCoreApplication::translate("Cli", "unreadable: %1").arg(event.parsed.unreadableReason);
         else if (refund)
             out << ' ' << refund->id << ' ' << toString(refund->status) << ' ' << refund->amount << ' ' << refund->currency
                 << (refund->failureReason.isEmpty() ? QString() : u' ' + refund->failureReason);
         out << '\n';
     }
-    out << "Resolutions:\n";
+    out << QCoreApplication::translate("Cli", "Resolutions:") << '\n';
     for (const Resolution &resolution : snapshot->resolutions) {
-        out << "  #" << resolution.resolutionId << ' ' << toString(resolution.outcome) << ' ' << resolution.refundId
-            << " by " << resolution.operatorName << " at " << utc(resolution.recordedAt) << " evidence "
-            << resolution.evidence << (resolution.overridesEvidence ? " (overrides the evidence)" : "") << '\n';
+        out << "  #" << resolution.resolutionId << ' ' << toString(resolution.outcome) << ' ' << resolution.refundId << ' '
+            << QCoreApplication::translate("Cli", "by %1 at %2, evidence %3")
+                   .arg(resolution.operatorName, utc(resolution.recordedAt), resolution.evidence);
+        if (resolution.overridesEvidence)
+            out << ' ' << QCoreApplication::translate("Cli", "(overrides the evidence)");
+        out << '\n';
     }
     return 0;
 }
@@ -245,7 +263,7 @@ int runClaim(CliContext &context)
     context.addDbOption();
     addOperatorOption(context);
     context.parser().addOption({QStringLiteral("take-over"),
-                                QStringLiteral("Take the operation over from the operator who claimed it.")});
+                                QCoreApplication::translate("Cli", "Take the operation over from the operator who claimed it.")});
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
     int exitCode = 0;
@@ -257,10 +275,14 @@ int runClaim(CliContext &context)
     auto claimed = Resolver(*target->store).claim(operation, target->operatorName, takeOver);
     if (!claimed)
         return context.fail(claimed.error());
-    context.out() << operation.operationId << " is now being checked by " << target->operatorName;
-    if (takeOver && operation.status == OperationStatus::Checking && operation.claimedBy != target->operatorName)
-        context.out() << " (taken over from " << operation.claimedBy << ')';
-    context.out() << ".\n";
+    if (takeOver && operation.status == OperationStatus::Checking && operation.claimedBy != target->operatorName) {
+        context.out() << QCoreApplication::translate("Cli", "%1 is now being checked by %2 (taken over from %3).")
+                             .arg(operation.operationId, target->operatorName, operation.claimedBy);
+    } else {
+        context.out() << QCoreApplication::translate("Cli", "%1 is now being checked by %2.")
+                             .arg(operation.operationId, target->operatorName);
+    }
+    context.out() << '\n';
     return 0;
 }
 
@@ -277,7 +299,9 @@ int runRelease(CliContext &context)
     auto released = Resolver(*target->store).release(target->operation, target->operatorName);
     if (!released)
         return context.fail(released.error());
-    context.out() << target->operation.operationId << " is unknown again and waits in the queue.\n";
+    context.out() << QCoreApplication::translate("Cli", "%1 is unknown again and waits in the queue.")
+                         .arg(target->operation.operationId)
+                  << '\n';
     return 0;
 }
 
@@ -286,14 +310,14 @@ int runResolve(CliContext &context)
     context.addDbOption();
     addOperatorOption(context);
     auto &parser = context.parser();
-    parser.addOption({QStringLiteral("outcome"), QStringLiteral("refunded or failed."), QStringLiteral("OUTCOME")});
-    parser.addOption({QStringLiteral("refund-id"), QStringLiteral("The provider's refund id (re_...)."), QStringLiteral("ID")});
+    parser.addOption({QStringLiteral("outcome"), QCoreApplication::translate("Cli", "refunded or failed."), QStringLiteral("OUTCOME")});
+    parser.addOption({QStringLiteral("refund-id"), QCoreApplication::translate("Cli", "The provider's refund id (re_...)."), QStringLiteral("ID")});
     parser.addOption({QStringLiteral("evidence"),
-                      QStringLiteral("Where the outcome was confirmed: webhook:evt_..., dashboard, provider_support:CASE."),
+                      QCoreApplication::translate("Cli", "Where the outcome was confirmed: webhook:evt_..., dashboard, provider_support:CASE."),
                       QStringLiteral("TEXT")});
-    parser.addOption({QStringLiteral("note"), QStringLiteral("A note for the audit log."), QStringLiteral("TEXT")});
+    parser.addOption({QStringLiteral("note"), QCoreApplication::translate("Cli", "A note for the audit log."), QStringLiteral("TEXT")});
     parser.addOption({QStringLiteral("override-evidence"),
-                      QStringLiteral("Record an outcome that contradicts the evidence (needs --note).")});
+                      QCoreApplication::translate("Cli", "Record an outcome that contradicts the evidence (needs --note).")});
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
     const auto outcome = outcomeFromString(parser.value(QStringLiteral("outcome")));
@@ -332,10 +356,13 @@ int runResolve(CliContext &context)
     auto resolution = resolver.resolve(draft, SeenState::of(*operation));
     if (!resolution)
         return context.fail(resolution.error());
-    context.out() << draft.operationId << " resolved as " << toString(resolution->outcome);
-    if (!resolution->refundId.isEmpty())
-        context.out() << " (" << resolution->refundId << ')';
-    context.out() << " by " << resolution->operatorName << "; audit log entry #" << resolution->resolutionId << ".\n";
+    const QString recorded = resolution->refundId.isEmpty()
+        ? toString(resolution->outcome)
+        : QStringLiteral("%1 (%2)").arg(toString(resolution->outcome), resolution->refundId);
+    context.out() << QCoreApplication::translate("Cli", "%1 resolved as %2 by %3; audit log entry #%4.")
+                         .arg(draft.operationId, recorded, resolution->operatorName,
+                              QString::number(resolution->resolutionId))
+                  << '\n';
     return 0;
 }
 

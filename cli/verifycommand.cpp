@@ -17,8 +17,8 @@ int runVerify(CliContext &context)
     const QString anchorOption = QStringLiteral("anchor");
     context.addDbOption();
     context.parser().addOption({anchorOption,
-                                QStringLiteral("A head hash printed by an earlier verify: fail unless that resolution "
-                                               "is still in the chain (detects removed newest rows)."),
+                                QCoreApplication::translate("Cli", "A head hash printed by an earlier verify: fail unless that resolution "
+                                                                   "is still in the chain (detects removed newest rows)."),
                                 QStringLiteral("HASH")});
     if (auto exit = context.parse(0, 0))
         return *exit;
@@ -44,15 +44,17 @@ int runVerify(CliContext &context)
     if (report->intact()) {
         context.out() << report->summary() << '\n';
         if (!report->headHash.isEmpty())
-            context.out() << "store invariants hold; head hash " << report->headHash << '\n';
+            context.out() << QCoreApplication::translate("Cli", "store invariants hold; head hash %1").arg(report->headHash)
+                          << '\n';
         else
-            context.out() << "store invariants hold; the audit log is empty\n";
+            context.out() << QCoreApplication::translate("Cli", "store invariants hold; the audit log is empty") << '\n';
         context.out().flush();
         return 0;
     }
     if (!report->chainBreak) {
-        context.out() << "verified " << report->verifiedCount << " resolutions, chain intact through #"
-                      << report->lastVerifiedId << '\n';
+        context.out() << QCoreApplication::translate("Cli", "verified %1 resolutions, chain intact through #%2")
+                             .arg(QString::number(report->verifiedCount), QString::number(report->lastVerifiedId))
+                      << '\n';
     }
     for (const QString &line : report->problems())
         context.out() << line << '\n';

@@ -132,6 +132,8 @@ private slots:
     void commandLineLanguage();
     void unknownLanguageIsAUsageError();
     void jsonIsTheSameInEveryLanguage();
+    void humanOutputSpeaksOneLanguage_data();
+    void humanOutputSpeaksOneLanguage();
 
 private:
     QTemporaryDir m_dir;
@@ -422,6 +424,55 @@ void TranslationsTest::jsonIsTheSameInEveryLanguage()
         QCOMPARE(russian.out, english.out);
         QCOMPARE(chinese.out, english.out);
     }
+}
+
+void TranslationsTest::humanOutputSpeaksOneLanguage_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QStringList>("expected"); // texts of that language the output must hold
+    QTest::newRow("ru") << QStringLiteral("ru")
+                        << QStringList{QStringLiteral("заказ 4417"), QStringLiteral("Попытки:"), QStringLiteral("3 попытки"),
+                                       QStringLiteral("Операций: 200"), QStringLiteral("проверено решений")};
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN")
+                           << QStringList{QStringLiteral("订单 4417"), QStringLiteral("尝试："), QStringLiteral("3 次尝试"),
+                                          QStringLiteral("操作：200"), QStringLiteral("已验证")};
+}
+
+// What headless commands print for people (not --json) is in the language of the run,
+// whole lines of it: no English label beside a translated one. Ids, amounts, states,
+// outcomes, verdicts, routes and event types stay tokens in every language.
+void TranslationsTest::humanOutputSpeaksOneLanguage()
+{
+    QFETCH(QString, language);
+    QFETCH(QStringList, expected);
+    QTemporaryDir dir;
+    const QString store = dir.filePath(QStringLiteral("demo.sqlite"));
+    const QStringList lang{QStringLiteral("--lang"), language};
+    const Test::CliRun demo = Test::runRefundDesk(QStringList{QStringLiteral("demo"), QStringLiteral("--db"), store,
+                                                              QStringLiteral("--operations"), QStringLiteral("200"),
+                                                              QStringLiteral("--now"), QStringLiteral("1767225600000")}
+                                                  + lang);
+    QCOMPARE(demo.exitCode, 0);
+    QString output = demo.outText() + demo.err;
+    for (const QStringList &command :
+         {QStringList{QStringLiteral("queue")}, QStringList{QStringLiteral("show"), QStringLiteral("op_5521")},
+          QStringList{QStringLiteral("claim"), QStringLiteral("op_5521"), QStringLiteral("--operator"), QStringLiteral("ana")},
+          QStringList{QStringLiteral("release"), QStringLiteral("op_5521"), QStringLiteral("--operator"), QStringLiteral("ana")},
+          QStringList{QStringLiteral("verify")}}) {
+        const Test::CliRun run = Test::runRefundDesk(command + QStringList{QStringLiteral("--db"), store} + lang);
+        QVERIFY2(run.exitCode == 0, qPrintable(command.join(u' ') + QStringLiteral(": ") + run.err));
+        output += run.outText();
+    }
+    for (const QString &text : expected)
+        QVERIFY2(output.contains(text), qPrintable(text + QStringLiteral(" missing from:\n") + output));
+    // Event types (refund.created) are tokens; take them out before looking for English.
+    output.remove(QRegularExpression(QStringLiteral("\\b[a-z_]+\\.[a-z_.]+\\b")));
+    static const QRegularExpression english(QStringLiteral(
+        "\\b(order|attempts?|key|created|updated|claimed|Attempts|Events|verdict|Resolutions|by|Demo store|Seed|"
+        "Operations|Webhook events|Reference case|Elapsed|is now being checked|waits in the queue|verified|chain intact|"
+        "invariants)\\b"));
+    const QRegularExpressionMatch found = english.match(output);
+    QVERIFY2(!found.hasMatch(), qPrintable(QStringLiteral("English \"%1\" in:\n%2").arg(found.captured(), output)));
 }
 
 QTEST_GUILESS_MAIN(TranslationsTest)

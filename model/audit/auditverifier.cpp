@@ -2,30 +2,35 @@
 
 #include "store/store.h"
 
+#include <QCoreApplication>
+
 namespace RefundDesk {
 
 QString AuditReport::summary() const
 {
     if (chainBreak)
-        return QStringLiteral("broken at #%1: %2").arg(chainBreak->resolutionId).arg(chainBreak->reason);
+        return QCoreApplication::translate("AuditReport", "broken at #%1: %2")
+            .arg(QString::number(chainBreak->resolutionId), chainBreak->reason);
     if (!violations.empty()) {
         const InvariantViolation &first = violations.front();
-        return QStringLiteral("chain intact through #%1, but an invariant is broken (%2): %3")
-            .arg(lastVerifiedId)
-            .arg(first.invariant, first.message);
+        return QCoreApplication::translate("AuditReport", "chain intact through #%1, but an invariant is broken (%2): %3")
+            .arg(QString::number(lastVerifiedId), first.invariant, first.message);
     }
-    return QStringLiteral("verified %1 resolutions, chain intact through #%2").arg(verifiedCount).arg(lastVerifiedId);
+    return QCoreApplication::translate("AuditReport", "verified %1 resolutions, chain intact through #%2")
+        .arg(QString::number(verifiedCount), QString::number(lastVerifiedId));
 }
 
 QStringList AuditReport::problems() const
 {
     QStringList lines;
-    if (chainBreak)
-        lines << QStringLiteral("broken at #%1: %2").arg(chainBreak->resolutionId).arg(chainBreak->reason);
+    if (chainBreak) {
+        lines << QCoreApplication::translate("AuditReport", "broken at #%1: %2")
+                     .arg(QString::number(chainBreak->resolutionId), chainBreak->reason);
+    }
     for (const InvariantViolation &v : violations) {
-        QString line = QStringLiteral("invariant broken (%1): %2").arg(v.invariant, v.message);
+        QString line = QCoreApplication::translate("AuditReport", "invariant broken (%1): %2").arg(v.invariant, v.message);
         if (v.count > 1)
-            line += QStringLiteral(" (%1 rows in all)").arg(v.count);
+            line += u' ' + QCoreApplication::translate("AuditReport", "(%n row(s) in all)", nullptr, int(v.count));
         lines << line;
     }
     return lines;

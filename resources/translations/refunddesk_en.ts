@@ -2,12 +2,30 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>AuditReport</name>
+    <message numerus="yes">
+        <source>(%n row(s) in all)</source>
+        <translation>
+            <numerusform>(%n row in all)</numerusform>
+            <numerusform>(%n rows in all)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message numerus="yes">
         <source>%n entries were skipped</source>
         <translation>
             <numerusform>%n entry was skipped</numerusform>
             <numerusform>%n entries were skipped</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s)</source>
+        <comment>queue field</comment>
+        <translation>
+            <numerusform>%n attempt</numerusform>
+            <numerusform>%n attempts</numerusform>
         </translation>
     </message>
 </context>

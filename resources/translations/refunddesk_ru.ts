@@ -44,6 +44,33 @@
     </message>
 </context>
 <context>
+    <name>AuditReport</name>
+    <message>
+        <source>broken at #%1: %2</source>
+        <translation>цепочка нарушена на #%1: %2</translation>
+    </message>
+    <message>
+        <source>chain intact through #%1, but an invariant is broken (%2): %3</source>
+        <translation>цепочка цела до #%1, но нарушен инвариант (%2): %3</translation>
+    </message>
+    <message>
+        <source>verified %1 resolutions, chain intact through #%2</source>
+        <translation>проверено решений: %1, цепочка цела до #%2</translation>
+    </message>
+    <message>
+        <source>invariant broken (%1): %2</source>
+        <translation>нарушен инвариант (%1): %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n row(s) in all)</source>
+        <translation>
+            <numerusform>(всего %n строка)</numerusform>
+            <numerusform>(всего %n строки)</numerusform>
+            <numerusform>(всего %n строк)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>refund-desk: unknown command &apos;%1&apos;</source>
@@ -208,6 +235,300 @@
     <message>
         <source>the window system %1 has no display to open on (DISPLAY or WAYLAND_DISPLAY is not set).</source>
         <translation>у оконной системы %1 нет дисплея, на котором можно открыть окно (не задан DISPLAY или WAYLAND_DISPLAY).</translation>
+    </message>
+    <message>
+        <source>The store to work on.</source>
+        <translation>Хранилище, с которым работать.</translation>
+    </message>
+    <message>
+        <source>refund-desk copy: copies a whole store into a new one, keeping every id, hash, time and
+payload byte, e.g. to move a store to another backend or to hand an auditor a file.
+The source is only read (one consistent snapshot, even while others write to it). The
+destination must not exist: it is created with its own schema, and only a complete
+copy is kept (an interrupted one leaves no store behind). Afterwards the audit chain
+and the row counts of both ends are checked and compared. A copy repairs nothing: a
+broken chain arrives broken, and verify fails on both ends alike.</source>
+        <translation>refund-desk copy: копирует всё хранилище в новое, сохраняя каждый id, хеш, время и
+каждый байт содержимого — например, чтобы перенести хранилище на другой сервер или
+передать аудитору файл. Источник только читается (один согласованный снимок, даже пока
+в него пишут другие). Хранилища назначения не должно существовать: оно создаётся со
+своей схемой, и сохраняется только полная копия (прерванная не оставляет хранилища).
+Затем цепочка аудита и число строк на обоих концах проверяются и сравниваются. Копия
+ничего не исправляет: сломанная цепочка приходит сломанной, и verify падает на обоих концах.</translation>
+    </message>
+    <message>
+        <source>The store to copy (only read).</source>
+        <translation>Копируемое хранилище (только чтение).</translation>
+    </message>
+    <message>
+        <source>The new store to create (must not exist).</source>
+        <translation>Создаваемое новое хранилище (не должно существовать).</translation>
+    </message>
+    <message>
+        <source>How many refund operations to simulate (default 2000).</source>
+        <translation>Сколько операций возврата смоделировать (по умолчанию 2000).</translation>
+    </message>
+    <message>
+        <source>The seed: the same seed gives the same store (default 1).</source>
+        <translation>Начальное значение: одно и то же значение даёт одно и то же хранилище (по умолчанию 1).</translation>
+    </message>
+    <message>
+        <source>Simulate up to this time (ms since the epoch) instead of now, for a store that is the same on every run.</source>
+        <translation>Моделировать до этого момента (мс от начала эпохи), а не до текущего, чтобы хранилище было одинаковым при каждом запуске.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 operations (%3), %4 operations/s</source>
+        <translation>%1 из %2 операций (%3), операций в секунду: %4</translation>
+    </message>
+    <message>
+        <source>finishing the store (statistics, checkpoint)</source>
+        <translation>завершение хранилища (статистика, контрольная точка)</translation>
+    </message>
+    <message>
+        <source>Demo store: %1</source>
+        <translation>Демо-хранилище: %1</translation>
+    </message>
+    <message>
+        <source>Seed: %1, simulated up to %2</source>
+        <translation>Начальное значение: %1, смоделировано до %2</translation>
+    </message>
+    <message>
+        <source>Operations: %1</source>
+        <translation>Операций: %1</translation>
+    </message>
+    <message>
+        <source>Attempts: %1 (in %2 tool calls, %3 lost insert races)</source>
+        <translation>Попыток: %1 (вызовов инструмента: %2, проигранных гонок вставки: %3)</translation>
+    </message>
+    <message>
+        <source>Webhook events: %1 (%2 duplicate deliveries ignored, %3 not delivered, %4 without metadata, %5 unreadable)</source>
+        <translation>События вебхуков: %1 (пропущено повторных доставок: %2, не доставлено: %3, без метаданных: %4, нечитаемых: %5)</translation>
+    </message>
+    <message>
+        <source>Resolutions: %1</source>
+        <translation>Решений: %1</translation>
+    </message>
+    <message>
+        <source>Double refunds (old tool version): %1</source>
+        <translation>Двойных возвратов (старая версия инструмента): %1</translation>
+    </message>
+    <message>
+        <source>Reference case: %1 (order %2, %3 %4, unknown)</source>
+        <translation>Эталонный случай: %1 (заказ %2, %3 %4, unknown)</translation>
+    </message>
+    <message>
+        <source>Elapsed: %1 s (%2 operations/s)</source>
+        <translation>Затрачено: %1 с (операций в секунду: %2)</translation>
+    </message>
+    <message>
+        <source>csv (default) or json.</source>
+        <translation>csv (по умолчанию) или json.</translation>
+    </message>
+    <message>
+        <source>Only resolutions recorded from this UTC date (YYYY-MM-DD) or ISO 8601 time on.</source>
+        <translation>Только решения, записанные начиная с этой даты UTC (ГГГГ-ММ-ДД) или момента ISO 8601.</translation>
+    </message>
+    <message>
+        <source>Only resolutions recorded through this UTC date (inclusive), or before this ISO 8601 time.</source>
+        <translation>Только решения, записанные по эту дату UTC включительно или до этого момента ISO 8601.</translation>
+    </message>
+    <message>
+        <source>Write to FILE (replaced only once complete) instead of standard output.</source>
+        <translation>Писать в FILE (заменяется только целиком, по завершении), а не в стандартный вывод.</translation>
+    </message>
+    <message>
+        <source>exported %1 resolutions to %2</source>
+        <translation>экспортировано решений: %1, в %2</translation>
+    </message>
+    <message>
+        <source>... and %1 more</source>
+        <translation>... и ещё %1</translation>
+    </message>
+    <message>
+        <source>Imported %1 (%2): %3 read, %4 new, %5 already present, %6 skipped.</source>
+        <translation>Импортирован %1 (%2): прочитано: %3, новых: %4, уже были: %5, пропущено: %6.</translation>
+    </message>
+    <message>
+        <source>Skipped (not stored):</source>
+        <translation>Пропущено (не сохранено):</translation>
+    </message>
+    <message>
+        <source>Stored, but not readable as refund evidence (the console lists them as unreadable):</source>
+        <translation>Сохранено, но не читается как доказательство возврата (консоль показывает их как нечитаемые):</translation>
+    </message>
+    <message>
+        <source>Stopped early, the rest of the file was not read: %1</source>
+        <translation>Остановлено досрочно, остаток файла не прочитан: %1</translation>
+    </message>
+    <message>
+        <source>Who is acting. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
+        <translation>Кто действует. В PostgreSQL записывается логин базы данных: имя можно не указывать, а другое имя отклоняется.</translation>
+    </message>
+    <message>
+        <source>Created an empty store at %1 (schema version 1).</source>
+        <translation>Создано пустое хранилище %1 (версия схемы 1).</translation>
+    </message>
+    <message>
+        <source>Print a JSON array.</source>
+        <translation>Вывести массив JSON.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s)</source>
+        <comment>queue field</comment>
+        <translation>
+            <numerusform>%n попытка</numerusform>
+            <numerusform>%n попытки</numerusform>
+            <numerusform>%n попыток</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <comment>queue field: the key window</comment>
+        <translation>ключ %1</translation>
+    </message>
+    <message>
+        <source>claimed by %1</source>
+        <comment>queue field</comment>
+        <translation>взял в работу %1</translation>
+    </message>
+    <message>
+        <source>No operation is unknown or being checked.</source>
+        <translation>Нет операций в состоянии unknown или на проверке.</translation>
+    </message>
+    <message>
+        <source>Print a JSON object.</source>
+        <translation>Вывести объект JSON.</translation>
+    </message>
+    <message>
+        <source>%1  order %2  %3 %4  %5</source>
+        <translation>%1  заказ %2  %3 %4  %5</translation>
+    </message>
+    <message>
+        <source>key %1 (%2)</source>
+        <translation>ключ %1 (%2)</translation>
+    </message>
+    <message>
+        <source>created %1, updated %2</source>
+        <translation>создана %1, изменена %2</translation>
+    </message>
+    <message>
+        <source>claimed by %1 at %2</source>
+        <translation>в работе у %1 с %2</translation>
+    </message>
+    <message>
+        <source>Attempts:</source>
+        <translation>Попытки:</translation>
+    </message>
+    <message>
+        <source>Events (verdict %1): %2</source>
+        <translation>События (вердикт %1): %2</translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <comment>an event, matched by a route</comment>
+        <translation>по %1</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>нечитаемо: %1</translation>
+    </message>
+    <message>
+        <source>Resolutions:</source>
+        <translation>Решения:</translation>
+    </message>
+    <message>
+        <source>by %1 at %2, evidence %3</source>
+        <translation>%1, %2, доказательство %3</translation>
+    </message>
+    <message>
+        <source>(overrides the evidence)</source>
+        <translation>(вопреки доказательствам)</translation>
+    </message>
+    <message>
+        <source>Take the operation over from the operator who claimed it.</source>
+        <translation>Перехватить операцию у оператора, который взял её в работу.</translation>
+    </message>
+    <message>
+        <source>%1 is now being checked by %2 (taken over from %3).</source>
+        <translation>%1 теперь проверяет %2 (перехвачено у %3).</translation>
+    </message>
+    <message>
+        <source>%1 is now being checked by %2.</source>
+        <translation>%1 теперь проверяет %2.</translation>
+    </message>
+    <message>
+        <source>%1 is unknown again and waits in the queue.</source>
+        <translation>%1 снова в состоянии unknown и ждёт в очереди.</translation>
+    </message>
+    <message>
+        <source>refunded or failed.</source>
+        <translation>refunded или failed.</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s refund id (re_...).</source>
+        <translation>ID возврата у провайдера (re_...).</translation>
+    </message>
+    <message>
+        <source>Where the outcome was confirmed: webhook:evt_..., dashboard, provider_support:CASE.</source>
+        <translation>Где подтверждён результат: webhook:evt_..., dashboard, provider_support:CASE.</translation>
+    </message>
+    <message>
+        <source>A note for the audit log.</source>
+        <translation>Заметка для журнала аудита.</translation>
+    </message>
+    <message>
+        <source>Record an outcome that contradicts the evidence (needs --note).</source>
+        <translation>Записать результат вопреки доказательствам (нужен --note).</translation>
+    </message>
+    <message>
+        <source>%1 resolved as %2 by %3; audit log entry #%4.</source>
+        <translation>%1: решение %2 записал %3; запись журнала аудита #%4.</translation>
+    </message>
+    <message>
+        <source>A head hash printed by an earlier verify: fail unless that resolution is still in the chain (detects removed newest rows).</source>
+        <translation>Хеш головы, выведенный прежним verify: ошибка, если этого решения больше нет в цепочке (обнаруживает удалённые последние строки).</translation>
+    </message>
+    <message>
+        <source>store invariants hold; head hash %1</source>
+        <translation>инварианты хранилища соблюдены; хеш головы %1</translation>
+    </message>
+    <message>
+        <source>store invariants hold; the audit log is empty</source>
+        <translation>инварианты хранилища соблюдены; журнал аудита пуст</translation>
+    </message>
+    <message>
+        <source>verified %1 resolutions, chain intact through #%2</source>
+        <translation>проверено решений: %1, цепочка цела до #%2</translation>
+    </message>
+    <message>
+        <source>Refund Desk: the console for refunds whose outcome nobody knows.
+Subcommands (headless): %1.</source>
+        <translation>Refund Desk: консоль для возвратов, результат которых никто не знает.
+Подкоманды (без окна): %1.</translation>
+    </message>
+    <message>
+        <source>The store to open.</source>
+        <translation>Открываемое хранилище.</translation>
+    </message>
+    <message>
+        <source>Build a fresh demo store and open it.</source>
+        <translation>Создать новое демо-хранилище и открыть его.</translation>
+    </message>
+    <message>
+        <source>Open the store for reading only.</source>
+        <translation>Открыть хранилище только для чтения.</translation>
+    </message>
+    <message>
+        <source>Who is at the desk.</source>
+        <translation>Кто за пультом.</translation>
+    </message>
+    <message>
+        <source>Render the window once loaded to a PNG and exit.</source>
+        <translation>Отрисовать окно после загрузки в PNG и выйти.</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the operation to show (default: the first).</source>
+        <translation>Вместе с --screenshot: какую операцию показать (по умолчанию первую).</translation>
     </message>
 </context>
 <context>

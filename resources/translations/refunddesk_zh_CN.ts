@@ -44,6 +44,31 @@
     </message>
 </context>
 <context>
+    <name>AuditReport</name>
+    <message>
+        <source>broken at #%1: %2</source>
+        <translation>链在 #%1 处断裂：%2</translation>
+    </message>
+    <message>
+        <source>chain intact through #%1, but an invariant is broken (%2): %3</source>
+        <translation>链完整至 #%1，但有不变量被破坏（%2）：%3</translation>
+    </message>
+    <message>
+        <source>verified %1 resolutions, chain intact through #%2</source>
+        <translation>已验证 %1 条处理记录，链完整至 #%2</translation>
+    </message>
+    <message>
+        <source>invariant broken (%1): %2</source>
+        <translation>不变量被破坏（%1）：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n row(s) in all)</source>
+        <translation>
+            <numerusform>（共 %n 行）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>refund-desk: unknown command &apos;%1&apos;</source>
@@ -206,6 +231,297 @@
     <message>
         <source>the window system %1 has no display to open on (DISPLAY or WAYLAND_DISPLAY is not set).</source>
         <translation>窗口系统 %1 没有可用于打开窗口的显示器（未设置 DISPLAY 或 WAYLAND_DISPLAY）。</translation>
+    </message>
+    <message>
+        <source>The store to work on.</source>
+        <translation>要操作的存储。</translation>
+    </message>
+    <message>
+        <source>refund-desk copy: copies a whole store into a new one, keeping every id, hash, time and
+payload byte, e.g. to move a store to another backend or to hand an auditor a file.
+The source is only read (one consistent snapshot, even while others write to it). The
+destination must not exist: it is created with its own schema, and only a complete
+copy is kept (an interrupted one leaves no store behind). Afterwards the audit chain
+and the row counts of both ends are checked and compared. A copy repairs nothing: a
+broken chain arrives broken, and verify fails on both ends alike.</source>
+        <translation>refund-desk copy：将整个存储复制到一个新存储中，保留每个 id、哈希、时间和
+载荷的每个字节，例如将存储迁移到另一个后端，或将文件交给审计人员。
+源只被读取（一个一致的快照，即使其他人正在写入）。目标必须不存在：
+它以自己的模式创建，且只保留完整的副本（中断的复制不会留下存储）。
+之后检查并比较两端的审计链和行数。复制不修复任何东西：
+损坏的链复制后仍然损坏，verify 在两端同样失败。</translation>
+    </message>
+    <message>
+        <source>The store to copy (only read).</source>
+        <translation>要复制的存储（只读取）。</translation>
+    </message>
+    <message>
+        <source>The new store to create (must not exist).</source>
+        <translation>要创建的新存储（必须不存在）。</translation>
+    </message>
+    <message>
+        <source>How many refund operations to simulate (default 2000).</source>
+        <translation>要模拟的退款操作数量（默认 2000）。</translation>
+    </message>
+    <message>
+        <source>The seed: the same seed gives the same store (default 1).</source>
+        <translation>随机种子：相同的种子生成相同的存储（默认 1）。</translation>
+    </message>
+    <message>
+        <source>Simulate up to this time (ms since the epoch) instead of now, for a store that is the same on every run.</source>
+        <translation>模拟到此时间（自纪元起的毫秒数）而非当前时间，使每次运行得到相同的存储。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 operations (%3), %4 operations/s</source>
+        <translation>%1 / %2 个操作（%3），每秒 %4 个操作</translation>
+    </message>
+    <message>
+        <source>finishing the store (statistics, checkpoint)</source>
+        <translation>正在完成存储（统计信息、检查点）</translation>
+    </message>
+    <message>
+        <source>Demo store: %1</source>
+        <translation>演示存储：%1</translation>
+    </message>
+    <message>
+        <source>Seed: %1, simulated up to %2</source>
+        <translation>种子：%1，模拟到 %2</translation>
+    </message>
+    <message>
+        <source>Operations: %1</source>
+        <translation>操作：%1</translation>
+    </message>
+    <message>
+        <source>Attempts: %1 (in %2 tool calls, %3 lost insert races)</source>
+        <translation>尝试：%1（%2 次工具调用，%3 次插入竞争失败）</translation>
+    </message>
+    <message>
+        <source>Webhook events: %1 (%2 duplicate deliveries ignored, %3 not delivered, %4 without metadata, %5 unreadable)</source>
+        <translation>Webhook 事件：%1（忽略 %2 次重复投递，%3 个未投递，%4 个无元数据，%5 个无法读取）</translation>
+    </message>
+    <message>
+        <source>Resolutions: %1</source>
+        <translation>处理记录：%1</translation>
+    </message>
+    <message>
+        <source>Double refunds (old tool version): %1</source>
+        <translation>重复退款（旧版工具）：%1</translation>
+    </message>
+    <message>
+        <source>Reference case: %1 (order %2, %3 %4, unknown)</source>
+        <translation>参考案例：%1（订单 %2，%3 %4，unknown）</translation>
+    </message>
+    <message>
+        <source>Elapsed: %1 s (%2 operations/s)</source>
+        <translation>耗时：%1 秒（每秒 %2 个操作）</translation>
+    </message>
+    <message>
+        <source>csv (default) or json.</source>
+        <translation>csv（默认）或 json。</translation>
+    </message>
+    <message>
+        <source>Only resolutions recorded from this UTC date (YYYY-MM-DD) or ISO 8601 time on.</source>
+        <translation>仅包括自此 UTC 日期（YYYY-MM-DD）或 ISO 8601 时间起记录的处理。</translation>
+    </message>
+    <message>
+        <source>Only resolutions recorded through this UTC date (inclusive), or before this ISO 8601 time.</source>
+        <translation>仅包括截至此 UTC 日期（含）或此 ISO 8601 时间之前记录的处理。</translation>
+    </message>
+    <message>
+        <source>Write to FILE (replaced only once complete) instead of standard output.</source>
+        <translation>写入 FILE（仅在完成后替换）而非标准输出。</translation>
+    </message>
+    <message>
+        <source>exported %1 resolutions to %2</source>
+        <translation>已将 %1 条处理记录导出到 %2</translation>
+    </message>
+    <message>
+        <source>... and %1 more</source>
+        <translation>……还有 %1 条</translation>
+    </message>
+    <message>
+        <source>Imported %1 (%2): %3 read, %4 new, %5 already present, %6 skipped.</source>
+        <translation>已导入 %1（%2）：读取 %3，新增 %4，已存在 %5，跳过 %6。</translation>
+    </message>
+    <message>
+        <source>Skipped (not stored):</source>
+        <translation>已跳过（未存储）：</translation>
+    </message>
+    <message>
+        <source>Stored, but not readable as refund evidence (the console lists them as unreadable):</source>
+        <translation>已存储，但无法作为退款证据读取（控制台将其列为无法读取）：</translation>
+    </message>
+    <message>
+        <source>Stopped early, the rest of the file was not read: %1</source>
+        <translation>提前停止，文件的其余部分未读取：%1</translation>
+    </message>
+    <message>
+        <source>Who is acting. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
+        <translation>执行操作的人。在 PostgreSQL 上记录的是数据库登录名：可以省略名称，其他名称会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Created an empty store at %1 (schema version 1).</source>
+        <translation>已在 %1 创建空存储（模式版本 1）。</translation>
+    </message>
+    <message>
+        <source>Print a JSON array.</source>
+        <translation>输出 JSON 数组。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n attempt(s)</source>
+        <comment>queue field</comment>
+        <translation>
+            <numerusform>%n 次尝试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>key %1</source>
+        <comment>queue field: the key window</comment>
+        <translation>密钥 %1</translation>
+    </message>
+    <message>
+        <source>claimed by %1</source>
+        <comment>queue field</comment>
+        <translation>认领人 %1</translation>
+    </message>
+    <message>
+        <source>No operation is unknown or being checked.</source>
+        <translation>没有处于未知或核查中的操作。</translation>
+    </message>
+    <message>
+        <source>Print a JSON object.</source>
+        <translation>输出 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>%1  order %2  %3 %4  %5</source>
+        <translation>%1  订单 %2  %3 %4  %5</translation>
+    </message>
+    <message>
+        <source>key %1 (%2)</source>
+        <translation>密钥 %1（%2）</translation>
+    </message>
+    <message>
+        <source>created %1, updated %2</source>
+        <translation>创建于 %1，更新于 %2</translation>
+    </message>
+    <message>
+        <source>claimed by %1 at %2</source>
+        <translation>由 %1 于 %2 认领</translation>
+    </message>
+    <message>
+        <source>Attempts:</source>
+        <translation>尝试：</translation>
+    </message>
+    <message>
+        <source>Events (verdict %1): %2</source>
+        <translation>事件（判定 %1）：%2</translation>
+    </message>
+    <message>
+        <source>by %1</source>
+        <comment>an event, matched by a route</comment>
+        <translation>匹配依据 %1</translation>
+    </message>
+    <message>
+        <source>unreadable: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>Resolutions:</source>
+        <translation>处理记录：</translation>
+    </message>
+    <message>
+        <source>by %1 at %2, evidence %3</source>
+        <translation>由 %1 于 %2 记录，证据 %3</translation>
+    </message>
+    <message>
+        <source>(overrides the evidence)</source>
+        <translation>（推翻证据）</translation>
+    </message>
+    <message>
+        <source>Take the operation over from the operator who claimed it.</source>
+        <translation>从已认领该操作的操作员处接手。</translation>
+    </message>
+    <message>
+        <source>%1 is now being checked by %2 (taken over from %3).</source>
+        <translation>%1 现由 %2 核查（从 %3 处接手）。</translation>
+    </message>
+    <message>
+        <source>%1 is now being checked by %2.</source>
+        <translation>%1 现由 %2 核查。</translation>
+    </message>
+    <message>
+        <source>%1 is unknown again and waits in the queue.</source>
+        <translation>%1 重新变为未知，在队列中等待。</translation>
+    </message>
+    <message>
+        <source>refunded or failed.</source>
+        <translation>refunded 或 failed。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s refund id (re_...).</source>
+        <translation>服务商的退款 ID（re_...）。</translation>
+    </message>
+    <message>
+        <source>Where the outcome was confirmed: webhook:evt_..., dashboard, provider_support:CASE.</source>
+        <translation>确认结果的来源：webhook:evt_...、dashboard、provider_support:CASE。</translation>
+    </message>
+    <message>
+        <source>A note for the audit log.</source>
+        <translation>审计日志的备注。</translation>
+    </message>
+    <message>
+        <source>Record an outcome that contradicts the evidence (needs --note).</source>
+        <translation>记录与证据相矛盾的结果（需要 --note）。</translation>
+    </message>
+    <message>
+        <source>%1 resolved as %2 by %3; audit log entry #%4.</source>
+        <translation>%1 已由 %3 处理为 %2；审计日志条目 #%4。</translation>
+    </message>
+    <message>
+        <source>A head hash printed by an earlier verify: fail unless that resolution is still in the chain (detects removed newest rows).</source>
+        <translation>之前 verify 输出的头部哈希：若该处理记录已不在链中则失败（可发现被删除的最新行）。</translation>
+    </message>
+    <message>
+        <source>store invariants hold; head hash %1</source>
+        <translation>存储不变量成立；头部哈希 %1</translation>
+    </message>
+    <message>
+        <source>store invariants hold; the audit log is empty</source>
+        <translation>存储不变量成立；审计日志为空</translation>
+    </message>
+    <message>
+        <source>verified %1 resolutions, chain intact through #%2</source>
+        <translation>已验证 %1 条处理记录，链完整至 #%2</translation>
+    </message>
+    <message>
+        <source>Refund Desk: the console for refunds whose outcome nobody knows.
+Subcommands (headless): %1.</source>
+        <translation>Refund Desk：处理结果无人知晓的退款的控制台。
+子命令（无界面）：%1。</translation>
+    </message>
+    <message>
+        <source>The store to open.</source>
+        <translation>要打开的存储。</translation>
+    </message>
+    <message>
+        <source>Build a fresh demo store and open it.</source>
+        <translation>生成一个新的演示存储并打开。</translation>
+    </message>
+    <message>
+        <source>Open the store for reading only.</source>
+        <translation>以只读方式打开存储。</translation>
+    </message>
+    <message>
+        <source>Who is at the desk.</source>
+        <translation>当前值班的人。</translation>
+    </message>
+    <message>
+        <source>Render the window once loaded to a PNG and exit.</source>
+        <translation>加载完成后将窗口渲染为 PNG 并退出。</translation>
+    </message>
+    <message>
+        <source>With --screenshot: the operation to show (default: the first).</source>
+        <translation>与 --screenshot 一起使用：要显示的操作（默认第一个）。</translation>
     </message>
 </context>
 <context>
