@@ -136,6 +136,10 @@ void takeScreenshot(RefundDesk::MainWindow &window, const ConsoleOptions &option
     }
     // Let layouts and the first paint settle before grabbing.
     QTimer::singleShot(50, &window, [&window, options] {
+        // On a busy machine the layouts of the operation just shown may still be pending:
+        // each activation can ask its parent's, so settle them all before rendering.
+        for (int pass = 0; pass < 8; ++pass)
+            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
         const QPixmap picture = window.grab();
         if (!picture.save(options.screenshot, "PNG")) {
             QTextStream(stderr) << QCoreApplication::translate("Cli", "refund-desk: cannot write the screenshot to %1. "
