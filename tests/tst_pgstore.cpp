@@ -107,6 +107,7 @@ private slots:
     void rolesAreEnforcedByTheServer();
     void writesByHandAreHeldToWhatTheAppWrites_data();
     void writesByHandAreHeldToWhatTheAppWrites();
+    void verifyWantsTheSupportRulesWhereSupportMayWrite();
     void readOnlyRoleOpensReadOnlyAndSaysWhy();
 
 private:
@@ -852,6 +853,38 @@ void tst_PgStore::writesByHandAreHeldToWhatTheAppWrites()
     // Nothing of the transaction is kept.
     QCOMPARE(m_server->query(m_db, state), before);
     QCOMPARE(m_server->queryInt(m_db, resolutions), logged);
+}
+
+void tst_PgStore::verifyWantsTheSupportRulesWhereSupportMayWrite()
+{
+    // A store without the roles needs none of them (its own database grants the role nothing).
+    QVERIFY(setUpRoles());
+    const QString other = freshStore();
+    QVERIFY(!other.isEmpty());
+    auto plain = open(m_server->location(other));
+    QVERIFY(plain);
+    auto invariants = plain->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
+
+    auto store = open(m_server->location(m_db));
+    QVERIFY(store);
+    invariants = store->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
+    // A store whose roles came from an older roles-postgresql.sql is told to run it again.
+    QVERIFY(m_server->exec(m_db, QStringLiteral("DROP TRIGGER refund_ops_decision_recorded ON refund_ops")));
+    invariants = store->checkInvariants();
+    QVERIFY(invariants);
+    QCOMPARE(invariants->size(), size_t(1));
+    QVERIFY2(invariants->front().message.contains(QLatin1String("refund_ops_decision_recorded is missing")),
+             qPrintable(invariants->front().message));
+    QVERIFY2(invariants->front().message.contains(QLatin1String("run roles-postgresql.sql again")),
+             qPrintable(invariants->front().message));
+    QVERIFY(m_server->applyRoles(m_db));
+    invariants = store->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY(invariants->empty());
 }
 
 void tst_PgStore::readOnlyRoleOpensReadOnlyAndSaysWhy()
