@@ -53,7 +53,17 @@ GRANT INSERT ON webhook_events TO refund_desk_agent;
 -- cannot be replaced) brings a store made before them up to date. The owner and
 -- superusers (refund_desk_may_name_others(): demo stores, 'refund-desk copy') and the
 -- agent's logins are not bound by them. A login belongs to one of the three roles.
+-- Table names in them are qualified with the schema of the table the trigger fires on:
+-- a session's own temporary tables come first in its search path and must not stand in
+-- for the store's.
 BEGIN;
+
+-- As in schema-postgresql.sql, for stores made before a temporary table was ruled out.
+CREATE OR REPLACE FUNCTION refund_desk_may_name_others() RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = session_user AND rolsuper)
+        OR EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = to_regclass('resolutions')
+                   AND c.relpersistence = 'p' AND pg_get_userbyid(c.relowner) = session_user)
+$$;
 
 CREATE OR REPLACE FUNCTION refund_desk_is_support_login() RETURNS boolean LANGUAGE sql STABLE AS $$
     SELECT pg_has_role(session_user, 'refund_desk_support', 'MEMBER') AND NOT refund_desk_may_name_others()
@@ -130,15 +140,17 @@ FOR EACH ROW EXECUTE FUNCTION refund_ops_support_moves();
 -- version and cannot be forged; a row written inside a savepoint carries the savepoint's
 -- own id, so a decision is made outside savepoints (as Refund Desk makes it).
 CREATE OR REPLACE FUNCTION refund_ops_decision_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    recorded boolean;
 BEGIN
     IF NOT refund_desk_is_support_login() THEN
         RETURN NULL;
     END IF;
-    IF NOT EXISTS (SELECT 1 FROM resolutions r
-                   WHERE r.operation_id = NEW.operation_id AND r.outcome = NEW.status
-                     AND r.operator = session_user AND r.previous_status = OLD.status
-                     AND (NEW.status <> 'refunded' OR r.refund_id = NEW.refund_id)
-                     AND r.xmin = pg_current_xact_id()::xid) THEN
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I.resolutions r WHERE r.operation_id = $1 AND r.outcome = $2 '
+                   'AND r.operator = session_user AND r.previous_status = $3 AND ($2 <> ''refunded'' OR '
+                   'r.refund_id = $4) AND r.xmin = pg_current_xact_id()::xid)', TG_TABLE_SCHEMA)
+        INTO recorded USING NEW.operation_id, NEW.status, OLD.status, NEW.refund_id;
+    IF NOT recorded THEN
         RAISE EXCEPTION 'the login % may not set % to % without recording the decision: the same transaction '
                         'must append its resolution (outcome %, operator %, previous status %)',
                         session_user, NEW.operation_id, NEW.status, NEW.status, session_user, OLD.status;
@@ -155,14 +167,17 @@ EXECUTE FUNCTION refund_ops_decision_recorded();
 -- And the other way round: a resolution a support login appends comes with its
 -- operation's change to that outcome in the same transaction (no stray rows in the log).
 CREATE OR REPLACE FUNCTION resolutions_decide_their_operation() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    decided boolean;
 BEGIN
     IF NOT refund_desk_is_support_login() THEN
         RETURN NULL;
     END IF;
-    IF NOT EXISTS (SELECT 1 FROM refund_ops o
-                   WHERE o.operation_id = NEW.operation_id AND o.status = NEW.outcome
-                     AND (NEW.outcome <> 'refunded' OR o.refund_id = NEW.refund_id)
-                     AND o.xmin = pg_current_xact_id()::xid) THEN
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I.refund_ops o WHERE o.operation_id = $1 AND o.status = $2 '
+                   'AND ($2 <> ''refunded'' OR o.refund_id = $3) AND o.xmin = pg_current_xact_id()::xid)',
+                   TG_TABLE_SCHEMA)
+        INTO decided USING NEW.operation_id, NEW.outcome, NEW.refund_id;
+    IF NOT decided THEN
         RAISE EXCEPTION 'the login % may not record a decision on % without setting it to %: the same transaction '
                         'must change the operation''s status to the outcome', session_user, NEW.operation_id,
                         NEW.outcome;

@@ -108,6 +108,7 @@ private slots:
     void writesByHandAreHeldToWhatTheAppWrites_data();
     void writesByHandAreHeldToWhatTheAppWrites();
     void verifyWantsTheSupportRulesWhereSupportMayWrite();
+    void rolesFileBringsAnOlderStoreUpToDate();
     void readOnlyRoleOpensReadOnlyAndSaysWhy();
 
 private:
@@ -760,6 +761,17 @@ void tst_PgStore::writesByHandAreHeldToWhatTheAppWrites_data()
     QTest::newRow("with a resolution recorded before")
         << resolutionInsert(1, "op_1", "failed", none, alice, "unknown") << alice << decisionUpdate("op_1", "failed", none)
         << "op_1" << "may not set op_1 to failed without recording the decision" << none;
+    // A temporary table comes first in a session's search path: it must not stand in for the store's.
+    const QString fakeLog = QStringLiteral("CREATE TEMP TABLE resolutions (operation_id text, outcome text, refund_id "
+                                           "text, operator text, previous_status text); "
+                                           "INSERT INTO resolutions VALUES ('op_1', 'failed', NULL, 'alice', 'unknown');");
+    QTest::newRow("with a resolution in a temporary table")
+        << none << alice << fakeLog + decisionUpdate("op_1", "failed", none) << "op_1"
+        << "may not set op_1 to failed without recording the decision" << none;
+    QTest::newRow("as the owner of a temporary table named resolutions")
+        << none << alice << "CREATE TEMP TABLE resolutions (x int); UPDATE refund_ops SET status = 'checking', "
+                            "claimed_by = 'bob', claimed_at = 5, version = version + 1 WHERE operation_id = 'op_1'"
+        << "op_1" << "the login alice may not claim as bob" << none;
     QTest::newRow("a resolution without the status change")
         << none << alice << resolutionInsert(1, "op_1", "failed", none, alice, "unknown") << "op_1"
         << "the login alice may not record a decision on op_1 without setting it to failed" << none;
@@ -885,6 +897,28 @@ void tst_PgStore::verifyWantsTheSupportRulesWhereSupportMayWrite()
     invariants = store->checkInvariants();
     QVERIFY(invariants);
     QVERIFY(invariants->empty());
+}
+
+void tst_PgStore::rolesFileBringsAnOlderStoreUpToDate()
+{
+    QVERIFY(setUpRoles());
+    // Stores made before a temporary table was ruled out found the owner through the search path.
+    QVERIFY(m_server->exec(m_db, QStringLiteral(
+        "CREATE OR REPLACE FUNCTION refund_desk_may_name_others() RETURNS boolean LANGUAGE sql STABLE AS $$ "
+        "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = session_user AND rolsuper) "
+        "OR EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = to_regclass('resolutions') "
+        "AND pg_get_userbyid(c.relowner) = session_user) $$")));
+    const QString asOwnerOfATemporaryTable = QStringLiteral(
+        "BEGIN; CREATE TEMP TABLE resolutions (x int); UPDATE refund_ops SET status = 'checking', claimed_by = 'bob', "
+        "claimed_at = 5, version = version + 1 WHERE operation_id = '%1'; COMMIT;");
+    QVERIFY2(m_server->exec(m_db, asOwnerOfATemporaryTable.arg(QLatin1String("op_3")), QStringLiteral("alice")),
+             "the older function lets a temporary table make alice the owner");
+    QVERIFY2(m_server->applyRoles(m_db), qPrintable(m_server->lastError()));
+    QVERIFY(!m_server->exec(m_db, asOwnerOfATemporaryTable.arg(QLatin1String("op_4")), QStringLiteral("alice")));
+    QVERIFY2(m_server->lastError().contains(QLatin1String("the login alice may not claim as bob")),
+             qPrintable(m_server->lastError()));
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = 'op_4'")),
+             QStringLiteral("unknown"));
 }
 
 void tst_PgStore::readOnlyRoleOpensReadOnlyAndSaysWhy()
