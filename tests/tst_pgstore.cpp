@@ -772,6 +772,11 @@ void tst_PgStore::writesByHandAreHeldToWhatTheAppWrites_data()
         << none << alice << "CREATE TEMP TABLE resolutions (x int); UPDATE refund_ops SET status = 'checking', "
                             "claimed_by = 'bob', claimed_at = 5, version = version + 1 WHERE operation_id = 'op_1'"
         << "op_1" << "the login alice may not claim as bob" << none;
+    // Rows written in a savepoint carry its own transaction id: a decision is made outside one.
+    QTest::newRow("a decision inside a savepoint")
+        << none << alice << "BEGIN; SAVEPOINT s; " + decisionUpdate("op_1", "failed", none)
+                            + resolutionInsert(1, "op_1", "failed", none, alice, "unknown") + " RELEASE SAVEPOINT s; COMMIT;"
+        << "op_1" << "may not set op_1 to failed without recording the decision" << none;
     QTest::newRow("a resolution without the status change")
         << none << alice << resolutionInsert(1, "op_1", "failed", none, alice, "unknown") << "op_1"
         << "the login alice may not record a decision on op_1 without setting it to failed" << none;
