@@ -72,11 +72,13 @@ FOR EACH ROW EXECUTE FUNCTION refund_ops_key_immutable();
 
 -- The operator recorded is the database login. Only the store's owner (who builds demo
 -- stores and copies stores with the names already recorded) and superusers may write
--- another name; every other login claims and decides as itself.
+-- another name; every other login claims and decides as itself. A session's own temporary
+-- table comes first in its search path, so one named resolutions makes no one the owner.
+-- (roles-postgresql.sql replaces this with the same text on stores made before that.)
 CREATE FUNCTION refund_desk_may_name_others() RETURNS boolean LANGUAGE sql STABLE AS $$
     SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = session_user AND rolsuper)
         OR EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = to_regclass('resolutions')
-                   AND pg_get_userbyid(c.relowner) = session_user)
+                   AND c.relpersistence = 'p' AND pg_get_userbyid(c.relowner) = session_user)
 $$;
 
 CREATE FUNCTION refund_ops_claimed_by_session_user() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -53,6 +53,7 @@ private slots:
     void everyCommandWorksOnPostgres();
     void demoAndVerifyAgreeWithSqlite();
     void copyThereAndBackKeepsEveryRow();
+    void supportLoginsClaimReleaseAndDecide();
     void badLocationsExitThree_data();
     void badLocationsExitThree();
     void eightProcessesRacingGiveOneDecision();
@@ -220,6 +221,55 @@ void tst_PgCli::copyThereAndBackKeepsEveryRow()
     QCOMPARE(run.exitCode, 3);
     QVERIFY2(run.err.contains(QStringLiteral("already holds")), qPrintable(run.err));
     QCOMPARE(m_server->query(QStringLiteral("cli_copy"), QStringLiteral("SELECT count(*) FROM resolutions")), resolutions);
+}
+
+void tst_PgCli::supportLoginsClaimReleaseAndDecide()
+{
+    // The server's rules for support logins let every command through as Refund Desk writes it.
+    const QString owner = demoStore(300);
+    QVERIFY(!owner.isEmpty());
+    const QString name = QStringLiteral("cli_%1").arg(m_databases);
+    QVERIFY2(m_server->applyRoles(name), qPrintable(m_server->lastError()));
+    QVERIFY(m_server->exec(QStringLiteral("postgres"), QStringLiteral("CREATE ROLE carol LOGIN IN ROLE refund_desk_support; "
+                                                                      "CREATE ROLE dave LOGIN IN ROLE refund_desk_support")));
+    const QString carol = m_server->location(name, QStringLiteral("carol"));
+    const QString dave = m_server->location(name, QStringLiteral("dave"));
+    const QStringList ids = queueIds(runRefundDesk({"queue", "--db", carol, "--json"}), QStringLiteral("unknown")).mid(0, 2);
+    QCOMPARE(ids.size(), 2);
+    const QString claimant = QStringLiteral("SELECT status || ' ' || COALESCE(claimed_by, '-') FROM refund_ops "
+                                            "WHERE operation_id = '%1'").arg(ids[0]);
+
+    CliRun run = runRefundDesk({"claim", ids[0], "--db", carol});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(m_server->query(name, claimant), QStringLiteral("checking carol"));
+    run = runRefundDesk({"claim", ids[0], "--db", dave});
+    QCOMPARE(run.exitCode, 4);
+    QVERIFY2(run.err.contains(QLatin1String("being checked by carol")), qPrintable(run.err));
+    run = runRefundDesk({"claim", ids[0], "--db", dave, "--take-over"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(m_server->query(name, claimant), QStringLiteral("checking dave"));
+    run = runRefundDesk({"release", ids[0], "--db", carol});
+    QCOMPARE(run.exitCode, 4);
+    QCOMPARE(m_server->query(name, claimant), QStringLiteral("checking dave"));
+    run = runRefundDesk({"release", ids[0], "--db", dave});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(m_server->query(name, claimant), QStringLiteral("unknown -"));
+
+    // A decision on a free operation, and one on one's own claim.
+    const QStringList decide = {"--outcome", "failed", "--evidence", "dashboard", "--override-evidence", "--note",
+                                "checked with the provider"};
+    run = runRefundDesk(QStringList{"resolve", ids[0], "--db", carol} + decide);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("by carol")), qPrintable(run.outText()));
+    QCOMPARE(runRefundDesk({"claim", ids[1], "--db", dave}).exitCode, 0);
+    run = runRefundDesk(QStringList{"resolve", ids[1], "--db", dave} + decide);
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT string_agg(operator || ' ' || outcome, ',' ORDER BY resolution_id) "
+                                                  "FROM resolutions WHERE operation_id IN ('%1', '%2')")
+                                       .arg(ids[0], ids[1])),
+             QStringLiteral("carol failed,dave failed"));
+    run = runRefundDesk({"verify", "--db", owner});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.outText()));
 }
 
 void tst_PgCli::badLocationsExitThree_data()

@@ -9,7 +9,6 @@
 #include "store/store.h"
 #include "store/storebuilder.h"
 
-#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -56,6 +55,32 @@ QStringList wholeQueue(Store &store, const QueueQuery &query, int pageSize)
     return ids;
 }
 
+// A resolution row as `psql` would append it (its hash is not the chain's: these tests
+// are about what the server lets a login write, not about the chain).
+QString resolutionInsert(int id, const QString &operationId, const QString &outcome, const QString &refundId,
+                         const QString &operatorName, const QString &previousStatus)
+{
+    return QStringLiteral("INSERT INTO resolutions (resolution_id, operation_id, outcome, refund_id, evidence, operator, "
+                          "recorded_at, previous_status, prev_hash, hash) VALUES (%1, '%2', '%3', %4, 'dashboard', '%5', "
+                          "5, '%6', 'prev-%1', 'hash-%1');")
+        .arg(id)
+        .arg(operationId, outcome, refundId.isEmpty() ? QStringLiteral("NULL") : u'\'' + refundId + u'\'',
+             operatorName, previousStatus);
+}
+
+QString decisionUpdate(const QString &operationId, const QString &outcome, const QString &refundId)
+{
+    return QStringLiteral("UPDATE refund_ops SET status = '%1', refund_id = %2, claimed_by = NULL, claimed_at = NULL, "
+                          "updated_at = 5, version = version + 1 WHERE operation_id = '%3';")
+        .arg(outcome, refundId.isEmpty() ? QStringLiteral("refund_id") : u'\'' + refundId + u'\'', operationId);
+}
+
+QString claimUpdate(const QString &operationId)
+{
+    return QStringLiteral("UPDATE refund_ops SET status = 'checking', claimed_by = session_user, claimed_at = 5, "
+                          "updated_at = 5, version = version + 1 WHERE operation_id = '%1';").arg(operationId);
+}
+
 } // namespace
 
 class tst_PgStore : public QObject
@@ -80,11 +105,18 @@ private slots:
     void snapshotSeesOneMomentAndRefusesWrites();
     void reconnectsAfterTheServerRestarts();
     void rolesAreEnforcedByTheServer();
+    void writesByHandAreHeldToWhatTheAppWrites_data();
+    void writesByHandAreHeldToWhatTheAppWrites();
+    void verifyWantsTheSupportRulesWhereSupportMayWrite();
+    void rolesFileBringsAnOlderStoreUpToDate();
     void readOnlyRoleOpensReadOnlyAndSaysWhy();
 
 private:
     // A fresh database with the store's schema and op_1..op_6 as in tst_store.
     QString freshStore();
+    // roles-postgresql.sql run on the current database (twice: it is run again on existing
+    // stores), and the logins alice and bob (support), finance (audit) and tool (agent).
+    bool setUpRoles();
     std::unique_ptr<Store> open(const QString &location, Store::OpenMode mode = Store::OpenMode::ReadWrite);
 
     std::unique_ptr<PgTestServer> m_server;
@@ -143,6 +175,22 @@ QString tst_PgStore::freshStore()
     if (!(*builder)->addOperation(closed) || !(*builder)->finish())
         return {};
     return name;
+}
+
+bool tst_PgStore::setUpRoles()
+{
+    for (int run = 0; run < 2; ++run) {
+        if (!m_server->applyRoles(m_db)) {
+            qWarning() << m_server->lastError();
+            return false;
+        }
+    }
+    return m_server->exec(QStringLiteral("postgres"),
+                          QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'alice') "
+                                         "THEN CREATE ROLE alice LOGIN IN ROLE refund_desk_support; "
+                                         "CREATE ROLE bob LOGIN IN ROLE refund_desk_support; "
+                                         "CREATE ROLE finance LOGIN IN ROLE refund_desk_audit; "
+                                         "CREATE ROLE tool LOGIN IN ROLE refund_desk_agent; END IF; END $$"));
 }
 
 std::unique_ptr<Store> tst_PgStore::open(const QString &location, Store::OpenMode mode)
@@ -617,14 +665,7 @@ void tst_PgStore::reconnectsAfterTheServerRestarts()
 
 void tst_PgStore::rolesAreEnforcedByTheServer()
 {
-    QFile roles(QStringLiteral(RD_TEST_DATA_DIR "/../../resources/roles-postgresql.sql"));
-    QVERIFY(roles.open(QIODevice::ReadOnly));
-    QVERIFY2(m_server->exec(m_db, QString::fromUtf8(roles.readAll())), qPrintable(m_server->lastError()));
-    QVERIFY(m_server->exec(QStringLiteral("postgres"),
-                           QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'alice') "
-                                          "THEN CREATE ROLE alice LOGIN IN ROLE refund_desk_support; "
-                                          "CREATE ROLE finance LOGIN IN ROLE refund_desk_audit; "
-                                          "CREATE ROLE tool LOGIN IN ROLE refund_desk_agent; END IF; END $$")));
+    QVERIFY(setUpRoles());
     const QString alice = QStringLiteral("alice");
     const QString finance = QStringLiteral("finance");
     const QString tool = QStringLiteral("tool");
@@ -687,11 +728,207 @@ void tst_PgStore::rolesAreEnforcedByTheServer()
     QVERIFY(!m_server->exec(m_db, refusals[5], tool));
 }
 
+void tst_PgStore::writesByHandAreHeldToWhatTheAppWrites_data()
+{
+    QTest::addColumn<QString>("setup");     // run first, as the store's owner
+    QTest::addColumn<QString>("login");
+    QTest::addColumn<QString>("sql");       // one transaction, as `login`, through psql
+    QTest::addColumn<QString>("operation"); // the operation to look at afterwards
+    QTest::addColumn<QString>("refusal");   // the server's message; empty: accepted
+    QTest::addColumn<QString>("after");     // status, refund id, claimant when accepted
+
+    const QString alice = QStringLiteral("alice");
+    const QString none;
+    const QString bobsClaim; // the fixture: op_2 is being checked by bob
+    const QString alicesClaim = QStringLiteral("UPDATE refund_ops SET claimed_by = 'alice' WHERE operation_id = 'op_2'");
+
+    // A decided outcome only with its resolution, in the same transaction.
+    QTest::newRow("refunded without a resolution")
+        << none << alice << decisionUpdate("op_1", "refunded", "re_x") << "op_1"
+        << "the login alice may not set op_1 to refunded without recording the decision" << none;
+    QTest::newRow("failed without a resolution")
+        << none << alice << decisionUpdate("op_1", "failed", none) << "op_1"
+        << "the login alice may not set op_1 to failed without recording the decision" << none;
+    QTest::newRow("with the resolution of another outcome")
+        << none << alice << decisionUpdate("op_1", "refunded", "re_x") + resolutionInsert(1, "op_1", "failed", none, alice, "unknown")
+        << "op_1" << "without recording the decision" << none;
+    QTest::newRow("with a resolution naming another refund id")
+        << none << alice << decisionUpdate("op_1", "refunded", "re_x") + resolutionInsert(1, "op_1", "refunded", "re_y", alice, "unknown")
+        << "op_1" << "without recording the decision" << none;
+    QTest::newRow("with the resolution of another operation")
+        << none << alice << decisionUpdate("op_1", "failed", none) + resolutionInsert(1, "op_3", "failed", none, alice, "unknown")
+        << "op_1" << "without recording the decision" << none;
+    QTest::newRow("with a resolution recorded before")
+        << resolutionInsert(1, "op_1", "failed", none, alice, "unknown") << alice << decisionUpdate("op_1", "failed", none)
+        << "op_1" << "may not set op_1 to failed without recording the decision" << none;
+    // A temporary table comes first in a session's search path: it must not stand in for the store's.
+    const QString fakeLog = QStringLiteral("CREATE TEMP TABLE resolutions (operation_id text, outcome text, refund_id "
+                                           "text, operator text, previous_status text); "
+                                           "INSERT INTO resolutions VALUES ('op_1', 'failed', NULL, 'alice', 'unknown');");
+    QTest::newRow("with a resolution in a temporary table")
+        << none << alice << fakeLog + decisionUpdate("op_1", "failed", none) << "op_1"
+        << "may not set op_1 to failed without recording the decision" << none;
+    QTest::newRow("as the owner of a temporary table named resolutions")
+        << none << alice << "CREATE TEMP TABLE resolutions (x int); UPDATE refund_ops SET status = 'checking', "
+                            "claimed_by = 'bob', claimed_at = 5, version = version + 1 WHERE operation_id = 'op_1'"
+        << "op_1" << "the login alice may not claim as bob" << none;
+    // Rows written in a savepoint carry its own transaction id: a decision is made outside one.
+    QTest::newRow("a decision inside a savepoint")
+        << none << alice << "BEGIN; SAVEPOINT s; " + decisionUpdate("op_1", "failed", none)
+                            + resolutionInsert(1, "op_1", "failed", none, alice, "unknown") + " RELEASE SAVEPOINT s; COMMIT;"
+        << "op_1" << "may not set op_1 to failed without recording the decision" << none;
+    QTest::newRow("a resolution without the status change")
+        << none << alice << resolutionInsert(1, "op_1", "failed", none, alice, "unknown") << "op_1"
+        << "the login alice may not record a decision on op_1 without setting it to failed" << none;
+    QTest::newRow("deciding someone else's claim")
+        << bobsClaim << alice << decisionUpdate("op_2", "failed", none) + resolutionInsert(1, "op_2", "failed", none, alice, "checking")
+        << "op_2" << "the login alice may not decide op_2: it is being checked by bob" << none;
+    QTest::newRow("decided back to unknown")
+        << none << alice << "UPDATE refund_ops SET status = 'unknown', version = version + 1 WHERE operation_id = 'op_6'"
+        << "op_6" << "the login alice may not change op_6: it is refunded" << none;
+    QTest::newRow("decided to another outcome")
+        << none << alice << decisionUpdate("op_6", "failed", none) + resolutionInsert(1, "op_6", "failed", none, alice, "refunded")
+        << "op_6" << "it is refunded" << none;
+    QTest::newRow("to checking without a claim")
+        << none << alice << "UPDATE refund_ops SET status = 'checking', version = version + 1 WHERE operation_id = 'op_1'"
+        << "op_1" << "may set op_1 to checking only by claiming it as itself" << none;
+    QTest::newRow("back to open")
+        << none << alice << "UPDATE refund_ops SET status = 'open', version = version + 1 WHERE operation_id = 'op_1'"
+        << "op_1" << "the login alice may not set op_1 to open" << none;
+    QTest::newRow("a refund id without a decision")
+        << none << alice << "UPDATE refund_ops SET refund_id = 're_x', version = version + 1 WHERE operation_id = 'op_1'"
+        << "op_1" << "may not change the refund id of op_1 without recording a decision" << none;
+    QTest::newRow("a claim that does not count in the version")
+        << none << alice << "UPDATE refund_ops SET status = 'checking', claimed_by = 'alice', claimed_at = 5 WHERE operation_id = 'op_1'"
+        << "op_1" << "only with its version counted up by one" << none;
+
+    // Someone else's claim: taken over, never cleared or released.
+    QTest::newRow("clearing another login's claim")
+        << bobsClaim << alice << "UPDATE refund_ops SET claimed_by = NULL, claimed_at = NULL, version = version + 1 WHERE operation_id = 'op_2'"
+        << "op_2" << "the login alice may not clear the claim bob holds on op_2" << none;
+    QTest::newRow("releasing another login's claim")
+        << bobsClaim << alice << "UPDATE refund_ops SET status = 'unknown', claimed_by = NULL, claimed_at = NULL, version = version + 1 WHERE operation_id = 'op_2'"
+        << "op_2" << "the login alice may not release or clear the claim bob holds on op_2" << none;
+
+    // What Refund Desk writes goes through (these guard against refusing too much).
+    QTest::newRow("claim") << none << alice << claimUpdate("op_1") << "op_1" << none << "checking - alice";
+    QTest::newRow("take-over") << bobsClaim << alice << claimUpdate("op_2") << "op_2" << none << "checking - alice";
+    QTest::newRow("releasing one's own claim")
+        << alicesClaim << alice << "UPDATE refund_ops SET status = 'unknown', claimed_by = NULL, claimed_at = NULL, updated_at = 5, version = version + 1 WHERE operation_id = 'op_2'"
+        << "op_2" << none << "unknown - -";
+    QTest::newRow("decision, update first")
+        << none << alice << decisionUpdate("op_1", "refunded", "re_x") + resolutionInsert(1, "op_1", "refunded", "re_x", alice, "unknown")
+        << "op_1" << none << "refunded re_x -";
+    QTest::newRow("decision, resolution first")
+        << none << alice << resolutionInsert(1, "op_1", "failed", none, alice, "unknown") + decisionUpdate("op_1", "failed", none)
+        << "op_1" << none << "failed - -";
+    QTest::newRow("decision on one's own claim")
+        << alicesClaim << alice << decisionUpdate("op_2", "failed", none) + resolutionInsert(1, "op_2", "failed", none, alice, "checking")
+        << "op_2" << none << "failed - -";
+    // The agent's refund tool is not held to them: it counts attempts and closes open ones.
+    const QString tool = QStringLiteral("tool");
+    const QString opened = QStringLiteral("UPDATE refund_ops SET status = 'open', claimed_by = NULL, claimed_at = NULL "
+                                          "WHERE operation_id = 'op_1'");
+    QTest::newRow("agent counts an attempt")
+        << opened << tool << "UPDATE refund_ops SET attempts = attempts + 1, updated_at = 5, version = version + 1 WHERE operation_id = 'op_1' AND status = 'open'"
+        << "op_1" << none << "open - -";
+    QTest::newRow("agent marks unknown")
+        << opened << tool << "UPDATE refund_ops SET status = 'unknown', updated_at = 5, version = version + 1 WHERE operation_id = 'op_1' AND status = 'open'"
+        << "op_1" << none << "unknown - -";
+    QTest::newRow("agent closes as refunded")
+        << opened << tool << "UPDATE refund_ops SET status = 'refunded', refund_id = 're_t', updated_at = 5, version = version + 1 WHERE operation_id = 'op_1' AND status = 'open'"
+        << "op_1" << none << "refunded re_t -";
+}
+
+void tst_PgStore::writesByHandAreHeldToWhatTheAppWrites()
+{
+    QFETCH(QString, setup);
+    QFETCH(QString, login);
+    QFETCH(QString, sql);
+    QFETCH(QString, operation);
+    QFETCH(QString, refusal);
+    QFETCH(QString, after);
+    QVERIFY(setUpRoles());
+    if (!setup.isEmpty())
+        QVERIFY2(m_server->exec(m_db, setup), qPrintable(m_server->lastError()));
+    const QString state = QStringLiteral("SELECT status || ' ' || COALESCE(refund_id, '-') || ' ' || "
+                                         "COALESCE(claimed_by, '-') || ' ' || version FROM refund_ops "
+                                         "WHERE operation_id = '%1'").arg(operation);
+    const QString before = m_server->query(m_db, state);
+    const QString resolutions = QStringLiteral("SELECT count(*) FROM resolutions");
+    const qint64 logged = m_server->queryInt(m_db, resolutions);
+
+    const bool accepted = m_server->exec(m_db, sql, login);
+    if (refusal.isEmpty()) {
+        QVERIFY2(accepted, qPrintable(m_server->lastError()));
+        const qint64 version = before.section(u' ', 3).toLongLong();
+        QCOMPARE(m_server->query(m_db, state), after + QStringLiteral(" %1").arg(version + 1));
+        return;
+    }
+    QVERIFY2(!accepted, "the server let it through");
+    QVERIFY2(m_server->lastError().contains(refusal), qPrintable(m_server->lastError()));
+    // Nothing of the transaction is kept.
+    QCOMPARE(m_server->query(m_db, state), before);
+    QCOMPARE(m_server->queryInt(m_db, resolutions), logged);
+}
+
+void tst_PgStore::verifyWantsTheSupportRulesWhereSupportMayWrite()
+{
+    // A store without the roles needs none of them (its own database grants the role nothing).
+    QVERIFY(setUpRoles());
+    const QString other = freshStore();
+    QVERIFY(!other.isEmpty());
+    auto plain = open(m_server->location(other));
+    QVERIFY(plain);
+    auto invariants = plain->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
+
+    auto store = open(m_server->location(m_db));
+    QVERIFY(store);
+    invariants = store->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
+    // A store whose roles came from an older roles-postgresql.sql is told to run it again.
+    QVERIFY(m_server->exec(m_db, QStringLiteral("DROP TRIGGER refund_ops_decision_recorded ON refund_ops")));
+    invariants = store->checkInvariants();
+    QVERIFY(invariants);
+    QCOMPARE(invariants->size(), size_t(1));
+    QVERIFY2(invariants->front().message.contains(QLatin1String("refund_ops_decision_recorded is missing")),
+             qPrintable(invariants->front().message));
+    QVERIFY2(invariants->front().message.contains(QLatin1String("run roles-postgresql.sql again")),
+             qPrintable(invariants->front().message));
+    QVERIFY(m_server->applyRoles(m_db));
+    invariants = store->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY(invariants->empty());
+}
+
+void tst_PgStore::rolesFileBringsAnOlderStoreUpToDate()
+{
+    QVERIFY(setUpRoles());
+    // Stores made before a temporary table was ruled out found the owner through the search path.
+    QVERIFY(m_server->exec(m_db, QStringLiteral(
+        "CREATE OR REPLACE FUNCTION refund_desk_may_name_others() RETURNS boolean LANGUAGE sql STABLE AS $$ "
+        "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = session_user AND rolsuper) "
+        "OR EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = to_regclass('resolutions') "
+        "AND pg_get_userbyid(c.relowner) = session_user) $$")));
+    const QString asOwnerOfATemporaryTable = QStringLiteral(
+        "BEGIN; CREATE TEMP TABLE resolutions (x int); UPDATE refund_ops SET status = 'checking', claimed_by = 'bob', "
+        "claimed_at = 5, version = version + 1 WHERE operation_id = '%1'; COMMIT;");
+    QVERIFY2(m_server->exec(m_db, asOwnerOfATemporaryTable.arg(QLatin1String("op_3")), QStringLiteral("alice")),
+             "the older function lets a temporary table make alice the owner");
+    QVERIFY2(m_server->applyRoles(m_db), qPrintable(m_server->lastError()));
+    QVERIFY(!m_server->exec(m_db, asOwnerOfATemporaryTable.arg(QLatin1String("op_4")), QStringLiteral("alice")));
+    QVERIFY2(m_server->lastError().contains(QLatin1String("the login alice may not claim as bob")),
+             qPrintable(m_server->lastError()));
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = 'op_4'")),
+             QStringLiteral("unknown"));
+}
+
 void tst_PgStore::readOnlyRoleOpensReadOnlyAndSaysWhy()
 {
-    QFile roles(QStringLiteral(RD_TEST_DATA_DIR "/../../resources/roles-postgresql.sql"));
-    QVERIFY(roles.open(QIODevice::ReadOnly));
-    QVERIFY2(m_server->exec(m_db, QString::fromUtf8(roles.readAll())), qPrintable(m_server->lastError()));
+    QVERIFY(setUpRoles());
     m_server->exec(QStringLiteral("postgres"), QStringLiteral("CREATE ROLE auditor LOGIN IN ROLE refund_desk_audit"));
     auto store = open(m_server->location(m_db, QStringLiteral("auditor")));
     QVERIFY(store);

@@ -197,6 +197,16 @@ bool PgTestServer::exec(const QString &database, const QString &sql, const QStri
     return true;
 }
 
+bool PgTestServer::applyRoles(const QString &database)
+{
+    QFile roles(QStringLiteral(RD_SOURCE_DIR "/resources/roles-postgresql.sql"));
+    if (!roles.open(QIODevice::ReadOnly)) {
+        m_lastError = roles.fileName() + QStringLiteral(": ") + roles.errorString();
+        return false;
+    }
+    return exec(database, QString::fromUtf8(roles.readAll()));
+}
+
 QString PgTestServer::query(const QString &database, const QString &sql, const QString &user)
 {
     QProcess process;

@@ -47,6 +47,9 @@ public:
     bool createDatabase(const QString &name);
     // Runs SQL with psql (stopping at the first error); false, with lastError(), on failure.
     bool exec(const QString &database, const QString &sql, const QString &user = QString::fromLatin1(SuperUser));
+    // Runs resources/roles-postgresql.sql on `database`, as the superuser (the store's owner
+    // in tests); false, with lastError(), on failure.
+    bool applyRoles(const QString &database);
     // A single answer, for assertions; empty on failure.
     QString query(const QString &database, const QString &sql,
                   const QString &user = QString::fromLatin1(SuperUser));
