@@ -48,10 +48,12 @@ for file in \
     usr/share/man/man1/refund-desk.1.gz \
     usr/share/bash-completion/completions/refund-desk \
     usr/share/doc/refund-desk/copyright \
-    usr/share/doc/refund-desk/changelog.gz; do
+    usr/share/doc/refund-desk/changelog.gz \
+    usr/share/refund-desk/roles-postgresql.sql \
+    usr/share/refund-desk/schema-postgresql.sql; do
     [ -f "$root/$file" ] || fail "the package lacks /$file"
 done
-unexpected=$(cd "$root" && find . -type f | grep -v -E '^\./usr/(bin|share/(applications|metainfo|icons|man|bash-completion|doc))/' || true)
+unexpected=$(cd "$root" && find . -type f | grep -v -E '^\./usr/(bin|share/(applications|metainfo|icons|man|bash-completion|doc|refund-desk))/' || true)
 [ -z "$unexpected" ] || fail "files outside the expected folders: $unexpected"
 
 # `cmake --install` puts the same files in the same places below its prefix.
