@@ -51,8 +51,9 @@ GRANT INSERT ON webhook_events TO refund_desk_agent;
 -- roles this file creates, and because this file is the one run again on an existing
 -- store: CREATE OR REPLACE (and DROP ... IF EXISTS for the constraint triggers, which
 -- cannot be replaced) brings a store made before them up to date. The owner and
--- superusers (refund_desk_may_name_others(): demo stores, 'refund-desk copy') and the
--- agent's logins are not bound by them. A login belongs to one of the three roles.
+-- superusers (refund_desk_may_name_others(): demo stores, 'refund-desk copy') are not
+-- bound by them, and the agent's logins have rules of their own (below). A login belongs
+-- to one of the three roles.
 -- Table names in them are qualified with the schema of the table the trigger fires on:
 -- a session's own temporary tables come first in its search path and must not stand in
 -- for the store's.
@@ -189,5 +190,37 @@ DROP TRIGGER IF EXISTS resolutions_decide_their_operation ON resolutions;
 CREATE CONSTRAINT TRIGGER resolutions_decide_their_operation
 AFTER INSERT ON resolutions DEFERRABLE INITIALLY DEFERRED
 FOR EACH ROW EXECUTE FUNCTION resolutions_decide_their_operation();
+
+-- The refund tool's moves (DESIGN: open -> refunded | failed | unknown): an agent login
+-- changes an operation only while it is open, and never claims one. Once unknown, the
+-- operation is a person's to decide; the tool sends nothing more under its key.
+CREATE OR REPLACE FUNCTION refund_desk_is_agent_login() RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT pg_has_role(session_user, 'refund_desk_agent', 'MEMBER')
+       AND NOT pg_has_role(session_user, 'refund_desk_support', 'MEMBER') AND NOT refund_desk_may_name_others()
+$$;
+
+CREATE OR REPLACE FUNCTION refund_ops_agent_moves() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NOT refund_desk_is_agent_login() THEN
+        RETURN NEW;
+    END IF;
+    IF OLD.status <> 'open' THEN
+        RAISE EXCEPTION 'the login % may not change %: it is %, and the refund tool moves only open operations '
+                        '(a person decides the others in Refund Desk)', session_user, OLD.operation_id, OLD.status;
+    END IF;
+    IF NEW.status NOT IN ('open', 'unknown', 'refunded', 'failed') THEN
+        RAISE EXCEPTION 'the login % may not set % to %: the refund tool moves an open operation to unknown, '
+                        'refunded or failed', session_user, OLD.operation_id, NEW.status;
+    END IF;
+    IF NEW.claimed_by IS NOT NULL OR NEW.claimed_at IS NOT NULL THEN
+        RAISE EXCEPTION 'the login % may not claim %: claims are made by people in Refund Desk',
+                        session_user, OLD.operation_id;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE OR REPLACE TRIGGER refund_ops_agent_moves
+BEFORE UPDATE ON refund_ops
+FOR EACH ROW EXECUTE FUNCTION refund_ops_agent_moves();
 
 COMMIT;

@@ -825,7 +825,7 @@ void tst_PgStore::writesByHandAreHeldToWhatTheAppWrites_data()
     QTest::newRow("decision on one's own claim")
         << alicesClaim << alice << decisionUpdate("op_2", "failed", none) + resolutionInsert(1, "op_2", "failed", none, alice, "checking")
         << "op_2" << none << "failed - -";
-    // The agent's refund tool is not held to them: it counts attempts and closes open ones.
+    // The agent's refund tool has rules of its own: it counts attempts and closes open ones.
     const QString tool = QStringLiteral("tool");
     const QString opened = QStringLiteral("UPDATE refund_ops SET status = 'open', claimed_by = NULL, claimed_at = NULL "
                                           "WHERE operation_id = 'op_1'");
@@ -838,6 +838,19 @@ void tst_PgStore::writesByHandAreHeldToWhatTheAppWrites_data()
     QTest::newRow("agent closes as refunded")
         << opened << tool << "UPDATE refund_ops SET status = 'refunded', refund_id = 're_t', updated_at = 5, version = version + 1 WHERE operation_id = 'op_1' AND status = 'open'"
         << "op_1" << none << "refunded re_t -";
+    // Once an operation is unknown it is a person's: the tool never decides, claims or reopens.
+    QTest::newRow("agent decides an unknown operation")
+        << none << tool << "UPDATE refund_ops SET status = 'refunded', refund_id = 're_t', version = version + 1 WHERE operation_id = 'op_1'"
+        << "op_1" << "the login tool may not change op_1: it is unknown, and the refund tool moves only open operations" << none;
+    QTest::newRow("agent clears a person's claim")
+        << bobsClaim << tool << "UPDATE refund_ops SET status = 'unknown', claimed_by = NULL, claimed_at = NULL, version = version + 1 WHERE operation_id = 'op_2'"
+        << "op_2" << "the login tool may not change op_2: it is checking" << none;
+    QTest::newRow("agent reopens a decided operation")
+        << none << tool << "UPDATE refund_ops SET status = 'open', version = version + 1 WHERE operation_id = 'op_6'"
+        << "op_6" << "the login tool may not change op_6: it is refunded" << none;
+    QTest::newRow("agent claims an open operation")
+        << opened << tool << "UPDATE refund_ops SET status = 'checking', claimed_by = 'tool', claimed_at = 5, version = version + 1 WHERE operation_id = 'op_1'"
+        << "op_1" << "the login tool may not set op_1 to checking" << none;
 }
 
 void tst_PgStore::writesByHandAreHeldToWhatTheAppWrites()
