@@ -220,7 +220,8 @@ std::optional<Error> PgConnection::reconnectStep(int stepMs)
     case PgConnectAttempt::State::Connected:
         break;
     }
-    // Through: the new connection takes the lost one's place, and only now is used.
+    // Through: the new connection takes the lost one's place, and only now is used. The
+    // server has just answered the handshake, so the session's setup runs as usual.
     PQfinish(m_conn);
     m_conn = m_attempt->take();
     m_attempt.reset();

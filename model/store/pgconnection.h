@@ -63,8 +63,9 @@ public:
     // session up again, and tells. Nothing when the connection is fine. In steps, this is
     // one step of the attempt, waiting on the server `stepMs` at most; until the attempt
     // is through, the error says "reconnecting…", and nothing is ever sent on the
-    // half-made connection (it is not this one until it is set up). A failed attempt is
-    // told again, at once, until RetryIntervalMs have passed.
+    // half-made connection (the attempt's own, which takes the lost one's place only once
+    // the server has let it in). A failed attempt is told again, at once, until
+    // RetryIntervalMs have passed.
     std::optional<Error> ensureConnected(int stepMs = 0);
     // Reads what the server sent without waiting: how many change notifications came
     // from other sessions. An error when the connection is gone.
