@@ -2,6 +2,7 @@
 // live notifications and reconnecting, the roles the server enforces, and bad locations.
 
 #include "pgtestserver.h"
+#include "silentlistener.h"
 #include "teststore.h"
 
 #include "demo/demostore.h"
@@ -9,6 +10,8 @@
 #include "store/store.h"
 #include "store/storebuilder.h"
 
+#include <QElapsedTimer>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -104,6 +107,7 @@ private slots:
     void dataVersionFollowsOtherSessionsCommits();
     void snapshotSeesOneMomentAndRefusesWrites();
     void reconnectsAfterTheServerRestarts();
+    void reconnectsInStepsWhileTheServerIsSilent();
     void rolesAreEnforcedByTheServer();
     void writesByHandAreHeldToWhatTheAppWrites_data();
     void writesByHandAreHeldToWhatTheAppWrites();
@@ -661,6 +665,68 @@ void tst_PgStore::reconnectsAfterTheServerRestarts()
     // The session was set up again: notifications arrive.
     QVERIFY(m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET attempts = 2 WHERE operation_id = 'op_4'")));
     QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *back, 5000);
+}
+
+void tst_PgStore::reconnectsInStepsWhileTheServerIsSilent()
+{
+    // connect_timeout=2: libpq's shortest, so that several attempts fit in the test.
+    auto store = open(m_server->location(m_db) + QStringLiteral(" connect_timeout=2"));
+    QVERIFY(store);
+    store->setReconnectWithoutWaiting(true);
+    QVERIFY(store->dataVersion());
+    auto op1 = store->operation(QStringLiteral("op_1"));
+    QVERIFY(op1 && *op1);
+    const Operation seen = **op1;
+
+    // The server goes, and in its place a socket that takes connections and never answers.
+    QVERIFY2(m_server->stop(), qPrintable(m_server->lastError()));
+    SilentListener silent(m_server->socketPath());
+    QVERIFY2(silent.isListening(), qPrintable(silent.lastError()));
+
+    // Polls, reads and writes all come back at once while attempts wait and are given up.
+    const QString givenUpText = QStringLiteral("no answer from the server for 2 seconds");
+    qint64 longestMs = 0;
+    int givenUp = 0;
+    bool wasGivenUp = false;
+    QElapsedTimer clock;
+    clock.start();
+    while (givenUp < 2 && clock.elapsed() < 20'000) {
+        QElapsedTimer call;
+        call.start();
+        auto version = store->dataVersion();
+        auto page = store->queuePage(QueueQuery(), std::nullopt, 10);
+        auto claimed = store->claim(QStringLiteral("op_1"), SeenState::of(seen), QString(), false);
+        longestMs = std::max(longestMs, call.elapsed());
+        QVERIFY(!version);
+        QCOMPARE(version.error().kind, ErrorKind::StoreUnavailable);
+        QVERIFY2(version.error().message.contains(QStringLiteral("reconnecting…")), qPrintable(version.error().message));
+        QVERIFY(!page);
+        QCOMPARE(page.error().kind, ErrorKind::StoreUnavailable);
+        QVERIFY(!claimed);
+        QCOMPARE(claimed.error().kind, ErrorKind::StoreUnavailable);
+        const bool isGivenUp = version.error().message.contains(givenUpText);
+        if (isGivenUp && !wasGivenUp)
+            ++givenUp;
+        wasGivenUp = isGivenUp;
+        QTest::qWait(50);
+    }
+    QCOMPARE(givenUp, 2);
+    qInfo("longest poll, read and claim while reconnecting: %lld ms", longestMs);
+    // A blocking reconnect waits the 2 s out; in steps a poll waits 20 ms at most. The
+    // bound is generous for a loaded machine.
+    QVERIFY2(longestMs < 500, qPrintable(QStringLiteral("a poll, a read and a claim took %1 ms").arg(longestMs)));
+
+    // The server back: the next attempt gets through by itself, and nothing was written meanwhile.
+    silent.close();
+    QVERIFY2(m_server->start(), qPrintable(m_server->lastError()));
+    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 10'000);
+    auto after = store->operation(QStringLiteral("op_1"));
+    QVERIFY(after && *after);
+    QCOMPARE((*after)->version, seen.version);
+    QCOMPARE((*after)->status, OperationStatus::Unknown);
+    auto claimed = store->claim(QStringLiteral("op_1"), SeenState::of(seen), QString(), false);
+    QVERIFY2(claimed, qPrintable(claimed ? QString() : claimed.error().message));
+    QCOMPARE(claimed->status, OperationStatus::Checking);
 }
 
 void tst_PgStore::rolesAreEnforcedByTheServer()

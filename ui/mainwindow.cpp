@@ -287,6 +287,9 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     m_refresher->setStore(nullptr);
     m_queue->setStore(nullptr);
     m_store = std::move(*opened);
+    // This window reads the store on its UI thread: a server that stops answering must
+    // not freeze it while the connection is restored.
+    m_store->setReconnectWithoutWaiting(true);
 
     if (m_store->isReadOnly()) {
         QString why = readOnly ? tr("opened for reading only (--read-only).") : m_store->openNote();

@@ -1,5 +1,7 @@
 #include "store/pgconnection.h"
 
+#include "store/pgconnectattempt.h"
+
 #include <QCoreApplication>
 #include <QRegularExpression>
 
@@ -17,13 +19,16 @@ QString oneLine(const char *text)
     return QString::fromUtf8(text).replace(space, QStringLiteral(" ")).trimmed();
 }
 
-pg_conn *openConnection(const PgConnInfo &info)
+using ConnectFunction = pg_conn *(*)(const char *const *keywords, const char *const *values, int expandDbname);
+
+// `connect` is PQconnectdbParams (blocking) or PQconnectStartParams (in steps).
+pg_conn *connectWith(ConnectFunction connect, const PgConnInfo &info)
 {
     // Keywords are taken in order and later ones win: the defaults come before the
     // location (which may override them), the encoding after it (the rows are UTF-8).
     const char *keywords[] = {"connect_timeout", "fallback_application_name", "dbname", "client_encoding", nullptr};
     const char *values[] = {"10", "refund-desk", info.connectString().constData(), "UTF8", nullptr};
-    return PQconnectdbParams(keywords, values, 1);
+    return connect(keywords, values, 1);
 }
 
 Error connectError(const PgConnInfo &info, const QString &detail)
@@ -69,7 +74,7 @@ PgConnection::~PgConnection()
 
 Result<std::unique_ptr<PgConnection>> PgConnection::connect(const PgConnInfo &info, bool readOnly)
 {
-    pg_conn *conn = openConnection(info);
+    pg_conn *conn = connectWith(PQconnectdbParams, info);
     if (!conn)
         return Error::unavailable(QCoreApplication::translate("Store", "No memory to connect to %1.").arg(info.display()));
     std::unique_ptr<PgConnection> connection(new PgConnection(conn, info, readOnly));
@@ -159,16 +164,75 @@ PgResult PgConnection::copyIn(const QByteArray &sql, const QByteArray &data)
     return last;
 }
 
-std::optional<Error> PgConnection::ensureConnected()
+void PgConnection::setReconnect(Reconnect how)
+{
+    m_reconnect = how;
+    if (how == Reconnect::Waiting)
+        m_attempt.reset(); // a blocking reconnect starts afresh
+}
+
+std::optional<Error> PgConnection::ensureConnected(int stepMs)
 {
     if (isConnected())
         return std::nullopt;
+    if (!m_attempt && m_retryClock.isValid() && m_retryClock.elapsed() < RetryIntervalMs)
+        return Error::unavailable(m_lastFailure);
+    std::optional<Error> error = m_reconnect == Reconnect::Waiting ? reconnectWaiting() : reconnectStep(stepMs);
+    if (m_attempt) // under way: neither failed nor through
+        return error;
+    if (error) {
+        m_retryClock.start();
+        m_lastFailure = error->message;
+    } else {
+        m_retryClock.invalidate();
+    }
+    return error;
+}
+
+std::optional<Error> PgConnection::reconnectWaiting()
+{
     PQreset(m_conn);
     if (!isConnected())
-        return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost; "
-                                                 "reconnecting… (%2). Nothing was written meanwhile.")
-                                      .arg(location(), lastMessage()));
+        return reconnecting(lastMessage());
     return setUpSession();
+}
+
+std::optional<Error> PgConnection::reconnectStep(int stepMs)
+{
+    if (!m_attempt)
+        m_attempt = std::make_unique<PgConnectAttempt>(connectWith(PQconnectStartParams, m_info));
+    switch (m_attempt->advance(stepMs)) {
+    case PgConnectAttempt::State::Waiting:
+        return reconnecting(QCoreApplication::translate("Store", "waiting for the server to answer",
+                                                        "why a reconnect is still under way"));
+    case PgConnectAttempt::State::TimedOut: {
+        const int seconds = m_attempt->timeoutSeconds();
+        m_attempt.reset();
+        return reconnecting(QCoreApplication::translate("Store", "no answer from the server for %1 seconds",
+                                                        "why a reconnect was given up")
+                                .arg(seconds));
+    }
+    case PgConnectAttempt::State::Failed: {
+        const QString detail = oneLine(m_attempt->errorMessage());
+        m_attempt.reset();
+        return reconnecting(detail);
+    }
+    case PgConnectAttempt::State::Connected:
+        break;
+    }
+    // Through: the new connection takes the lost one's place, and only now is used. The
+    // server has just answered the handshake, so the session's setup runs as usual.
+    PQfinish(m_conn);
+    m_conn = m_attempt->take();
+    m_attempt.reset();
+    return setUpSession();
+}
+
+Error PgConnection::reconnecting(const QString &detail) const
+{
+    return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost; "
+                                             "reconnecting… (%2). Nothing was written meanwhile.")
+                                  .arg(location(), detail));
 }
 
 Result<int> PgConnection::takeNotifications()

@@ -6,14 +6,18 @@
 #include "store/pgresult.h"
 
 #include <QByteArray>
+#include <QElapsedTimer>
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <unordered_map>
 
 struct pg_conn;
 
 namespace RefundDesk::Internal {
+
+class PgConnectAttempt;
 
 // One libpq connection to the store's server: statements prepared once and run with bound
 // parameters, the session set up for Refund Desk (UTF-8, a lock timeout, LISTEN for the
@@ -24,6 +28,13 @@ public:
     // The channel the schema's triggers notify on every commit that changes the store.
     static constexpr char ChangeChannel[] = "refund_desk_changes";
     static constexpr int LockTimeoutMs = 5000;
+    // After a reconnect failed, the next one starts this much later at the earliest.
+    static constexpr int RetryIntervalMs = 1000;
+
+    // How a lost connection is restored. Waiting: one blocking connect, up to the
+    // location's connect_timeout (a command has nothing else to do). InSteps: libpq's
+    // non-blocking connect, one step per ensureConnected(), for a caller on a UI thread.
+    enum class Reconnect { Waiting, InSteps };
 
     // Connects; the error says which of wrong location, server down, wrong password,
     // unknown login or missing database it is, in one line, without the password.
@@ -47,9 +58,15 @@ public:
     // COPY ... FROM STDIN with `data` in COPY's text format.
     PgResult copyIn(const QByteArray &sql, const QByteArray &data);
 
+    void setReconnect(Reconnect how);
     // When the connection was lost and no transaction is open: connects again, sets the
-    // session up again, and tells. Nothing when the connection is fine.
-    std::optional<Error> ensureConnected();
+    // session up again, and tells. Nothing when the connection is fine. In steps, this is
+    // one step of the attempt, waiting on the server `stepMs` at most; until the attempt
+    // is through, the error says "reconnecting…", and nothing is ever sent on the
+    // half-made connection (the attempt's own, which takes the lost one's place only once
+    // the server has let it in). A failed attempt is told again, at once, until
+    // RetryIntervalMs have passed.
+    std::optional<Error> ensureConnected(int stepMs = 0);
     // Reads what the server sent without waiting: how many change notifications came
     // from other sessions. An error when the connection is gone.
     Result<int> takeNotifications();
@@ -68,6 +85,10 @@ public:
 private:
     PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly);
     std::optional<Error> setUpSession();
+    std::optional<Error> reconnectWaiting();
+    std::optional<Error> reconnectStep(int stepMs);
+    // The error of a reconnect still going on or given up, with libpq's or our `detail`.
+    Error reconnecting(const QString &detail) const;
 
     pg_conn *m_conn = nullptr;
     PgConnInfo m_info;
@@ -78,6 +99,10 @@ private:
     std::unordered_map<std::string, std::string> m_prepared; // SQL -> statement name
     int m_nextStatement = 1;
     std::function<void(const QByteArray &, const PgParams &)> m_observer;
+    Reconnect m_reconnect = Reconnect::Waiting;
+    std::unique_ptr<PgConnectAttempt> m_attempt; // in steps: the connect under way
+    QElapsedTimer m_retryClock;                  // since the last reconnect that failed
+    QString m_lastFailure;
 };
 
 } // namespace RefundDesk::Internal

@@ -242,19 +242,14 @@ Result<int> PgStore::keyRetentionHours()
 Result<qint64> PgStore::dataVersion()
 {
     // No query: only what the server has sent already. A lost connection is restored
-    // here, tried at most once a second (the console polls this on its UI thread; a
-    // local server answers or refuses at once, a remote one within connect_timeout); the
-    // changes made meanwhile were never announced, so the version moves with every new
-    // session (whichever read reconnected) to make readers look.
+    // here; the changes made meanwhile were never announced, so the version moves with
+    // every new session (whichever read reconnected) to make readers look. Waiting, a
+    // reconnect is tried at most once a second and a remote server that does not answer
+    // holds the caller up to connect_timeout; in steps, each poll waits on the server
+    // ReconnectStepMs at most.
     auto reconnect = [this]() -> Result<qint64> {
-        if (m_reconnectClock.isValid() && m_reconnectClock.elapsed() < ReconnectIntervalMs)
-            return Error::unavailable(m_lastReconnectError);
-        m_reconnectClock.start();
-        if (auto lost = m_connection->ensureConnected()) {
-            m_lastReconnectError = lost->message;
+        if (auto lost = m_connection->ensureConnected(ReconnectStepMs))
             return *lost;
-        }
-        m_reconnectClock.invalidate();
         return m_version + m_connection->sessions();
     };
     if (m_snapshotDepth == 0 && !m_connection->isConnected())
@@ -267,6 +262,11 @@ Result<qint64> PgStore::dataVersion()
     }
     m_version += *notified;
     return m_version + m_connection->sessions();
+}
+
+void PgStore::setReconnectWithoutWaiting(bool on)
+{
+    m_connection->setReconnect(on ? PgConnection::Reconnect::InSteps : PgConnection::Reconnect::Waiting);
 }
 
 Result<std::vector<Operation>> PgStore::queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,

@@ -3,8 +3,6 @@
 #include "store/pgparams.h"
 #include "store/store.h"
 
-#include <QElapsedTimer>
-
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -44,6 +42,7 @@ public:
     Result<QString> meta(const QString &key) override;
     Result<int> keyRetentionHours() override;
     Result<qint64> dataVersion() override;
+    void setReconnectWithoutWaiting(bool on) override;
 
     Result<std::vector<Operation>> queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                              int limit) override;
@@ -87,7 +86,8 @@ public:
     Result<std::vector<QueryPlan>> recordedQueryPlans() override;
 
 private:
-    // Runs a read, reconnecting first when the server went away between statements.
+    // Runs a read, reconnecting first when the server went away between statements (in
+    // steps: failing at once while the reconnect is under way).
     PgResult read(const QByteArray &sql, const PgParams &params, const QString &doing, std::optional<Error> &error);
     Result<std::vector<Operation>> readOperations(const QByteArray &sql, const PgParams &params, const QString &doing);
     Result<std::vector<Resolution>> readResolutions(const QByteArray &sql, const PgParams &params);
@@ -111,9 +111,10 @@ private:
     QString m_openNote;
     int m_snapshotDepth = 0;
     qint64 m_version = 0;
-    static constexpr int ReconnectIntervalMs = 1000;
-    QElapsedTimer m_reconnectClock; // since the last reconnect that failed
-    QString m_lastReconnectError;
+    // The longest a poll of dataVersion() waits on the server while reconnecting in
+    // steps: enough for a local server's whole handshake, too little for a window to
+    // notice.
+    static constexpr int ReconnectStepMs = 20;
     bool m_recordingPlans = false;
     std::vector<std::pair<QByteArray, PgParams>> m_recorded; // statements and their values, in the order first run
     std::unordered_set<std::string> m_recordedSeen;

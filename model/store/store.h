@@ -55,6 +55,11 @@ public:
     // the change notifications already received, no query): cheap to poll. On PostgreSQL
     // a lost connection is restored here; until it is, the error says "reconnecting…".
     virtual Result<qint64> dataVersion() = 0;
+    // For a store used on a UI thread: a lost connection is then restored without ever
+    // waiting on the server (a step per dataVersion() poll), and until it is back every
+    // read and write fails at once saying "reconnecting…". Off, a reconnect waits for the
+    // server, up to its connect_timeout. SQLite has no connection to restore.
+    virtual void setReconnectWithoutWaiting(bool /*on*/) {}
 
     // The queue, oldest first by default, one page after `after` (or from the start).
     virtual Result<std::vector<Operation>> queuePage(const QueueQuery &query,

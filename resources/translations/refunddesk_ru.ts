@@ -3087,6 +3087,16 @@ The window now shows its current state.</source>
         <source>(a PostgreSQL location libpq cannot read)</source>
         <translation>(адрес PostgreSQL, который libpq не может разобрать)</translation>
     </message>
+    <message>
+        <source>waiting for the server to answer</source>
+        <comment>why a reconnect is still under way</comment>
+        <translation>ожидание ответа сервера</translation>
+    </message>
+    <message>
+        <source>no answer from the server for %1 seconds</source>
+        <comment>why a reconnect was given up</comment>
+        <translation>сервер не отвечал %1 с</translation>
+    </message>
 </context>
 <context>
     <name>TimeText</name>

@@ -3050,6 +3050,16 @@ The window now shows its current state.</source>
         <source>(a PostgreSQL location libpq cannot read)</source>
         <translation>（libpq 无法解析的 PostgreSQL 位置）</translation>
     </message>
+    <message>
+        <source>waiting for the server to answer</source>
+        <comment>why a reconnect is still under way</comment>
+        <translation>正在等待服务器应答</translation>
+    </message>
+    <message>
+        <source>no answer from the server for %1 seconds</source>
+        <comment>why a reconnect was given up</comment>
+        <translation>服务器 %1 秒内没有应答</translation>
+    </message>
 </context>
 <context>
     <name>TimeText</name>

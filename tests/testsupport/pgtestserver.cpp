@@ -63,6 +63,11 @@ QString PgTestServer::socketDir() const
     return m_dir.filePath(QStringLiteral("sock"));
 }
 
+QString PgTestServer::socketPath() const
+{
+    return socketDir() + QStringLiteral("/.s.PGSQL.") + QString::number(m_port);
+}
+
 QString PgTestServer::location(const QString &database, const QString &user) const
 {
     return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4").arg(socketDir()).arg(m_port).arg(database, user);

@@ -36,6 +36,8 @@ public:
     const QString &lastError() const { return m_lastError; }
 
     QString socketDir() const;
+    // The socket file libpq connects to: .s.PGSQL.<port> in socketDir().
+    QString socketPath() const;
     // The socket's number: one per process, so that servers of tests run side by side
     // never pick the same shared memory key.
     int port() const { return m_port; }
