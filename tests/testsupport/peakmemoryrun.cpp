@@ -1,0 +1,66 @@
+#include "peakmemoryrun.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+
+#include <algorithm>
+
+namespace RefundDesk::Test {
+
+namespace {
+
+// The process's VmHWM in KiB, or -1 once it has exited (a zombie has no memory left).
+qint64 highWaterKiB(qint64 pid)
+{
+    QFile file(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        if (line.startsWith("VmHWM:"))
+            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+} // namespace
+
+PeakMemoryRun runMeasuringPeakMemory(const QString &program, const QStringList &arguments, int timeoutMs)
+{
+    PeakMemoryRun result;
+    QProcess process;
+    QElapsedTimer timer;
+    timer.start();
+    process.start(program, arguments);
+    if (!process.waitForStarted(timeoutMs)) {
+        result.run.err = QStringLiteral("could not start %1: %2").arg(program, process.errorString());
+        return result;
+    }
+    process.closeWriteChannel();
+    const qint64 pid = process.processId();
+    qint64 peakKiB = -1;
+    QByteArray out;
+    QByteArray err;
+    // Read before each wait: the mark only grows, so the last reading is the peak.
+    do {
+        peakKiB = std::max(peakKiB, highWaterKiB(pid));
+        out += process.readAllStandardOutput();
+        err += process.readAllStandardError();
+    } while (!process.waitForFinished(20) && timer.elapsed() < timeoutMs);
+    out += process.readAllStandardOutput();
+    err += process.readAllStandardError();
+    result.run.elapsedMs = timer.elapsed();
+    result.run.out = out;
+    result.run.err = QString::fromUtf8(err);
+    if (process.state() != QProcess::NotRunning) {
+        process.kill();
+        process.waitForFinished(5'000);
+        result.run.err.prepend(QStringLiteral("%1 did not finish within %2 ms: ").arg(program).arg(timeoutMs));
+        return result;
+    }
+    result.run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    result.peakResidentKiB = peakKiB;
+    return result;
+}
+
+} // namespace RefundDesk::Test
