@@ -8,22 +8,18 @@
 
 namespace RefundDesk::Test {
 
-namespace {
-
-// The process's VmHWM in KiB, or -1 once it has exited (a zombie has no memory left).
-qint64 highWaterKiB(qint64 pid)
+qint64 processStatusKiB(const QString &process, const char *field)
 {
-    QFile file(QStringLiteral("/proc/%1/status").arg(pid));
+    QFile file(QStringLiteral("/proc/%1/status").arg(process));
     if (!file.open(QIODevice::ReadOnly))
         return -1;
+    const QByteArray name = QByteArray(field) + ':';
     for (const QByteArray &line : file.readAll().split('\n')) {
-        if (line.startsWith("VmHWM:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
+        if (line.startsWith(name))
+            return line.mid(name.size()).trimmed().split(' ').value(0).toLongLong();
     }
     return -1;
 }
-
-} // namespace
 
 PeakMemoryRun runMeasuringPeakMemory(const QString &program, const QStringList &arguments, int timeoutMs)
 {
@@ -43,7 +39,7 @@ PeakMemoryRun runMeasuringPeakMemory(const QString &program, const QStringList &
     QByteArray err;
     // Read before each wait: the mark only grows, so the last reading is the peak.
     do {
-        peakKiB = std::max(peakKiB, highWaterKiB(pid));
+        peakKiB = std::max(peakKiB, processStatusKiB(QString::number(pid), "VmHWM"));
         out += process.readAllStandardOutput();
         err += process.readAllStandardError();
     } while (!process.waitForFinished(20) && timer.elapsed() < timeoutMs);

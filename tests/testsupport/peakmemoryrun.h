@@ -18,6 +18,10 @@ struct PeakMemoryRun
     qint64 peakResidentKiB = -1; // -1: the program did not start or did not finish
 };
 
+// A memory figure in KiB from /proc/PROCESS/status (`field` VmRSS, VmHWM, ...; `process`
+// a process id or "self"), or -1 when there is none (the process has exited).
+qint64 processStatusKiB(const QString &process, const char *field);
+
 // Runs `program` with the test's environment and its standard input closed, and kills it
 // after `timeoutMs`.
 PeakMemoryRun runMeasuringPeakMemory(const QString &program, const QStringList &arguments, int timeoutMs = 60'000);
