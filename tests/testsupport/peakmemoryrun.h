@@ -22,8 +22,8 @@ struct PeakMemoryRun
 // a process id or "self"), or -1 when there is none (the process has exited).
 qint64 processStatusKiB(const QString &process, const char *field);
 
-// Runs `program` with the test's environment and its standard input closed, and kills it
-// after `timeoutMs`.
+// Runs `program` with the test's environment (without AddressSanitizer's quarantine) and
+// its standard input closed, and kills it after `timeoutMs`.
 PeakMemoryRun runMeasuringPeakMemory(const QString &program, const QStringList &arguments, int timeoutMs = 60'000);
 
 } // namespace RefundDesk::Test
