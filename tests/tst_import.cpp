@@ -2,6 +2,7 @@
 // and streaming in constant memory.
 
 #include "clirun.h"
+#include "peakmemoryrun.h"
 #include "teststore.h"
 
 #include "evidence/eventimporter.h"
@@ -17,6 +18,7 @@
 using namespace RefundDesk;
 using RefundDesk::Test::CliRun;
 using RefundDesk::Test::TestStore;
+using RefundDesk::Test::processStatusKiB;
 using RefundDesk::Test::runRefundDesk;
 
 namespace {
@@ -62,18 +64,6 @@ QByteArray stripeList(int count, bool pretty)
         return R"({"object":"list","url":"/v1/events","has_more":false,"data":[)" + entries.join(',') + "]}";
     return "{\n  \"object\": \"list\",\n  \"data\": [\n    " + entries.join(",\n    ")
         + "\n  ],\n  \"has_more\": false,\n  \"url\": \"/v1/events\",\n  \"extra\": {\"a\": [1, \"]\"]}\n}\n";
-}
-
-qint64 residentKiB()
-{
-    QFile status(QStringLiteral("/proc/self/status"));
-    if (!status.open(QIODevice::ReadOnly))
-        return -1;
-    for (const QByteArray &line : status.readAll().split('\n')) {
-        if (line.startsWith("VmRSS:"))
-            return line.mid(6).trimmed().split(' ').value(0).toLongLong();
-    }
-    return -1;
 }
 
 QStringList wheres(const std::vector<ImportNote> &notes)
@@ -448,13 +438,13 @@ void tst_Import::bigJsonLinesStreamInFlatMemory()
 
     // Resident memory sampled as the import goes (the high-water mark of the process
     // would also count what earlier tests used).
-    const qint64 before = residentKiB();
+    const qint64 before = processStatusKiB(QStringLiteral("self"), "VmRSS");
     QVERIFY(before > 0);
     qint64 highest = before;
     int samples = 0;
     EventImporter importer(*m_store);
     importer.setProgressCallback([&](qint64, qint64) {
-        highest = qMax(highest, residentKiB());
+        highest = qMax(highest, processStatusKiB(QStringLiteral("self"), "VmRSS"));
         ++samples;
     });
     auto summary = importer.importFile(path);

@@ -1,10 +1,13 @@
 // Every refund-desk command on a store on a real PostgreSQL server, bad locations, eight
-// processes racing for one decision, and decisions killed half-way.
+// processes racing for one decision, decisions killed half-way, and copies to and from a
+// server in flat memory.
 
 #include "clirun.h"
+#include "peakmemoryrun.h"
 #include "pgtestserver.h"
 #include "snapshots.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -41,6 +44,19 @@ QString lineWith(const QString &text, const QString &start)
     return {};
 }
 
+// `count` webhook events of `padding` bytes of payload each, as JSON Lines, for import-events.
+QByteArray paddedEvents(int count, int padding)
+{
+    const QByteArray pad(padding, 'x');
+    QByteArray lines;
+    for (int i = 0; i < count; ++i) {
+        lines += R"({"id":"evt_pad_)" + QByteArray::number(i)
+                 + R"(","object":"event","type":"charge.updated","created":1717000000,"data":{"object":)"
+                   R"({"object":"charge","id":"ch_)" + QByteArray::number(i) + R"(","description":")" + pad + "\"}}}\n";
+    }
+    return lines;
+}
+
 } // namespace
 
 class tst_PgCli : public QObject
@@ -54,6 +70,7 @@ private slots:
     void demoAndVerifyAgreeWithSqlite();
     void copyThereAndBackKeepsEveryRow();
     void supportLoginsClaimReleaseAndDecide();
+    void copiesInEveryDirectionInFlatMemory();
     void badLocationsExitThree_data();
     void badLocationsExitThree();
     void eightProcessesRacingGiveOneDecision();
@@ -270,6 +287,77 @@ void tst_PgCli::supportLoginsClaimReleaseAndDecide()
              QStringLiteral("carol failed,dave failed"));
     run = runRefundDesk({"verify", "--db", owner});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.outText()));
+}
+
+void tst_PgCli::copiesInEveryDirectionInFlatMemory()
+{
+    // A store and one ten times its size, each with events of 8 KB payloads (40 MB of them
+    // in the larger): a copy that held a table, a batch of a fixed number of rows or a
+    // libpq result of a whole table would need much of the difference in memory.
+    constexpr qint64 MaxGrowthKiB = 24 * 1024;
+    struct End
+    {
+        QString file;
+        QString database;
+    };
+    End ends[2];
+    const int operations[2] = {4'000, 40'000};
+    for (int i = 0; i < 2; ++i) {
+        ends[i].file = m_dir.filePath(QStringLiteral("flat-%1.sqlite").arg(i));
+        QCOMPARE(runRefundDesk({"demo", "--db", ends[i].file, "--operations", QString::number(operations[i]), "--seed",
+                                "3", "--now", DemoNow},
+                               300'000)
+                     .exitCode,
+                 0);
+        const QString events = m_dir.filePath(QStringLiteral("padded-%1.jsonl").arg(i));
+        QFile file(events);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QVERIFY(file.write(paddedEvents(operations[i] / 8, 8192)) > 0);
+        file.close();
+        const CliRun imported = runRefundDesk({"import-events", events, "--db", ends[i].file}, 300'000);
+        QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
+    }
+
+    // Each direction, the smaller store first: SQLite -> PostgreSQL -> SQLite, and
+    // PostgreSQL -> PostgreSQL.
+    const QStringList directions = {QStringLiteral("SQLite to PostgreSQL"), QStringLiteral("PostgreSQL to SQLite"),
+                                    QStringLiteral("PostgreSQL to PostgreSQL")};
+    qint64 peakKiB[3][2] = {};
+    for (int i = 0; i < 2; ++i) {
+        const QString onServer = QStringLiteral("flat_%1").arg(i);
+        const QString again = QStringLiteral("flat_again_%1").arg(i);
+        QVERIFY(m_server->createDatabase(onServer));
+        QVERIFY(m_server->createDatabase(again));
+        const QString back = m_dir.filePath(QStringLiteral("flat-back-%1.sqlite").arg(i));
+        const QStringList copies[3] = {
+            {"copy", "--from", ends[i].file, "--to", m_server->location(onServer)},
+            {"copy", "--from", m_server->location(onServer), "--to", back},
+            {"copy", "--from", m_server->location(onServer), "--to", m_server->location(again)},
+        };
+        for (int d = 0; d < 3; ++d) {
+            const PeakMemoryRun measured = runMeasuringPeakMemory(QStringLiteral(RD_APP_PATH), copies[d], 600'000);
+            QVERIFY2(measured.run.exitCode == 0, qPrintable(directions[d] + u'\n' + measured.run.err));
+            QVERIFY(measured.peakResidentKiB > 0);
+            peakKiB[d][i] = measured.peakResidentKiB;
+        }
+        if (i == 1) {
+            // The tables, not the planner's sampled statistics (sqlite_stat1).
+            const QStringList tables = {QStringLiteral("store_meta"), QStringLiteral("refund_ops"),
+                                        QStringLiteral("refund_attempts"), QStringLiteral("webhook_events"),
+                                        QStringLiteral("resolutions")};
+            QString error;
+            const QByteArray rows = dumpStore(ends[i].file, &error, tables);
+            QVERIFY2(!rows.isEmpty(), qPrintable(error));
+            QCOMPARE(dumpStore(back, &error, tables), rows);
+        }
+    }
+    for (int d = 0; d < 3; ++d) {
+        qInfo("peak resident memory, %s: %lld KiB, %lld KiB for ten times the store", qPrintable(directions[d]),
+              peakKiB[d][0], peakKiB[d][1]);
+        QVERIFY2(peakKiB[d][1] - peakKiB[d][0] < MaxGrowthKiB,
+                 qPrintable(QStringLiteral("%1: the copy of the larger store needed %2 KiB more at its peak")
+                                .arg(directions[d]).arg(peakKiB[d][1] - peakKiB[d][0])));
+    }
 }
 
 void tst_PgCli::badLocationsExitThree_data()

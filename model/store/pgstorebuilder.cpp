@@ -80,7 +80,8 @@ Result<void> PgStoreBuilder::usable() const
 
 Result<void> PgStoreBuilder::counted()
 {
-    if (++m_pending >= RowsPerCopy)
+    const qsizetype bytes = m_operations.size() + m_attempts.size() + m_events.size() + m_resolutions.size();
+    if (++m_pending >= RowsPerCopy || bytes >= BytesPerCopy)
         return flush();
     return {};
 }

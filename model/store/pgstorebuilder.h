@@ -14,12 +14,14 @@ class PgTransaction;
 // StoreBuilder into an empty PostgreSQL database. The schema and every row go in one
 // transaction, so a build that fails or is never finished leaves the database as it was
 // (finish() commits). Rows are gathered in COPY's text format and sent with COPY FROM
-// STDIN every RowsPerCopy rows, operations first so that the attempts, events and
-// resolutions of the batch find theirs.
+// STDIN every RowsPerCopy rows, or sooner once they fill BytesPerCopy (payloads can be
+// megabytes each: the batch, not the row count, is what the client holds), operations
+// first so that the attempts, events and resolutions of the batch find theirs.
 class PgStoreBuilder final : public StoreBuilder
 {
 public:
     static constexpr int RowsPerCopy = 20'000;
+    static constexpr qsizetype BytesPerCopy = 4 << 20;
 
     static Result<std::unique_ptr<StoreBuilder>> create(const QString &location);
     ~PgStoreBuilder() override;

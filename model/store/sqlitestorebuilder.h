@@ -17,14 +17,15 @@ class SqliteTransaction;
 
 // StoreBuilder over a new SQLite file, built as PATH-building beside its path and moved to
 // the path by finish(): an interrupted build never leaves a file at the path. The schema
-// is applied as for any store (WAL first);
-// then, for the bulk load, the file is marked as no store yet (user_version 0), the
-// journal and fsync are switched off (a failed build removes the file rather than rolling
-// back) and the schema's indexes are dropped. Rows go through prepared statements kept for
-// the whole build, committed every RowsPerTransaction rows. finish() commits, creates the
-// indexes again from the schema's text (the unique ones check the rows on the way),
-// switches back to WAL with synchronous=NORMAL, analyses, writes the schema version and
-// truncates the WAL. Destroyed unfinished, the builder removes its file.
+// is applied as for any store (WAL first); then, for the bulk load, the file is marked as
+// no store yet (user_version 0), the journal and fsync are switched off (a failed build
+// removes the file rather than rolling back), the page cache is bounded with temporary
+// files on disk (the build's memory does not grow with the store) and the schema's
+// indexes are dropped. Rows go through prepared statements kept for the whole build,
+// committed every RowsPerTransaction rows. finish() commits, creates the indexes again
+// from the schema's text (the unique ones check the rows on the way), switches back to
+// WAL with synchronous=NORMAL, analyses, writes the schema version and truncates the WAL.
+// Destroyed unfinished, the builder removes its file.
 class SqliteStoreBuilder final : public StoreBuilder
 {
 public:

@@ -1,5 +1,7 @@
 #include "processstats.h"
 
+#include "peakmemoryrun.h"
+
 #include <QFile>
 #include <QThread>
 
@@ -12,20 +14,6 @@
 namespace RefundDesk::Bench {
 
 namespace {
-
-qint64 statusField(const char *name)
-{
-    // /proc files report a size of 0: read to the end rather than test atEnd().
-    QFile file(QStringLiteral("/proc/self/status"));
-    if (!file.open(QIODevice::ReadOnly))
-        return -1;
-    const QByteArray prefix = QByteArray(name) + ':';
-    for (const QByteArray &line : file.readAll().split('\n')) {
-        if (line.startsWith(prefix))
-            return line.mid(prefix.size()).trimmed().split(' ').value(0).toLongLong();
-    }
-    return -1;
-}
 
 qint64 clockNs(clockid_t clock)
 {
@@ -40,12 +28,12 @@ namespace ProcessStats {
 
 qint64 residentKiB()
 {
-    return statusField("VmRSS");
+    return Test::processStatusKiB(QStringLiteral("self"), "VmRSS");
 }
 
 qint64 peakResidentKiB()
 {
-    return statusField("VmHWM");
+    return Test::processStatusKiB(QStringLiteral("self"), "VmHWM");
 }
 
 qint64 processCpuNs()
