@@ -81,6 +81,13 @@ struct BuildInfo
     QString error;
 };
 
+// A SQLite store and the journal files it may have left beside it.
+void removeSqliteFiles(const QString &path)
+{
+    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
+        QFile::remove(path + suffix);
+}
+
 QString storePath(const QString &dir, qint64 operations)
 {
     return QDir(dir).filePath(QStringLiteral("demo-%1-seed%2.sqlite").arg(operations).arg(Seed));
@@ -92,8 +99,8 @@ BuildInfo ensureStore(const QString &path, qint64 operations, bool rebuild)
     BuildInfo info;
     const QString infoPath = path + QStringLiteral(".build.ini");
     if (rebuild) {
-        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm"), QStringLiteral(".build.ini")})
-            QFile::remove(path + suffix);
+        removeSqliteFiles(path);
+        QFile::remove(path + QStringLiteral(".build.ini"));
     }
     if (QFileInfo::exists(path) && QFileInfo::exists(infoPath)) {
         QSettings saved(infoPath, QSettings::IniFormat);
@@ -107,8 +114,7 @@ BuildInfo ensureStore(const QString &path, qint64 operations, bool rebuild)
     }
     QFile::remove(path);
     const QString building = path + QStringLiteral(".building");
-    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
-        QFile::remove(building + suffix);
+    removeSqliteFiles(building);
 
     SimulationOptions options;
     options.operations = operations;
@@ -357,8 +363,7 @@ bool measureDecisions(const QString &backend, const QString &location, const QSt
     QString target = location;
     const QString scratch = QDir(storesDir).filePath(QStringLiteral("decisions-scratch.sqlite"));
     if (backend == QLatin1String("sqlite")) {
-        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
-            QFile::remove(scratch + suffix);
+        removeSqliteFiles(scratch);
         if (!QFile::copy(location, scratch)) {
             err() << "cannot copy " << location << " to " << scratch << " for the decisions\n";
             return false;
@@ -368,8 +373,7 @@ bool measureDecisions(const QString &backend, const QString &location, const QSt
     DecisionTimer timer(target);
     const bool ok = timer.run(count);
     if (backend == QLatin1String("sqlite")) {
-        for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
-            QFile::remove(scratch + suffix);
+        removeSqliteFiles(scratch);
     }
     if (!ok) {
         err() << "decisions: " << timer.error() << '\n';

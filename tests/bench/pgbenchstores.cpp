@@ -5,30 +5,8 @@
 #include "store/storecopier.h"
 
 #include <QElapsedTimer>
-#include <QProcess>
 
 namespace RefundDesk::Bench {
-
-namespace {
-
-// Runs SQL that may take minutes at a million operations (the test server's own exec()
-// gives up after one).
-bool runLongSql(const QString &location, const QString &sql, QString *error)
-{
-    QProcess psql;
-    psql.setProcessChannelMode(QProcess::MergedChannels);
-    psql.start(PgBenchStores::psqlProgram(), {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-v"),
-                                             QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-d"), location,
-                                             QStringLiteral("-c"), sql});
-    psql.closeWriteChannel();
-    if (!psql.waitForFinished(30 * 60 * 1000) || psql.exitStatus() != QProcess::NormalExit || psql.exitCode() != 0) {
-        *error = QStringLiteral("psql -c \"%1\" failed: %2").arg(sql, QString::fromUtf8(psql.readAll()).trimmed());
-        return false;
-    }
-    return true;
-}
-
-} // namespace
 
 PgBenchStores::PgBenchStores()
     : m_server(Test::PgTestServer::Durability::Durable)
@@ -80,8 +58,11 @@ PgBenchStores::Copy PgBenchStores::copyOf(const QString &sqlitePath, qint64 oper
     // A store in use has been vacuumed by autovacuum: its visibility map is set and its
     // rows' hint bits written. Without this the first reads of the measurements would do it.
     timer.restart();
-    if (!runLongSql(copy.location, QStringLiteral("VACUUM (ANALYZE)"), &copy.error))
+    if (!m_server.exec(database, QStringLiteral("VACUUM (ANALYZE)"), QString::fromLatin1(Test::PgTestServer::SuperUser),
+                       30 * 60 * 1000)) { // minutes at a million operations
+        copy.error = m_server.lastError();
         return copy;
+    }
     copy.vacuumSeconds = double(timer.nsecsElapsed()) / 1e9;
     copy.megabytes = m_server.query(database, QStringLiteral("SELECT pg_database_size(current_database())")).toDouble()
                      / 1048576.0;

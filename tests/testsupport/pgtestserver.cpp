@@ -186,7 +186,7 @@ bool PgTestServer::createDatabase(const QString &name)
     return exec(QStringLiteral("postgres"), QStringLiteral("CREATE DATABASE \"%1\"").arg(name));
 }
 
-bool PgTestServer::exec(const QString &database, const QString &sql, const QString &user)
+bool PgTestServer::exec(const QString &database, const QString &sql, const QString &user, int timeoutMs)
 {
     QString output;
     QProcess process;
@@ -195,7 +195,7 @@ bool PgTestServer::exec(const QString &database, const QString &sql, const QStri
                                 QStringLiteral("ON_ERROR_STOP=1"), QStringLiteral("-d"), location(database, user),
                                 QStringLiteral("-c"), sql});
     process.closeWriteChannel();
-    if (!process.waitForFinished(60'000) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+    if (!process.waitForFinished(timeoutMs) || process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
         m_lastError = QString::fromUtf8(process.readAll()).trimmed();
         return false;
     }

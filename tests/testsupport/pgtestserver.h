@@ -47,8 +47,10 @@ public:
                 const QString &password = QString()) const;
 
     bool createDatabase(const QString &name);
-    // Runs SQL with psql (stopping at the first error); false, with lastError(), on failure.
-    bool exec(const QString &database, const QString &sql, const QString &user = QString::fromLatin1(SuperUser));
+    // Runs SQL with psql (stopping at the first error); false, with lastError(), on failure
+    // or when it takes longer than `timeoutMs`.
+    bool exec(const QString &database, const QString &sql, const QString &user = QString::fromLatin1(SuperUser),
+              int timeoutMs = 60'000);
     // Runs resources/roles-postgresql.sql on `database`, as the superuser (the store's owner
     // in tests); false, with lastError(), on failure.
     bool applyRoles(const QString &database);
