@@ -52,9 +52,7 @@ int runVerify(CliContext &context)
         return 0;
     }
     if (!report->chainBreak) {
-        context.out() << QCoreApplication::translate("Cli", "verified %1 resolutions, chain intact through #%2")
-                             .arg(QString::number(report->verifiedCount), QString::number(report->lastVerifiedId))
-                      << '\n';
+        context.out() << report->chainIntactText() << '\n';
     }
     for (const QString &line : report->problems())
         context.out() << line << '\n';

@@ -16,6 +16,11 @@ QString AuditReport::summary() const
         return QCoreApplication::translate("AuditReport", "chain intact through #%1, but an invariant is broken (%2): %3")
             .arg(QString::number(lastVerifiedId), first.invariant, first.message);
     }
+    return chainIntactText();
+}
+
+QString AuditReport::chainIntactText() const
+{
     return QCoreApplication::translate("AuditReport", "verified %1 resolutions, chain intact through #%2")
         .arg(QString::number(verifiedCount), QString::number(lastVerifiedId));
 }

@@ -28,6 +28,8 @@ struct AuditReport
     // "verified N resolutions, chain intact through #N" or "broken at #N: ..." (the chain
     // first, then the first broken invariant).
     QString summary() const;
+    // "verified N resolutions, chain intact through #N": the chain's part alone.
+    QString chainIntactText() const;
     // One line per problem found, the chain break first.
     QStringList problems() const;
 };

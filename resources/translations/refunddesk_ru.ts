@@ -497,10 +497,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>инварианты хранилища соблюдены; журнал аудита пуст</translation>
     </message>
     <message>
-        <source>verified %1 resolutions, chain intact through #%2</source>
-        <translation>проверено решений: %1, цепочка цела до #%2</translation>
-    </message>
-    <message>
         <source>Refund Desk: the console for refunds whose outcome nobody knows.
 Subcommands (headless): %1.</source>
         <translation>Refund Desk: консоль для возвратов, результат которых никто не знает.

@@ -490,10 +490,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>存储不变量成立；审计日志为空</translation>
     </message>
     <message>
-        <source>verified %1 resolutions, chain intact through #%2</source>
-        <translation>已验证 %1 条处理记录，链完整至 #%2</translation>
-    </message>
-    <message>
         <source>Refund Desk: the console for refunds whose outcome nobody knows.
 Subcommands (headless): %1.</source>
         <translation>Refund Desk：处理结果无人知晓的退款的控制台。
