@@ -3,12 +3,12 @@
 #include "buildinfo.h"
 #include "cli.h"
 #include "i18n/translations.h"
-#include "mainwindow.h"
-#include "operationpanel.h"
-#include "operatoridentity.h"
-#include "recentstores.h"
 #include "store/storelibraries.h"
-#include "theme.h"
+#include "ui/common/theme.h"
+#include "ui/console/mainwindow.h"
+#include "ui/console/operationpanel.h"
+#include "ui/console/operatoridentity.h"
+#include "ui/console/recentstores.h"
 #include "windowsystem.h"
 
 #include <QApplication>

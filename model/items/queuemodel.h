@@ -32,6 +32,10 @@ class Store;
 // valid until then. rowCount() never changes because of it. A refresh reads only the keys
 // (from an index that holds them), so its cost grows with the rows listed, not with the
 // store, and the rows on screen are then read again.
+//
+// Three files implement it: queuemodel.cpp (what the view asks: data, headers, sorting),
+// queuemodelpaging.cpp (pages and refresh) and queuemodelcache.cpp (resident pages and
+// verdicts).
 class QueueModel final : public QAbstractTableModel
 {
     Q_OBJECT

@@ -1,11 +1,11 @@
 // The one place that knows which backend a location uses: a postgresql:// or postgres://
 // URI or a libpq keyword string is a PostgreSQL store, anything else an SQLite file.
 
-#include "store/pgconninfo.h"
-#include "store/pgstore.h"
-#include "store/pgstorebuilder.h"
-#include "store/sqlitestore.h"
-#include "store/sqlitestorebuilder.h"
+#include "store/postgresql/pgconninfo.h"
+#include "store/postgresql/pgstore.h"
+#include "store/postgresql/pgstorebuilder.h"
+#include "store/sqlite/sqlitestore.h"
+#include "store/sqlite/sqlitestorebuilder.h"
 #include "store/store.h"
 #include "store/storebuilder.h"
 

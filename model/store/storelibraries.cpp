@@ -1,6 +1,6 @@
-#include "storelibraries.h"
+#include "store/storelibraries.h"
 
-#include "sqliteversion.h"
+#include "store/sqlite/sqliteversion.h"
 
 namespace RefundDesk {
 

@@ -5,12 +5,12 @@
 
 #include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
-#include "liverefresher.h"
-#include "mainwindow.h"
-#include "operationpanel.h"
-#include "operatoridentity.h"
-#include "queuepane.h"
 #include "store/store.h"
+#include "ui/console/liverefresher.h"
+#include "ui/console/mainwindow.h"
+#include "ui/console/operationpanel.h"
+#include "ui/console/operatoridentity.h"
+#include "ui/console/queuepane.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -9,10 +9,10 @@
 
 #include "reliability.h"
 
-#include "mainwindow.h"
-#include "operationactions.h"
-#include "operatoridentity.h"
-#include "writerunner.h"
+#include "ui/console/mainwindow.h"
+#include "ui/console/operationactions.h"
+#include "ui/console/operatoridentity.h"
+#include "ui/console/writerunner.h"
 
 #include <QAbstractItemView>
 #include <QAction>

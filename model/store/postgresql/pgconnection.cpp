@@ -1,0 +1,286 @@
+#include "store/postgresql/pgconnection.h"
+
+#include "store/postgresql/pgconnectattempt.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <libpq-fe.h>
+
+#include <vector>
+
+namespace RefundDesk::Internal {
+
+namespace {
+
+QString oneLine(const char *text)
+{
+    static const QRegularExpression space(QStringLiteral("\\s+"));
+    return QString::fromUtf8(text).replace(space, QStringLiteral(" ")).trimmed();
+}
+
+using ConnectFunction = pg_conn *(*)(const char *const *keywords, const char *const *values, int expandDbname);
+
+// `connect` is PQconnectdbParams (blocking) or PQconnectStartParams (in steps).
+pg_conn *connectWith(ConnectFunction connect, const PgConnInfo &info)
+{
+    // Keywords are taken in order and later ones win: the defaults come before the
+    // location (which may override them), the encoding after it (the rows are UTF-8).
+    const char *keywords[] = {"connect_timeout", "fallback_application_name", "dbname", "client_encoding", nullptr};
+    const char *values[] = {"10", "refund-desk", info.connectString().constData(), "UTF8", nullptr};
+    return connect(keywords, values, 1);
+}
+
+Error connectError(const PgConnInfo &info, const QString &detail)
+{
+    const QString where = info.display();
+    const QString lower = detail.toLower();
+    if (lower.contains(QLatin1String("password authentication failed"))
+        || lower.contains(QLatin1String("no password supplied"))
+        || lower.contains(QLatin1String("password is required")))
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 refused the password (%2). Nothing "
+                                                 "was changed. Check PGPASSWORD or ~/.pgpass, or the password in "
+                                                 "the URI.").arg(where, detail));
+    if (lower.contains(QLatin1String("role")) && lower.contains(QLatin1String("does not exist")))
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 has no such login (%2). Nothing was "
+                                                 "changed. Check the user name, or ask the administrator for a "
+                                                 "login.").arg(where, detail));
+    if (lower.contains(QLatin1String("database")) && lower.contains(QLatin1String("does not exist")))
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 has no such database (%2). Nothing "
+                                                 "was created. Create it first (createdb), then run 'refund-desk "
+                                                 "init --db ...'.").arg(where, detail));
+    if (lower.contains(QLatin1String("pg_hba.conf")) || lower.contains(QLatin1String("permission denied")))
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 does not let this login connect "
+                                                 "(%2). Nothing was changed. Ask the administrator for access.")
+                                      .arg(where, detail));
+    return Error::unavailable(QCoreApplication::translate("Store", "Cannot reach the PostgreSQL server at %1: it is not running or not "
+                                             "reachable (%2). Nothing was changed. Start the server, or check the "
+                                             "host and port.").arg(where, detail));
+}
+
+} // namespace
+
+PgConnection::PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly)
+    : m_conn(conn)
+    , m_info(info)
+    , m_readOnly(readOnly)
+{
+}
+
+PgConnection::~PgConnection()
+{
+    PQfinish(m_conn);
+}
+
+Result<std::unique_ptr<PgConnection>> PgConnection::connect(const PgConnInfo &info, bool readOnly)
+{
+    pg_conn *conn = connectWith(PQconnectdbParams, info);
+    if (!conn)
+        return Error::unavailable(QCoreApplication::translate("Store", "No memory to connect to %1.").arg(info.display()));
+    std::unique_ptr<PgConnection> connection(new PgConnection(conn, info, readOnly));
+    if (PQstatus(conn) != CONNECTION_OK)
+        return connectError(info, connection->lastMessage());
+    if (auto error = connection->setUpSession())
+        return *error;
+    return connection;
+}
+
+std::optional<Error> PgConnection::setUpSession()
+{
+    m_prepared.clear();
+    m_backendPid = PQbackendPID(m_conn);
+    // The server's notices (e.g. its goodbye on shutdown) are not for the operator's
+    // terminal; what matters comes back as errors.
+    PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
+    // Session settings, no values of the user's in them: plain text is fine here.
+    QByteArray setup = "SET lock_timeout = " + QByteArray::number(LockTimeoutMs) + "; LISTEN " + ChangeChannel + ";";
+    if (m_readOnly)
+        setup += " SET default_transaction_read_only = on;";
+    PgResult done = execText(setup);
+    if (!done.isOk())
+        return errorFor(done, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
+    PgResult who = exec("SELECT session_user");
+    if (!who.isOk() || who.rows() != 1)
+        return errorFor(who, QCoreApplication::translate("Store", "asking the server who is logged in", "what the store was doing when it failed"));
+    m_sessionUser = who.text(0, 0);
+    ++m_sessions;
+    return std::nullopt;
+}
+
+bool PgConnection::isConnected() const
+{
+    return PQstatus(m_conn) == CONNECTION_OK;
+}
+
+bool PgConnection::inTransaction() const
+{
+    const PGTransactionStatusType status = PQtransactionStatus(m_conn);
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE;
+}
+
+QString PgConnection::lastMessage() const
+{
+    return oneLine(PQerrorMessage(m_conn));
+}
+
+PgResult PgConnection::exec(const QByteArray &sql, const PgParams &params)
+{
+    if (m_observer)
+        m_observer(sql, params);
+    const std::string key = sql.toStdString();
+    auto found = m_prepared.find(key);
+    if (found == m_prepared.end()) {
+        const std::string name = "rd_" + std::to_string(m_nextStatement++);
+        PgResult prepared(PQprepare(m_conn, name.c_str(), sql.constData(), params.count(), nullptr));
+        if (!prepared.isOk())
+            return prepared;
+        found = m_prepared.emplace(key, name).first;
+    }
+    std::vector<const char *> values;
+    values.reserve(size_t(params.count()));
+    for (const auto &value : params.values())
+        values.push_back(value ? value->constData() : nullptr);
+    return PgResult(PQexecPrepared(m_conn, found->second.c_str(), params.count(), values.data(), nullptr, nullptr, 0));
+}
+
+PgResult PgConnection::execText(const QByteArray &sql)
+{
+    return PgResult(PQexec(m_conn, sql.constData()));
+}
+
+PgResult PgConnection::copyIn(const QByteArray &sql, const QByteArray &data)
+{
+    PgResult started(PQexec(m_conn, sql.constData()));
+    if (!started.isOk())
+        return started;
+    if (PQputCopyData(m_conn, data.constData(), int(data.size())) != 1)
+        PQputCopyEnd(m_conn, "the data could not be sent");
+    else
+        PQputCopyEnd(m_conn, nullptr);
+    // The last result tells how the COPY ended; drain the rest.
+    PgResult last(PQgetResult(m_conn));
+    while (pg_result *more = PQgetResult(m_conn))
+        PQclear(more);
+    return last;
+}
+
+void PgConnection::setReconnect(Reconnect how)
+{
+    m_reconnect = how;
+    if (how == Reconnect::Waiting)
+        m_attempt.reset(); // a blocking reconnect starts afresh
+}
+
+std::optional<Error> PgConnection::ensureConnected(int stepMs)
+{
+    if (isConnected())
+        return std::nullopt;
+    if (!m_attempt && m_retryClock.isValid() && m_retryClock.elapsed() < RetryIntervalMs)
+        return Error::unavailable(m_lastFailure);
+    std::optional<Error> error = m_reconnect == Reconnect::Waiting ? reconnectWaiting() : reconnectStep(stepMs);
+    if (m_attempt) // under way: neither failed nor through
+        return error;
+    if (error) {
+        m_retryClock.start();
+        m_lastFailure = error->message;
+    } else {
+        m_retryClock.invalidate();
+    }
+    return error;
+}
+
+std::optional<Error> PgConnection::reconnectWaiting()
+{
+    PQreset(m_conn);
+    if (!isConnected())
+        return reconnecting(lastMessage());
+    return setUpSession();
+}
+
+std::optional<Error> PgConnection::reconnectStep(int stepMs)
+{
+    if (!m_attempt)
+        m_attempt = std::make_unique<PgConnectAttempt>(connectWith(PQconnectStartParams, m_info));
+    switch (m_attempt->advance(stepMs)) {
+    case PgConnectAttempt::State::Waiting:
+        return reconnecting(QCoreApplication::translate("Store", "waiting for the server to answer",
+                                                        "why a reconnect is still under way"));
+    case PgConnectAttempt::State::TimedOut: {
+        const int seconds = m_attempt->timeoutSeconds();
+        m_attempt.reset();
+        return reconnecting(QCoreApplication::translate("Store", "no answer from the server for %1 seconds",
+                                                        "why a reconnect was given up")
+                                .arg(seconds));
+    }
+    case PgConnectAttempt::State::Failed: {
+        const QString detail = oneLine(m_attempt->errorMessage());
+        m_attempt.reset();
+        return reconnecting(detail);
+    }
+    case PgConnectAttempt::State::Connected:
+        break;
+    }
+    // Through: the new connection takes the lost one's place, and only now is used. The
+    // server has just answered the handshake, so the session's setup runs as usual.
+    PQfinish(m_conn);
+    m_conn = m_attempt->take();
+    m_attempt.reset();
+    return setUpSession();
+}
+
+Error PgConnection::reconnecting(const QString &detail) const
+{
+    return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost; "
+                                             "reconnecting… (%2). Nothing was written meanwhile.")
+                                  .arg(location(), detail));
+}
+
+Result<int> PgConnection::takeNotifications()
+{
+    // A server that shuts down sends its goodbye and closes: the first read takes the
+    // message, the second finds the end of the stream and marks the connection lost.
+    bool read = PQconsumeInput(m_conn) == 1;
+    read = read && PQconsumeInput(m_conn) == 1;
+    if (!read || !isConnected())
+        return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost (%2).")
+                                      .arg(location(), lastMessage()));
+    int fromOthers = 0;
+    while (PGnotify *notify = PQnotifies(m_conn)) {
+        if (notify->be_pid != m_backendPid)
+            ++fromOthers;
+        PQfreemem(notify);
+    }
+    return fromOthers;
+}
+
+Error PgConnection::errorFor(const PgResult &result, const QString &doing) const
+{
+    const QByteArray state = result.sqlState();
+    const QString detail = result.isNull() || state.isEmpty() ? lastMessage() : result.errorMessage();
+    const QString where = location();
+    if (!isConnected() || state.startsWith("08") || state == "57P01" || state == "57P02" || state == "57P03")
+        return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost while %2 "
+                                                 "(%3). Nothing was written; try again once the server is back.")
+                                      .arg(where, doing, detail));
+    if (state == "42501")
+        return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not do this on %2 while %3 (%4). Nothing was "
+                                                 "written. Ask the administrator for the right role (see "
+                                                 "roles-postgresql.sql).").arg(m_sessionUser, where, doing, detail));
+    if (state == "25006")
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 is open read-only, so nothing can be recorded in it while %2. "
+                                                 "Open it without --read-only.").arg(where, doing));
+    if (state == "55P03" || state == "40001" || state == "40P01")
+        return Error::unavailable(QCoreApplication::translate("Store", "The store is busy: another session held the rows for more than "
+                                                 "%1 seconds while %2 (%3). Nothing was written. Try again in a "
+                                                 "moment.").arg(LockTimeoutMs / 1000).arg(doing, detail));
+    if (state == "P0001" || state.startsWith("23"))
+        return Error::refused(QCoreApplication::translate("Store", "The server refused it while %1: %2. Nothing was written.")
+                                  .arg(doing, detail));
+    if (state == "53100")
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server's disk is full while %1. Nothing was "
+                                                 "written.").arg(doing));
+    return Error::internal(QCoreApplication::translate("Store", "Unexpected database error while %1: %2 (SQLSTATE %3).")
+                               .arg(doing, detail, QString::fromLatin1(state)));
+}
+
+} // namespace RefundDesk::Internal

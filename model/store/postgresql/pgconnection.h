@@ -1,0 +1,108 @@
+#pragma once
+
+#include "domain/result.h"
+#include "store/postgresql/pgconninfo.h"
+#include "store/postgresql/pgparams.h"
+#include "store/postgresql/pgresult.h"
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <unordered_map>
+
+struct pg_conn;
+
+namespace RefundDesk::Internal {
+
+class PgConnectAttempt;
+
+// One libpq connection to the store's server: statements prepared once and run with bound
+// parameters, the session set up for Refund Desk (UTF-8, a lock timeout, LISTEN for the
+// store's change notifications), and a reconnect after the server went away.
+class PgConnection final
+{
+public:
+    // The channel the schema's triggers notify on every commit that changes the store.
+    static constexpr char ChangeChannel[] = "refund_desk_changes";
+    static constexpr int LockTimeoutMs = 5000;
+    // After a reconnect failed, the next one starts this much later at the earliest.
+    static constexpr int RetryIntervalMs = 1000;
+
+    // How a lost connection is restored. Waiting: one blocking connect, up to the
+    // location's connect_timeout (a command has nothing else to do). InSteps: libpq's
+    // non-blocking connect, one step per ensureConnected(), for a caller on a UI thread.
+    enum class Reconnect { Waiting, InSteps };
+
+    // Connects; the error says which of wrong location, server down, wrong password,
+    // unknown login or missing database it is, in one line, without the password.
+    static Result<std::unique_ptr<PgConnection>> connect(const PgConnInfo &info, bool readOnly);
+    ~PgConnection();
+    PgConnection(const PgConnection &) = delete;
+    PgConnection &operator=(const PgConnection &) = delete;
+
+    const QString &location() const { return m_info.display(); }
+    const QString &sessionUser() const { return m_sessionUser; }
+    bool isConnected() const;
+    // How many times the session was set up: 1, plus one per reconnect. What happened
+    // while it was away was never announced, so readers must look again after one.
+    int sessions() const { return m_sessions; }
+    bool inTransaction() const;
+
+    // Runs `sql` as a statement prepared on this connection the first time it is used.
+    PgResult exec(const QByteArray &sql, const PgParams &params = {});
+    // A statement without parameters, or several (the schema's text), as one simple query.
+    PgResult execText(const QByteArray &sql);
+    // COPY ... FROM STDIN with `data` in COPY's text format.
+    PgResult copyIn(const QByteArray &sql, const QByteArray &data);
+
+    void setReconnect(Reconnect how);
+    // When the connection was lost and no transaction is open: connects again, sets the
+    // session up again, and tells. Nothing when the connection is fine. In steps, this is
+    // one step of the attempt, waiting on the server `stepMs` at most; until the attempt
+    // is through, the error says "reconnecting…", and nothing is ever sent on the
+    // half-made connection (the attempt's own, which takes the lost one's place only once
+    // the server has let it in). A failed attempt is told again, at once, until
+    // RetryIntervalMs have passed.
+    std::optional<Error> ensureConnected(int stepMs = 0);
+    // Reads what the server sent without waiting: how many change notifications came
+    // from other sessions. An error when the connection is gone.
+    Result<int> takeNotifications();
+
+    // The Error a person can act on for a failed `result`, while `doing`.
+    Error errorFor(const PgResult &result, const QString &doing) const;
+    // One line of libpq's last message (connection-level problems).
+    QString lastMessage() const;
+
+    // While set, every statement text run is passed to it (query plan recording).
+    void setStatementObserver(std::function<void(const QByteArray &, const PgParams &)> observer)
+    {
+        m_observer = std::move(observer);
+    }
+
+private:
+    PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly);
+    std::optional<Error> setUpSession();
+    std::optional<Error> reconnectWaiting();
+    std::optional<Error> reconnectStep(int stepMs);
+    // The error of a reconnect still going on or given up, with libpq's or our `detail`.
+    Error reconnecting(const QString &detail) const;
+
+    pg_conn *m_conn = nullptr;
+    PgConnInfo m_info;
+    bool m_readOnly = false;
+    QString m_sessionUser;
+    int m_backendPid = 0;
+    int m_sessions = 0;
+    std::unordered_map<std::string, std::string> m_prepared; // SQL -> statement name
+    int m_nextStatement = 1;
+    std::function<void(const QByteArray &, const PgParams &)> m_observer;
+    Reconnect m_reconnect = Reconnect::Waiting;
+    std::unique_ptr<PgConnectAttempt> m_attempt; // in steps: the connect under way
+    QElapsedTimer m_retryClock;                  // since the last reconnect that failed
+    QString m_lastFailure;
+};
+
+} // namespace RefundDesk::Internal

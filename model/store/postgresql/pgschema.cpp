@@ -1,0 +1,98 @@
+#include "store/postgresql/pgschema.h"
+
+#include "store/postgresql/pgconnection.h"
+#include "store/sqlite/sqliteschema.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+namespace RefundDesk::Internal {
+
+namespace {
+
+// How many of the store's tables the login sees in its search path.
+constexpr char StoreTablesSql[] =
+    "SELECT count(*) FROM unnest(ARRAY['store_meta', 'refund_ops', 'refund_attempts', 'webhook_events', "
+    "'resolutions']) AS t(name) WHERE to_regclass(t.name) IS NOT NULL";
+
+} // namespace
+
+Result<void> PgSchema::apply(PgConnection &connection)
+{
+    QFile file(QStringLiteral(":/refunddesk/schema-postgresql.sql"));
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::internal(QCoreApplication::translate("Store", "The PostgreSQL schema resource is missing from this build."));
+    const QByteArray schema = file.readAll();
+
+    const QString doing = QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed");
+    PgResult tables = connection.exec(StoreTablesSql);
+    if (!tables.isOk())
+        return connection.errorFor(tables, doing);
+    if (tables.integer(0, 0) > 0)
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 already holds a Refund Desk store (or some of its tables). "
+                                                 "Refund Desk never overwrites a store; name another database.")
+                                      .arg(connection.location()));
+    // The schema is a fixed resource, not built from any value: run as one simple query.
+    PgResult applied = connection.execText(schema);
+    if (!applied.isOk())
+        return Error::unavailable(QCoreApplication::translate("Store", "%1: the store could not be created (%2). Nothing was created.")
+                                      .arg(connection.location(), applied.errorMessage()));
+    return {};
+}
+
+Result<void> PgSchema::check(PgConnection &connection)
+{
+    const QString doing = QCoreApplication::translate("Store", "checking the store's schema", "what the store was doing when it failed");
+    PgResult tables = connection.exec(StoreTablesSql);
+    if (!tables.isOk())
+        return connection.errorFor(tables, doing);
+    const qint64 tableCount = tables.integer(0, 0);
+    if (tableCount == 0)
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 holds no Refund Desk store (none of its tables). Nothing was "
+                                                 "created. Create one with 'refund-desk init --db ...', or check "
+                                                 "the database name.").arg(connection.location()));
+    PgResult readable = connection.exec("SELECT has_table_privilege('store_meta', 'SELECT') "
+                                        "AND has_table_privilege('refund_ops', 'SELECT') "
+                                        "AND has_table_privilege('resolutions', 'SELECT')");
+    if (readable.isOk() && !readable.boolean(0, 0))
+        return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not read the store at %2. Ask the administrator "
+                                                 "to grant it one of the refund_desk_support, refund_desk_audit or "
+                                                 "refund_desk_agent roles (roles-postgresql.sql).")
+                                      .arg(connection.sessionUser(), connection.location()));
+    PgResult version = connection.exec("SELECT value FROM store_meta WHERE key = 'schema_version'");
+    if (!version.isOk())
+        return connection.errorFor(version, doing);
+    bool ok = false;
+    const qint64 schemaVersion = version.rows() == 1 ? version.text(0, 0).toLongLong(&ok) : 0;
+    if (ok && schemaVersion > CurrentSchemaVersion)
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 has store schema version %2, newer than this Refund Desk "
+                                                 "understands (version %3). Update Refund Desk to open it.")
+                                      .arg(connection.location()).arg(schemaVersion).arg(CurrentSchemaVersion));
+    if (!ok || schemaVersion != CurrentSchemaVersion || tableCount != 5)
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 is not a complete Refund Desk store (schema version %2, %3 of "
+                                                 "the 5 store tables). Check that you named the right database.")
+                                      .arg(connection.location(),
+                                           ok ? QString::number(schemaVersion) : QStringLiteral("missing"))
+                                      .arg(tableCount));
+    return {};
+}
+
+Result<QString> PgSchema::whyNotWritable(PgConnection &connection)
+{
+    PgResult rights = connection.exec(
+        "SELECT has_table_privilege('resolutions', 'INSERT'), "
+        "has_column_privilege('refund_ops', 'status', 'UPDATE') AND "
+        "has_column_privilege('refund_ops', 'claimed_by', 'UPDATE') AND "
+        "has_column_privilege('refund_ops', 'version', 'UPDATE')");
+    if (!rights.isOk())
+        return connection.errorFor(rights, QCoreApplication::translate("Store", "checking what the login may do", "what the store was doing when it failed"));
+    if (!rights.boolean(0, 0))
+        return QCoreApplication::translate("Store", "Opened read-only: the login %1 may not record decisions in this store (it may not add "
+                              "to resolutions).").arg(connection.sessionUser());
+    if (!rights.boolean(0, 1))
+        return QCoreApplication::translate("Store", "Opened read-only: the login %1 may not claim operations in this store (it may not "
+                              "change refund_ops' status).").arg(connection.sessionUser());
+    return QString();
+}
+
+} // namespace RefundDesk::Internal

@@ -1,0 +1,185 @@
+#include "store/postgresql/pgstore.h"
+
+#include "store/postgresql/pgaudit.h"
+#include "store/postgresql/pgconnection.h"
+#include "store/postgresql/pgconninfo.h"
+#include "store/postgresql/pgeventlookup.h"
+#include "store/postgresql/pgrows.h"
+#include "store/postgresql/pgschema.h"
+#include "store/postgresql/pgtransaction.h"
+#include "store/storetext.h"
+
+#include <QCoreApplication>
+
+namespace RefundDesk::Internal {
+
+// ---- Opening ----
+
+Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode mode)
+{
+    auto info = PgConnInfo::parse(location);
+    if (!info)
+        return info.error();
+    const bool readOnly = mode == OpenMode::ReadOnly;
+    auto connection = PgConnection::connect(*info, readOnly);
+    if (!connection)
+        return connection.error();
+    if (auto schema = PgSchema::check(**connection); !schema)
+        return schema.error();
+    QString note;
+    if (!readOnly) {
+        auto why = PgSchema::whyNotWritable(**connection);
+        if (!why)
+            return why.error();
+        note = *why;
+    }
+    const bool openedReadOnly = readOnly || !note.isEmpty();
+    if (openedReadOnly && !readOnly) {
+        // The server refuses writes anyway; the session says so early and plainly.
+        PgResult(connection.value()->execText("SET default_transaction_read_only = on"));
+    }
+    return std::unique_ptr<Store>(std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note));
+}
+
+Result<std::unique_ptr<Store>> PgStore::create(const QString &location)
+{
+    auto info = PgConnInfo::parse(location);
+    if (!info)
+        return info.error();
+    auto connection = PgConnection::connect(*info, false);
+    if (!connection)
+        return connection.error();
+    {
+        PgTransaction transaction(**connection);
+        if (!transaction.isActive())
+            return connection.value()->errorFor(transaction.beginResult(), QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed"));
+        if (auto applied = PgSchema::apply(**connection); !applied)
+            return applied.error();
+        PgResult committed = transaction.commit();
+        if (!committed.isOk())
+            return connection.value()->errorFor(committed, QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed"));
+    }
+    return open(info->display(), OpenMode::ReadWrite);
+}
+
+PgStore::PgStore(std::unique_ptr<PgConnection> connection, bool readOnly, const QString &openNote)
+    : m_connection(std::move(connection))
+    , m_eventLookup(std::make_unique<PgEventLookup>(*m_connection))
+    , m_readOnly(readOnly)
+    , m_openNote(openNote)
+{
+}
+
+PgStore::~PgStore() = default;
+
+QString PgStore::location() const
+{
+    return m_connection->location();
+}
+
+QString PgStore::sessionOperator() const
+{
+    return m_connection->sessionUser();
+}
+
+// ---- Snapshots ----
+
+std::optional<Error> PgStore::beginSnapshot()
+{
+    if (m_snapshotDepth == 0) {
+        if (auto lost = m_connection->ensureConnected())
+            return lost;
+        PgResult begun = m_connection->execText("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        if (!begun.isOk())
+            return m_connection->errorFor(begun, QCoreApplication::translate("Store", "starting a consistent read", "what the store was doing when it failed"));
+    }
+    ++m_snapshotDepth;
+    return std::nullopt;
+}
+
+void PgStore::endSnapshot()
+{
+    if (m_snapshotDepth == 0 || --m_snapshotDepth > 0)
+        return;
+    // Nothing was written; ending a read transaction has nothing to report.
+    if (m_connection->isConnected())
+        m_connection->execText("ROLLBACK"); // its PgResult is cleared at once
+}
+
+// ---- Diagnostics ----
+
+void PgStore::setRecordingQueryPlans(bool on)
+{
+    m_recordingPlans = on;
+    if (!on) {
+        m_connection->setStatementObserver({});
+        return;
+    }
+    m_recorded.clear();
+    m_recordedSeen.clear();
+    m_connection->setStatementObserver([this](const QByteArray &sql, const PgParams &params) {
+        if (m_recordedSeen.insert(sql.toStdString()).second)
+            m_recorded.emplace_back(sql, params);
+    });
+}
+
+Result<std::vector<QueryPlan>> PgStore::recordedQueryPlans()
+{
+    // Explaining runs statements too: note none of them.
+    m_connection->setStatementObserver({});
+    std::vector<QueryPlan> plans;
+    std::optional<Error> failure;
+    for (const auto &[sql, params] : m_recorded) {
+        QueryPlan plan;
+        plan.sql = QString::fromUtf8(sql);
+        PgResult explained = m_connection->exec("EXPLAIN " + sql, params);
+        if (!explained.isOk() && !failure)
+            failure = m_connection->errorFor(explained, QCoreApplication::translate("Store", "explaining %1", "what the store was doing when it failed").arg(plan.sql));
+        for (int row = 0; row < explained.rows(); ++row)
+            plan.steps << explained.text(row, 0);
+        plans.push_back(std::move(plan));
+    }
+    setRecordingQueryPlans(m_recordingPlans);
+    if (failure)
+        return *failure;
+    return plans;
+}
+
+// ---- The audit block: read-only queries, implemented in pgaudit.cpp ----
+
+Result<std::vector<AuditEntry>> PgStore::auditPage(const AuditQuery &query, std::optional<qint64> afterId, int limit)
+{
+    return PgAudit(*m_connection).page(query, afterId, limit);
+}
+
+Result<qint64> PgStore::auditCount(const AuditQuery &query)
+{
+    return PgAudit(*m_connection).count(query);
+}
+
+Result<std::vector<AuditTotal>> PgStore::auditTotals(const AuditQuery &query)
+{
+    return PgAudit(*m_connection).totals(query);
+}
+
+Result<QStringList> PgStore::auditOperators()
+{
+    return PgAudit(*m_connection).operators();
+}
+
+Result<std::vector<ExposureChange>> PgStore::exposureChanges()
+{
+    return PgAudit(*m_connection).exposureChanges();
+}
+
+Result<std::vector<DailyDecisions>> PgStore::decisionsByDay()
+{
+    return PgAudit(*m_connection).decisionsByDay();
+}
+
+Result<std::vector<InvariantViolation>> PgStore::checkInvariants()
+{
+    return PgAudit(*m_connection).checkInvariants();
+}
+
+} // namespace RefundDesk::Internal

@@ -1,0 +1,123 @@
+#pragma once
+
+#include "store/postgresql/pgparams.h"
+#include "store/store.h"
+
+#include <memory>
+#include <string>
+#include <unordered_set>
+
+namespace RefundDesk::Internal {
+
+class PgConnection;
+class PgConnInfo;
+class PgEventLookup;
+class PgResult;
+class PgTransaction;
+
+// The PostgreSQL backend of Store: one libpq connection (PgConnection), statements
+// prepared once, every write one READ COMMITTED transaction that locks the operation's
+// row (SELECT ... FOR UPDATE) before re-checking the state the operator saw, so that of
+// two operators racing on one operation the second waits for the first and then sees its
+// change: one decision, one Conflict. The audit chain's append is serialised by a
+// transaction-scoped advisory lock taken after the row lock (every decision takes them in
+// that order, so none can deadlock another): no two decisions read the same chain head.
+// The operator recorded is the login (session_user); the schema's triggers refuse any
+// other name. dataVersion() counts the change notifications other sessions' commits send
+// (LISTEN/NOTIFY), read from the socket without a query.
+class PgStore final : public Store
+{
+public:
+    static Result<std::unique_ptr<Store>> open(const QString &location, OpenMode mode);
+    static Result<std::unique_ptr<Store>> create(const QString &location);
+
+    PgStore(std::unique_ptr<PgConnection> connection, bool readOnly, const QString &openNote);
+    ~PgStore() override;
+
+    QString location() const override;
+    bool isReadOnly() const override { return m_readOnly; }
+    QString openNote() const override { return m_openNote; }
+    QString sessionOperator() const override;
+
+    Result<QString> meta(const QString &key) override;
+    Result<int> keyRetentionHours() override;
+    Result<qint64> dataVersion() override;
+    void setReconnectWithoutWaiting(bool on) override;
+
+    Result<std::vector<Operation>> queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                             int limit) override;
+    Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) override;
+    Result<std::optional<Operation>> operation(const QString &operationId) override;
+    Result<std::vector<Attempt>> attempts(const QString &operationId) override;
+    Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) override;
+    Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations) override;
+    Result<std::vector<Operation>> orderOperations(const QString &orderId) override;
+    Result<std::vector<Resolution>> resolutions(const QString &operationId) override;
+    Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit) override;
+
+    Result<std::vector<MetaEntry>> metaEntries() override;
+    Result<std::vector<Operation>> operationsAfter(const std::optional<QString> &afterOperationId,
+                                                   int limit) override;
+    Result<std::vector<Attempt>> attemptsAfter(const std::optional<AttemptKey> &after, int limit) override;
+    Result<std::vector<StoredEvent>> eventsAfter(const std::optional<QString> &afterEventId, int limit) override;
+    Result<TableCounts> tableCounts() override;
+
+    Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
+
+    Result<Operation> claim(const QString &operationId, const SeenState &seen, const QString &operatorName,
+                            bool takeOver) override;
+    Result<Operation> release(const QString &operationId, const SeenState &seen,
+                              const QString &operatorName) override;
+    Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) override;
+
+    std::optional<Error> beginSnapshot() override;
+    void endSnapshot() override;
+
+    Result<std::vector<AuditEntry>> auditPage(const AuditQuery &query, std::optional<qint64> afterId,
+                                              int limit) override;
+    Result<qint64> auditCount(const AuditQuery &query) override;
+    Result<std::vector<AuditTotal>> auditTotals(const AuditQuery &query) override;
+    Result<QStringList> auditOperators() override;
+    Result<std::vector<ExposureChange>> exposureChanges() override;
+    Result<std::vector<DailyDecisions>> decisionsByDay() override;
+    Result<std::vector<InvariantViolation>> checkInvariants() override;
+
+    void setRecordingQueryPlans(bool on) override;
+    Result<std::vector<QueryPlan>> recordedQueryPlans() override;
+
+private:
+    // Runs a read, reconnecting first when the server went away between statements (in
+    // steps: failing at once while the reconnect is under way).
+    PgResult read(const QByteArray &sql, const PgParams &params, const QString &doing, std::optional<Error> &error);
+    Result<std::vector<Operation>> readOperations(const QByteArray &sql, const PgParams &params, const QString &doing);
+    Result<std::vector<Resolution>> readResolutions(const QByteArray &sql, const PgParams &params);
+    std::optional<Error> refuseWrite() const;
+    // The operator a write records: the login. An error when the caller named another.
+    Result<QString> operatorFor(const QString &requested, const QString &doing) const;
+    // Inside a write's transaction: the operation's row, locked, if it is as `seen`.
+    Result<Operation> lockedForWrite(const QString &operationId, const SeenState &seen);
+    Error describeChange(const Operation &current);
+    // The end of a claim or a release: runs `update` ($1 the time, $2 the operation, $3
+    // the version read under the row lock), commits, and moves `operation` on to the new
+    // version. Returns the time written.
+    Result<qint64> updateAndCommit(PgTransaction &transaction, Operation &operation, const QByteArray &update,
+                                   const QString &doing);
+    // After a decision's COMMIT got no answer: whether the resolution is in the log.
+    Result<Resolution> settleUnansweredCommit(const Resolution &resolution, const Error &lost);
+
+    std::unique_ptr<PgConnection> m_connection;
+    std::unique_ptr<PgEventLookup> m_eventLookup;
+    bool m_readOnly = false;
+    QString m_openNote;
+    int m_snapshotDepth = 0;
+    qint64 m_version = 0;
+    // The longest a poll of dataVersion() waits on the server while reconnecting in
+    // steps: enough for a local server's whole handshake, too little for a window to
+    // notice.
+    static constexpr int ReconnectStepMs = 20;
+    bool m_recordingPlans = false;
+    std::vector<std::pair<QByteArray, PgParams>> m_recorded; // statements and their values, in the order first run
+    std::unordered_set<std::string> m_recordedSeen;
+};
+
+} // namespace RefundDesk::Internal

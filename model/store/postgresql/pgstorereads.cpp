@@ -1,0 +1,330 @@
+// PgStore's reads: the queue, an operation's panel, the store's metadata and change
+// notifications, and the whole tables a copy pages through.
+#include "store/postgresql/pgstore.h"
+
+#include "store/postgresql/pgconnection.h"
+#include "store/postgresql/pgeventlookup.h"
+#include "store/postgresql/pgresult.h"
+#include "store/postgresql/pgrows.h"
+#include "store/queuesql.h"
+#include "store/storetext.h"
+
+#include <QCoreApplication>
+
+namespace RefundDesk::Internal {
+
+namespace {
+
+// A queue read of the rows (or only the keys) `query` lists, after `after`: the SQL with
+// $n placeholders and the values bound to them, numbered as they are added.
+struct QueueStatement
+{
+    QByteArray sql;
+    PgParams params;
+
+    QByteArray bind(const QVariant &value)
+    {
+        params.add(value);
+        return '$' + QByteArray::number(params.count());
+    }
+    QByteArray bind(const QString &value)
+    {
+        params.add(value);
+        return '$' + QByteArray::number(params.count());
+    }
+};
+
+QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std::optional<QueueCursor> &after,
+                              int limit)
+{
+    QueueStatement s;
+    const QByteArray sort = QueueSql::sortExpression(query.sortKey, SqlDialect::PostgreSql);
+    const QByteArray direction = query.descending ? " DESC" : "";
+    s.sql = "SELECT " + (keysOnly ? sort + ", operation_id" : QByteArray(OperationColumns))
+            + " FROM refund_ops";
+    // Placeholders are numbered as they are bound; bind only what the query uses.
+    const QByteArray claimant = query.statusFilter == QueueQuery::StatusFilter::ClaimedBy ? s.bind(query.claimedBy) : QByteArray();
+    const QByteArray pattern = query.searchText.trimmed().isEmpty() ? QByteArray()
+                                                                     : s.bind(containsPattern(query.searchText.trimmed()));
+    s.sql += QueueSql::where(query, claimant, pattern);
+    const bool byId = query.sortKey == QueueQuery::SortKey::OperationId;
+    const QByteArray later = query.descending ? " < " : " > ";
+    if (after) {
+        if (byId) {
+            s.sql += " AND operation_id" + later + s.bind(after->operationId);
+        } else {
+            const QByteArray value = s.bind(after->sortValue);
+            s.sql += " AND (" + sort + ", operation_id)" + later + '(' + value + ", " + s.bind(after->operationId)
+                     + ')';
+        }
+    }
+    if (byId)
+        s.sql += " ORDER BY operation_id" + direction;
+    else
+        s.sql += " ORDER BY " + sort + direction + ", operation_id" + direction;
+    s.sql += " LIMIT " + s.bind(QVariant(qint64(limit)));
+    return s;
+}
+
+} // namespace
+
+// ---- Reads ----
+
+PgResult PgStore::read(const QByteArray &sql, const PgParams &params, const QString &doing,
+                       std::optional<Error> &error)
+{
+    if (m_snapshotDepth == 0) {
+        if (auto lost = m_connection->ensureConnected()) {
+            error = *lost;
+            return PgResult();
+        }
+    }
+    PgResult result = m_connection->exec(sql, params);
+    if (!result.isOk())
+        error = m_connection->errorFor(result, doing);
+    return result;
+}
+
+Result<std::vector<Operation>> PgStore::readOperations(const QByteArray &sql, const PgParams &params,
+                                                        const QString &doing)
+{
+    std::optional<Error> error;
+    PgResult result = read(sql, params, doing, error);
+    if (error)
+        return *error;
+    std::vector<Operation> rows;
+    rows.reserve(size_t(result.rows()));
+    for (int row = 0; row < result.rows(); ++row)
+        rows.push_back(operationFrom(result, row));
+    return rows;
+}
+
+Result<std::vector<Resolution>> PgStore::readResolutions(const QByteArray &sql, const PgParams &params)
+{
+    std::optional<Error> error;
+    PgResult result = read(sql, params, QCoreApplication::translate("Store", "reading the audit log", "what the store was doing when it failed"), error);
+    if (error)
+        return *error;
+    std::vector<Resolution> rows;
+    rows.reserve(size_t(result.rows()));
+    for (int row = 0; row < result.rows(); ++row)
+        rows.push_back(resolutionFrom(result, row));
+    return rows;
+}
+
+Result<QString> PgStore::meta(const QString &key)
+{
+    std::optional<Error> error;
+    PgResult result = read("SELECT value FROM store_meta WHERE key = $1", PgParams().add(key),
+                           QCoreApplication::translate("Store", "reading store_meta", "what the store was doing when it failed"), error);
+    if (error)
+        return *error;
+    return result.rows() > 0 ? result.text(0, 0) : QString();
+}
+
+Result<int> PgStore::keyRetentionHours()
+{
+    auto value = meta(QStringLiteral("key_retention_hours"));
+    if (!value)
+        return value.error();
+    return keyRetentionFrom(*value);
+}
+
+Result<qint64> PgStore::dataVersion()
+{
+    // No query: only what the server has sent already. A lost connection is restored
+    // here; the changes made meanwhile were never announced, so the version moves with
+    // every new session (whichever read reconnected) to make readers look. Waiting, a
+    // reconnect is tried at most once a second and a remote server that does not answer
+    // holds the caller up to connect_timeout; in steps, each poll waits on the server
+    // ReconnectStepMs at most.
+    auto reconnect = [this]() -> Result<qint64> {
+        if (auto lost = m_connection->ensureConnected(ReconnectStepMs))
+            return *lost;
+        return m_version + m_connection->sessions();
+    };
+    if (m_snapshotDepth == 0 && !m_connection->isConnected())
+        return reconnect();
+    auto notified = m_connection->takeNotifications();
+    if (!notified) {
+        if (m_snapshotDepth > 0)
+            return notified.error();
+        return reconnect();
+    }
+    m_version += *notified;
+    return m_version + m_connection->sessions();
+}
+
+void PgStore::setReconnectWithoutWaiting(bool on)
+{
+    m_connection->setReconnect(on ? PgConnection::Reconnect::InSteps : PgConnection::Reconnect::Waiting);
+}
+
+Result<std::vector<Operation>> PgStore::queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                                  int limit)
+{
+    const QueueStatement s = queueStatement(query, false, after, limit);
+    return readOperations(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"));
+}
+
+Result<std::vector<QueueCursor>> PgStore::queueKeys(const QueueQuery &query, int limit)
+{
+    const QueueStatement s = queueStatement(query, true, std::nullopt, limit);
+    std::optional<Error> error;
+    PgResult result = read(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"), error);
+    if (error)
+        return *error;
+    std::vector<QueueCursor> keys;
+    keys.reserve(size_t(result.rows()));
+    const bool number = QueueSql::sortsByNumber(query.sortKey);
+    for (int row = 0; row < result.rows(); ++row) {
+        const QVariant value = number ? QVariant(result.integer(row, 0)) : QVariant(result.text(row, 0));
+        keys.push_back({value, result.text(row, 1)});
+    }
+    return keys;
+}
+
+Result<std::optional<Operation>> PgStore::operation(const QString &operationId)
+{
+    static const QByteArray sql = QByteArray("SELECT ") + OperationColumns + " FROM refund_ops WHERE operation_id = $1";
+    auto rows = readOperations(sql, PgParams().add(operationId), QCoreApplication::translate("Store", "reading operation %1", "what the store was doing when it failed").arg(operationId));
+    if (!rows)
+        return rows.error();
+    if (rows->empty())
+        return std::optional<Operation>();
+    return std::optional<Operation>(rows->front());
+}
+
+Result<std::vector<Attempt>> PgStore::attempts(const QString &operationId)
+{
+    static const QByteArray sql = QByteArray("SELECT ") + AttemptColumns
+                                  + " FROM refund_attempts WHERE operation_id = $1 ORDER BY attempt_no";
+    std::optional<Error> error;
+    PgResult result = read(sql, PgParams().add(operationId),
+                           QCoreApplication::translate("Store", "reading the attempts of %1", "what the store was doing when it failed").arg(operationId), error);
+    if (error)
+        return *error;
+    std::vector<Attempt> rows;
+    for (int row = 0; row < result.rows(); ++row)
+        rows.push_back(attemptFrom(result, row));
+    return rows;
+}
+
+Result<std::vector<WebhookEvent>> PgStore::candidateEvents(const Operation &operation)
+{
+    auto lists = candidateEventsOfEach({operation});
+    if (!lists)
+        return lists.error();
+    return std::move(lists->front());
+}
+
+Result<std::vector<std::vector<WebhookEvent>>> PgStore::candidateEventsOfEach(const std::vector<Operation> &operations)
+{
+    if (m_snapshotDepth == 0) {
+        if (auto lost = m_connection->ensureConnected())
+            return *lost;
+    }
+    return m_eventLookup->candidatesOfEach(operations);
+}
+
+Result<std::vector<Operation>> PgStore::orderOperations(const QString &orderId)
+{
+    static const QByteArray sql = QByteArray("SELECT ") + OperationColumns
+                                  + " FROM refund_ops WHERE order_id = $1 ORDER BY created_at, operation_id";
+    return readOperations(sql, PgParams().add(orderId), QCoreApplication::translate("Store", "reading the operations of order %1", "what the store was doing when it failed").arg(orderId));
+}
+
+Result<std::vector<Resolution>> PgStore::resolutions(const QString &operationId)
+{
+    static const QByteArray sql = QByteArray("SELECT ") + ResolutionColumns
+                                  + " FROM resolutions WHERE operation_id = $1 ORDER BY resolution_id";
+    return readResolutions(sql, PgParams().add(operationId));
+}
+
+Result<std::vector<Resolution>> PgStore::resolutionsAfter(qint64 afterId, int limit)
+{
+    static const QByteArray sql = QByteArray("SELECT ") + ResolutionColumns
+                                  + " FROM resolutions WHERE resolution_id > $1 ORDER BY resolution_id LIMIT $2";
+    return readResolutions(sql, PgParams().add(afterId).add(qint64(limit)));
+}
+
+// ---- Whole tables, for a copy ----
+// The schema version is the destination's own business (its schema writes it), so the
+// whole-table reads leave that row out, as SQLite's PRAGMA user_version is no row at all.
+
+Result<std::vector<MetaEntry>> PgStore::metaEntries()
+{
+    std::optional<Error> error;
+    PgResult result = read("SELECT key, value FROM store_meta WHERE key <> 'schema_version' ORDER BY key",
+                           PgParams(), QCoreApplication::translate("Store", "reading store_meta", "what the store was doing when it failed"), error);
+    if (error)
+        return *error;
+    std::vector<MetaEntry> rows;
+    for (int row = 0; row < result.rows(); ++row)
+        rows.push_back(MetaEntry{result.text(row, 0), result.text(row, 1)});
+    return rows;
+}
+
+Result<std::vector<Operation>> PgStore::operationsAfter(const std::optional<QString> &afterOperationId, int limit)
+{
+    static const QByteArray sql = QByteArray("SELECT ") + OperationColumns
+                                  + " FROM refund_ops WHERE $1::text IS NULL OR operation_id > $1"
+                                    " ORDER BY operation_id LIMIT $2";
+    return readOperations(sql, PgParams().add(afterOperationId.value_or(QString())).add(qint64(limit)),
+                          QCoreApplication::translate("Store", "reading operations", "what the store was doing when it failed"));
+}
+
+Result<std::vector<Attempt>> PgStore::attemptsAfter(const std::optional<AttemptKey> &after, int limit)
+{
+    static const QByteArray sql = QByteArray("SELECT ") + AttemptColumns
+                                  + " FROM refund_attempts WHERE $1::text IS NULL OR (operation_id, attempt_no) > ($1, $2)"
+                                    " ORDER BY operation_id, attempt_no LIMIT $3";
+    PgParams params;
+    params.add(after ? after->operationId : QString()).add(qint64(after ? after->attemptNo : 0)).add(qint64(limit));
+    std::optional<Error> error;
+    PgResult result = read(sql, params, QCoreApplication::translate("Store", "reading attempts", "what the store was doing when it failed"), error);
+    if (error)
+        return *error;
+    std::vector<Attempt> rows;
+    rows.reserve(size_t(result.rows()));
+    for (int row = 0; row < result.rows(); ++row)
+        rows.push_back(attemptFrom(result, row));
+    return rows;
+}
+
+Result<std::vector<StoredEvent>> PgStore::eventsAfter(const std::optional<QString> &afterEventId, int limit)
+{
+    static const QByteArray sql = QByteArray("SELECT ") + EventColumns
+                                  + " FROM webhook_events WHERE $1::text IS NULL OR event_id > $1"
+                                    " ORDER BY event_id LIMIT $2";
+    std::optional<Error> error;
+    PgResult result = read(sql, PgParams().add(afterEventId.value_or(QString())).add(qint64(limit)),
+                           QCoreApplication::translate("Store", "reading webhook events", "what the store was doing when it failed"), error);
+    if (error)
+        return *error;
+    std::vector<StoredEvent> rows;
+    rows.reserve(size_t(result.rows()));
+    for (int row = 0; row < result.rows(); ++row) {
+        StoredEvent stored{eventFrom(result, row), result.bytes(row, 4)};
+        stored.event.payload.clear();
+        rows.push_back(std::move(stored));
+    }
+    return rows;
+}
+
+Result<TableCounts> PgStore::tableCounts()
+{
+    const QString doing = QCoreApplication::translate("Store", "counting the rows of %1",
+                                                      "what the store was doing when it failed").arg(location());
+    std::optional<Error> error;
+    PgResult result = read("SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
+                           "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
+                           "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)",
+                           PgParams(), doing, error);
+    if (error)
+        return *error;
+    return TableCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
+                       result.integer(0, 4)};
+}
+
+} // namespace RefundDesk::Internal

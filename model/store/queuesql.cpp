@@ -1,0 +1,45 @@
+#include "store/queuesql.h"
+
+namespace RefundDesk::Internal::QueueSql {
+
+QByteArray sortExpression(QueueQuery::SortKey key, SqlDialect dialect)
+{
+    switch (key) {
+    case QueueQuery::SortKey::UpdatedAt: return "updated_at";
+    case QueueQuery::SortKey::OperationId: return "operation_id";
+    case QueueQuery::SortKey::OrderId: return "order_id";
+    case QueueQuery::SortKey::Amount: return "amount_cents";
+    case QueueQuery::SortKey::Status: return "status";
+    case QueueQuery::SortKey::Attempts: return "attempts";
+    case QueueQuery::SortKey::CreatedAt: return "created_at";
+    case QueueQuery::SortKey::ClaimedBy:
+        return dialect == SqlDialect::Sqlite ? "IFNULL(claimed_by, '')" : "COALESCE(claimed_by, '')";
+    }
+    return "updated_at";
+}
+
+bool sortsByNumber(QueueQuery::SortKey key)
+{
+    return key == QueueQuery::SortKey::UpdatedAt || key == QueueQuery::SortKey::Amount
+        || key == QueueQuery::SortKey::Attempts || key == QueueQuery::SortKey::CreatedAt;
+}
+
+QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByteArray &pattern)
+{
+    QByteArray sql = " WHERE status IN ('unknown', 'checking')";
+    switch (query.statusFilter) {
+    case QueueQuery::StatusFilter::NeedsPerson: break;
+    case QueueQuery::StatusFilter::Unknown: sql += " AND status = 'unknown'"; break;
+    case QueueQuery::StatusFilter::Checking: sql += " AND status = 'checking'"; break;
+    case QueueQuery::StatusFilter::ClaimedBy: sql += " AND status = 'checking' AND claimed_by = " + claimant; break;
+    }
+    if (!query.searchText.trimmed().isEmpty()) {
+        // The escape character is named: containsPattern() escapes % and _ with it.
+        const QByteArray like = " LIKE " + pattern + " ESCAPE '\\'";
+        sql += " AND (operation_id" + like + " OR order_id" + like + " OR idempotency_key" + like
+               + " OR refund_id" + like + " OR conversation_id" + like + ')';
+    }
+    return sql;
+}
+
+} // namespace RefundDesk::Internal::QueueSql

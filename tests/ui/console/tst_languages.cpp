@@ -1,0 +1,431 @@
+// The console in each language, offscreen, on a demo store:
+// - under a translator that marks every text it is asked for, every text a person can
+//   read in the main window, its menus, the resolve dialog and the audit window is marked
+//   (so it went through tr()), apart from data (ids, amounts, names) and the languages'
+//   own names;
+// - in Russian and Chinese at the default window size, no button, header, tab or label
+//   is cut; a screenshot of each goes to RD_SCREENSHOT_DIR (docs/ keeps one of each).
+
+#include "isolatedsettings.h"
+
+#include "audit/auditentrymodel.h"
+#include "i18n/translations.h"
+#include "items/queuemodel.h"
+#include "ui/audit/auditwindow.h"
+#include "ui/console/auditintegration.h"
+#include "ui/console/mainwindow.h"
+#include "ui/console/operationactions.h"
+#include "ui/console/operationpanel.h"
+#include "ui/console/operatoridentity.h"
+#include "ui/console/queuepane.h"
+#include "ui/console/resolvedialog.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPointer>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStyle>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocument>
+#include <QTranslator>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+using namespace RefundDesk;
+
+namespace {
+
+const QChar markOpen(0x27E6);  // ⟦
+const QChar markClose(0x27E7); // ⟧
+
+// Gives back every text it is asked for, marked: what reaches the screen through tr()
+// carries the marks, what does not is plain.
+class MarkingTranslator final : public QTranslator
+{
+public:
+    bool isEmpty() const override { return false; }
+    QString translate(const char *, const char *sourceText, const char *, int) const override
+    {
+        if (!sourceText || !*sourceText)
+            return {};
+        return markOpen + QString::fromUtf8(sourceText) + markClose;
+    }
+};
+
+// What is left of `text` outside the marked parts.
+QString unmarked(const QString &text)
+{
+    QString rest;
+    int depth = 0;
+    for (const QChar c : text) {
+        if (c == markOpen)
+            ++depth;
+        else if (c == markClose)
+            depth = qMax(0, depth - 1);
+        else if (depth == 0)
+            rest += c;
+    }
+    return rest;
+}
+
+// Words in `rest` that are not data: ids (op_5521, evt_…, re_…, keys: with a digit, an
+// underscore, a dot or a slash in them), currency codes, and the names in `data`.
+QStringList wordsOutsideData(QString rest, const QStringList &data)
+{
+    for (const QString &word : data)
+        rest.replace(word, QStringLiteral(" "));
+    static const QRegularExpression token(QStringLiteral("\\S*[\\d_./:@]\\S*|\\b[A-Z]{3}\\b"));
+    rest.replace(token, QStringLiteral(" "));
+    static const QRegularExpression word(QStringLiteral("\\p{L}{2,}"));
+    QStringList words;
+    for (auto it = word.globalMatch(rest); it.hasNext();)
+        words << it.next().captured();
+    return words;
+}
+
+QString plain(const QString &text)
+{
+    if (!Qt::mightBeRichText(text))
+        return text;
+    QTextDocument document;
+    document.setHtml(text);
+    return document.toPlainText();
+}
+
+// Every text of `root` a person can read: labels, buttons, titles, tabs, placeholders,
+// combo box entries, tooltips, headers and the first rows of every table, menus.
+QStringList visibleTexts(QWidget *root)
+{
+    QStringList texts;
+    const auto add = [&texts](const QString &text, const QString &where) {
+        if (!text.trimmed().isEmpty())
+            texts << where + QStringLiteral(": ") + plain(text);
+    };
+    add(root->windowTitle(), QStringLiteral("window title"));
+    QList<QWidget *> widgets = root->findChildren<QWidget *>();
+    widgets.prepend(root);
+    for (QWidget *widget : widgets) {
+        if (!widget->isVisibleTo(root) && widget != root)
+            continue;
+        const QString where = QString::fromLatin1(widget->metaObject()->className()) + u' ' + widget->objectName();
+        add(widget->toolTip(), where + QStringLiteral(" tooltip"));
+        add(widget->statusTip(), where + QStringLiteral(" status tip"));
+        if (auto *label = qobject_cast<QLabel *>(widget))
+            add(label->text(), where);
+        if (auto *button = qobject_cast<QAbstractButton *>(widget))
+            add(button->text(), where);
+        if (auto *box = qobject_cast<QGroupBox *>(widget))
+            add(box->title(), where);
+        if (auto *edit = qobject_cast<QLineEdit *>(widget))
+            add(edit->placeholderText(), where + QStringLiteral(" placeholder"));
+        if (auto *combo = qobject_cast<QComboBox *>(widget)) {
+            for (int i = 0; i < combo->count(); ++i)
+                add(combo->itemText(i), where + QStringLiteral(" item"));
+        }
+        if (auto *tabs = qobject_cast<QTabBar *>(widget)) {
+            for (int i = 0; i < tabs->count(); ++i) {
+                add(tabs->tabText(i), where + QStringLiteral(" tab"));
+                add(tabs->tabToolTip(i), where + QStringLiteral(" tab tooltip"));
+            }
+        }
+        if (auto *table = qobject_cast<QTableView *>(widget); table && table->model()) {
+            const QAbstractItemModel *model = table->model();
+            for (int column = 0; column < model->columnCount(); ++column) {
+                if (table->isColumnHidden(column))
+                    continue;
+                add(model->headerData(column, Qt::Horizontal).toString(), where + QStringLiteral(" header"));
+                add(model->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(),
+                    where + QStringLiteral(" header tooltip"));
+                for (int row = 0; row < qMin(model->rowCount(), 25); ++row) {
+                    add(model->index(row, column).data().toString(), where + QStringLiteral(" cell"));
+                    add(model->index(row, column).data(Qt::ToolTipRole).toString(), where + QStringLiteral(" cell tooltip"));
+                }
+            }
+        }
+    }
+    std::function<void(const QList<QAction *> &, const QString &)> addActions = [&](const QList<QAction *> &actions,
+                                                                                    const QString &where) {
+        for (QAction *action : actions) {
+            if (action->isSeparator())
+                continue;
+            add(action->text(), where);
+            add(action->statusTip(), where + QStringLiteral(" status tip"));
+            if (action->toolTip() != QString(action->text()).remove(u'&'))
+                add(action->toolTip(), where + QStringLiteral(" tooltip"));
+            if (QMenu *menu = action->menu())
+                addActions(menu->actions(), where + u' ' + QString(action->text()).remove(u'&'));
+        }
+    };
+    if (auto *window = qobject_cast<QMainWindow *>(root))
+        addActions(window->menuBar()->actions(), QStringLiteral("menu"));
+    return texts;
+}
+
+// The console at the size refund-desk --screenshot renders, on a fresh demo store, with
+// the reference case op_5521 shown.
+struct DemoConsole
+{
+    QTemporaryDir dir;
+    OperatorIdentity identity;
+    std::unique_ptr<MainWindow> window;
+
+    bool open()
+    {
+        identity.useForThisRun(QStringLiteral("alice"));
+        window = std::make_unique<MainWindow>(&identity);
+        window->setShowErrorDialogs(false);
+        window->resize(1366, 768);
+        window->show();
+        if (!dir.isValid() || !QTest::qWaitForWindowExposed(window.get()))
+            return false;
+        QSignalSpy opened(window.get(), &MainWindow::storeOpened);
+        window->openDemoStore(300, dir.filePath(QStringLiteral("demo.sqlite")));
+        return opened.wait(60'000) && window->showOperation(QStringLiteral("op_5521"));
+    }
+
+    // What `look` finds in the resolve dialog of op_5521; the dialog is closed after.
+    std::optional<QStringList> inResolveDialog(const std::function<QStringList(QWidget *)> &look)
+    {
+        window->actions()->record()->trigger();
+        if (!QTest::qWaitFor([this] { return window->resolveDialog() != nullptr; })
+            || !QTest::qWaitForWindowExposed(window->resolveDialog()))
+            return std::nullopt;
+        const QStringList found = look(window->resolveDialog());
+        window->resolveDialog()->reject();
+        if (!QTest::qWaitFor([this] { return window->resolveDialog() == nullptr; }))
+            return std::nullopt;
+        return found;
+    }
+};
+
+// The problems of `root` whose texts are cut: buttons narrower than their text, header
+// sections narrower than their title, tabs and labels cut, menus that spill over.
+QStringList cutTexts(QWidget *root)
+{
+    QStringList problems;
+    for (QAbstractButton *button : root->findChildren<QAbstractButton *>()) {
+        if (!button->isVisibleTo(root) || button->text().isEmpty())
+            continue;
+        if (button->width() < button->sizeHint().width())
+            problems << QStringLiteral("button \"%1\" is %2 px wide, its text needs %3")
+                            .arg(button->text()).arg(button->width()).arg(button->sizeHint().width());
+    }
+    for (QLabel *label : root->findChildren<QLabel *>()) {
+        if (!label->isVisibleTo(root) || label->text().isEmpty() || label->wordWrap()
+            || qobject_cast<QAbstractButton *>(label->parentWidget()))
+            continue;
+        if (label->width() < label->minimumSizeHint().width())
+            problems << QStringLiteral("label \"%1\" is %2 px wide, its text needs %3")
+                            .arg(label->text()).arg(label->width()).arg(label->minimumSizeHint().width());
+    }
+    for (QHeaderView *header : root->findChildren<QHeaderView *>()) {
+        if (!header->isVisibleTo(root) || header->orientation() != Qt::Horizontal || !header->model())
+            continue;
+        for (int section = 0; section < header->count(); ++section) {
+            if (header->isSectionHidden(section))
+                continue;
+            const QString title = header->model()->headerData(section, Qt::Horizontal).toString();
+            if (header->sectionSize(section) < header->sectionSizeHint(section))
+                problems << QStringLiteral("header \"%1\" is %2 px wide, its title needs %3")
+                                .arg(title).arg(header->sectionSize(section)).arg(header->sectionSizeHint(section));
+        }
+    }
+    for (QTabBar *tabs : root->findChildren<QTabBar *>()) {
+        if (!tabs->isVisibleTo(root))
+            continue;
+        for (int i = 0; i < tabs->count(); ++i) {
+            const int needed = tabs->fontMetrics().horizontalAdvance(tabs->tabText(i).remove(u'&'));
+            if (tabs->tabRect(i).width() < needed)
+                problems << QStringLiteral("tab \"%1\" is %2 px wide, its text needs %3")
+                                .arg(tabs->tabText(i)).arg(tabs->tabRect(i).width()).arg(needed);
+        }
+    }
+    if (auto *window = qobject_cast<QMainWindow *>(root)) {
+        QMenuBar *bar = window->menuBar();
+        for (QAction *action : bar->actions()) {
+            if (bar->actionGeometry(action).right() > bar->width())
+                problems << QStringLiteral("menu \"%1\" does not fit in the menu bar").arg(action->text());
+        }
+    }
+    return problems;
+}
+
+} // namespace
+
+class LanguagesTest final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+    void everyVisibleTextIsTranslatable();
+    void noTextIsCut_data();
+    void noTextIsCut();
+    void languageMenuRemembersTheChoice();
+
+private:
+    QTemporaryDir m_settings;
+};
+
+void LanguagesTest::initTestCase()
+{
+    QVERIFY(m_settings.isValid());
+    Test::useIsolatedSettings(m_settings.path(), QStringLiteral("tst_languages"));
+}
+
+void LanguagesTest::cleanup()
+{
+    Translations::install(QStringLiteral("en"));
+    QTRY_VERIFY2(QApplication::topLevelWidgets().isEmpty(), "a window or dialog was left open");
+}
+
+void LanguagesTest::everyVisibleTextIsTranslatable()
+{
+    MarkingTranslator marking;
+    QVERIFY(QCoreApplication::installTranslator(&marking));
+    DemoConsole console;
+    QVERIFY2(console.open(), qPrintable(console.window ? console.window->lastError() : QString()));
+    MainWindow &window = *console.window;
+
+    // Data the texts may show as it is: who claimed what, and the operator at the desk.
+    QStringList data{QStringLiteral("alice"), QStringLiteral("English"), QStringLiteral("Русский"),
+                     QStringLiteral("简体中文"), QStringLiteral("HTTP")};
+    const QAbstractItemModel *queue = window.queuePane()->model();
+    for (int row = 0; row < queue->rowCount(); ++row)
+        data << queue->index(row, QueueModel::ClaimedByColumn).data().toString();
+    data.removeAll(QString());
+
+    QStringList texts = visibleTexts(&window);
+    const auto dialogTexts = console.inResolveDialog(visibleTexts);
+    QVERIFY(dialogTexts);
+    texts << *dialogTexts;
+
+    auto *integration = window.findChild<AuditIntegration *>();
+    QVERIFY(integration);
+    integration->auditLogAction()->trigger();
+    QTRY_VERIFY(integration->auditWindow() && integration->auditWindow()->isVisible());
+    QTRY_VERIFY(integration->auditWindow()->chainReport().has_value());
+    texts << visibleTexts(integration->auditWindow());
+    // What people typed into the audit log (operator, evidence, note) is data too.
+    const QAbstractItemModel *log = integration->auditWindow()->model();
+    for (int row = 0; row < log->rowCount(); ++row) {
+        for (int column : {AuditEntryModel::OperatorColumn, AuditEntryModel::EvidenceColumn, AuditEntryModel::NoteColumn})
+            data << log->index(row, column).data().toString();
+    }
+    data.removeAll(QString());
+    // Longest first, so that a name inside a note does not leave the note's other words.
+    std::sort(data.begin(), data.end(), [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    integration->auditWindow()->close();
+    QCoreApplication::removeTranslator(&marking);
+
+    QVERIFY(texts.size() > 100);
+    QStringList untranslated;
+    for (const QString &text : texts) {
+        const QString where = text.section(QStringLiteral(": "), 0, 0);
+        const QString shown = text.section(QStringLiteral(": "), 1);
+        const QStringList words = wordsOutsideData(unmarked(shown), data);
+        if (!words.isEmpty())
+            untranslated << QStringLiteral("%1: \"%2\" (%3)").arg(where, shown, words.join(u' '));
+    }
+    untranslated.removeDuplicates();
+    QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("texts shown without tr():\n  ")
+                                                + untranslated.join(QStringLiteral("\n  "))));
+}
+
+void LanguagesTest::noTextIsCut_data()
+{
+    QTest::addColumn<QString>("language");
+    QTest::newRow("ru") << QStringLiteral("ru");
+    QTest::newRow("zh_CN") << QStringLiteral("zh_CN");
+    QTest::newRow("en") << QStringLiteral("en");
+}
+
+void LanguagesTest::noTextIsCut()
+{
+    QFETCH(QString, language);
+    Translations::install(language);
+    DemoConsole console;
+    QVERIFY2(console.open(), qPrintable(console.window ? console.window->lastError() : QString()));
+    MainWindow &window = *console.window;
+    QTest::qWait(100);
+
+    // Proof that the language is the one asked for: the File menu is translated.
+    const QString file = window.menuBar()->actions().constFirst()->text();
+    QCOMPARE(file, language == u"ru" ? QStringLiteral("&Файл")
+                   : language == u"zh_CN" ? QStringLiteral("文件(&F)") : QStringLiteral("&File"));
+
+    QStringList problems = cutTexts(&window);
+    const auto dialogProblems = console.inResolveDialog(cutTexts);
+    QVERIFY(dialogProblems);
+    problems << *dialogProblems;
+
+    const QString folder = qEnvironmentVariable("RD_SCREENSHOT_DIR", QStringLiteral(RD_BINARY_DIR));
+    const QString picture = QStringLiteral("%1/console-%2.png").arg(folder, language);
+    QVERIFY2(window.grab().save(picture, "PNG"), qPrintable(picture));
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
+}
+
+// Help › Language: the choice is kept for the next start, the window says when it applies,
+// and the console (not the headless commands) starts in it; --lang still wins.
+void LanguagesTest::languageMenuRemembersTheChoice()
+{
+    OperatorIdentity identity;
+    identity.useForThisRun(QStringLiteral("alice"));
+    MainWindow window(&identity);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QMenu *language = nullptr;
+    for (QMenu *menu : window.findChildren<QMenu *>()) {
+        if (menu->title() == u"&Language")
+            language = menu;
+    }
+    QVERIFY(language);
+    const auto choice = [language](const QString &data) -> QAction * {
+        for (QAction *action : language->actions()) {
+            if (!action->isSeparator() && action->data().toString() == data)
+                return action;
+        }
+        return nullptr;
+    };
+    QVERIFY(choice(QString()) && choice(QStringLiteral("en")) && choice(QStringLiteral("ru")) && choice(QStringLiteral("zh_CN")));
+    QVERIFY(choice(QString())->isChecked());
+    QCOMPARE(Translations::saved(), QString());
+
+    choice(QStringLiteral("ru"))->trigger();
+    QCOMPARE(Translations::saved(), QStringLiteral("ru"));
+    QVERIFY(choice(QStringLiteral("ru"))->isChecked());
+    QCOMPARE(Translations::current(), QStringLiteral("ru"));
+    QMessageBox *notice = nullptr;
+    QTRY_VERIFY((notice = window.findChild<QMessageBox *>(QStringLiteral("languageNotice"))));
+    QVERIFY(notice->text().contains(QStringLiteral("Русский")));
+    const QPointer<QMessageBox> first = notice;
+    notice->accept();
+    QTRY_VERIFY(!first);
+
+    choice(QString())->trigger();
+    QCOMPARE(Translations::saved(), QString());
+    QCOMPARE(Translations::current(), Translations::fromSystem());
+    QTRY_VERIFY((notice = window.findChild<QMessageBox *>(QStringLiteral("languageNotice"))));
+    notice->accept();
+    QTRY_VERIFY(!window.findChild<QMessageBox *>(QStringLiteral("languageNotice")));
+}
+
+QTEST_MAIN(LanguagesTest)
+#include "tst_languages.moc"

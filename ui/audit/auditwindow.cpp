@@ -1,0 +1,487 @@
+#include "ui/audit/auditwindow.h"
+
+#include "ui/audit/auditfilterbar.h"
+#include "ui/audit/exposurechart.h"
+#include "ui/common/tablesetup.h"
+#include "ui/common/theme.h"
+#include "ui/common/tonedelegate.h"
+
+#include "audit/auditentrymodel.h"
+#include "audit/audittotalsmodel.h"
+#include "audit/exposuretimeline.h"
+#include "items/tooltiptext.h"
+#include "store/store.h"
+
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QMenuBar>
+#include <QProgressDialog>
+#include <QPromise>
+#include <QSaveFile>
+#include <QScrollBar>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace RefundDesk {
+
+namespace {
+
+template<typename T>
+using Answer = std::shared_ptr<Result<T>>;
+
+// Runs `work` on the thread pool with its own read-only connection to the store at
+// `location`, then `done` with the answer on `receiver`'s thread (unless it is gone).
+template<typename T, typename Work, typename Done>
+void runInBackground(QObject *receiver, const QString &location, Work work, Done done)
+{
+    auto *watcher = new QFutureWatcher<Answer<T>>(receiver);
+    QObject::connect(watcher, &QFutureWatcherBase::finished, receiver, [watcher, done] {
+        watcher->deleteLater();
+        if (watcher->future().resultCount() > 0)
+            done(*watcher->result());
+    });
+    watcher->setFuture(QtConcurrent::run([location, work]() -> Answer<T> {
+        auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
+        if (!store)
+            return std::make_shared<Result<T>>(store.error());
+        return std::make_shared<Result<T>>(work(**store));
+    }));
+}
+
+struct ExportOutcome
+{
+    bool ok = false;
+    QString message;
+};
+
+} // namespace
+
+AuditWindow::AuditWindow(QWidget *parent)
+    : QMainWindow(parent)
+    , m_filters(new AuditFilterBar(this))
+    , m_model(new AuditEntryModel(this))
+    , m_totals(new AuditTotalsModel(this))
+    , m_table(new QTableView(this))
+    , m_totalsTable(new QTableView(this))
+    , m_chart(new ExposureChart(this))
+    , m_tabs(new QTabWidget(this))
+    , m_chainLabel(new BannerLabel(this))
+    , m_countLabel(new QLabel(this))
+    , m_rowHint(new QLabel(this))
+    , m_storeLabel(new QLabel(this))
+    , m_layout(this, QStringLiteral("auditWindow"))
+{
+    setObjectName(QStringLiteral("auditWindow"));
+    setWindowTitle(tr("Audit log — Refund Desk"));
+    m_chainLabel->setObjectName(QStringLiteral("chainLabel"));
+    m_chainLabel->setWordWrap(true);
+    m_chainLabel->setMargin(6);
+    m_countLabel->setObjectName(QStringLiteral("countLabel"));
+    m_rowHint->setObjectName(QStringLiteral("rowHint"));
+    m_rowHint->setWordWrap(true);
+    m_rowHint->hide();
+    m_table->setObjectName(QStringLiteral("auditTable"));
+    m_totalsTable->setObjectName(QStringLiteral("totalsTable"));
+
+    m_table->setModel(m_model);
+    setUpReadOnlyTable(m_table);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->setItemDelegate(new ToneDelegate(
+        [](const QModelIndex &index) {
+            if (index.column() == AuditEntryModel::OutcomeColumn)
+                return Theme::toneOfVerdict(index.data(AuditEntryModel::OutcomeRole).toString());
+            if (index.column() == AuditEntryModel::OverrideColumn && index.data(AuditEntryModel::OverrideRole).toBool())
+                return Theme::Tone::Warning;
+            return Theme::Tone::Neutral;
+        },
+        [](const QModelIndex &index) { return index.data(AuditEntryModel::OverrideRole).toBool(); }, m_table));
+    // Wide enough for typical content; the note and evidence show in full as tooltips.
+    const std::pair<int, const char *> samples[] = {
+        {AuditEntryModel::IdColumn, "#1000000"},
+        {AuditEntryModel::RecordedLocalColumn, "2024-06-01 12:00:00"},
+        {AuditEntryModel::RecordedUtcColumn, "2024-06-01 12:00:00 UTC"},
+        {AuditEntryModel::OperationColumn, "op_100000"},
+        {AuditEntryModel::OrderColumn, "1000000"},
+        {AuditEntryModel::AmountColumn, "1,000.00 USD"},
+        {AuditEntryModel::OutcomeColumn, "refunded"},
+        {AuditEntryModel::RefundIdColumn, "re_3Kx9AbCdEfGhIj"},
+        {AuditEntryModel::EvidenceColumn, "webhook:evt_1AbCdEfGhIjK"},
+        {AuditEntryModel::NoteColumn, "Provider support confirmed the refund"},
+        {AuditEntryModel::OperatorColumn, "operator"},
+        {AuditEntryModel::PreviousStatusColumn, "Previous status"},
+    };
+    for (const auto &[column, sample] : samples)
+        fitColumnWidth(m_table->horizontalHeader(), column, fontMetrics().horizontalAdvance(QLatin1String(sample)) + 24);
+
+    m_totalsTable->setModel(m_totals);
+    setUpReadOnlyTable(m_totalsTable);
+    m_totalsTable->horizontalHeader()->setStretchLastSection(false);
+    m_totalsTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_totalsTable->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_totalsTable->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    // Room for a few outcome and currency pairs; more scroll.
+    m_totalsTable->setMaximumHeight(m_totalsTable->verticalHeader()->defaultSectionSize() * 7
+                                    + m_totalsTable->horizontalHeader()->sizeHint().height());
+
+    auto *logPage = new QWidget(this);
+    auto *logLayout = new QVBoxLayout(logPage);
+    logLayout->setContentsMargins(0, 0, 0, 0);
+    logLayout->addWidget(m_table, 1);
+    logLayout->addWidget(m_rowHint);
+    m_tabs->addTab(logPage, tr("&Log"));
+    m_tabs->addTab(m_chart, tr("Unknown &exposure"));
+
+    auto *totalsTitle = new QLabel(tr("Totals of the selected decisions by outcome and currency"), this);
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->addWidget(m_chainLabel);
+    layout->addWidget(m_filters);
+    layout->addWidget(m_tabs, 1);
+    auto *totalsHeader = new QHBoxLayout;
+    totalsHeader->addWidget(totalsTitle, 1);
+    totalsHeader->addWidget(m_countLabel);
+    layout->addLayout(totalsHeader);
+    layout->addWidget(m_totalsTable);
+    setCentralWidget(central);
+    m_storeLabel->setTextFormat(Qt::PlainText);
+    statusBar()->addWidget(m_storeLabel, 1);
+
+    createMenus();
+    connect(m_filters, &AuditFilterBar::filterChanged, this, &AuditWindow::applyFilter);
+    connect(m_model, &AuditEntryModel::loaded, this, &AuditWindow::updateRowHint);
+    connect(m_model, &AuditEntryModel::readFailed, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Cannot read the audit log: %1").arg(message));
+    });
+    resize(1280, 760);
+    m_layout.addHeader(QStringLiteral("auditHeader"), m_table->horizontalHeader());
+    m_layout.restore();
+    setStore(nullptr);
+}
+
+AuditWindow::~AuditWindow()
+{
+    // Jobs on the pool hold their own connections and nothing of this window; cancel the
+    // long ones so they stop at their next page.
+    cancelChainCheck();
+    m_model->setStore(nullptr);
+    // Open when the console closes: closeEvent() did not run.
+    if (isVisible())
+        m_layout.save();
+}
+
+void AuditWindow::closeEvent(QCloseEvent *event)
+{
+    m_layout.save();
+    QMainWindow::closeEvent(event);
+}
+
+void AuditWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *exportAction = file->addAction(tr("&Export…"), this, &AuditWindow::exportLog);
+    exportAction->setObjectName(QStringLiteral("exportAction"));
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setStatusTip(tr("Write the selected decisions to a CSV or JSON file"));
+    file->addSeparator();
+    QAction *close = file->addAction(tr("&Close"), this, &QWidget::close);
+    close->setShortcut(QKeySequence::Close);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QAction *refresh = view->addAction(tr("&Refresh and check the chain again"), this, &AuditWindow::refresh);
+    refresh->setShortcut(QKeySequence::Refresh);
+    view->addAction(tr("The &log"), this, [this] { m_tabs->setCurrentIndex(0); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    view->addAction(tr("The unknown &exposure"), this, [this] { m_tabs->setCurrentIndex(1); })
+        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+}
+
+void AuditWindow::setStore(Store *store)
+{
+    cancelChainCheck();
+    m_store = store;
+    ++m_storeGeneration;
+    ++m_filterGeneration;
+    m_chainReport.reset();
+    m_model->setStore(store, m_filters->query());
+    m_totals->setTotals({});
+    m_countLabel->clear();
+    if (!store) {
+        m_storeLabel->setText(tr("No store open"));
+        showChainState(tr("Open a store to see its audit log."), Theme::Tone::Neutral);
+        m_chart->setTimeline({});
+        return;
+    }
+    QString where = QDir::toNativeSeparators(store->location());
+    if (store->isReadOnly())
+        where = tr("%1 (read-only)").arg(where);
+    if (!store->openNote().isEmpty())
+        where += QStringLiteral(" — ") + store->openNote();
+    m_storeLabel->setText(where);
+    m_storeLabel->setToolTip(ToolTipText::fromPlainText(store->openNote()));
+    loadTotals();
+    loadOperators();
+    loadTimeline();
+    checkChain();
+}
+
+void AuditWindow::refresh()
+{
+    setStore(m_store);
+}
+
+void AuditWindow::applyFilter()
+{
+    ++m_filterGeneration;
+    m_model->setQuery(m_filters->query());
+    m_table->scrollToTop();
+    loadTotals();
+}
+
+void AuditWindow::updateRowHint()
+{
+    if (m_model->reachedRowLimit()) {
+        m_rowHint->setText(tr("Showing the first %Ln matching decision(s). Narrow the filters, or export them all "
+                              "(File › Export…).", nullptr, int(AuditEntryModel::MaxRows)));
+        m_rowHint->show();
+    } else {
+        m_rowHint->hide();
+    }
+}
+
+void AuditWindow::loadTotals()
+{
+    if (!m_store)
+        return;
+    m_countLabel->setText(tr("Counting…"));
+    const quint64 generation = m_filterGeneration;
+    AuditQuery query = m_filters->query();
+    runInBackground<std::vector<AuditTotal>>(
+        this, m_store->location(), [query](Store &store) { return store.auditTotals(query); },
+        [this, generation](const Result<std::vector<AuditTotal>> &answer) {
+            if (generation != m_filterGeneration)
+                return;
+            if (!answer) {
+                m_countLabel->setText(tr("Totals unavailable: %1").arg(answer.error().message));
+                return;
+            }
+            m_totals->setTotals(*answer);
+            m_countLabel->setText(tr("%Ln decision(s) match", nullptr, int(m_totals->resolutionCount())));
+        });
+}
+
+void AuditWindow::loadOperators()
+{
+    const quint64 generation = m_storeGeneration;
+    runInBackground<QStringList>(
+        this, m_store->location(), [](Store &store) { return store.auditOperators(); },
+        [this, generation](const Result<QStringList> &answer) {
+            if (generation == m_storeGeneration && answer)
+                m_filters->setOperators(*answer);
+        });
+}
+
+void AuditWindow::loadTimeline()
+{
+    const quint64 generation = m_storeGeneration;
+    const qint64 today = ExposureTimeline::dayOf(QDateTime::currentMSecsSinceEpoch());
+    runInBackground<ExposureTimeline>(
+        this, m_store->location(),
+        [today](Store &store) -> Result<ExposureTimeline> {
+            auto changes = store.exposureChanges();
+            if (!changes)
+                return changes.error();
+            auto decisions = store.decisionsByDay();
+            if (!decisions)
+                return decisions.error();
+            return ExposureTimeline::build(*changes, *decisions, today);
+        },
+        [this, generation](const Result<ExposureTimeline> &answer) {
+            if (generation != m_storeGeneration)
+                return;
+            if (!answer) {
+                statusBar()->showMessage(tr("Cannot draw the exposure: %1").arg(answer.error().message));
+                return;
+            }
+            m_chart->setTimeline(*answer);
+        });
+}
+
+void AuditWindow::cancelChainCheck()
+{
+    if (m_chainCancel)
+        m_chainCancel->store(true);
+    m_chainCancel.reset();
+}
+
+void AuditWindow::checkChain()
+{
+    showChainState(tr("Checking the audit chain…"), Theme::Tone::Neutral);
+    const quint64 generation = m_storeGeneration;
+    auto cancel = std::make_shared<std::atomic_bool>(false);
+    m_chainCancel = cancel;
+
+    auto *watcher = new QFutureWatcher<Answer<AuditReport>>(this);
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, generation](int percent) {
+        if (generation == m_storeGeneration && !m_chainReport)
+            showChainState(tr("Checking the audit chain… %1%").arg(percent), Theme::Tone::Neutral);
+    });
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
+        watcher->deleteLater();
+        if (generation != m_storeGeneration || watcher->future().resultCount() == 0)
+            return;
+        const Result<AuditReport> &answer = *watcher->result();
+        if (!answer) {
+            showChainState(tr("Cannot check the chain: %1").arg(answer.error().message), Theme::Tone::Warning);
+            emit chainChecked(false, m_chainLabel->text());
+            return;
+        }
+        m_chainReport = *answer;
+        const AuditReport &report = *m_chainReport;
+        QString text;
+        if (report.chainBreak) {
+            text = tr("Broken at #%1: %2").arg(report.chainBreak->resolutionId).arg(report.chainBreak->reason);
+        } else if (!report.violations.empty()) {
+            text = tr("Chain verified through #%1, but a store invariant is broken: %2")
+                       .arg(report.lastVerifiedId)
+                       .arg(report.violations.front().message);
+        } else {
+            text = tr("Verified through #%1: %2 decisions, the chain is intact and the store's invariants hold.")
+                       .arg(report.lastVerifiedId)
+                       .arg(QLocale().toString(report.verifiedCount));
+        }
+        const QStringList problems = report.problems();
+        // The problems quote stored text (operators, notes): never markup.
+        m_chainLabel->setToolTip(problems.isEmpty() ? tr("Head hash %1").arg(report.headHash)
+                                                    : ToolTipText::fromPlainText(problems.join(u'\n')));
+        showChainState(text, report.intact() ? Theme::Tone::Good : Theme::Tone::Danger);
+        emit chainChecked(report.intact(), text);
+    });
+    const QString location = m_store->location();
+    watcher->setFuture(QtConcurrent::run([location, cancel](QPromise<Answer<AuditReport>> &promise) {
+        auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
+        if (!store) {
+            promise.addResult(std::make_shared<Result<AuditReport>>(store.error()));
+            return;
+        }
+        promise.setProgressRange(0, 100);
+        AuditVerifier verifier(**store);
+        auto report = verifier.run([&promise, &cancel](qint64 done, qint64 total) {
+            promise.setProgressValue(total > 0 ? int(100 * done / total) : 0);
+            return !cancel->load();
+        });
+        if (!cancel->load())
+            promise.addResult(std::make_shared<Result<AuditReport>>(std::move(report)));
+    }));
+}
+
+void AuditWindow::showChainState(const QString &text, Theme::Tone tone)
+{
+    m_chainLabel->setText(text);
+    m_chainLabel->setTone(tone);
+}
+
+void AuditWindow::exportLog()
+{
+    if (!m_store || m_exportRunning)
+        return;
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    const QString suggested = QDir(folder).filePath(
+        QStringLiteral("refund-desk-audit-%1.csv").arg(QDate::currentDate().toString(QStringLiteral("yyyy-MM-dd"))));
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(this, tr("Export the audit log"), suggested,
+                                                tr("CSV, for spreadsheets (*.csv);;JSON (*.json)"), &filter);
+    if (path.isEmpty())
+        return;
+    const bool json = filter.contains(QLatin1String("*.json")) || path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+    if (QFileInfo(path).suffix().isEmpty())
+        path += json ? QStringLiteral(".json") : QStringLiteral(".csv");
+    startExport(path, json ? AuditExporter::Format::Json : AuditExporter::Format::Csv);
+}
+
+bool AuditWindow::startExport(const QString &path, AuditExporter::Format format)
+{
+    if (!m_store || m_exportRunning)
+        return false;
+    m_exportRunning = true;
+    AuditQuery query = m_filters->query();
+    query.newestFirst = false; // an export follows the chain's order
+
+    auto *progress = new QProgressDialog(tr("Exporting the audit log to %1…").arg(QFileInfo(path).fileName()),
+                                         tr("Cancel"), 0, 100, this);
+    progress->setObjectName(QStringLiteral("exportProgress"));
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(400);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    progress->setValue(0);
+
+    auto *watcher = new QFutureWatcher<ExportOutcome>(this);
+    connect(watcher, &QFutureWatcherBase::progressValueChanged, progress, &QProgressDialog::setValue);
+    connect(progress, &QProgressDialog::canceled, watcher, &QFutureWatcherBase::cancel);
+    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, progress, path] {
+        watcher->deleteLater();
+        progress->deleteLater();
+        m_exportRunning = false;
+        ExportOutcome outcome;
+        if (watcher->future().isCanceled() || watcher->future().resultCount() == 0)
+            outcome.message = tr("Export cancelled; no file was written.");
+        else
+            outcome = watcher->result();
+        statusBar()->showMessage(outcome.message, 10000);
+        emit exportFinished(outcome.ok, outcome.message);
+    });
+
+    const QString location = m_store->location();
+    watcher->setFuture(QtConcurrent::run([location, path, format, query](QPromise<ExportOutcome> &promise) {
+        ExportOutcome outcome;
+        auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
+        if (!store) {
+            outcome.message = store.error().message;
+            promise.addResult(outcome);
+            return;
+        }
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) {
+            outcome.message = QObject::tr("%1 cannot be written: %2.").arg(QDir::toNativeSeparators(path),
+                                                                          file.errorString());
+            promise.addResult(outcome);
+            return;
+        }
+        promise.setProgressRange(0, 100);
+        AuditExporter exporter(**store, format);
+        exporter.setQuery(query);
+        auto written = exporter.write(file, [&promise](qint64 done, qint64 total) {
+            promise.setProgressValue(total > 0 ? int(100 * done / total) : 100);
+            return !promise.isCanceled();
+        });
+        // Without commit() QSaveFile leaves no file behind: cancelled or failed means nothing.
+        if (promise.isCanceled())
+            return;
+        if (!written) {
+            outcome.message = written.error().message;
+        } else if (!file.commit()) {
+            outcome.message = QObject::tr("%1 could not be saved: %2.").arg(QDir::toNativeSeparators(path),
+                                                                           file.errorString());
+        } else {
+            outcome.ok = true;
+            outcome.message = QObject::tr("Exported %Ln decision(s) to %1.", nullptr, int(*written))
+                                  .arg(QDir::toNativeSeparators(path));
+        }
+        promise.addResult(outcome);
+    }));
+    return true;
+}
+
+} // namespace RefundDesk

@@ -1,0 +1,37 @@
+#include "ui/common/tablesetup.h"
+
+#include <QHeaderView>
+#include <QStyle>
+#include <QTableView>
+
+namespace RefundDesk {
+
+void setUpReadOnlyTable(QTableView *view)
+{
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->setShowGrid(false);
+    view->setWordWrap(false);
+    view->setTextElideMode(Qt::ElideRight);
+    view->verticalHeader()->hide();
+    view->verticalHeader()->setDefaultSectionSize(view->fontMetrics().height() + 8);
+    view->verticalHeader()->setMinimumSectionSize(view->fontMetrics().height() + 4);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setHighlightSections(false);
+    view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    view->horizontalHeader()->setSectionsMovable(false);
+}
+
+void fitColumnWidth(QHeaderView *header, int section, int width, const QStringList &samples)
+{
+    // The cells are drawn in the view's font, with the item margins on both sides.
+    const QWidget *view = header->parentWidget() ? header->parentWidget() : header;
+    const int margin = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 4;
+    for (const QString &sample : samples)
+        width = qMax(width, view->fontMetrics().horizontalAdvance(sample) + margin);
+    header->resizeSection(section, qMax(width, header->sectionSizeHint(section)));
+}
+
+} // namespace RefundDesk

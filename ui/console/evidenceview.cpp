@@ -1,0 +1,123 @@
+#include "ui/console/evidenceview.h"
+
+#include "evidence/parsedevent.h"
+#include "items/eventsmodel.h"
+#include "items/operationsnapshot.h"
+#include "ui/common/bannerlabel.h"
+#include "ui/common/jsonviewer.h"
+#include "ui/common/tablesetup.h"
+#include "ui/common/tonedelegate.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace RefundDesk {
+
+EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
+    : QWidget(parent)
+    , m_banner(new BannerLabel(this))
+    , m_title(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_model(new EventsModel(this))
+    , m_json(payloadViewer)
+{
+    m_banner->setObjectName(QStringLiteral("verdictBanner"));
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setTextFormat(Qt::PlainText);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+
+    m_table->setObjectName(QStringLiteral("eventTable"));
+    m_table->setModel(m_model);
+    setUpReadOnlyTable(m_table);
+    m_table->setItemDelegate(new ToneDelegate(
+        [](const QModelIndex &index) {
+            if (index.data(EventsModel::UnreadableRole).toBool())
+                return Theme::Tone::Danger;
+            if (index.column() != EventsModel::StatusColumn)
+                return Theme::Tone::Neutral;
+            return Theme::toneOfRefundStatus(index.data(EventsModel::RefundStatusRole).toString());
+        },
+        {}, m_table));
+    QHeaderView *header = m_table->horizontalHeader();
+    fitColumnWidth(header, EventsModel::TypeColumn, 120);
+    fitColumnWidth(header, EventsModel::TimeColumn, 92);
+    fitColumnWidth(header, EventsModel::RefundIdColumn, 170);
+    fitColumnWidth(header, EventsModel::StatusColumn, 80,
+                   {displayName(RefundStatus::Pending), displayName(RefundStatus::RequiresAction),
+                    displayName(RefundStatus::Succeeded), displayName(RefundStatus::Failed),
+                    displayName(RefundStatus::Canceled)});
+    fitColumnWidth(header, EventsModel::AmountColumn, 80);
+    fitColumnWidth(header, EventsModel::MatchedByColumn, 104);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_title);
+    layout->addWidget(m_table, 1);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &EvidenceView::showSelectedPayload);
+    clear();
+}
+
+void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMsecs)
+{
+    const Evidence &evidence = snapshot.evidence;
+    const QString previousEvent = m_table->currentIndex().data(EventsModel::EventIdRole).toString();
+    m_model->setEvents(evidence.events, nowMsecs);
+    QString text = tr("Evidence: %1. %2").arg(displayName(evidence.verdict).toUpper(), evidence.explanation);
+    if (const int unreadable = evidence.unreadableCount())
+        text += QLatin1Char(' ') + tr("%n event(s) could not be read (flagged below).", nullptr, unreadable);
+    m_banner->setText(text);
+    m_banner->setTone(Theme::toneOf(evidence.verdict));
+
+    const int count = int(evidence.events.size());
+    m_title->setText(count == 0 ? tr("Webhook events: none received for this operation")
+                                : tr("Webhook events: %1").arg(count));
+
+    // Keep the event the person was reading; else the one the verdict rests on; else the latest.
+    int row = m_model->rowOfEvent(previousEvent);
+    if (row < 0)
+        row = m_model->rowOfEvent(evidence.namedEventId);
+    if (row < 0)
+        row = count - 1;
+    if (row >= 0)
+        m_table->setCurrentIndex(m_model->index(row, 0));
+    else
+        m_json->clear(tr("No webhook event names this operation. Look the refund up in the provider's dashboard "
+                         "by the idempotency key, or ask provider support."));
+}
+
+void EvidenceView::clear()
+{
+    m_model->setEvents({}, 0);
+    m_banner->setText(tr("Evidence: select an operation."));
+    m_banner->setTone(Theme::Tone::Neutral);
+    m_title->setText(tr("Webhook events"));
+    m_json->clear();
+}
+
+QString EvidenceView::verdictText() const
+{
+    return m_banner->text();
+}
+
+void EvidenceView::showSelectedPayload()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid()) {
+        m_json->clear();
+        return;
+    }
+    m_json->setPayload(tr("Payload of %1").arg(current.data(EventsModel::EventIdRole).toString()),
+                       current.data(EventsModel::PayloadRole).toString());
+}
+
+} // namespace RefundDesk

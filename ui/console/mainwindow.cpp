@@ -1,0 +1,413 @@
+#include "ui/console/mainwindow.h"
+
+#include "items/operationsnapshot.h"
+#include "items/queuemodel.h"
+#include "store/store.h"
+#include "ui/common/errordialog.h"
+#include "ui/common/jsonviewer.h"
+#include "ui/common/languagemenu.h"
+#include "ui/common/theme.h"
+#include "ui/console/attempttimelineview.h"
+#include "ui/console/auditintegration.h"
+#include "ui/console/demolauncher.h"
+#include "ui/console/evidenceview.h"
+#include "ui/console/liverefresher.h"
+#include "ui/console/operationactions.h"
+#include "ui/console/operationnotice.h"
+#include "ui/console/operationpanel.h"
+#include "ui/console/operatoridentity.h"
+#include "ui/console/queuefilterbar.h"
+#include "ui/console/queuepane.h"
+#include "ui/console/recentstores.h"
+#include "ui/console/resolvedialog.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace RefundDesk {
+
+namespace {
+
+qint64 now()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+QLabel *statusLabel(QWidget *parent, const QString &name)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(name);
+    label->setTextFormat(Qt::PlainText);
+    return label;
+}
+
+} // namespace
+
+MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
+    : QMainWindow(parent)
+    , m_identity(identity)
+    , m_queue(new QueuePane(this))
+    , m_panel(new OperationPanel(this))
+    , m_actions(new OperationActions(this))
+    , m_refresher(new LiveRefresher(this))
+    , m_writes(new WriteRunner(this))
+    , m_recent(new RecentStores(this))
+    , m_demo(new DemoLauncher(this))
+    , m_splitter(new QSplitter(Qt::Horizontal, this))
+    , m_readOnlyBanner(new BannerLabel(this, Theme::Tone::Warning))
+    , m_layout(this, QStringLiteral("window"))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setWindowTitle(tr("Refund Desk"));
+
+    m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
+    m_readOnlyBanner->setWordWrap(true);
+    m_readOnlyBanner->hide();
+
+    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
+    m_splitter->setChildrenCollapsible(false);
+    m_splitter->addWidget(m_queue);
+    m_splitter->addWidget(m_panel);
+    m_splitter->setStretchFactor(0, 9);
+    m_splitter->setStretchFactor(1, 11);
+    m_splitter->setSizes({640, 720});
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 0);
+    layout->setSpacing(4);
+    layout->addWidget(m_readOnlyBanner);
+    layout->addWidget(m_splitter, 1);
+    setCentralWidget(central);
+
+    m_panel->setActions(m_actions->all());
+    addActions(m_actions->all());
+    connect(m_actions->claim(), &QAction::triggered, this, [this] { claim(false); });
+    connect(m_actions->takeOver(), &QAction::triggered, this, &MainWindow::confirmTakeOver);
+    connect(m_actions->release(), &QAction::triggered, this, &MainWindow::release);
+    connect(m_actions->record(), &QAction::triggered, this, &MainWindow::recordOutcome);
+    connect(m_actions->copyReply(), &QAction::triggered, this, &MainWindow::copyReply);
+
+    connect(m_queue, &QueuePane::operationChosen, this, [this](const QString &id) { loadOperation(id, false); });
+    connect(m_queue, &QueuePane::countChanged, this, &MainWindow::updateStatus);
+    connect(m_queue->model(), &QueueModel::readFailed, this,
+            [this](const QString &message) { reportError(tr("Cannot read the queue"), message); });
+    connect(m_refresher, &LiveRefresher::changed, this, &MainWindow::onStoreChanged);
+    connect(m_writes, &WriteRunner::writingChanged, this, &MainWindow::updateActions);
+    connect(m_refresher, &LiveRefresher::failed, this, [this](const QString &message) {
+        m_liveLabel->setText(tr("Live updates paused: %1").arg(message));
+    });
+    connect(m_recent, &RecentStores::openRequested, this, [this](const QString &path) { openStore(path, false); });
+    connect(m_demo, &DemoLauncher::finished, this, [this](const QString &path) { openStore(path, false); });
+    connect(m_demo, &DemoLauncher::failed, this,
+            [this](const QString &message) { reportError(tr("Cannot build the demo store"), message); });
+    connect(m_identity, &OperatorIdentity::nameChanged, this, [this](const QString &name) {
+        m_queue->setOperatorName(name);
+        updateActions();
+        updateStatus();
+    });
+    m_queue->setOperatorName(m_identity->name());
+
+    createMenus();
+    new AuditIntegration(this); // View › Audit log, File › Export audit log…
+    createStatusBar();
+    resize(1366, 768);
+    rememberLayout();
+    m_panel->clear(tr("Open a store to see the operations that need a person: File › Open store… (Ctrl+O) "
+                      "or File › Open demo store."));
+    updateActions();
+    updateStatus();
+}
+
+MainWindow::~MainWindow()
+{
+    // The views hold pointers into the store; let go of them first.
+    m_refresher->setStore(nullptr);
+    m_queue->setStore(nullptr);
+}
+
+void MainWindow::createMenus()
+{
+    QMenu *file = m_fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(tr("&Open store…"), this, &MainWindow::chooseStoreFile);
+    open->setShortcut(QKeySequence::Open);
+    QAction *demo = file->addAction(tr("Open &demo store"), this, [this] { openDemoStore(); });
+    demo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    demo->setStatusTip(tr("Build a fresh simulated store and open it"));
+    m_recent->attach(file->addMenu(tr("&Recent stores")));
+    file->addSeparator();
+    file->addAction(tr("Change &operator name…"), this, &MainWindow::changeOperator);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *queue = menuBar()->addMenu(tr("&Queue"));
+    QAction *find = queue->addAction(tr("&Find…"), this, [this] { m_queue->filterBar()->focusSearch(); });
+    find->setShortcut(QKeySequence::Find);
+    QAction *list = queue->addAction(tr("Go to the &list"), this, [this] { m_queue->focusList(); });
+    list->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    QAction *events = queue->addAction(tr("Go to the &evidence"), this,
+                                       [this] { m_panel->evidenceView()->table()->setFocus(Qt::ShortcutFocusReason); });
+    events->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    QAction *payload = queue->addAction(tr("Search the &payload"), this, [this] {
+        m_panel->evidenceView()->jsonViewer()->searchField()->setFocus(Qt::ShortcutFocusReason);
+    });
+    payload->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    queue->addSeparator();
+    QAction *refresh = queue->addAction(tr("&Refresh now"), this, &MainWindow::refreshNow);
+    refresh->setShortcut(QKeySequence::Refresh);
+
+    QMenu *operation = menuBar()->addMenu(tr("&Operation"));
+    operation->addActions(m_actions->all());
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    QMenu *theme = m_viewMenu->addMenu(tr("&Colours"));
+    auto *group = new QActionGroup(this);
+    const Theme::Choice current = Theme::saved();
+    for (const auto &[choice, label] : {std::pair{Theme::Choice::System, tr("&System")},
+                                        std::pair{Theme::Choice::Light, tr("&Light")},
+                                        std::pair{Theme::Choice::Dark, tr("&Dark")}}) {
+        QAction *action = theme->addAction(label);
+        action->setCheckable(true);
+        action->setChecked(choice == current);
+        group->addAction(action);
+        // An init-capture: clang before 16 cannot capture a structured binding.
+        connect(action, &QAction::triggered, this, [choice = choice] {
+            Theme::apply(choice);
+            Theme::save(choice);
+        });
+    }
+    m_viewMenu->addSeparator();
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        auto *box = new QMessageBox(QMessageBox::Information, tr("Keyboard shortcuts"),
+                                    tr("Ctrl+F  find in the queue (Return goes to the list)\n"
+                                       "Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload\n"
+                                       "Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over\n"
+                                       "Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer\n"
+                                       "F5  refresh now (changes also appear by themselves)\n"
+                                       "Ctrl+O  open a store · Ctrl+Shift+D  open a demo store"),
+                                    QMessageBox::Ok, this);
+        box->setTextFormat(Qt::PlainText);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
+    keys->setShortcut(QKeySequence::HelpContents);
+    new LanguageMenu(help->addMenu(tr("&Language")));
+}
+
+void MainWindow::createStatusBar()
+{
+    m_operatorLabel = statusLabel(this, QStringLiteral("operatorLabel"));
+    m_operatorLabel->setToolTip(tr("Claims and decisions are recorded under this name. File › Change operator "
+                                   "name… shows another one."));
+    m_storeLabel = statusLabel(this, QStringLiteral("storeLabel"));
+    m_countLabel = statusLabel(this, QStringLiteral("countLabel"));
+    m_liveLabel = statusLabel(this, QStringLiteral("liveLabel"));
+    statusBar()->addWidget(m_operatorLabel);
+    statusBar()->addWidget(m_countLabel);
+    statusBar()->addWidget(m_storeLabel, 1);
+    statusBar()->addPermanentWidget(m_liveLabel);
+}
+
+void MainWindow::rememberLayout()
+{
+    m_layout.addSplitter(QStringLiteral("mainSplitter"), m_splitter);
+    m_layout.addSplitter(QStringLiteral("panelSplitter"), m_panel->splitter());
+    // "queueColumns": the queue's columns changed order (the verdict moved), so a layout saved
+    // under the old key would size the wrong columns.
+    m_layout.addHeader(QStringLiteral("queueColumns"), m_queue->view()->horizontalHeader());
+    m_layout.addHeader(QStringLiteral("attemptHeader"), m_panel->attemptView()->table()->horizontalHeader());
+    m_layout.addHeader(QStringLiteral("eventHeader"), m_panel->evidenceView()->table()->horizontalHeader());
+    m_layout.restore();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    m_layout.save();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::reportError(const QString &title, const QString &message)
+{
+    m_lastError = message;
+    emit errorReported(title, message);
+    if (!m_showErrorDialogs)
+        return;
+    // The same trouble seen again (e.g. on every refresh) needs no second dialog.
+    for (const QMessageBox *open : findChildren<QMessageBox *>(QStringLiteral("errorDialog"))) {
+        if (open->isVisible() && open->text() == message)
+            return;
+    }
+    showError(this, title, message);
+}
+
+ResolveDialog *MainWindow::resolveDialog() const
+{
+    return m_resolveDialog;
+}
+
+bool MainWindow::isReadOnly() const
+{
+    return !m_store || m_store->isReadOnly();
+}
+
+bool MainWindow::openStore(const QString &path, bool readOnly)
+{
+    auto opened = StoreFactory::open(path, readOnly ? Store::OpenMode::ReadOnly : Store::OpenMode::ReadWrite);
+    if (!opened) {
+        reportError(tr("Cannot open the store"),
+                    tr("%1\n\nFile: %2").arg(opened.error().message,
+                                               QDir::toNativeSeparators(StoreFactory::displayLocation(path))));
+        return false;
+    }
+    if (m_resolveDialog)
+        m_resolveDialog->reject();
+    m_refresher->setStore(nullptr);
+    m_queue->setStore(nullptr);
+    m_store = std::move(*opened);
+    // This window reads the store on its UI thread: a server that stops answering must
+    // not freeze it while the connection is restored.
+    m_store->setReconnectWithoutWaiting(true);
+
+    if (m_store->isReadOnly()) {
+        QString why = readOnly ? tr("opened for reading only (--read-only).") : m_store->openNote();
+        if (readOnly && !m_store->openNote().isEmpty())
+            why += u' ' + m_store->openNote(); // e.g. an immutable snapshot of a copy
+        m_readOnlyBanner->setText(tr("Read-only: %1 You can look at everything and copy replies; nothing can be "
+                                     "claimed or recorded from this window.")
+                                      .arg(why));
+        m_readOnlyBanner->show();
+    } else {
+        m_readOnlyBanner->hide();
+    }
+    m_panel->clear(tr("Pick an operation in the queue (Ctrl+1, then the arrow keys)."));
+    m_queue->setStore(m_store.get());
+    m_refresher->setStore(m_store.get());
+    // On PostgreSQL the operator recorded is the login: the console shows that name.
+    if (const QString login = m_store->sessionOperator(); !login.isEmpty())
+        m_identity->useForThisRun(login);
+    // The location without a password, whatever was typed.
+    const QString location = m_store->location();
+    m_recent->add(location);
+    setWindowTitle(tr("%1 — Refund Desk")
+                       .arg(StoreFactory::recordsLoginAsOperator(location) ? location : QFileInfo(location).fileName()));
+    m_liveLabel->setText(tr("Live"));
+    updateActions();
+    updateStatus();
+    // Ready to work from the keyboard: the first operation shown, the list focused.
+    if (selectFirst())
+        m_queue->focusList();
+    emit storeOpened(location);
+    return true;
+}
+
+void MainWindow::openDemoStore(qint64 operations, const QString &path)
+{
+    const QString target = path.isEmpty() ? DemoLauncher::newDemoPath() : path;
+    if (!m_demo->start(target, operations, quint64(QDateTime::currentSecsSinceEpoch()), this))
+        statusBar()->showMessage(tr("A demo store is already being built."), 4000);
+}
+
+void MainWindow::chooseStoreFile()
+{
+    const QString start = m_store ? QFileInfo(m_store->location()).absolutePath() : QDir::homePath();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open a Refund Desk store"), start,
+                                                      tr("Stores (*.sqlite *.db *.refunddesk);;All files (*)"));
+    if (!path.isEmpty())
+        openStore(path, false);
+}
+
+bool MainWindow::showOperation(const QString &operationId)
+{
+    if (!m_store)
+        return false;
+    m_queue->select(operationId);
+    loadOperation(operationId, false);
+    return m_panel->operationId() == operationId;
+}
+
+bool MainWindow::selectFirst()
+{
+    const Operation *first = m_queue->model()->operationAt(0);
+    return first && showOperation(first->operationId);
+}
+
+void MainWindow::loadOperation(const QString &operationId, bool fromChange)
+{
+    if (!m_store)
+        return;
+    auto loaded = OperationSnapshot::load(*m_store, operationId);
+    if (!loaded) {
+        if (fromChange)
+            m_panel->setNotice(loaded.error().message, Theme::Tone::Danger);
+        else
+            m_panel->clear(loaded.error().message);
+        updateActions();
+        return;
+    }
+    std::optional<OperationSnapshot> before;
+    if (fromChange && m_panel->snapshot() && m_panel->operationId() == operationId)
+        before = m_panel->snapshot();
+    const OperationNotice notice = OperationNotice::about(*loaded, before ? &*before : nullptr, m_identity->name(),
+                                                          isReadOnly(), now());
+    m_panel->showSnapshot(std::move(*loaded), now());
+    m_panel->setNotice(notice.text, notice.tone);
+    updateActions();
+}
+
+void MainWindow::updateStatus()
+{
+    const QString name = m_identity->name();
+    if (name.isEmpty())
+        m_operatorLabel->setText(tr("Operator: not set (File › Change operator name…)"));
+    else if (m_identity->isLoginName())
+        m_operatorLabel->setText(tr("Operator: %1 (your login name)").arg(name));
+    else
+        m_operatorLabel->setText(tr("Operator: %1").arg(name));
+    if (!m_store) {
+        m_storeLabel->setText(tr("No store open"));
+        m_countLabel->clear();
+        return;
+    }
+    QString storeText = QDir::toNativeSeparators(m_store->location());
+    if (m_store->isReadOnly())
+        storeText = tr("%1 (read-only)").arg(storeText);
+    m_storeLabel->setText(storeText);
+    m_countLabel->setText(tr("Queue: %1").arg(m_queue->countText()));
+}
+
+void MainWindow::onStoreChanged()
+{
+    refreshNow();
+    m_liveLabel->setText(tr("Live · changed %1").arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"))));
+}
+
+void MainWindow::refreshNow()
+{
+    if (!m_store)
+        return;
+    const QString current = m_panel->operationId();
+    m_queue->refresh(current);
+    if (!current.isEmpty())
+        loadOperation(current, true);
+    updateStatus();
+}
+
+} // namespace RefundDesk

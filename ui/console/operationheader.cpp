@@ -1,0 +1,144 @@
+#include "ui/console/operationheader.h"
+
+#include "domain/keywindow.h"
+#include "domain/money.h"
+#include "items/operationsnapshot.h"
+#include "items/timetext.h"
+#include "ui/common/bannerlabel.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QToolButton>
+
+namespace RefundDesk {
+
+namespace {
+
+template<typename Label = QLabel>
+Label *plainLabel(QWidget *parent)
+{
+    auto *label = new Label(parent);
+    label->setTextFormat(Qt::PlainText);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    return label;
+}
+
+} // namespace
+
+OperationHeader::OperationHeader(QWidget *parent)
+    : QWidget(parent)
+    , m_title(plainLabel(this))
+    , m_status(plainLabel<BannerLabel>(this))
+    , m_facts(plainLabel(this))
+    , m_key(new QLineEdit(this))
+    , m_copyKey(new QToolButton(this))
+{
+    m_title->setObjectName(QStringLiteral("operationTitle"));
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.35);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_status->setObjectName(QStringLiteral("operationStatus"));
+    m_status->setCompact(true);
+    m_facts->setObjectName(QStringLiteral("operationFacts"));
+    m_facts->setWordWrap(true);
+
+    m_key->setObjectName(QStringLiteral("idempotencyKey"));
+    m_key->setReadOnly(true);
+    m_key->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_key->setToolTip(tr("The one idempotency key of this operation. Refund Desk never issues a new one."));
+    m_copyKey->setText(tr("Copy key"));
+    m_copyKey->setToolTip(tr("Copy the idempotency key to the clipboard"));
+    connect(m_copyKey, &QToolButton::clicked, this, [this] {
+        if (!m_key->text().isEmpty())
+            QApplication::clipboard()->setText(m_key->text());
+    });
+
+    auto *keyLabel = new QLabel(tr("Idempotency &key:"), this);
+    keyLabel->setBuddy(m_key);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_title);
+    top->addWidget(m_status);
+    top->addStretch(1);
+    auto *keyRow = new QHBoxLayout;
+    keyRow->addWidget(keyLabel);
+    keyRow->addWidget(m_key, 1);
+    keyRow->addWidget(m_copyKey);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    layout->addLayout(top);
+    layout->addWidget(m_facts);
+    layout->addLayout(keyRow);
+    clear();
+}
+
+void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMsecs)
+{
+    const Operation &operation = snapshot.operation;
+    m_title->setText(tr("%1 · order %2 · %3")
+                         .arg(operation.operationId, operation.orderId,
+                              Money::display(operation.amountCents, operation.currency)));
+
+    QString status = displayName(operation.status).toUpper();
+    if (operation.status == OperationStatus::Checking && !operation.claimedBy.isEmpty()) {
+        status = operation.claimedAt
+            ? tr("CHECKING — %1 since %2").arg(operation.claimedBy, TimeText::moment(*operation.claimedAt, nowMsecs))
+            : tr("CHECKING — %1").arg(operation.claimedBy);
+    } else if (operation.status == OperationStatus::Refunded && !operation.refundId.isEmpty()) {
+        status = tr("REFUNDED — %1").arg(operation.refundId);
+    }
+    m_status->setText(status);
+    m_status->setTone(Theme::toneOf(operation.status));
+    m_status->show();
+
+    const KeyWindow window(operation, snapshot.keyRetentionHours);
+    QString keyWindow = window.isOpenAt(nowMsecs)
+        ? tr("key window: %1").arg(window.describeAt(nowMsecs))
+        : tr("key window: closed (the provider may have forgotten the key)");
+    QStringList facts;
+    facts << tr("Created %1 (%2 ago)").arg(TimeText::moment(operation.createdAt, nowMsecs),
+                                           TimeText::span(nowMsecs - operation.createdAt))
+          << tr("%n attempt(s)", nullptr, operation.attempts)
+          << keyWindow;
+    if (!operation.conversationId.isEmpty())
+        facts << tr("chat %1").arg(operation.conversationId);
+    m_facts->setText(facts.join(QStringLiteral(" · ")));
+    m_facts->setToolTip(tr("Created %1; the provider keeps the key until about %2")
+                            .arg(TimeText::fullMoment(operation.createdAt), TimeText::fullMoment(window.expiresAt())));
+    m_key->setText(operation.idempotencyKey);
+    m_key->setCursorPosition(0);
+    m_copyKey->setEnabled(true);
+    m_key->setEnabled(true);
+}
+
+void OperationHeader::clear()
+{
+    m_title->setText(tr("No operation selected"));
+    // No operation, no status: an empty badge would still draw its frame.
+    m_status->clear();
+    m_status->hide();
+    m_facts->setText(tr("Pick an operation in the queue to see what happened to it."));
+    m_key->clear();
+    m_key->setEnabled(false);
+    m_copyKey->setEnabled(false);
+}
+
+QString OperationHeader::titleText() const
+{
+    return m_title->text();
+}
+
+QString OperationHeader::statusText() const
+{
+    return m_status->text();
+}
+
+} // namespace RefundDesk

@@ -1,0 +1,127 @@
+#include "ui/console/operationpanel.h"
+
+#include "items/orderoperationsmodel.h"
+#include "ui/common/jsonviewer.h"
+#include "ui/console/attempttimelineview.h"
+#include "ui/console/evidenceview.h"
+#include "ui/console/historyview.h"
+#include "ui/console/operationheader.h"
+#include "ui/console/ordercontextview.h"
+
+#include <QAction>
+#include <QHBoxLayout>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace RefundDesk {
+
+OperationPanel::OperationPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_header(new OperationHeader(this))
+    , m_actionRow(new QWidget(this))
+    , m_notice(new BannerLabel(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
+    , m_attempts(new AttemptTimelineView(m_splitter))
+    , m_evidence(nullptr)
+    , m_tabs(nullptr)
+{
+    m_payload = new JsonViewer(this);
+    m_evidence = new EvidenceView(m_payload, m_splitter);
+    m_tabs = new QTabWidget(m_splitter);
+    m_order = new OrderContextView(m_tabs);
+    m_history = new HistoryView(m_tabs);
+
+    m_notice->setObjectName(QStringLiteral("panelNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_notice->hide();
+
+    new QHBoxLayout(m_actionRow);
+    m_actionRow->layout()->setContentsMargins(0, 0, 0, 0);
+
+    m_splitter->setObjectName(QStringLiteral("panelSplitter"));
+    m_splitter->setChildrenCollapsible(false);
+    m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    m_tabs->addTab(m_payload, tr("Payload"));
+    m_tabs->addTab(m_order, tr("Order"));
+    m_tabs->addTab(m_history, tr("History"));
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 2);
+    m_splitter->setStretchFactor(2, 3);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 4, 4, 4);
+    layout->setSpacing(6);
+    layout->addWidget(m_header);
+    layout->addWidget(m_actionRow);
+    layout->addWidget(m_notice);
+    layout->addWidget(m_splitter, 1);
+    clear();
+}
+
+void OperationPanel::setActions(const QList<QAction *> &actions)
+{
+    auto *row = qobject_cast<QHBoxLayout *>(m_actionRow->layout());
+    if (!row)
+        return;
+    for (QAction *action : actions) {
+        auto *button = new QToolButton(m_actionRow);
+        button->setDefaultAction(action);
+        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+        button->setFocusPolicy(Qt::TabFocus);
+        // A button does not follow its action's visibility by itself.
+        button->setVisible(action->isVisible());
+        connect(action, &QAction::changed, button, [button, action] { button->setVisible(action->isVisible()); });
+        row->addWidget(button);
+    }
+    row->addStretch(1);
+}
+
+void OperationPanel::showSnapshot(OperationSnapshot snapshot, qint64 nowMsecs)
+{
+    m_header->showSnapshot(snapshot, nowMsecs);
+    m_attempts->showSnapshot(snapshot, nowMsecs);
+    m_evidence->showSnapshot(snapshot, nowMsecs);
+    m_order->showSnapshot(snapshot, nowMsecs);
+    m_history->showSnapshot(snapshot, nowMsecs);
+    const int others = m_order->model()->otherCount();
+    m_tabs->setTabText(1, others > 0 ? tr("Order (%1 more)").arg(others) : tr("Order"));
+    m_tabs->setTabText(2, snapshot.resolutions.empty() ? tr("History")
+                                                       : tr("History (%1 decided)").arg(snapshot.resolutions.size()));
+    m_snapshot = std::move(snapshot);
+    m_splitter->setEnabled(true);
+}
+
+void OperationPanel::clear(const QString &message)
+{
+    m_snapshot.reset();
+    m_header->clear();
+    m_attempts->clear();
+    m_evidence->clear();
+    m_order->clear();
+    m_history->clear();
+    m_tabs->setTabText(1, tr("Order"));
+    m_tabs->setTabText(2, tr("History"));
+    setNotice(message, Theme::Tone::Neutral);
+}
+
+void OperationPanel::setNotice(const QString &text, Theme::Tone tone)
+{
+    m_notice->setText(text);
+    m_notice->setTone(tone);
+    m_notice->setVisible(!text.isEmpty());
+}
+
+QString OperationPanel::noticeText() const
+{
+    return m_notice->isVisibleTo(this) ? m_notice->text() : QString();
+}
+
+QString OperationPanel::operationId() const
+{
+    return m_snapshot ? m_snapshot->operation.operationId : QString();
+}
+
+} // namespace RefundDesk

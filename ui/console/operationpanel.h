@@ -1,0 +1,66 @@
+#pragma once
+
+#include "items/operationsnapshot.h"
+#include "ui/common/bannerlabel.h"
+
+#include <QWidget>
+
+#include <optional>
+
+class QAction;
+class QLabel;
+class QSplitter;
+class QTabWidget;
+
+namespace RefundDesk {
+
+class AttemptTimelineView;
+class EvidenceView;
+class HistoryView;
+class JsonViewer;
+class OperationHeader;
+class OrderContextView;
+
+// The right side of the console: everything about one operation, so a person can tell
+// from the window alone what happened and what the provider said.
+class OperationPanel final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit OperationPanel(QWidget *parent = nullptr);
+
+    void showSnapshot(OperationSnapshot snapshot, qint64 nowMsecs);
+    void clear(const QString &message = {});
+    // Buttons for these actions under the header.
+    void setActions(const QList<QAction *> &actions);
+
+    // A banner between the header and the details (changed elsewhere, read-only, ...).
+    // Empty text hides it.
+    void setNotice(const QString &text, Theme::Tone tone = Theme::Tone::Info);
+    QString noticeText() const;
+
+    QString operationId() const;
+    const std::optional<OperationSnapshot> &snapshot() const { return m_snapshot; }
+
+    OperationHeader *header() const { return m_header; }
+    AttemptTimelineView *attemptView() const { return m_attempts; }
+    EvidenceView *evidenceView() const { return m_evidence; }
+    OrderContextView *orderView() const { return m_order; }
+    QSplitter *splitter() const { return m_splitter; }
+
+private:
+    OperationHeader *m_header = nullptr;
+    QWidget *m_actionRow = nullptr;
+    BannerLabel *m_notice = nullptr;
+    QSplitter *m_splitter = nullptr;
+    AttemptTimelineView *m_attempts = nullptr;
+    EvidenceView *m_evidence = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    JsonViewer *m_payload = nullptr;
+    OrderContextView *m_order = nullptr;
+    HistoryView *m_history = nullptr;
+    std::optional<OperationSnapshot> m_snapshot;
+};
+
+} // namespace RefundDesk

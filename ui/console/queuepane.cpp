@@ -1,0 +1,211 @@
+#include "ui/console/queuepane.h"
+
+#include "evidence/evidence.h"
+#include "items/queuemodel.h"
+#include "items/timetext.h"
+#include "store/store.h"
+#include "ui/common/tablesetup.h"
+#include "ui/common/tonedelegate.h"
+#include "ui/console/queuefilterbar.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QScrollBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace RefundDesk {
+
+QueuePane::QueuePane(QWidget *parent)
+    : QWidget(parent)
+    , m_filterBar(new QueueFilterBar(this))
+    , m_view(new QTableView(this))
+    , m_model(new QueueModel(this))
+    , m_empty(new QLabel(this))
+{
+    m_view->setObjectName(QStringLiteral("queueView"));
+    m_view->setModel(m_model);
+    setUpReadOnlyTable(m_view);
+    m_view->setItemDelegate(new ToneDelegate(
+        [](const QModelIndex &index) {
+            switch (index.column()) {
+            case QueueModel::StatusColumn:
+                return Theme::toneOfStatus(index.data(QueueModel::StatusRole).toString());
+            case QueueModel::VerdictColumn:
+                return Theme::toneOfVerdict(index.data(QueueModel::VerdictRole).toString());
+            case QueueModel::KeyWindowColumn:
+                return index.data(QueueModel::KeyClosedRole).toBool() ? Theme::Tone::Muted : Theme::Tone::Neutral;
+            case QueueModel::ClaimedByColumn:
+                return index.data(QueueModel::MineRole).toBool() ? Theme::Tone::Info : Theme::Tone::Neutral;
+            }
+            return Theme::Tone::Neutral;
+        },
+        [](const QModelIndex &index) {
+            return index.column() == QueueModel::OperationColumn
+                || (index.column() == QueueModel::ClaimedByColumn && index.data(QueueModel::MineRole).toBool());
+        },
+        m_view));
+
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setSortIndicatorClearable(true);
+    header->setSortIndicator(-1, Qt::AscendingOrder);
+    header->setSortIndicatorShown(true);
+    header->setSectionsClickable(true);
+    header->setToolTip(tr("Click a column to sort (oldest first when none is chosen)"));
+    const QList<QPair<int, int>> widths = {
+        {QueueModel::OperationColumn, 66},  {QueueModel::OrderColumn, 50},    {QueueModel::AmountColumn, 80},
+        {QueueModel::StatusColumn, 64},     {QueueModel::AttemptsColumn, 34}, {QueueModel::AgeColumn, 72},
+        {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64},
+    };
+    for (const auto &[column, width] : widths)
+        fitColumnWidth(header, column, width);
+    // The widest spans the age and the key window show: "23 h 59 m", "9 d 23 h".
+    const QStringList spans{TimeText::span((23 * 60 + 59) * 60'000LL), TimeText::span((9 * 24 + 23) * 3'600'000LL)};
+    fitColumnWidth(header, QueueModel::AgeColumn, 72, spans);
+    fitColumnWidth(header, QueueModel::KeyWindowColumn, 80, spans);
+    fitColumnWidth(header, QueueModel::StatusColumn, 64,
+                   {displayName(OperationStatus::Unknown), displayName(OperationStatus::Checking)});
+    fitColumnWidth(header, QueueModel::VerdictColumn, 64,
+                   {displayName(Verdict::None), displayName(Verdict::Refunded), displayName(Verdict::Failed),
+                    displayName(Verdict::Pending), displayName(Verdict::Conflict)});
+    // The verdict is derived from the events, not a column SQL can order by.
+    connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int section, Qt::SortOrder order) {
+        bool descending = false;
+        if (!QueueModel::sortKeyFor(section, order, &descending)) {
+            const QSignalBlocker blocker(header);
+            header->setSortIndicator(-1, Qt::AscendingOrder);
+            return;
+        }
+        const QString current = currentOperationId();
+        m_model->sort(section, order);
+        select(current);
+    });
+
+    m_empty->setObjectName(QStringLiteral("queueEmpty"));
+    m_empty->setTextFormat(Qt::PlainText);
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->hide();
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 0, 4);
+    layout->setSpacing(4);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_view, 1);
+    layout->addWidget(m_empty);
+
+    connect(m_filterBar, &QueueFilterBar::filterChanged, this, &QueuePane::applyFilter);
+    connect(m_filterBar, &QueueFilterBar::searchAccepted, this, &QueuePane::focusList);
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &QueuePane::onCurrentChanged);
+    connect(m_model, &QueueModel::loaded, this, [this] {
+        const bool empty = m_model->rowCount() == 0;
+        m_empty->setVisible(empty);
+        if (empty) {
+            m_empty->setText(m_model->store() == nullptr ? tr("No store is open. File › Open store… (Ctrl+O)")
+                             : m_model->lastError()   ? m_model->lastError()->message
+                             : m_model->query().searchText.isEmpty() && m_model->verdictFilter().isEmpty()
+                                 ? tr("Nothing needs a person right now.")
+                                 : tr("No operation matches the filter."));
+        }
+        emit countChanged();
+    });
+}
+
+void QueuePane::setStore(Store *store)
+{
+    m_quiet = true;
+    m_model->setStore(store);
+    m_quiet = false;
+}
+
+void QueuePane::setOperatorName(const QString &name)
+{
+    m_operatorName = name;
+    m_model->setOperatorName(name);
+    if (m_model->query().statusFilter == QueueQuery::StatusFilter::ClaimedBy)
+        applyFilter();
+}
+
+void QueuePane::applyFilter()
+{
+    const QString current = currentOperationId();
+    QueueQuery query = m_model->query();
+    m_filterBar->applyTo(query, m_operatorName);
+    {
+        m_quiet = true;
+        m_model->setQuery(query, m_filterBar->verdict());
+        m_quiet = false;
+    }
+    select(current);
+}
+
+bool QueuePane::refresh(const QString &operationId)
+{
+    // Keep the row at the top of the view at the top, if it stays.
+    const QModelIndex top = m_view->indexAt(QPoint(0, 0));
+    const QString topId = top.isValid() ? top.data(QueueModel::OperationIdRole).toString() : QString();
+    const int scroll = m_view->verticalScrollBar()->value();
+    m_quiet = true;
+    m_model->refresh();
+    m_quiet = false;
+    const bool listed = select(operationId, false);
+    const int topRow = topId.isEmpty() ? -1 : m_model->rowOf(topId);
+    if (topRow >= 0 && topRow != top.row())
+        m_view->scrollTo(m_model->index(topRow, 0), QAbstractItemView::PositionAtTop);
+    else if (topRow < 0)
+        m_view->verticalScrollBar()->setValue(scroll);
+    return listed;
+}
+
+bool QueuePane::select(const QString &operationId, bool scroll)
+{
+    const int row = operationId.isEmpty() ? -1 : m_model->rowOf(operationId);
+    m_quiet = true;
+    if (row >= 0) {
+        const QModelIndex index = m_model->index(row, 0);
+        if (m_view->currentIndex().row() != row)
+            m_view->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect
+                                                                  | QItemSelectionModel::Rows);
+        else
+            m_view->selectionModel()->select(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        if (scroll)
+            m_view->scrollTo(index);
+    } else {
+        m_view->selectionModel()->clearCurrentIndex();
+        m_view->selectionModel()->clearSelection();
+    }
+    m_quiet = false;
+    return row >= 0;
+}
+
+QString QueuePane::currentOperationId() const
+{
+    return m_view->currentIndex().data(QueueModel::OperationIdRole).toString();
+}
+
+void QueuePane::focusList()
+{
+    m_view->setFocus(Qt::ShortcutFocusReason);
+    if (!m_view->currentIndex().isValid() && m_model->rowCount() > 0)
+        m_view->setCurrentIndex(m_model->index(0, 0));
+}
+
+void QueuePane::onCurrentChanged()
+{
+    if (m_quiet)
+        return;
+    const QString id = currentOperationId();
+    if (!id.isEmpty())
+        emit operationChosen(id);
+}
+
+QString QueuePane::countText() const
+{
+    const int rows = m_model->rowCount();
+    if (!m_model->isAtEnd())
+        return tr("%1 shown, more below").arg(rows);
+    return tr("%Ln operation(s)", nullptr, rows);
+}
+
+} // namespace RefundDesk
