@@ -8,6 +8,7 @@
 #include "items/operationsnapshot.h"
 #include "items/timetext.h"
 #include "store/store.h"
+#include "ui/console/liverefresher.h"
 #include "ui/console/operationactions.h"
 #include "ui/console/operationpanel.h"
 #include "ui/console/operatoridentity.h"
@@ -19,6 +20,7 @@
 #include <QDateTime>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStatusBar>
 
 namespace RefundDesk {
 
