@@ -162,7 +162,8 @@ void TranslationsTest::filesAreCurrent()
     QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
 
     QStringList arguments{QStringLiteral("-locations"), QStringLiteral("none"), QStringLiteral("-no-obsolete"),
-                          QStringLiteral("-no-ui-lines")};
+                          QStringLiteral("-no-ui-lines"), QStringLiteral("-I"), QStringLiteral("."),
+                          QStringLiteral("-I"), QStringLiteral("model")};
     if (pluralOnly)
         arguments << QStringLiteral("-pluralonly");
     arguments << QStringLiteral("model") << QStringLiteral("cli") << QStringLiteral("ui") << QStringLiteral("app")
