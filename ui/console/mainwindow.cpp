@@ -1,5 +1,6 @@
 #include "ui/console/mainwindow.h"
 
+#include "i18n/translations.h"
 #include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
@@ -217,7 +218,15 @@ void MainWindow::createMenus()
     });
     m_keysAction->setShortcut(QKeySequence::HelpContents);
     m_languageMenu = m_helpMenu->addMenu(QString());
-    new LanguageMenu(m_languageMenu);
+    auto *languages = new LanguageMenu(m_languageMenu);
+    // The window already speaks the new language; say that it stays so.
+    connect(languages, &LanguageMenu::languageChosen, this, [this](const QString &language) {
+        const QString name = Translations::nativeName(language.isEmpty() ? Translations::fromSystem() : language);
+        statusBar()->showMessage(language.isEmpty()
+                                     ? tr("Language: the system's (%1), now and at every start.").arg(name)
+                                     : tr("Language: %1, now and at every start.").arg(name),
+                                 6000);
+    });
 }
 
 void MainWindow::createStatusBar()

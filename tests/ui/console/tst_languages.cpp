@@ -42,6 +42,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QSignalSpy>
 #include <QStyle>
 #include <QStyleOptionFrame>
@@ -536,6 +537,9 @@ void LanguagesTest::languageMenuSwitchesAtOnce()
     QCOMPARE(window.panel()->operationId(), QStringLiteral("op_5521"));
     QCOMPARE(queue->view()->verticalScrollBar()->value(), scroll);
     QVERIFY(!window.findChild<QMessageBox *>());
+    QCOMPARE(window.statusBar()->currentMessage(),
+             QCoreApplication::translate("RefundDesk::MainWindow", "Language: %1, now and at every start.")
+                 .arg(QStringLiteral("Русский")));
 
     // Back to English: every text is what it was.
     choice(QStringLiteral("en"))->trigger();
