@@ -63,6 +63,8 @@ public:
     void setPageSize(int rows) { m_pageSize = rows; }
 
     bool isAtEnd() const { return m_atEnd; }
+    // The language changed: the headers and the texts shown are said again, rows unread.
+    void retranslate();
     bool reachedRowLimit() const { return m_reachedLimit; }
     const std::optional<Error> &lastError() const { return m_lastError; }
 

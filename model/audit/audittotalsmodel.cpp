@@ -26,6 +26,13 @@ qint64 AuditTotalsModel::resolutionCount() const
     return count;
 }
 
+void AuditTotalsModel::retranslate()
+{
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
 int AuditTotalsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_totals.size());

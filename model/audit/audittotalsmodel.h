@@ -23,6 +23,8 @@ public:
     void setTotals(std::vector<AuditTotal> totals);
     const std::vector<AuditTotal> &totals() const { return m_totals; }
     qint64 resolutionCount() const;
+    // The language changed: the headers and the texts shown are said again, rows unread.
+    void retranslate();
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

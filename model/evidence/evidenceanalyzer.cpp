@@ -302,6 +302,14 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
 
 } // namespace
 
+Evidence EvidenceAnalyzer::analyzeAgain(const Operation &operation, const Evidence &evidence)
+{
+    std::vector<WebhookEvent> rows;
+    for (const EvidenceEvent &event : evidence.events)
+        rows.insert(rows.end(), size_t(qMax(1, event.deliveries)), event.row);
+    return analyze(operation, rows);
+}
+
 Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector<WebhookEvent> &rows, Detail detail)
 {
     std::vector<Candidate> candidates = uniqueCandidates(rows);

@@ -20,6 +20,10 @@ public:
 
     static Evidence analyze(const Operation &operation, const std::vector<WebhookEvent> &candidates,
                             Detail detail = Detail::Full);
+    // The same evidence worked out again from its own events (each delivery counted as
+    // before), e.g. to say its sentences in the language now in force. The events that
+    // did not belong to the operation never change what the others say.
+    static Evidence analyzeAgain(const Operation &operation, const Evidence &evidence);
 };
 
 } // namespace RefundDesk

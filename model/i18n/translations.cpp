@@ -136,6 +136,13 @@ void Translations::save(const QString &language)
         settings.setValue(QLatin1String(settingsKey), normalized(language));
 }
 
+void Translations::choose(const QString &language)
+{
+    save(language);
+    commandLineLanguage().clear();
+    install(current());
+}
+
 QString Translations::fromSystem()
 {
     // uiLanguages() reads LANGUAGE first, then LC_ALL, LC_MESSAGES and LANG.

@@ -30,6 +30,9 @@ public:
     // The language chosen in Help › Language; empty: follow the system.
     static QString saved();
     static void save(const QString &language);
+    // A choice made in Help › Language: saved for the next start and installed now, over
+    // --lang too (the person's latest word). Empty: follow the system.
+    static void choose(const QString &language);
 
     // The language in force: --lang, else saved() (console only), else the system's.
     static QString current();

@@ -60,6 +60,16 @@ void QueueModel::setOperatorName(const QString &name)
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
 }
 
+void QueueModel::retranslate()
+{
+    // The verdicts' sentences are worked out again when next shown; the rows stay.
+    for (Row &row : m_rows)
+        row.verdict.reset();
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (!m_rows.empty())
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
 void QueueModel::setPageSize(int rows)
 {
     m_pageSize = qMax(1, rows);

@@ -84,6 +84,10 @@ public:
     // Whose claims count as "mine" for MineRole.
     void setOperatorName(const QString &name);
 
+    // The language changed: the headers and every text shown (verdict sentences, spans,
+    // amounts in the new locale) are said again, without reading the rows again.
+    void retranslate();
+
     void setPageSize(int rows);
     int pageSize() const { return m_pageSize; }
     // How many pages of operations to hold at most (the rest keep only their keys).

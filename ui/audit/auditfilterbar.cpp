@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QDateEdit>
 #include <QDateTime>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSignalBlocker>
@@ -12,14 +13,16 @@ namespace RefundDesk {
 
 AuditFilterBar::AuditFilterBar(QWidget *parent)
     : QWidget(parent)
-    , m_fromCheck(new QCheckBox(tr("&From"), this))
+    , m_fromCheck(new QCheckBox(this))
     , m_fromEdit(new QDateEdit(QDate::currentDate().addDays(-30), this))
-    , m_toCheck(new QCheckBox(tr("&To"), this))
+    , m_toCheck(new QCheckBox(this))
     , m_toEdit(new QDateEdit(QDate::currentDate(), this))
     , m_operator(new QComboBox(this))
     , m_outcome(new QComboBox(this))
-    , m_overrides(new QCheckBox(tr("O&verrides only"), this))
-    , m_newestFirst(new QCheckBox(tr("&Newest first"), this))
+    , m_overrides(new QCheckBox(this))
+    , m_newestFirst(new QCheckBox(this))
+    , m_operatorLabel(new QLabel(this))
+    , m_outcomeLabel(new QLabel(this))
 {
     m_fromCheck->setObjectName(QStringLiteral("fromCheck"));
     m_fromEdit->setObjectName(QStringLiteral("fromEdit"));
@@ -34,16 +37,16 @@ AuditFilterBar::AuditFilterBar(QWidget *parent)
         edit->setCalendarPopup(true);
         edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
         edit->setEnabled(false);
-        edit->setToolTip(tr("A day in local time; both ends are included."));
     }
-    m_operator->addItem(tr("Everyone"), QString());
+    m_operator->addItem(QString(), QString());
     m_operator->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_operator->setToolTip(tr("Only the decisions of this operator"));
-    m_outcome->addItem(tr("Any outcome"), QString());
-    m_outcome->addItem(tr("Refunded"), QStringLiteral("refunded"));
-    m_outcome->addItem(tr("Failed"), QStringLiteral("failed"));
-    m_overrides->setToolTip(tr("Only decisions recorded against the evidence"));
+    m_outcome->addItem(QString(), QString());
+    m_outcome->addItem(QString(), QStringLiteral("refunded"));
+    m_outcome->addItem(QString(), QStringLiteral("failed"));
     m_newestFirst->setChecked(true);
+    m_operatorLabel->setBuddy(m_operator);
+    m_outcomeLabel->setBuddy(m_outcome);
+    retranslate();
 
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -51,13 +54,9 @@ AuditFilterBar::AuditFilterBar(QWidget *parent)
     layout->addWidget(m_fromEdit);
     layout->addWidget(m_toCheck);
     layout->addWidget(m_toEdit);
-    auto *operatorLabel = new QLabel(tr("O&perator"), this);
-    operatorLabel->setBuddy(m_operator);
-    layout->addWidget(operatorLabel);
+    layout->addWidget(m_operatorLabel);
     layout->addWidget(m_operator);
-    auto *outcomeLabel = new QLabel(tr("O&utcome"), this);
-    outcomeLabel->setBuddy(m_outcome);
-    layout->addWidget(outcomeLabel);
+    layout->addWidget(m_outcomeLabel);
     layout->addWidget(m_outcome);
     layout->addWidget(m_overrides);
     layout->addStretch(1);
@@ -71,6 +70,32 @@ AuditFilterBar::AuditFilterBar(QWidget *parent)
         connect(edit, &QDateEdit::dateChanged, this, &AuditFilterBar::filterChanged);
     for (QComboBox *box : {m_operator, m_outcome})
         connect(box, &QComboBox::currentIndexChanged, this, &AuditFilterBar::filterChanged);
+}
+
+void AuditFilterBar::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void AuditFilterBar::retranslate()
+{
+    // Only texts: the dates, boxes and choices stay as they were set.
+    m_fromCheck->setText(tr("&From"));
+    m_toCheck->setText(tr("&To"));
+    for (QDateEdit *edit : {m_fromEdit, m_toEdit})
+        edit->setToolTip(tr("A day in local time; both ends are included."));
+    m_operator->setItemText(0, tr("Everyone"));
+    m_operator->setToolTip(tr("Only the decisions of this operator"));
+    m_outcome->setItemText(0, tr("Any outcome"));
+    m_outcome->setItemText(1, tr("Refunded"));
+    m_outcome->setItemText(2, tr("Failed"));
+    m_overrides->setText(tr("O&verrides only"));
+    m_overrides->setToolTip(tr("Only decisions recorded against the evidence"));
+    m_newestFirst->setText(tr("&Newest first"));
+    m_operatorLabel->setText(tr("O&perator"));
+    m_outcomeLabel->setText(tr("O&utcome"));
 }
 
 AuditQuery AuditFilterBar::query() const

@@ -6,6 +6,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QLabel;
 class QDateEdit;
 
 namespace RefundDesk {
@@ -35,7 +36,12 @@ public:
 signals:
     void filterChanged();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
+
     QCheckBox *m_fromCheck = nullptr;
     QDateEdit *m_fromEdit = nullptr;
     QCheckBox *m_toCheck = nullptr;
@@ -44,6 +50,8 @@ private:
     QComboBox *m_outcome = nullptr;
     QCheckBox *m_overrides = nullptr;
     QCheckBox *m_newestFirst = nullptr;
+    QLabel *m_operatorLabel = nullptr;
+    QLabel *m_outcomeLabel = nullptr;
 };
 
 } // namespace RefundDesk

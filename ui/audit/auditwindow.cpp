@@ -21,6 +21,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QEvent>
+#include <QMenu>
 #include <QMenuBar>
 #include <QProgressDialog>
 #include <QPromise>
@@ -83,7 +85,6 @@ AuditWindow::AuditWindow(QWidget *parent)
     , m_layout(this, QStringLiteral("auditWindow"))
 {
     setObjectName(QStringLiteral("auditWindow"));
-    setWindowTitle(tr("Audit log — Refund Desk"));
     m_chainLabel->setObjectName(QStringLiteral("chainLabel"));
     m_chainLabel->setWordWrap(true);
     m_chainLabel->setMargin(6);
@@ -140,17 +141,17 @@ AuditWindow::AuditWindow(QWidget *parent)
     logLayout->setContentsMargins(0, 0, 0, 0);
     logLayout->addWidget(m_table, 1);
     logLayout->addWidget(m_rowHint);
-    m_tabs->addTab(logPage, tr("&Log"));
-    m_tabs->addTab(m_chart, tr("Unknown &exposure"));
+    m_tabs->addTab(logPage, QString());
+    m_tabs->addTab(m_chart, QString());
 
-    auto *totalsTitle = new QLabel(tr("Totals of the selected decisions by outcome and currency"), this);
+    m_totalsTitle = new QLabel(this);
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->addWidget(m_chainLabel);
     layout->addWidget(m_filters);
     layout->addWidget(m_tabs, 1);
     auto *totalsHeader = new QHBoxLayout;
-    totalsHeader->addWidget(totalsTitle, 1);
+    totalsHeader->addWidget(m_totalsTitle, 1);
     totalsHeader->addWidget(m_countLabel);
     layout->addLayout(totalsHeader);
     layout->addWidget(m_totalsTable);
@@ -159,6 +160,7 @@ AuditWindow::AuditWindow(QWidget *parent)
     statusBar()->addWidget(m_storeLabel, 1);
 
     createMenus();
+    retranslateUi();
     connect(m_filters, &AuditFilterBar::filterChanged, this, &AuditWindow::applyFilter);
     connect(m_model, &AuditEntryModel::loaded, this, &AuditWindow::updateRowHint);
     connect(m_model, &AuditEntryModel::readFailed, this, [this](const QString &message) {
@@ -189,22 +191,80 @@ void AuditWindow::closeEvent(QCloseEvent *event)
 
 void AuditWindow::createMenus()
 {
-    QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *exportAction = file->addAction(tr("&Export…"), this, &AuditWindow::exportLog);
-    exportAction->setObjectName(QStringLiteral("exportAction"));
-    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction->setStatusTip(tr("Write the selected decisions to a CSV or JSON file"));
-    file->addSeparator();
-    QAction *close = file->addAction(tr("&Close"), this, &QWidget::close);
-    close->setShortcut(QKeySequence::Close);
+    // The texts are set by retranslateUi().
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_exportAction = m_fileMenu->addAction(QString(), this, &AuditWindow::exportLog);
+    m_exportAction->setObjectName(QStringLiteral("exportAction"));
+    m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    m_fileMenu->addSeparator();
+    m_closeAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
+    m_closeAction->setShortcut(QKeySequence::Close);
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    QAction *refresh = view->addAction(tr("&Refresh and check the chain again"), this, &AuditWindow::refresh);
-    refresh->setShortcut(QKeySequence::Refresh);
-    view->addAction(tr("The &log"), this, [this] { m_tabs->setCurrentIndex(0); })
-        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    view->addAction(tr("The unknown &exposure"), this, [this] { m_tabs->setCurrentIndex(1); })
-        ->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_refreshAction = m_viewMenu->addAction(QString(), this, &AuditWindow::refresh);
+    m_refreshAction->setShortcut(QKeySequence::Refresh);
+    m_logAction = m_viewMenu->addAction(QString(), this, [this] { m_tabs->setCurrentIndex(0); });
+    m_logAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    m_exposureAction = m_viewMenu->addAction(QString(), this, [this] { m_tabs->setCurrentIndex(1); });
+    m_exposureAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+}
+
+void AuditWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QMainWindow::changeEvent(event);
+}
+
+void AuditWindow::retranslateUi()
+{
+    // The filters and the chart say their own texts again; the rows stay where they are.
+    setWindowTitle(tr("Audit log — Refund Desk"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_exportAction->setText(tr("&Export…"));
+    m_exportAction->setStatusTip(tr("Write the selected decisions to a CSV or JSON file"));
+    m_closeAction->setText(tr("&Close"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_refreshAction->setText(tr("&Refresh and check the chain again"));
+    m_logAction->setText(tr("The &log"));
+    m_exposureAction->setText(tr("The unknown &exposure"));
+    m_tabs->setTabText(0, tr("&Log"));
+    m_tabs->setTabText(1, tr("Unknown &exposure"));
+    m_totalsTitle->setText(tr("Totals of the selected decisions by outcome and currency"));
+    m_model->retranslate();
+    m_totals->retranslate();
+    updateStoreLabel();
+    updateCountLabel();
+    updateRowHint();
+    showChainState();
+}
+
+void AuditWindow::updateStoreLabel()
+{
+    if (!m_store) {
+        m_storeLabel->setText(tr("No store open"));
+        m_storeLabel->setToolTip(QString());
+        return;
+    }
+    QString where = QDir::toNativeSeparators(m_store->location());
+    if (m_store->isReadOnly())
+        where = tr("%1 (read-only)").arg(where);
+    if (!m_store->openNote().isEmpty())
+        where += QStringLiteral(" — ") + m_store->openNote();
+    m_storeLabel->setText(where);
+    m_storeLabel->setToolTip(ToolTipText::fromPlainText(m_store->openNote()));
+}
+
+void AuditWindow::updateCountLabel()
+{
+    switch (m_totalsState) {
+    case TotalsState::None: m_countLabel->clear(); break;
+    case TotalsState::Counting: m_countLabel->setText(tr("Counting…")); break;
+    case TotalsState::Failed: m_countLabel->setText(tr("Totals unavailable: %1").arg(m_totalsError)); break;
+    case TotalsState::Done:
+        m_countLabel->setText(tr("%Ln decision(s) match", nullptr, int(m_totals->resolutionCount())));
+        break;
+    }
 }
 
 void AuditWindow::setStore(Store *store)
@@ -216,20 +276,16 @@ void AuditWindow::setStore(Store *store)
     m_chainReport.reset();
     m_model->setStore(store, m_filters->query());
     m_totals->setTotals({});
-    m_countLabel->clear();
+    m_totalsState = TotalsState::None;
+    updateCountLabel();
+    m_chainError.clear();
+    m_chainProgress = -1;
+    updateStoreLabel();
     if (!store) {
-        m_storeLabel->setText(tr("No store open"));
-        showChainState(tr("Open a store to see its audit log."), Theme::Tone::Neutral);
+        showChainState();
         m_chart->setTimeline({});
         return;
     }
-    QString where = QDir::toNativeSeparators(store->location());
-    if (store->isReadOnly())
-        where = tr("%1 (read-only)").arg(where);
-    if (!store->openNote().isEmpty())
-        where += QStringLiteral(" — ") + store->openNote();
-    m_storeLabel->setText(where);
-    m_storeLabel->setToolTip(ToolTipText::fromPlainText(store->openNote()));
     loadTotals();
     loadOperators();
     loadTimeline();
@@ -264,7 +320,8 @@ void AuditWindow::loadTotals()
 {
     if (!m_store)
         return;
-    m_countLabel->setText(tr("Counting…"));
+    m_totalsState = TotalsState::Counting;
+    updateCountLabel();
     const quint64 generation = m_filterGeneration;
     AuditQuery query = m_filters->query();
     runInBackground<std::vector<AuditTotal>>(
@@ -273,11 +330,14 @@ void AuditWindow::loadTotals()
             if (generation != m_filterGeneration)
                 return;
             if (!answer) {
-                m_countLabel->setText(tr("Totals unavailable: %1").arg(answer.error().message));
+                m_totalsState = TotalsState::Failed;
+                m_totalsError = answer.error().message;
+                updateCountLabel();
                 return;
             }
             m_totals->setTotals(*answer);
-            m_countLabel->setText(tr("%Ln decision(s) match", nullptr, int(m_totals->resolutionCount())));
+            m_totalsState = TotalsState::Done;
+            updateCountLabel();
         });
 }
 
@@ -327,15 +387,17 @@ void AuditWindow::cancelChainCheck()
 
 void AuditWindow::checkChain()
 {
-    showChainState(tr("Checking the audit chain…"), Theme::Tone::Neutral);
+    showChainState();
     const quint64 generation = m_storeGeneration;
     auto cancel = std::make_shared<std::atomic_bool>(false);
     m_chainCancel = cancel;
 
     auto *watcher = new QFutureWatcher<Answer<AuditReport>>(this);
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, generation](int percent) {
-        if (generation == m_storeGeneration && !m_chainReport)
-            showChainState(tr("Checking the audit chain… %1%").arg(percent), Theme::Tone::Neutral);
+        if (generation == m_storeGeneration && !m_chainReport) {
+            m_chainProgress = percent;
+            showChainState();
+        }
     });
     connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
         watcher->deleteLater();
@@ -343,30 +405,14 @@ void AuditWindow::checkChain()
             return;
         const Result<AuditReport> &answer = *watcher->result();
         if (!answer) {
-            showChainState(tr("Cannot check the chain: %1").arg(answer.error().message), Theme::Tone::Warning);
+            m_chainError = answer.error().message;
+            showChainState();
             emit chainChecked(false, m_chainLabel->text());
             return;
         }
         m_chainReport = *answer;
-        const AuditReport &report = *m_chainReport;
-        QString text;
-        if (report.chainBreak) {
-            text = tr("Broken at #%1: %2").arg(report.chainBreak->resolutionId).arg(report.chainBreak->reason);
-        } else if (!report.violations.empty()) {
-            text = tr("Chain verified through #%1, but a store invariant is broken: %2")
-                       .arg(report.lastVerifiedId)
-                       .arg(report.violations.front().message);
-        } else {
-            text = tr("Verified through #%1: %2 decisions, the chain is intact and the store's invariants hold.")
-                       .arg(report.lastVerifiedId)
-                       .arg(QLocale().toString(report.verifiedCount));
-        }
-        const QStringList problems = report.problems();
-        // The problems quote stored text (operators, notes): never markup.
-        m_chainLabel->setToolTip(problems.isEmpty() ? tr("Head hash %1").arg(report.headHash)
-                                                    : ToolTipText::fromPlainText(problems.join(u'\n')));
-        showChainState(text, report.intact() ? Theme::Tone::Good : Theme::Tone::Danger);
-        emit chainChecked(report.intact(), text);
+        showChainState();
+        emit chainChecked(m_chainReport->intact(), m_chainLabel->text());
     });
     const QString location = m_store->location();
     watcher->setFuture(QtConcurrent::run([location, cancel](QPromise<Answer<AuditReport>> &promise) {
@@ -386,8 +432,38 @@ void AuditWindow::checkChain()
     }));
 }
 
-void AuditWindow::showChainState(const QString &text, Theme::Tone tone)
+void AuditWindow::showChainState()
 {
+    QString text;
+    Theme::Tone tone = Theme::Tone::Neutral;
+    if (!m_store) {
+        text = tr("Open a store to see its audit log.");
+    } else if (m_chainReport) {
+        const AuditReport &report = *m_chainReport;
+        if (report.chainBreak) {
+            text = tr("Broken at #%1: %2").arg(report.chainBreak->resolutionId).arg(report.chainBreak->reason);
+        } else if (!report.violations.empty()) {
+            text = tr("Chain verified through #%1, but a store invariant is broken: %2")
+                       .arg(report.lastVerifiedId)
+                       .arg(report.violations.front().message);
+        } else {
+            text = tr("Verified through #%1: %2 decisions, the chain is intact and the store's invariants hold.")
+                       .arg(report.lastVerifiedId)
+                       .arg(QLocale().toString(report.verifiedCount));
+        }
+        const QStringList problems = report.problems();
+        // The problems quote stored text (operators, notes): never markup.
+        m_chainLabel->setToolTip(problems.isEmpty() ? tr("Head hash %1").arg(report.headHash)
+                                                    : ToolTipText::fromPlainText(problems.join(u'\n')));
+        tone = report.intact() ? Theme::Tone::Good : Theme::Tone::Danger;
+    } else if (!m_chainError.isEmpty()) {
+        text = tr("Cannot check the chain: %1").arg(m_chainError);
+        tone = Theme::Tone::Warning;
+    } else if (m_chainProgress >= 0) {
+        text = tr("Checking the audit chain… %1%").arg(m_chainProgress);
+    } else {
+        text = tr("Checking the audit chain…");
+    }
     m_chainLabel->setText(text);
     m_chainLabel->setTone(tone);
 }

@@ -12,7 +12,9 @@
 #include <memory>
 #include <optional>
 
+class QAction;
 class QLabel;
+class QMenu;
 class QProgressDialog;
 class QTabWidget;
 class QTableView;
@@ -66,20 +68,30 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 signals:
     void chainChecked(bool intact, const QString &text);
     void exportFinished(bool ok, const QString &message);
 
 private:
+    // Where the totals are, for the count above them.
+    enum class TotalsState { None, Counting, Failed, Done };
+
     void createMenus();
+    // Sets every text in the language in force, again on a change of language; the rows,
+    // the filters and the chain's report stay.
+    void retranslateUi();
+    void updateStoreLabel();
+    void updateCountLabel();
     void applyFilter();
     void loadTotals();
     void loadOperators();
     void loadTimeline();
     void checkChain();
     void cancelChainCheck();
-    void showChainState(const QString &text, Theme::Tone tone);
+    // The chain's state from what is known of it: the report, the error or the progress.
+    void showChainState();
     void updateRowHint();
 
     Store *m_store = nullptr;
@@ -94,7 +106,19 @@ private:
     QLabel *m_countLabel = nullptr;
     QLabel *m_rowHint = nullptr;
     QLabel *m_storeLabel = nullptr;
+    QLabel *m_totalsTitle = nullptr;
+    QMenu *m_fileMenu = nullptr;
+    QAction *m_exportAction = nullptr;
+    QAction *m_closeAction = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QAction *m_refreshAction = nullptr;
+    QAction *m_logAction = nullptr;
+    QAction *m_exposureAction = nullptr;
     std::optional<AuditReport> m_chainReport;
+    QString m_chainError;    // why the last check could not run
+    int m_chainProgress = -1; // percent of the check running, -1 before the first step
+    TotalsState m_totalsState = TotalsState::None;
+    QString m_totalsError;
     std::shared_ptr<std::atomic_bool> m_chainCancel;
     // Bumped when the store or the filter changes: late answers to old questions are dropped.
     quint64 m_storeGeneration = 0;

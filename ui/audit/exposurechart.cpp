@@ -11,6 +11,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QDateTimeAxis>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
@@ -56,9 +57,9 @@ ExposureChart::ExposureChart(QWidget *parent)
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
-    auto *currencyLabel = new QLabel(tr("Amount in"), this);
-    currencyLabel->setBuddy(m_currency);
-    top->addWidget(currencyLabel);
+    m_currencyLabel = new QLabel(tr("Amount in"), this);
+    m_currencyLabel->setBuddy(m_currency);
+    top->addWidget(m_currencyLabel);
     top->addWidget(m_currency);
 
     auto *layout = new QVBoxLayout(this);
@@ -68,6 +69,16 @@ ExposureChart::ExposureChart(QWidget *parent)
 
     connect(m_currency, &QComboBox::currentIndexChanged, this, &ExposureChart::rebuild);
     rebuild();
+}
+
+void ExposureChart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        // The charts are drawn again with their titles, names and dates in the new language.
+        m_currencyLabel->setText(tr("Amount in"));
+        rebuild();
+    }
+    QWidget::changeEvent(event);
 }
 
 QString ExposureChart::currency() const

@@ -31,11 +31,15 @@ public:
     QChart *exposureChart() const;
     QChart *decisionsChart() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void rebuild();
 
     ExposureTimeline m_timeline;
     QComboBox *m_currency = nullptr;
+    QLabel *m_currencyLabel = nullptr;
     QLabel *m_summary = nullptr;
     QChartView *m_exposureView = nullptr;
     QChartView *m_decisionsView = nullptr;

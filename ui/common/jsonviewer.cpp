@@ -1,5 +1,6 @@
 #include "ui/common/jsonviewer.h"
 
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QJsonDocument>
@@ -52,6 +53,18 @@ JsonViewer::JsonViewer(QWidget *parent)
     clear();
 }
 
+void JsonViewer::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        m_search->setPlaceholderText(tr("Search the payload"));
+        m_matchLabel->setText(m_search->text().isEmpty() ? QString() : tr("%n match(es)", nullptr, m_matches));
+        // A payload's title and a hint given by the caller are the caller's to say again.
+        if (!m_shown && m_hint.isEmpty())
+            m_title->setText(tr("Select an event to see its payload."));
+    }
+    QWidget::changeEvent(event);
+}
+
 std::optional<QString> JsonViewer::pretty(const QString &payload)
 {
     QJsonParseError error;
@@ -79,6 +92,7 @@ void JsonViewer::setPayload(const QString &title, const QString &payload)
 void JsonViewer::clear(const QString &hint)
 {
     m_shown.reset();
+    m_hint = hint;
     m_title->setText(hint.isEmpty() ? tr("Select an event to see its payload.") : hint);
     m_text->clear();
     highlight();

@@ -30,6 +30,9 @@ public:
     // Indented JSON, or nothing when `payload` is not JSON.
     static std::optional<QString> pretty(const QString &payload);
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     void highlight();
     void findNext(bool backwards);
@@ -42,6 +45,7 @@ private:
     // What setPayload() shows, so that showing it again (a live refresh) keeps the
     // reader's place.
     std::optional<std::pair<QString, QString>> m_shown;
+    QString m_hint; // the hint clear() was given, empty for the usual one
 };
 
 } // namespace RefundDesk

@@ -3,8 +3,8 @@
 #include "i18n/translations.h"
 
 #include <QActionGroup>
+#include <QEvent>
 #include <QMenu>
-#include <QMessageBox>
 
 namespace RefundDesk {
 
@@ -21,8 +21,9 @@ LanguageMenu::LanguageMenu(QMenu *menu)
         action->setData(language);
         group->addAction(action);
         connect(action, &QAction::triggered, this, [this, language] { choose(language); });
+        return action;
     };
-    addChoice(tr("&System language (%1)").arg(Translations::nativeName(Translations::fromSystem())), QString());
+    m_system = addChoice(QString(), QString());
     menu->addSeparator();
     // Named in their own language, so that each reader finds theirs; &E, &R and &C are
     // not used by the entry above in any of the translations.
@@ -36,23 +37,31 @@ LanguageMenu::LanguageMenu(QMenu *menu)
             label = QStringLiteral("简体中文 (&C)");
         addChoice(label, language);
     }
+    retranslate();
+    // The menu hears of a new language with the rest of its window.
+    menu->installEventFilter(this);
+}
+
+bool LanguageMenu::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_menu && event->type() == QEvent::LanguageChange)
+        retranslate();
+    return QObject::eventFilter(watched, event);
+}
+
+void LanguageMenu::retranslate()
+{
+    m_system->setText(tr("&System language (%1)").arg(Translations::nativeName(Translations::fromSystem())));
 }
 
 void LanguageMenu::choose(const QString &language)
 {
-    if (language == Translations::saved())
+    const QString wanted = language.isEmpty() ? Translations::fromSystem() : language;
+    if (language == Translations::saved() && Translations::current() == wanted)
         return;
-    Translations::save(language);
+    // Every open window retranslates itself when the new translators are in.
+    Translations::choose(language);
     emit languageChosen(language);
-    const QString chosen = Translations::nativeName(language.isEmpty() ? Translations::fromSystem() : language);
-    auto *box = new QMessageBox(QMessageBox::Information, tr("Language"),
-                                tr("Refund Desk will speak %1 from its next start. Restart it to switch now.")
-                                    .arg(chosen),
-                                QMessageBox::Ok, m_menu->window());
-    box->setObjectName(QStringLiteral("languageNotice"));
-    box->setTextFormat(Qt::PlainText);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->open();
 }
 
 } // namespace RefundDesk

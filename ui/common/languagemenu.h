@@ -2,13 +2,14 @@
 
 #include <QObject>
 
+class QAction;
 class QMenu;
 
 namespace RefundDesk {
 
 // Help › Language: the system's language or one of the shipped ones, each named in its
-// own language. The choice is kept in the settings and takes effect at the next start
-// (the window's texts are set once, when it is built); the menu says so.
+// own language. A choice switches the open windows at once (the new translators send
+// every widget a LanguageChange) and is kept in the settings for the next start.
 class LanguageMenu final : public QObject
 {
     Q_OBJECT
@@ -18,13 +19,18 @@ public:
     explicit LanguageMenu(QMenu *menu);
 
 signals:
-    // A different language was chosen (and saved).
+    // A different language was chosen, saved and installed.
     void languageChosen(const QString &language);
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void choose(const QString &language);
+    void retranslate();
 
     QMenu *m_menu = nullptr;
+    QAction *m_system = nullptr;
 };
 
 } // namespace RefundDesk

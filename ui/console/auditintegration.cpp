@@ -12,16 +12,15 @@ AuditIntegration::AuditIntegration(MainWindow *window)
     : QObject(window)
     , m_window(window)
 {
-    m_auditLogAction = new QAction(tr("&Audit log"), this);
+    m_auditLogAction = new QAction(this);
     m_auditLogAction->setObjectName(QStringLiteral("auditLogAction"));
     m_auditLogAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_L));
-    m_auditLogAction->setStatusTip(tr("Every decision with its evidence, the chain's state, totals and exports"));
     connect(m_auditLogAction, &QAction::triggered, this, &AuditIntegration::showAuditLog);
 
-    m_exportAction = new QAction(tr("&Export audit log…"), this);
+    m_exportAction = new QAction(this);
     m_exportAction->setObjectName(QStringLiteral("exportAuditLogAction"));
     m_exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    m_exportAction->setStatusTip(tr("Write the decisions to a CSV or JSON file"));
+    retranslate();
     connect(m_exportAction, &QAction::triggered, this, &AuditIntegration::exportAuditLog);
 
     if (QMenu *view = window->viewMenu())
@@ -39,6 +38,14 @@ AuditIntegration::AuditIntegration(MainWindow *window)
     }
     connect(window, &MainWindow::storeOpened, this, &AuditIntegration::onStoreOpened);
     m_exportAction->setEnabled(window->store() != nullptr);
+}
+
+void AuditIntegration::retranslate()
+{
+    m_auditLogAction->setText(tr("&Audit log"));
+    m_auditLogAction->setStatusTip(tr("Every decision with its evidence, the chain's state, totals and exports"));
+    m_exportAction->setText(tr("&Export audit log…"));
+    m_exportAction->setStatusTip(tr("Write the decisions to a CSV or JSON file"));
 }
 
 AuditWindow *AuditIntegration::auditWindow() const

@@ -21,6 +21,10 @@ class AuditIntegration final : public QObject
 public:
     explicit AuditIntegration(MainWindow *window);
 
+    // Sets the actions' texts in the language in force (the console calls it when the
+    // language changes; the audit window retranslates itself).
+    void retranslate();
+
     QAction *auditLogAction() const { return m_auditLogAction; }
     QAction *exportAction() const { return m_exportAction; }
     // The audit window, created on first use (null until then).

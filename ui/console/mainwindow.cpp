@@ -1,11 +1,13 @@
 #include "ui/console/mainwindow.h"
 
+#include "i18n/translations.h"
 #include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
 #include "ui/common/errordialog.h"
 #include "ui/common/jsonviewer.h"
 #include "ui/common/languagemenu.h"
+#include "ui/common/livemessagebox.h"
 #include "ui/common/theme.h"
 #include "ui/console/attempttimelineview.h"
 #include "ui/console/auditintegration.h"
@@ -73,7 +75,6 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     , m_layout(this, QStringLiteral("window"))
 {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(tr("Refund Desk"));
 
     m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
     m_readOnlyBanner->setWordWrap(true);
@@ -110,7 +111,8 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     connect(m_refresher, &LiveRefresher::changed, this, &MainWindow::onStoreChanged);
     connect(m_writes, &WriteRunner::writingChanged, this, &MainWindow::updateActions);
     connect(m_refresher, &LiveRefresher::failed, this, [this](const QString &message) {
-        m_liveLabel->setText(tr("Live updates paused: %1").arg(message));
+        m_livePause = message;
+        updateLiveLabel();
     });
     connect(m_recent, &RecentStores::openRequested, this, [this](const QString &path) { openStore(path, false); });
     connect(m_demo, &DemoLauncher::finished, this, [this](const QString &path) { openStore(path, false); });
@@ -124,14 +126,13 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     m_queue->setOperatorName(m_identity->name());
 
     createMenus();
-    new AuditIntegration(this); // View › Audit log, File › Export audit log…
+    m_audit = new AuditIntegration(this); // View › Audit log, File › Export audit log…
     createStatusBar();
     resize(1366, 768);
     rememberLayout();
-    m_panel->clear(tr("Open a store to see the operations that need a person: File › Open store… (Ctrl+O) "
-                      "or File › Open demo store."));
+    retranslateUi();
+    showPanelHint(PanelHint::OpenStore);
     updateActions();
-    updateStatus();
 }
 
 MainWindow::~MainWindow()
@@ -143,80 +144,94 @@ MainWindow::~MainWindow()
 
 void MainWindow::createMenus()
 {
-    QMenu *file = m_fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *open = file->addAction(tr("&Open store…"), this, &MainWindow::chooseStoreFile);
-    open->setShortcut(QKeySequence::Open);
-    QAction *demo = file->addAction(tr("Open &demo store"), this, [this] { openDemoStore(); });
-    demo->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
-    demo->setStatusTip(tr("Build a fresh simulated store and open it"));
-    m_recent->attach(file->addMenu(tr("&Recent stores")));
+    // The texts are set by retranslateUi().
+    QMenu *file = m_fileMenu = menuBar()->addMenu(QString());
+    m_openAction = file->addAction(QString(), this, &MainWindow::chooseStoreFile);
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_demoAction = file->addAction(QString(), this, [this] { openDemoStore(); });
+    m_demoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    m_recentMenu = file->addMenu(QString());
+    m_recent->attach(m_recentMenu);
     file->addSeparator();
-    file->addAction(tr("Change &operator name…"), this, &MainWindow::changeOperator);
+    m_operatorAction = file->addAction(QString(), this, &MainWindow::changeOperator);
     file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    m_quitAction = file->addAction(QString(), this, &QWidget::close);
+    m_quitAction->setShortcut(QKeySequence::Quit);
 
-    QMenu *queue = menuBar()->addMenu(tr("&Queue"));
-    QAction *find = queue->addAction(tr("&Find…"), this, [this] { m_queue->filterBar()->focusSearch(); });
-    find->setShortcut(QKeySequence::Find);
-    QAction *list = queue->addAction(tr("Go to the &list"), this, [this] { m_queue->focusList(); });
-    list->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    QAction *events = queue->addAction(tr("Go to the &evidence"), this,
-                                       [this] { m_panel->evidenceView()->table()->setFocus(Qt::ShortcutFocusReason); });
-    events->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    QAction *payload = queue->addAction(tr("Search the &payload"), this, [this] {
+    QMenu *queue = m_queueMenu = menuBar()->addMenu(QString());
+    m_findAction = queue->addAction(QString(), this, [this] { m_queue->filterBar()->focusSearch(); });
+    m_findAction->setShortcut(QKeySequence::Find);
+    m_listAction = queue->addAction(QString(), this, [this] { m_queue->focusList(); });
+    m_listAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
+    m_evidenceAction = queue->addAction(QString(), this, [this] {
+        m_panel->evidenceView()->table()->setFocus(Qt::ShortcutFocusReason);
+    });
+    m_evidenceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
+    m_payloadAction = queue->addAction(QString(), this, [this] {
         m_panel->evidenceView()->jsonViewer()->searchField()->setFocus(Qt::ShortcutFocusReason);
     });
-    payload->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
+    m_payloadAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
     queue->addSeparator();
-    QAction *refresh = queue->addAction(tr("&Refresh now"), this, &MainWindow::refreshNow);
-    refresh->setShortcut(QKeySequence::Refresh);
+    m_refreshAction = queue->addAction(QString(), this, &MainWindow::refreshNow);
+    m_refreshAction->setShortcut(QKeySequence::Refresh);
 
-    QMenu *operation = menuBar()->addMenu(tr("&Operation"));
-    operation->addActions(m_actions->all());
+    m_operationMenu = menuBar()->addMenu(QString());
+    m_operationMenu->addActions(m_actions->all());
 
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
-    QMenu *theme = m_viewMenu->addMenu(tr("&Colours"));
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_coloursMenu = m_viewMenu->addMenu(QString());
     auto *group = new QActionGroup(this);
     const Theme::Choice current = Theme::saved();
-    for (const auto &[choice, label] : {std::pair{Theme::Choice::System, tr("&System")},
-                                        std::pair{Theme::Choice::Light, tr("&Light")},
-                                        std::pair{Theme::Choice::Dark, tr("&Dark")}}) {
-        QAction *action = theme->addAction(label);
+    for (const Theme::Choice choice : {Theme::Choice::System, Theme::Choice::Light, Theme::Choice::Dark}) {
+        QAction *action = m_coloursMenu->addAction(QString());
         action->setCheckable(true);
         action->setChecked(choice == current);
         group->addAction(action);
-        // An init-capture: clang before 16 cannot capture a structured binding.
-        connect(action, &QAction::triggered, this, [choice = choice] {
+        connect(action, &QAction::triggered, this, [choice] {
             Theme::apply(choice);
             Theme::save(choice);
         });
+        m_themeActions << action;
     }
     m_viewMenu->addSeparator();
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
-    QAction *keys = help->addAction(tr("&Keyboard shortcuts"), this, [this] {
-        auto *box = new QMessageBox(QMessageBox::Information, tr("Keyboard shortcuts"),
-                                    tr("Ctrl+F  find in the queue (Return goes to the list)\n"
-                                       "Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload\n"
-                                       "Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over\n"
-                                       "Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer\n"
-                                       "F5  refresh now (changes also appear by themselves)\n"
-                                       "Ctrl+O  open a store · Ctrl+Shift+D  open a demo store"),
-                                    QMessageBox::Ok, this);
-        box->setTextFormat(Qt::PlainText);
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_keysAction = m_helpMenu->addAction(QString(), this, [this] {
+        if (m_keysBox) {
+            m_keysBox->raise();
+            return;
+        }
+        auto *box = new LiveMessageBox(QMessageBox::Information, QMessageBox::Ok, this);
+        box->setObjectName(QStringLiteral("keyboardShortcuts"));
         box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setTexts([box] {
+            box->setWindowTitle(tr("Keyboard shortcuts"));
+            box->setText(tr("Ctrl+F  find in the queue (Return goes to the list)\n"
+                            "Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload\n"
+                            "Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over\n"
+                            "Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer\n"
+                            "F5  refresh now (changes also appear by themselves)\n"
+                            "Ctrl+O  open a store · Ctrl+Shift+D  open a demo store"));
+        });
+        m_keysBox = box;
         box->open();
     });
-    keys->setShortcut(QKeySequence::HelpContents);
-    new LanguageMenu(help->addMenu(tr("&Language")));
+    m_keysAction->setShortcut(QKeySequence::HelpContents);
+    m_languageMenu = m_helpMenu->addMenu(QString());
+    auto *languages = new LanguageMenu(m_languageMenu);
+    // The window already speaks the new language; say that it stays so.
+    connect(languages, &LanguageMenu::languageChosen, this, [this](const QString &language) {
+        const QString name = Translations::nativeName(language.isEmpty() ? Translations::fromSystem() : language);
+        statusBar()->showMessage(language.isEmpty()
+                                     ? tr("Language: the system's (%1), now and at every start.").arg(name)
+                                     : tr("Language: %1, now and at every start.").arg(name),
+                                 6000);
+    });
 }
 
 void MainWindow::createStatusBar()
 {
     m_operatorLabel = statusLabel(this, QStringLiteral("operatorLabel"));
-    m_operatorLabel->setToolTip(tr("Claims and decisions are recorded under this name. File › Change operator "
-                                   "name… shows another one."));
     m_storeLabel = statusLabel(this, QStringLiteral("storeLabel"));
     m_countLabel = statusLabel(this, QStringLiteral("countLabel"));
     m_liveLabel = statusLabel(this, QStringLiteral("liveLabel"));
@@ -286,18 +301,9 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     // not freeze it while the connection is restored.
     m_store->setReconnectWithoutWaiting(true);
 
-    if (m_store->isReadOnly()) {
-        QString why = readOnly ? tr("opened for reading only (--read-only).") : m_store->openNote();
-        if (readOnly && !m_store->openNote().isEmpty())
-            why += u' ' + m_store->openNote(); // e.g. an immutable snapshot of a copy
-        m_readOnlyBanner->setText(tr("Read-only: %1 You can look at everything and copy replies; nothing can be "
-                                     "claimed or recorded from this window.")
-                                      .arg(why));
-        m_readOnlyBanner->show();
-    } else {
-        m_readOnlyBanner->hide();
-    }
-    m_panel->clear(tr("Pick an operation in the queue (Ctrl+1, then the arrow keys)."));
+    m_openedReadOnly = readOnly;
+    updateReadOnlyBanner();
+    showPanelHint(PanelHint::PickOperation);
     m_queue->setStore(m_store.get());
     m_refresher->setStore(m_store.get());
     // On PostgreSQL the operator recorded is the login: the console shows that name.
@@ -306,9 +312,10 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     // The location without a password, whatever was typed.
     const QString location = m_store->location();
     m_recent->add(location);
-    setWindowTitle(tr("%1 — Refund Desk")
-                       .arg(StoreFactory::recordsLoginAsOperator(location) ? location : QFileInfo(location).fileName()));
-    m_liveLabel->setText(tr("Live"));
+    updateTitle();
+    m_livePause.clear();
+    m_liveChangedAt.clear();
+    updateLiveLabel();
     updateActions();
     updateStatus();
     // Ready to work from the keyboard: the first operation shown, the list focused.
@@ -355,10 +362,13 @@ void MainWindow::loadOperation(const QString &operationId, bool fromChange)
         return;
     auto loaded = OperationSnapshot::load(*m_store, operationId);
     if (!loaded) {
-        if (fromChange)
+        if (fromChange) {
             m_panel->setNotice(loaded.error().message, Theme::Tone::Danger);
-        else
+        } else {
+            m_panelHint = PanelHint::None;
+            m_noticeBefore.reset();
             m_panel->clear(loaded.error().message);
+        }
         updateActions();
         return;
     }
@@ -367,6 +377,8 @@ void MainWindow::loadOperation(const QString &operationId, bool fromChange)
         before = m_panel->snapshot();
     const OperationNotice notice = OperationNotice::about(*loaded, before ? &*before : nullptr, m_identity->name(),
                                                           isReadOnly(), now());
+    m_panelHint = PanelHint::None;
+    m_noticeBefore = std::move(before);
     m_panel->showSnapshot(std::move(*loaded), now());
     m_panel->setNotice(notice.text, notice.tone);
     updateActions();
@@ -396,7 +408,9 @@ void MainWindow::updateStatus()
 void MainWindow::onStoreChanged()
 {
     refreshNow();
-    m_liveLabel->setText(tr("Live · changed %1").arg(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"))));
+    m_livePause.clear();
+    m_liveChangedAt = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
+    updateLiveLabel();
 }
 
 void MainWindow::refreshNow()

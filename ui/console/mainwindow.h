@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/common/bannerlabel.h"
+#include "items/operationsnapshot.h"
 #include "ui/common/windowlayout.h"
 #include "ui/console/writerunner.h"
 
@@ -8,14 +9,18 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
+class QAction;
 class QLabel;
 class QMenu;
 class QSplitter;
 
 namespace RefundDesk {
 
+class AuditIntegration;
 class DemoLauncher;
+class LiveMessageBox;
 class LiveRefresher;
 class OperationActions;
 class OperationPanel;
@@ -24,7 +29,6 @@ class QueuePane;
 class RecentStores;
 class ResolveDialog;
 class Store;
-struct OperationSnapshot;
 
 // The console: the queue on the left, the operation on the right, the actions a person
 // may take on it, and a live view of changes made by others. It holds the UI thread's
@@ -32,7 +36,8 @@ struct OperationSnapshot;
 // off the UI thread (WriteRunner) so that a busy store never freezes the window.
 //
 // mainwindow.cpp builds the window and reads the store; mainwindowactions.cpp holds the
-// actions on the selected operation.
+// actions on the selected operation; mainwindowtexts.cpp sets every text the window
+// shows, again when Help › Language switches the language.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -77,10 +82,21 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    // What the panel says when it shows no operation.
+    enum class PanelHint { None, OpenStore, PickOperation };
+
     void createMenus();
     void createStatusBar();
+    // Sets every text of the window, its menus and status bar in the language in force,
+    // and shows the operation again in it (mainwindowtexts.cpp).
+    void retranslateUi();
+    void updateTitle();
+    void updateReadOnlyBanner();
+    void updateLiveLabel();
+    void showPanelHint(PanelHint hint);
     void rememberLayout();
     void reportError(const QString &title, const QString &message);
 
@@ -113,13 +129,38 @@ private:
     DemoLauncher *m_demo = nullptr;
     QSplitter *m_splitter = nullptr;
     BannerLabel *m_readOnlyBanner = nullptr;
-    QMenu *m_viewMenu = nullptr;
+    AuditIntegration *m_audit = nullptr;
     QMenu *m_fileMenu = nullptr;
+    QAction *m_openAction = nullptr;
+    QAction *m_demoAction = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QAction *m_operatorAction = nullptr;
+    QAction *m_quitAction = nullptr;
+    QMenu *m_queueMenu = nullptr;
+    QAction *m_findAction = nullptr;
+    QAction *m_listAction = nullptr;
+    QAction *m_evidenceAction = nullptr;
+    QAction *m_payloadAction = nullptr;
+    QAction *m_refreshAction = nullptr;
+    QMenu *m_operationMenu = nullptr;
+    QMenu *m_viewMenu = nullptr;
+    QMenu *m_coloursMenu = nullptr;
+    QList<QAction *> m_themeActions; // system, light, dark
+    QMenu *m_helpMenu = nullptr;
+    QAction *m_keysAction = nullptr;
+    QMenu *m_languageMenu = nullptr;
+    QPointer<LiveMessageBox> m_keysBox;
     QLabel *m_operatorLabel = nullptr;
     QLabel *m_storeLabel = nullptr;
     QLabel *m_countLabel = nullptr;
     QLabel *m_liveLabel = nullptr;
     QPointer<ResolveDialog> m_resolveDialog;
+    // What the texts are made from, kept so that they can be said again in another language.
+    PanelHint m_panelHint = PanelHint::None;
+    std::optional<OperationSnapshot> m_noticeBefore; // the notice compared the panel with this
+    bool m_openedReadOnly = false;                   // --read-only, rather than a store that cannot be written
+    QString m_livePause;                             // why live updates paused, if they did
+    QString m_liveChangedAt;                         // "HH:mm:ss" of the last change seen
     WindowLayout m_layout;
     QString m_lastError;
     bool m_showErrorDialogs = true;

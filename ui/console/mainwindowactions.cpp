@@ -8,6 +8,7 @@
 #include "items/operationsnapshot.h"
 #include "items/timetext.h"
 #include "store/store.h"
+#include "ui/common/livemessagebox.h"
 #include "ui/console/liverefresher.h"
 #include "ui/console/operationactions.h"
 #include "ui/console/operationpanel.h"
@@ -91,18 +92,23 @@ void MainWindow::confirmTakeOver()
     if (!snapshot || !m_actions->takeOver()->isEnabled())
         return;
     const Operation &operation = snapshot->operation;
-    const QString when = operation.claimedAt ? TimeText::moment(*operation.claimedAt, QDateTime::currentMSecsSinceEpoch()) : tr("an unknown time");
-    auto *box = new QMessageBox(QMessageBox::Question, tr("Take over %1?").arg(operation.operationId),
-                                tr("%1 claimed %2 at %3 and may be talking to the provider right now.\n\n"
-                                   "Take it over only if they handed it to you. They will see it claimed by you.")
-                                    .arg(operation.claimedBy, operation.operationId, when),
-                                QMessageBox::Cancel, this);
+    auto *box = new LiveMessageBox(QMessageBox::Question, QMessageBox::Cancel, this);
     box->setObjectName(QStringLiteral("takeOverDialog"));
-    box->setTextFormat(Qt::PlainText);
-    QPushButton *yes = box->addButton(tr("Take over"), QMessageBox::AcceptRole);
+    QPushButton *yes = box->addButton(QString(), QMessageBox::AcceptRole);
     box->setDefaultButton(QMessageBox::Cancel);
     box->setAttribute(Qt::WA_DeleteOnClose);
     const QString id = operation.operationId;
+    const QString claimedBy = operation.claimedBy;
+    const std::optional<qint64> claimedAt = operation.claimedAt;
+    box->setTexts([box, yes, id, claimedBy, claimedAt] {
+        const QString when = claimedAt ? TimeText::moment(*claimedAt, QDateTime::currentMSecsSinceEpoch())
+                                       : tr("an unknown time");
+        box->setWindowTitle(tr("Take over %1?").arg(id));
+        box->setText(tr("%1 claimed %2 at %3 and may be talking to the provider right now.\n\n"
+                        "Take it over only if they handed it to you. They will see it claimed by you.")
+                         .arg(claimedBy, id, when));
+        yes->setText(tr("Take over"));
+    });
     connect(box, &QMessageBox::finished, this, [this, box, yes, id] {
         if (box->clickedButton() == yes && m_panel->operationId() == id)
             claim(true);

@@ -8,36 +8,43 @@ namespace RefundDesk {
 
 namespace {
 
-QAction *makeAction(QObject *parent, const QString &name, const QString &text, const QKeySequence &shortcut,
-                    const QString &tip)
+QAction *makeAction(QObject *parent, const QString &name, const QKeySequence &shortcut)
 {
-    auto *action = new QAction(text, parent);
+    auto *action = new QAction(parent);
     action->setObjectName(name);
     action->setShortcut(shortcut);
     action->setShortcutContext(Qt::WindowShortcut);
-    action->setToolTip(QStringLiteral("%1 (%2)").arg(tip, shortcut.toString(QKeySequence::NativeText)));
-    action->setStatusTip(tip);
     return action;
+}
+
+void setTexts(QAction *action, const QString &text, const QString &tip)
+{
+    action->setText(text);
+    action->setToolTip(QStringLiteral("%1 (%2)").arg(tip, action->shortcut().toString(QKeySequence::NativeText)));
+    action->setStatusTip(tip);
 }
 
 } // namespace
 
 OperationActions::OperationActions(QObject *parent)
     : QObject(parent)
-    , m_claim(makeAction(this, QStringLiteral("claimAction"), tr("&Claim"), QKeySequence(Qt::CTRL | Qt::Key_M),
-                         tr("Take this operation: others see that you are checking it")))
-    , m_release(makeAction(this, QStringLiteral("releaseAction"), tr("R&elease"),
-                           QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M),
-                           tr("Give the operation back to the queue unresolved")))
-    , m_takeOver(makeAction(this, QStringLiteral("takeOverAction"), tr("&Take over…"), QKeySequence(Qt::CTRL | Qt::Key_T),
-                            tr("Take the operation from the colleague who claimed it")))
-    , m_record(makeAction(this, QStringLiteral("recordAction"), tr("&Record outcome…"), QKeySequence(Qt::CTRL | Qt::Key_R),
-                          tr("Record the outcome the provider confirmed")))
-    , m_copyReply(makeAction(this, QStringLiteral("copyReplyAction"), tr("Copy reply for the c&ustomer"),
-                             QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C),
-                             tr("Copy a truthful reply for the customer's chat")))
+    , m_claim(makeAction(this, QStringLiteral("claimAction"), QKeySequence(Qt::CTRL | Qt::Key_M)))
+    , m_release(makeAction(this, QStringLiteral("releaseAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M)))
+    , m_takeOver(makeAction(this, QStringLiteral("takeOverAction"), QKeySequence(Qt::CTRL | Qt::Key_T)))
+    , m_record(makeAction(this, QStringLiteral("recordAction"), QKeySequence(Qt::CTRL | Qt::Key_R)))
+    , m_copyReply(makeAction(this, QStringLiteral("copyReplyAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)))
 {
+    retranslate();
     update(nullptr, {}, false);
+}
+
+void OperationActions::retranslate()
+{
+    setTexts(m_claim, tr("&Claim"), tr("Take this operation: others see that you are checking it"));
+    setTexts(m_release, tr("R&elease"), tr("Give the operation back to the queue unresolved"));
+    setTexts(m_takeOver, tr("&Take over…"), tr("Take the operation from the colleague who claimed it"));
+    setTexts(m_record, tr("&Record outcome…"), tr("Record the outcome the provider confirmed"));
+    setTexts(m_copyReply, tr("Copy reply for the c&ustomer"), tr("Copy a truthful reply for the customer's chat"));
 }
 
 void OperationActions::update(const OperationSnapshot *snapshot, const QString &operatorName, bool readOnly)

@@ -19,6 +19,9 @@ class OperationActions final : public QObject
 public:
     explicit OperationActions(QObject *parent = nullptr);
 
+    // Sets the actions' texts and tips in the language in force.
+    void retranslate();
+
     // snapshot may be null (nothing shown).
     void update(const OperationSnapshot *snapshot, const QString &operatorName, bool readOnly);
 

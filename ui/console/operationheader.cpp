@@ -8,6 +8,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -37,6 +38,7 @@ OperationHeader::OperationHeader(QWidget *parent)
     , m_facts(plainLabel(this))
     , m_key(new QLineEdit(this))
     , m_copyKey(new QToolButton(this))
+    , m_keyLabel(new QLabel(this))
 {
     m_title->setObjectName(QStringLiteral("operationTitle"));
     QFont titleFont = m_title->font();
@@ -51,23 +53,20 @@ OperationHeader::OperationHeader(QWidget *parent)
     m_key->setObjectName(QStringLiteral("idempotencyKey"));
     m_key->setReadOnly(true);
     m_key->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_key->setToolTip(tr("The one idempotency key of this operation. Refund Desk never issues a new one."));
-    m_copyKey->setText(tr("Copy key"));
-    m_copyKey->setToolTip(tr("Copy the idempotency key to the clipboard"));
     connect(m_copyKey, &QToolButton::clicked, this, [this] {
         if (!m_key->text().isEmpty())
             QApplication::clipboard()->setText(m_key->text());
     });
 
-    auto *keyLabel = new QLabel(tr("Idempotency &key:"), this);
-    keyLabel->setBuddy(m_key);
+    m_keyLabel->setBuddy(m_key);
+    retranslate();
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_title);
     top->addWidget(m_status);
     top->addStretch(1);
     auto *keyRow = new QHBoxLayout;
-    keyRow->addWidget(keyLabel);
+    keyRow->addWidget(m_keyLabel);
     keyRow->addWidget(m_key, 1);
     keyRow->addWidget(m_copyKey);
 
@@ -78,6 +77,22 @@ OperationHeader::OperationHeader(QWidget *parent)
     layout->addWidget(m_facts);
     layout->addLayout(keyRow);
     clear();
+}
+
+void OperationHeader::changeEvent(QEvent *event)
+{
+    // The operation's own texts are the panel's to say again.
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    QWidget::changeEvent(event);
+}
+
+void OperationHeader::retranslate()
+{
+    m_key->setToolTip(tr("The one idempotency key of this operation. Refund Desk never issues a new one."));
+    m_copyKey->setText(tr("Copy key"));
+    m_copyKey->setToolTip(tr("Copy the idempotency key to the clipboard"));
+    m_keyLabel->setText(tr("Idempotency &key:"));
 }
 
 void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMsecs)

@@ -28,12 +28,18 @@ public:
     QString titleText() const;
     QString statusText() const;
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    void retranslate();
+
     QLabel *m_title = nullptr;
     BannerLabel *m_status = nullptr;
     QLabel *m_facts = nullptr;
     QLineEdit *m_key = nullptr;
     QToolButton *m_copyKey = nullptr;
+    QLabel *m_keyLabel = nullptr;
 };
 
 } // namespace RefundDesk

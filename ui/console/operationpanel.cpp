@@ -1,5 +1,6 @@
 #include "ui/console/operationpanel.h"
 
+#include "evidence/evidenceanalyzer.h"
 #include "items/orderoperationsmodel.h"
 #include "ui/common/jsonviewer.h"
 #include "ui/console/attempttimelineview.h"
@@ -9,6 +10,8 @@
 #include "ui/console/ordercontextview.h"
 
 #include <QAction>
+#include <QDateTime>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QSplitter>
 #include <QTabWidget>
@@ -59,6 +62,30 @@ OperationPanel::OperationPanel(QWidget *parent)
     layout->addWidget(m_notice);
     layout->addWidget(m_splitter, 1);
     clear();
+}
+
+void OperationPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        // The operation shown, said again in the new language from what was read (the
+        // evidence's sentences worked out again from its events); the notice is the
+        // window's. Each part keeps the row, the event and the search it had.
+        if (m_snapshot) {
+            OperationSnapshot again = *m_snapshot;
+            again.evidence = EvidenceAnalyzer::analyzeAgain(again.operation, again.evidence);
+            showSnapshot(std::move(again), QDateTime::currentMSecsSinceEpoch());
+        } else {
+            m_header->clear();
+            m_attempts->clear();
+            m_evidence->clear();
+            m_order->clear();
+            m_history->clear();
+            m_tabs->setTabText(1, tr("Order"));
+            m_tabs->setTabText(2, tr("History"));
+        }
+        m_tabs->setTabText(0, tr("Payload"));
+    }
+    QWidget::changeEvent(event);
 }
 
 void OperationPanel::setActions(const QList<QAction *> &actions)

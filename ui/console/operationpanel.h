@@ -49,6 +49,9 @@ public:
     OrderContextView *orderView() const { return m_order; }
     QSplitter *splitter() const { return m_splitter; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     OperationHeader *m_header = nullptr;
     QWidget *m_actionRow = nullptr;

@@ -1,9 +1,13 @@
 #include "ui/console/queuefilterbar.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QResizeEvent>
+#include <QStyle>
+#include <QVBoxLayout>
 
 namespace RefundDesk {
 
@@ -12,40 +16,46 @@ QueueFilterBar::QueueFilterBar(QWidget *parent)
     , m_search(new QLineEdit(this))
     , m_status(new QComboBox(this))
     , m_verdict(new QComboBox(this))
+    , m_filters(new QWidget(this))
+    , m_statusLabel(new QLabel(m_filters))
+    , m_verdictLabel(new QLabel(m_filters))
+    , m_firstLine(new QHBoxLayout)
+    , m_secondLine(new QHBoxLayout)
 {
     m_search->setObjectName(QStringLiteral("searchField"));
-    m_search->setPlaceholderText(tr("Find an id… (Ctrl+F)"));
     m_search->setClearButtonEnabled(true);
-    m_search->setToolTip(tr("Matches within operation id, order id, idempotency key, refund id and conversation id"));
 
     m_status->setObjectName(QStringLiteral("statusFilter"));
-    m_status->addItem(tr("Unknown + checking"), int(QueueQuery::StatusFilter::NeedsPerson));
-    m_status->addItem(tr("Unknown (nobody on it)"), int(QueueQuery::StatusFilter::Unknown));
-    m_status->addItem(tr("Checking"), int(QueueQuery::StatusFilter::Checking));
-    m_status->addItem(tr("Claimed by me"), int(QueueQuery::StatusFilter::ClaimedBy));
-    m_status->setToolTip(tr("Which operations to list"));
+    for (const auto filter : {QueueQuery::StatusFilter::NeedsPerson, QueueQuery::StatusFilter::Unknown,
+                              QueueQuery::StatusFilter::Checking, QueueQuery::StatusFilter::ClaimedBy})
+        m_status->addItem(QString(), int(filter));
 
     m_verdict->setObjectName(QStringLiteral("verdictFilter"));
-    m_verdict->addItem(tr("Any verdict"), QString());
-    m_verdict->addItem(tr("Refunded"), QStringLiteral("refunded"));
-    m_verdict->addItem(tr("Failed"), QStringLiteral("failed"));
-    m_verdict->addItem(tr("Pending"), QStringLiteral("pending"));
-    m_verdict->addItem(tr("Conflict"), QStringLiteral("conflict"));
-    m_verdict->addItem(tr("No evidence"), QStringLiteral("none"));
-    m_verdict->setToolTip(tr("What the provider's events show"));
+    for (const char *code : {"", "refunded", "failed", "pending", "conflict", "none"})
+        m_verdict->addItem(QString(), QString::fromLatin1(code));
 
-    auto *statusLabel = new QLabel(tr("&Show:"), this);
-    statusLabel->setBuddy(m_status);
-    auto *verdictLabel = new QLabel(tr("&Verdict:"), this);
-    verdictLabel->setBuddy(m_verdict);
+    m_statusLabel->setBuddy(m_status);
+    m_verdictLabel->setBuddy(m_verdict);
+    retranslate();
 
-    auto *layout = new QHBoxLayout(this);
+    m_status->setParent(m_filters);
+    m_verdict->setParent(m_filters);
+    auto *filters = new QHBoxLayout(m_filters);
+    filters->setContentsMargins(0, 0, 0, 0);
+    filters->addWidget(m_statusLabel);
+    filters->addWidget(m_status);
+    filters->addWidget(m_verdictLabel);
+    filters->addWidget(m_verdict);
+    filters->addStretch(1);
+    // The search and the filters share a line when the whole placeholder fits beside
+    // them; else the filters go to a line of their own (placeFilters).
+    m_firstLine->addWidget(m_search, 1);
+    m_firstLine->addWidget(m_filters);
+    auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_search, 1);
-    layout->addWidget(statusLabel);
-    layout->addWidget(m_status);
-    layout->addWidget(verdictLabel);
-    layout->addWidget(m_verdict);
+    layout->setSpacing(4);
+    layout->addLayout(m_firstLine);
+    layout->addLayout(m_secondLine);
 
     m_typingPause.setSingleShot(true);
     m_typingPause.setInterval(250);
@@ -60,6 +70,68 @@ QueueFilterBar::QueueFilterBar(QWidget *parent)
     });
     connect(m_status, &QComboBox::currentIndexChanged, this, &QueueFilterBar::filterChanged);
     connect(m_verdict, &QComboBox::currentIndexChanged, this, &QueueFilterBar::filterChanged);
+}
+
+void QueueFilterBar::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+        placeFilters();
+    }
+    QWidget::changeEvent(event);
+}
+
+void QueueFilterBar::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    placeFilters();
+}
+
+QSize QueueFilterBar::minimumSizeHint() const
+{
+    // As narrow on one line as on two: moving the filters never makes the queue's side
+    // of the window wider or narrower by itself.
+    QSize size = QWidget::minimumSizeHint();
+    size.setWidth(qMax(m_search->minimumSizeHint().width(), m_filters->minimumSizeHint().width()));
+    return size;
+}
+
+int QueueFilterBar::searchWidthNeeded() const
+{
+    // The placeholder, the frame, the text's margins and the clear button beside it.
+    const int frame = style()->pixelMetric(QStyle::PM_DefaultFrameWidth, nullptr, m_search);
+    const int clearButton = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_search) + 8;
+    return m_search->fontMetrics().horizontalAdvance(m_search->placeholderText()) + 2 * frame + 8 + clearButton;
+}
+
+void QueueFilterBar::placeFilters()
+{
+    const int oneLine = searchWidthNeeded() + m_firstLine->spacing() + m_filters->sizeHint().width();
+    const bool wrap = width() < oneLine;
+    if (wrap == m_wrapped)
+        return;
+    m_wrapped = wrap;
+    (wrap ? m_firstLine : m_secondLine)->removeWidget(m_filters);
+    (wrap ? m_secondLine : m_firstLine)->addWidget(m_filters);
+}
+
+void QueueFilterBar::retranslate()
+{
+    // Only texts: what is typed and chosen stays.
+    m_search->setPlaceholderText(tr("Find an id… (Ctrl+F)"));
+    m_search->setToolTip(tr("Matches within operation id, order id, idempotency key, refund id and conversation id"));
+    const QStringList statuses{tr("Unknown + checking"), tr("Unknown (nobody on it)"), tr("Checking"),
+                               tr("Claimed by me")};
+    for (int i = 0; i < statuses.size(); ++i)
+        m_status->setItemText(i, statuses[i]);
+    m_status->setToolTip(tr("Which operations to list"));
+    const QStringList verdicts{tr("Any verdict"), tr("Refunded"), tr("Failed"),
+                               tr("Pending"),     tr("Conflict"), tr("No evidence")};
+    for (int i = 0; i < verdicts.size(); ++i)
+        m_verdict->setItemText(i, verdicts[i]);
+    m_verdict->setToolTip(tr("What the provider's events show"));
+    m_statusLabel->setText(tr("&Show:"));
+    m_verdictLabel->setText(tr("&Verdict:"));
 }
 
 void QueueFilterBar::applyTo(QueueQuery &query, const QString &operatorName) const

@@ -6,6 +6,8 @@
 #include <QWidget>
 
 class QComboBox;
+class QHBoxLayout;
+class QLabel;
 class QLineEdit;
 
 namespace RefundDesk {
@@ -29,16 +31,35 @@ public:
 
     // Moves the keyboard focus to the search field and selects its text.
     void focusSearch();
+    // Whether the filters are on a line of their own, below the search field.
+    bool filtersWrapped() const { return m_wrapped; }
+
+    QSize minimumSizeHint() const override;
 
 signals:
     void filterChanged();
     // Return in the search field: go to the list.
     void searchAccepted();
 
+protected:
+    void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void retranslate();
+    // The search field's width that shows its whole placeholder.
+    int searchWidthNeeded() const;
+    void placeFilters();
+
     QLineEdit *m_search = nullptr;
     QComboBox *m_status = nullptr;
     QComboBox *m_verdict = nullptr;
+    QWidget *m_filters = nullptr; // the labels and boxes of status and verdict
+    QLabel *m_statusLabel = nullptr;
+    QLabel *m_verdictLabel = nullptr;
+    QHBoxLayout *m_firstLine = nullptr;
+    QHBoxLayout *m_secondLine = nullptr;
+    bool m_wrapped = false;
     QTimer m_typingPause;
 };
 

@@ -8,6 +8,7 @@
 #include "ui/common/tonedelegate.h"
 #include "ui/console/queuefilterbar.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -52,23 +53,7 @@ QueuePane::QueuePane(QWidget *parent)
     header->setSortIndicator(-1, Qt::AscendingOrder);
     header->setSortIndicatorShown(true);
     header->setSectionsClickable(true);
-    header->setToolTip(tr("Click a column to sort (oldest first when none is chosen)"));
-    const QList<QPair<int, int>> widths = {
-        {QueueModel::OperationColumn, 66},  {QueueModel::OrderColumn, 50},    {QueueModel::AmountColumn, 80},
-        {QueueModel::StatusColumn, 64},     {QueueModel::AttemptsColumn, 34}, {QueueModel::AgeColumn, 72},
-        {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64},
-    };
-    for (const auto &[column, width] : widths)
-        fitColumnWidth(header, column, width);
-    // The widest spans the age and the key window show: "23 h 59 m", "9 d 23 h".
-    const QStringList spans{TimeText::span((23 * 60 + 59) * 60'000LL), TimeText::span((9 * 24 + 23) * 3'600'000LL)};
-    fitColumnWidth(header, QueueModel::AgeColumn, 72, spans);
-    fitColumnWidth(header, QueueModel::KeyWindowColumn, 80, spans);
-    fitColumnWidth(header, QueueModel::StatusColumn, 64,
-                   {displayName(OperationStatus::Unknown), displayName(OperationStatus::Checking)});
-    fitColumnWidth(header, QueueModel::VerdictColumn, 64,
-                   {displayName(Verdict::None), displayName(Verdict::Refunded), displayName(Verdict::Failed),
-                    displayName(Verdict::Pending), displayName(Verdict::Conflict)});
+    fitColumns();
     // The verdict is derived from the events, not a column SQL can order by.
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int section, Qt::SortOrder order) {
         bool descending = false;
@@ -99,17 +84,57 @@ QueuePane::QueuePane(QWidget *parent)
     connect(m_filterBar, &QueueFilterBar::searchAccepted, this, &QueuePane::focusList);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &QueuePane::onCurrentChanged);
     connect(m_model, &QueueModel::loaded, this, [this] {
-        const bool empty = m_model->rowCount() == 0;
-        m_empty->setVisible(empty);
-        if (empty) {
-            m_empty->setText(m_model->store() == nullptr ? tr("No store is open. File › Open store… (Ctrl+O)")
-                             : m_model->lastError()   ? m_model->lastError()->message
-                             : m_model->query().searchText.isEmpty() && m_model->verdictFilter().isEmpty()
-                                 ? tr("Nothing needs a person right now.")
-                                 : tr("No operation matches the filter."));
-        }
+        updateEmptyText();
         emit countChanged();
     });
+}
+
+void QueuePane::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        // The rows stay, with the selection and the scroll position: only their texts
+        // (headers, verdicts, ages, amounts) are said again.
+        m_model->retranslate();
+        fitColumns();
+        if (!m_empty->isHidden())
+            updateEmptyText();
+    }
+    QWidget::changeEvent(event);
+}
+
+void QueuePane::fitColumns()
+{
+    QHeaderView *header = m_view->horizontalHeader();
+    header->setToolTip(tr("Click a column to sort (oldest first when none is chosen)"));
+    const QList<QPair<int, int>> widths = {
+        {QueueModel::OperationColumn, 66},  {QueueModel::OrderColumn, 50},    {QueueModel::AmountColumn, 80},
+        {QueueModel::StatusColumn, 64},     {QueueModel::AttemptsColumn, 34}, {QueueModel::AgeColumn, 72},
+        {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64},
+    };
+    for (const auto &[column, width] : widths)
+        fitColumnWidth(header, column, width);
+    // The widest spans the age and the key window show: "23 h 59 m", "9 d 23 h".
+    const QStringList spans{TimeText::span((23 * 60 + 59) * 60'000LL), TimeText::span((9 * 24 + 23) * 3'600'000LL)};
+    fitColumnWidth(header, QueueModel::AgeColumn, 72, spans);
+    fitColumnWidth(header, QueueModel::KeyWindowColumn, 80, spans);
+    fitColumnWidth(header, QueueModel::StatusColumn, 64,
+                   {displayName(OperationStatus::Unknown), displayName(OperationStatus::Checking)});
+    fitColumnWidth(header, QueueModel::VerdictColumn, 64,
+                   {displayName(Verdict::None), displayName(Verdict::Refunded), displayName(Verdict::Failed),
+                    displayName(Verdict::Pending), displayName(Verdict::Conflict)});
+}
+
+void QueuePane::updateEmptyText()
+{
+    const bool empty = m_model->rowCount() == 0;
+    m_empty->setVisible(empty);
+    if (!empty)
+        return;
+    m_empty->setText(m_model->store() == nullptr ? tr("No store is open. File › Open store… (Ctrl+O)")
+                     : m_model->lastError()   ? m_model->lastError()->message
+                     : m_model->query().searchText.isEmpty() && m_model->verdictFilter().isEmpty()
+                         ? tr("Nothing needs a person right now.")
+                         : tr("No operation matches the filter."));
 }
 
 void QueuePane::setStore(Store *store)

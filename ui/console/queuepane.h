@@ -43,7 +43,13 @@ signals:
     void operationChosen(const QString &operationId);
     void countChanged();
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    // Each column wide enough for its header and the widest text it usually shows.
+    void fitColumns();
+    void updateEmptyText();
     void applyFilter();
     void onCurrentChanged();
 

@@ -21,6 +21,8 @@ public:
 
     // Keeps `menu` listing the stores; choosing one emits openRequested.
     void attach(QMenu *menu);
+    // Fills the menu again, its texts in the language in force.
+    void retranslate() { rebuild(); }
 
 signals:
     void openRequested(const QString &path);

@@ -1,6 +1,7 @@
 #include "ui/console/resolvedialog.h"
 
 #include "domain/money.h"
+#include "evidence/evidenceanalyzer.h"
 #include "evidence/resolver.h"
 #include "ui/common/bannerlabel.h"
 
@@ -8,6 +9,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -42,8 +44,9 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     : QDialog(parent)
     , m_snapshot(snapshot)
     , m_submitter(std::move(submitter))
-    , m_refunded(new QRadioButton(tr("&Refunded — the money went back to the customer"), this))
-    , m_failed(new QRadioButton(tr("&Failed — no money moved"), this))
+    , m_intro(wrappingLabel(this, QStringLiteral("intro")))
+    , m_refunded(new QRadioButton(this))
+    , m_failed(new QRadioButton(this))
     , m_outcomeGroup(new QButtonGroup(this))
     , m_refundId(new QLineEdit(this))
     , m_evidenceSource(new QComboBox(this))
@@ -51,7 +54,7 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     , m_note(new QPlainTextEdit(this))
     , m_operator(new QLineEdit(operatorName, this))
     , m_contradiction(wrappingLabel<BannerLabel>(this, QStringLiteral("contradiction")))
-    , m_override(new QCheckBox(tr("O&verride the evidence: I confirmed this outcome with the provider"), this))
+    , m_override(new QCheckBox(this))
     , m_problem(wrappingLabel<BannerLabel>(this, QStringLiteral("problem")))
     , m_summary(wrappingLabel(this, QStringLiteral("summary")))
     , m_buttons(new QDialogButtonBox(this))
@@ -59,14 +62,7 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     const Operation &operation = m_snapshot.operation;
     const Evidence &evidence = m_snapshot.evidence;
     setObjectName(QStringLiteral("resolveDialog"));
-    setWindowTitle(tr("Record outcome of %1").arg(operation.operationId));
     m_contradiction->setTone(Theme::Tone::Danger);
-
-    auto *intro = wrappingLabel(this, QStringLiteral("intro"));
-    intro->setText(tr("%1 · order %2 · %3. Evidence: %4. %5")
-                       .arg(operation.operationId, operation.orderId,
-                            Money::display(operation.amountCents, operation.currency),
-                            displayName(evidence.verdict), evidence.explanation));
 
     m_refunded->setObjectName(QStringLiteral("outcomeRefunded"));
     m_failed->setObjectName(QStringLiteral("outcomeFailed"));
@@ -81,32 +77,25 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
         m_failed->setChecked(true);
 
     m_refundId->setObjectName(QStringLiteral("refundId"));
-    m_refundId->setPlaceholderText(tr("re_… as the provider shows it"));
     m_refundId->setText(!evidence.namedRefundId.isEmpty() ? evidence.namedRefundId : operation.refundId);
 
     m_evidenceSource->setObjectName(QStringLiteral("evidenceSource"));
     for (const EvidenceEvent &event : evidence.events) {
         if (!event.readable())
             continue;
-        const ParsedRefund *refund = event.refund();
-        const QString label = refund ? tr("Webhook event %1 (%2: %3 %4)")
-                                           .arg(event.row.eventId, event.row.type, refund->id, displayName(refund->status))
-                                     : tr("Webhook event %1 (%2)").arg(event.row.eventId, event.row.type);
-        m_evidenceSource->addItem(label, QStringLiteral("webhook:%1").arg(event.row.eventId));
+        m_evidenceSource->addItem(QString(), QStringLiteral("webhook:%1").arg(event.row.eventId));
     }
-    m_evidenceSource->addItem(tr("Provider dashboard"), dashboardSource);
-    m_evidenceSource->addItem(tr("Provider support (give the case reference)"), supportSource);
+    m_evidenceSource->addItem(QString(), dashboardSource);
+    m_evidenceSource->addItem(QString(), supportSource);
     const int suggested = m_evidenceSource->findData(evidence.suggestedEvidenceText());
     m_evidenceSource->setCurrentIndex(suggested >= 0 ? suggested : m_evidenceSource->findData(dashboardSource));
     m_caseReference->setObjectName(QStringLiteral("caseReference"));
-    m_caseReference->setPlaceholderText(tr("case reference"));
     auto *evidenceRow = new QHBoxLayout;
     evidenceRow->addWidget(m_evidenceSource, 1);
     evidenceRow->addWidget(m_caseReference);
 
     m_note->setObjectName(QStringLiteral("note"));
     m_note->setTabChangesFocus(true);
-    m_note->setPlaceholderText(tr("What you checked (required when overriding the evidence)"));
     m_note->setFixedHeight(m_note->fontMetrics().lineSpacing() * 4 + 12);
     m_operator->setObjectName(QStringLiteral("operatorName"));
 
@@ -114,21 +103,22 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
 
     auto *form = new QFormLayout;
     form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    form->addRow(tr("Outcome:"), outcomeBox);
-    form->addRow(tr("Refund &id:"), m_refundId);
-    form->addRow(tr("&Confirmed by:"), evidenceRow);
-    form->addRow(tr("&Note:"), m_note);
-    form->addRow(tr("O&perator:"), m_operator);
-    if (auto *label = qobject_cast<QLabel *>(form->labelForField(m_refundId)))
-        label->setBuddy(m_refundId);
-    if (auto *label = qobject_cast<QLabel *>(form->labelForField(m_note)))
-        label->setBuddy(m_note);
-    if (auto *label = qobject_cast<QLabel *>(form->labelForField(m_operator)))
-        label->setBuddy(m_operator);
-    if (auto *label = qobject_cast<QLabel *>(form->labelForField(evidenceRow)))
-        label->setBuddy(m_evidenceSource);
+    m_outcomeLabel = new QLabel(this);
+    m_refundIdLabel = new QLabel(this);
+    m_refundIdLabel->setBuddy(m_refundId);
+    m_evidenceLabel = new QLabel(this);
+    m_evidenceLabel->setBuddy(m_evidenceSource);
+    m_noteLabel = new QLabel(this);
+    m_noteLabel->setBuddy(m_note);
+    m_operatorLabel = new QLabel(this);
+    m_operatorLabel->setBuddy(m_operator);
+    form->addRow(m_outcomeLabel, outcomeBox);
+    form->addRow(m_refundIdLabel, m_refundId);
+    form->addRow(m_evidenceLabel, evidenceRow);
+    form->addRow(m_noteLabel, m_note);
+    form->addRow(m_operatorLabel, m_operator);
 
-    m_record = m_buttons->addButton(tr("Record outcome"), QDialogButtonBox::AcceptRole);
+    m_record = m_buttons->addButton(QString(), QDialogButtonBox::AcceptRole);
     m_record->setObjectName(QStringLiteral("recordButton"));
     m_record->setDefault(true);
     m_buttons->addButton(QDialogButtonBox::Cancel);
@@ -136,7 +126,7 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
+    layout->addWidget(m_intro);
     layout->addLayout(form);
     layout->addWidget(m_contradiction);
     layout->addWidget(m_override);
@@ -151,8 +141,57 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     connect(m_note, &QPlainTextEdit::textChanged, this, &ResolveDialog::edited);
     connect(m_operator, &QLineEdit::textChanged, this, &ResolveDialog::edited);
     connect(m_override, &QCheckBox::toggled, this, &ResolveDialog::edited);
+    retranslate();
     resize(640, sizeHint().height());
     update();
+}
+
+void ResolveDialog::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        // The evidence's sentences in the new language, worked out again from the same
+        // events; what was typed and chosen stays as it is.
+        m_snapshot.evidence = EvidenceAnalyzer::analyzeAgain(m_snapshot.operation, m_snapshot.evidence);
+        retranslate();
+        update();
+    }
+    QDialog::changeEvent(event);
+}
+
+void ResolveDialog::retranslate()
+{
+    const Operation &operation = m_snapshot.operation;
+    const Evidence &evidence = m_snapshot.evidence;
+    setWindowTitle(tr("Record outcome of %1").arg(operation.operationId));
+    m_intro->setText(tr("%1 · order %2 · %3. Evidence: %4. %5")
+                         .arg(operation.operationId, operation.orderId,
+                              Money::display(operation.amountCents, operation.currency),
+                              displayName(evidence.verdict), evidence.explanation));
+    m_refunded->setText(tr("&Refunded — the money went back to the customer"));
+    m_failed->setText(tr("&Failed — no money moved"));
+    m_refundId->setPlaceholderText(tr("re_… as the provider shows it"));
+    // The items were added in this order: the readable events, then the dashboard and support.
+    int item = 0;
+    for (const EvidenceEvent &event : evidence.events) {
+        if (!event.readable())
+            continue;
+        const ParsedRefund *refund = event.refund();
+        m_evidenceSource->setItemText(item++, refund ? tr("Webhook event %1 (%2: %3 %4)")
+                                                           .arg(event.row.eventId, event.row.type, refund->id,
+                                                                displayName(refund->status))
+                                                     : tr("Webhook event %1 (%2)").arg(event.row.eventId, event.row.type));
+    }
+    m_evidenceSource->setItemText(m_evidenceSource->findData(dashboardSource), tr("Provider dashboard"));
+    m_evidenceSource->setItemText(m_evidenceSource->findData(supportSource), tr("Provider support (give the case reference)"));
+    m_caseReference->setPlaceholderText(tr("case reference"));
+    m_note->setPlaceholderText(tr("What you checked (required when overriding the evidence)"));
+    m_override->setText(tr("O&verride the evidence: I confirmed this outcome with the provider"));
+    m_outcomeLabel->setText(tr("Outcome:"));
+    m_refundIdLabel->setText(tr("Refund &id:"));
+    m_evidenceLabel->setText(tr("&Confirmed by:"));
+    m_noteLabel->setText(tr("&Note:"));
+    m_operatorLabel->setText(tr("O&perator:"));
+    m_record->setText(tr("Record outcome"));
 }
 
 QString ResolveDialog::evidenceText() const

@@ -63,7 +63,12 @@ public:
     QCheckBox *overrideBox() const { return m_override; }
     QPushButton *recordButton() const { return m_record; }
 
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
+    // Sets every text in the language in force; update() then says the rest.
+    void retranslate();
     void edited();
     void update();
     void submit();
@@ -76,6 +81,7 @@ private:
     bool m_errorShown = false;
     bool m_submitting = false;
 
+    QLabel *m_intro = nullptr;
     QRadioButton *m_refunded = nullptr;
     QRadioButton *m_failed = nullptr;
     QButtonGroup *m_outcomeGroup = nullptr;
@@ -89,6 +95,11 @@ private:
     BannerLabel *m_problem = nullptr;
     QLabel *m_summary = nullptr;
     QDialogButtonBox *m_buttons = nullptr;
+    QLabel *m_outcomeLabel = nullptr;
+    QLabel *m_refundIdLabel = nullptr;
+    QLabel *m_evidenceLabel = nullptr;
+    QLabel *m_noteLabel = nullptr;
+    QLabel *m_operatorLabel = nullptr;
     QPushButton *m_record = nullptr;
 };
 

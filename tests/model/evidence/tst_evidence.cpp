@@ -150,6 +150,8 @@ private slots:
     void conflictsNameWhy_data();
     void conflictsNameWhy();
     void duplicateDeliveriesShownOnce();
+    void analyzedAgainSaysTheSame_data();
+    void analyzedAgainSaysTheSame();
     void eventsOldestFirstAndRefundsByLatestState();
     void unreadableEventsAreListedNotUsed();
     void invalidUtf8PayloadIsNeverJudged();
@@ -403,6 +405,43 @@ void tst_Evidence::duplicateDeliveriesShownOnce()
     QCOMPARE(evidence.events.at(0).deliveries, 1);
     QCOMPARE(toString(evidence.verdict), QStringLiteral("refunded"));
     QCOMPARE(evidence.refunds.size(), size_t(1));
+}
+
+// Worked out again from its own events (as the console does for a change of language),
+// evidence says what it said: the same verdict, sentence, events, deliveries and refunds,
+// whatever else the candidates held.
+void tst_Evidence::analyzedAgainSaysTheSame_data()
+{
+    verdicts_data();
+    const WebhookEvent once = refundAt("evt_1", "re_1", "succeeded");
+    RefundEventSpec other;
+    other.eventId = QStringLiteral("evt_x");
+    other.refundId = QStringLiteral("re_9");
+    other.status = QStringLiteral("failed");
+    other.operationId = QStringLiteral("op_other");
+    other.key = QStringLiteral("another-key");
+    QTest::newRow("duplicate deliveries and an event about another operation")
+        << Events{once, refundEvent(other), once,
+                  refundAt("evt_0", "re_1", "pending", kT - 10), once}
+        << QStringLiteral("refunded") << QStringLiteral("re_1") << QString();
+}
+
+void tst_Evidence::analyzedAgainSaysTheSame()
+{
+    QFETCH(Events, events);
+    const Evidence first = EvidenceAnalyzer::analyze(theOperation(), events);
+    const Evidence again = EvidenceAnalyzer::analyzeAgain(theOperation(), first);
+    QCOMPARE(toString(again.verdict), toString(first.verdict));
+    QCOMPARE(again.explanation, first.explanation);
+    QCOMPARE(again.namedRefundId, first.namedRefundId);
+    QCOMPARE(again.namedEventId, first.namedEventId);
+    QCOMPARE(routesOf(again), routesOf(first));
+    QCOMPARE(again.events.size(), first.events.size());
+    for (size_t i = 0; i < first.events.size(); ++i)
+        QCOMPARE(again.events.at(i).deliveries, first.events.at(i).deliveries);
+    QCOMPARE(again.refunds.size(), first.refunds.size());
+    QCOMPARE(again.conflicts.size(), first.conflicts.size());
+    QCOMPARE(again.unreadableCount(), first.unreadableCount());
 }
 
 void tst_Evidence::eventsOldestFirstAndRefundsByLatestState()

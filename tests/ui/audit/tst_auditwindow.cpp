@@ -29,6 +29,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -342,6 +343,76 @@ private slots:
         QCOMPARE(window.model()->rowCount(), 2);
         window.close();
         window.setStore(nullptr);
+    }
+
+    // A change of language (Help › Language in the console) reaches the open window at
+    // once: its title, tabs, filters, headers, amounts in the new locale, the count and
+    // the chain's state; the filters chosen and the rows read stay. Back in English every
+    // text is what it was.
+    void followsAChangeOfLanguage()
+    {
+        auto window = openWindow();
+        QVERIFY(window);
+        AuditFilterBar *filters = window->filterBar();
+        QTRY_COMPARE(filters->operatorBox()->count(), 4);
+        QTRY_VERIFY(window->chainReport().has_value());
+        filters->operatorBox()->setCurrentIndex(filters->operatorBox()->findData(QStringLiteral("alice")));
+        QTRY_COMPARE(window->countLabel()->text(), QStringLiteral("2 decisions match"));
+        QCOMPARE(idsIn(*window->model()), (QList<qint64>{3, 1}));
+
+        const auto shown = [&window, filters] {
+            return QStringList{
+                window->windowTitle(),
+                window->tabs()->tabText(0),
+                filters->operatorBox()->itemText(0),
+                filters->overridesCheck()->text(),
+                window->model()->headerData(AuditEntryModel::AmountColumn, Qt::Horizontal).toString(),
+                window->model()->index(0, AuditEntryModel::AmountColumn).data().toString(),
+                window->totalsModel()->headerData(AuditTotalsModel::CountColumn, Qt::Horizontal).toString(),
+                window->countLabel()->text(),
+                window->chainLabel()->text(),
+                window->chart()->exposureChart()->title(),
+            };
+        };
+        const QStringList english = shown();
+        QCOMPARE(english.at(5), QStringLiteral("25.00 EUR"));
+        QSignalSpy headers(window->model(), &QAbstractItemModel::headerDataChanged);
+        QSignalSpy cells(window->model(), &QAbstractItemModel::dataChanged);
+        QSignalSpy totalsHeaders(window->totalsModel(), &QAbstractItemModel::headerDataChanged);
+        QSignalSpy resets(window->model(), &QAbstractItemModel::modelReset);
+
+        Translations::install(QStringLiteral("ru"));
+        const QString title = QCoreApplication::translate("RefundDesk::AuditWindow", "Audit log — Refund Desk");
+        QVERIFY(title != english.at(0));
+        QTRY_COMPARE(window->windowTitle(), title);
+        QCOMPARE(window->tabs()->tabText(0), QCoreApplication::translate("RefundDesk::AuditWindow", "&Log"));
+        QCOMPARE(filters->operatorBox()->itemText(0), QCoreApplication::translate("RefundDesk::AuditFilterBar", "Everyone"));
+        QCOMPARE(filters->overridesCheck()->text(),
+                 QCoreApplication::translate("RefundDesk::AuditFilterBar", "O&verrides only"));
+        QVERIFY(headers.count() > 0 && cells.count() > 0 && totalsHeaders.count() > 0);
+        QCOMPARE(window->model()->headerData(AuditEntryModel::AmountColumn, Qt::Horizontal).toString(),
+                 QCoreApplication::translate("RefundDesk::AuditEntryModel", "Amount"));
+        // Russian writes a decimal comma and a no-break space before the currency.
+        QCOMPARE(window->model()->index(0, AuditEntryModel::AmountColumn).data().toString(),
+                 QStringLiteral("25,00\u00A0EUR"));
+        QCOMPARE(window->countLabel()->text(),
+                 QCoreApplication::translate("RefundDesk::AuditWindow", "%Ln decision(s) match", nullptr, 2));
+        QVERIFY2(window->chainLabel()->text().startsWith(
+                     QCoreApplication::translate("RefundDesk::AuditWindow",
+                                                 "Verified through #%1: %2 decisions, the chain is intact and the "
+                                                 "store's invariants hold.")
+                         .section(QStringLiteral("%1"), 0, 0)),
+                 qPrintable(window->chainLabel()->text()));
+        QCOMPARE(window->chart()->exposureChart()->title(),
+                 QCoreApplication::translate("RefundDesk::ExposureChart", "Still unknown at the end of each day (UTC)"));
+        // The filters and the rows stay; nothing was read again.
+        QCOMPARE(filters->operatorBox()->currentData().toString(), QStringLiteral("alice"));
+        QCOMPARE(idsIn(*window->model()), (QList<qint64>{3, 1}));
+        QCOMPARE(resets.count(), 0);
+
+        Translations::install(QStringLiteral("en"));
+        QTRY_COMPARE(window->windowTitle(), english.at(0));
+        QCOMPARE(shown(), english);
     }
 
     void consoleOffersAndOpensTheAuditLog()
