@@ -1,6 +1,7 @@
 #include "store/pgconnection.h"
 
 #include "store/pgconnectattempt.h"
+#include "store/standbystatus.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -92,19 +93,36 @@ std::optional<Error> PgConnection::setUpSession()
     // The server's notices (e.g. its goodbye on shutdown) are not for the operator's
     // terminal; what matters comes back as errors.
     PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
-    // Session settings, no values of the user's in them: plain text is fine here.
-    QByteArray setup = "SET lock_timeout = " + QByteArray::number(LockTimeoutMs) + "; LISTEN " + ChangeChannel + ";";
+    // Session settings, no values of the user's in them: plain text is fine here. One
+    // round trip, which also asks who is logged in and whether the server is a standby.
+    QByteArray setup = "SET lock_timeout = " + QByteArray::number(LockTimeoutMs) + ";";
     if (m_readOnly)
         setup += " SET default_transaction_read_only = on;";
-    PgResult done = execText(setup);
-    if (!done.isOk())
-        return errorFor(done, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
-    PgResult who = exec("SELECT session_user");
+    setup += " SELECT session_user, pg_is_in_recovery();";
+    PgResult who = execText(setup);
     if (!who.isOk() || who.rows() != 1)
-        return errorFor(who, QCoreApplication::translate("Store", "asking the server who is logged in", "what the store was doing when it failed"));
+        return errorFor(who, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
     m_sessionUser = who.text(0, 0);
+    m_standby = who.boolean(0, 1);
+    // A standby refuses LISTEN (it replays the primary's changes and notifies no one);
+    // there PgReplicationStatus follows the replay position instead.
+    if (!m_standby) {
+        PgResult listening = execText(QByteArray("LISTEN ") + ChangeChannel);
+        if (!listening.isOk())
+            return errorFor(listening, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
+    }
     ++m_sessions;
     return std::nullopt;
+}
+
+void PgConnection::leftRecovery()
+{
+    if (!m_standby)
+        return;
+    m_standby = false;
+    // Nothing to tell if it fails: a lost connection is noticed, and set up again, by the
+    // next read.
+    PgResult(execText(QByteArray("LISTEN ") + ChangeChannel));
 }
 
 bool PgConnection::isConnected() const
@@ -266,6 +284,8 @@ Error PgConnection::errorFor(const PgResult &result, const QString &doing) const
         return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not do this on %2 while %3 (%4). Nothing was "
                                                  "written. Ask the administrator for the right role (see "
                                                  "roles-postgresql.sql).").arg(m_sessionUser, where, doing, detail));
+    if (state == "25006" && m_standby)
+        return StandbyStatus::writeRefusal(where);
     if (state == "25006")
         return Error::unavailable(QCoreApplication::translate("Store", "%1 is open read-only, so nothing can be recorded in it while %2. "
                                                  "Open it without --read-only.").arg(where, doing));

@@ -6,6 +6,7 @@
 #include "store/pgconninfo.h"
 #include "store/pgeventlookup.h"
 #include "store/pgrows.h"
+#include "store/pgreplicationstatus.h"
 #include "store/pgschema.h"
 #include "store/pgtransaction.h"
 #include "store/storetext.h"
@@ -121,6 +122,15 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
         return connection.error();
     if (auto schema = PgSchema::check(**connection); !schema)
         return schema.error();
+    // A standby takes reads only: it opens read-only, whatever was asked, and says so.
+    if (connection.value()->isStandby()) {
+        PgReplicationStatus replication;
+        if (auto read = replication.read(**connection); !read)
+            return read.error();
+        auto store = std::make_unique<PgStore>(std::move(*connection), true, replication.openNote());
+        store->m_replication = replication;
+        return std::unique_ptr<Store>(std::move(store));
+    }
     QString note;
     if (!readOnly) {
         auto why = PgSchema::whyNotWritable(**connection);
@@ -261,7 +271,20 @@ Result<qint64> PgStore::dataVersion()
         return reconnect();
     }
     m_version += *notified;
+    if (m_connection->isStandby()) {
+        auto replayed = m_replication.poll(*m_connection);
+        if (!replayed)
+            return replayed.error();
+        m_version += *replayed ? 1 : 0;
+    }
     return m_version + m_connection->sessions();
+}
+
+std::optional<StandbyStatus> PgStore::standbyStatus() const
+{
+    if (!m_connection->isStandby() && !m_replication.status().promoted)
+        return std::nullopt;
+    return m_replication.status();
 }
 
 void PgStore::setReconnectWithoutWaiting(bool on)
@@ -469,6 +492,8 @@ std::optional<Error> PgStore::refuseWrite() const
                                               "Nothing was written. Close the snapshot first.").arg(location()));
     if (!m_readOnly)
         return std::nullopt;
+    if (m_connection->isStandby())
+        return StandbyStatus::writeRefusal(location());
     return Error::unavailable(QCoreApplication::translate("Store", "%1 is open read-only, so nothing can be recorded in it. %2")
                                   .arg(location(), m_openNote.isEmpty()
                                                        ? QCoreApplication::translate("Store", "Open it without --read-only.")
