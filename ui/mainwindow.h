@@ -23,6 +23,7 @@ class OperatorIdentity;
 class QueuePane;
 class RecentStores;
 class ResolveDialog;
+class StandbyLabel;
 class Store;
 struct OperationSnapshot;
 
@@ -116,6 +117,7 @@ private:
     QLabel *m_storeLabel = nullptr;
     QLabel *m_countLabel = nullptr;
     QLabel *m_liveLabel = nullptr;
+    StandbyLabel *m_standbyLabel = nullptr;
     QPointer<ResolveDialog> m_resolveDialog;
     WindowLayout m_layout;
     QString m_lastError;
