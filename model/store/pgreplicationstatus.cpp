@@ -8,13 +8,17 @@ namespace RefundDesk::Internal {
 
 namespace {
 
-// The lag is 0 while everything received has been replayed: a quiet primary sends
-// nothing, and the time since its last commit is then no delay at all.
+// The lag is 0 while the standby receives and everything received has been replayed: a
+// quiet primary sends nothing, and the time since its last commit is then no delay at
+// all. A WAL receiver's row is there for every login (its details only for privileged
+// ones): whether the standby is connected to the primary at all.
 constexpr char ReplicationSql[] =
     "SELECT pg_is_in_recovery(), pg_last_wal_replay_lsn()::text, "
     "CASE WHEN pg_last_xact_replay_timestamp() IS NULL THEN NULL "
-    "WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0 "
-    "ELSE GREATEST(0, (extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::bigint) END";
+    "WHEN r.receiving AND pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0 "
+    "ELSE GREATEST(0, (extract(epoch FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::bigint) END, "
+    "r.receiving "
+    "FROM (SELECT EXISTS (SELECT FROM pg_stat_wal_receiver) AS receiving) AS r";
 
 } // namespace
 
@@ -29,6 +33,7 @@ Result<void> PgReplicationStatus::read(PgConnection &connection)
     m_status.promoted = m_status.promoted || !inRecovery;
     m_status.replayPosition = result.isNull(0, 1) ? QString() : result.text(0, 1);
     m_status.lagMs = result.optionalInteger(0, 2);
+    m_status.receiving = result.boolean(0, 3);
     if (!inRecovery)
         connection.leftRecovery();
     return {};

@@ -21,14 +21,22 @@ QString StandbyStatus::lagText() const
                                                     "record in it");
     if (!lagMs)
         return QCoreApplication::translate("Store", "nothing replayed from the primary yet");
+    if (!receiving)
+        return QCoreApplication::translate("Store", "not receiving from the primary; the last change replayed was made "
+                                                    "%1 ago").arg(durationText(*lagMs));
     if (*lagMs < 1000)
         return QCoreApplication::translate("Store", "up to date with the primary");
-    const qint64 seconds = *lagMs / 1000;
+    return QCoreApplication::translate("Store", "%1 behind the primary").arg(durationText(*lagMs));
+}
+
+QString StandbyStatus::durationText(qint64 ms)
+{
+    const qint64 seconds = ms / 1000;
     if (seconds < 120)
-        return QCoreApplication::translate("Store", "%1 s behind the primary").arg(seconds);
+        return QCoreApplication::translate("Store", "%1 s", "a duration in seconds").arg(seconds);
     if (seconds < 7200)
-        return QCoreApplication::translate("Store", "%1 min behind the primary").arg(seconds / 60);
-    return QCoreApplication::translate("Store", "%1 h behind the primary").arg(seconds / 3600);
+        return QCoreApplication::translate("Store", "%1 min", "a duration in minutes").arg(seconds / 60);
+    return QCoreApplication::translate("Store", "%1 h", "a duration in hours").arg(seconds / 3600);
 }
 
 } // namespace RefundDesk
