@@ -82,6 +82,7 @@ private slots:
     void copyFromTheStandbyKeepsTheChain();
     void writingCommandsOnTheStandbyPointToThePrimary_data();
     void writingCommandsOnTheStandbyPointToThePrimary();
+    void onlyStandbysAnsweringIsSaidPlainly();
     void consoleOnTheStandbyFollowsThePrimary();
     void failoverKeepsEveryAcknowledgedDecision();
 
@@ -268,6 +269,16 @@ void tst_PgStandby::writingCommandsOnTheStandbyPointToThePrimary()
     QCOMPARE(m_primary->query(Database, QStringLiteral("SELECT count(*) FROM webhook_events WHERE event_id = "
                                                        "'evt_standby_1'")),
              QStringLiteral("0"));
+}
+
+void tst_PgStandby::onlyStandbysAnsweringIsSaidPlainly()
+{
+    // What a decision meets in a failover before the standby is promoted.
+    const QString location = standbyLocation() + QStringLiteral(" target_session_attrs=read-write");
+    const CliRun run = runRefundDesk(decision(QStringLiteral("op_5521"), location, QStringLiteral("no primary")));
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(QLatin1String("takes writes now: those that answered are standbys")), qPrintable(run.err));
+    QVERIFY2(run.err.contains(QLatin1String("Nothing was written")), qPrintable(run.err));
 }
 
 void tst_PgStandby::consoleOnTheStandbyFollowsThePrimary()

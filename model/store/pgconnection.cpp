@@ -50,6 +50,13 @@ Error connectError(const PgConnInfo &info, const QString &detail)
         return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 has no such database (%2). Nothing "
                                                  "was created. Create it first (createdb), then run 'refund-desk "
                                                  "init --db ...'.").arg(where, detail));
+    // target_session_attrs=read-write (or primary) and only standbys answered: in a
+    // failover, before the standby is promoted.
+    if (lower.contains(QLatin1String("session is read-only")) || lower.contains(QLatin1String("hot standby mode")))
+        return Error::unavailable(QCoreApplication::translate("Store", "No server at %1 takes writes now: those that "
+                                                                       "answered are standbys (%2). Nothing was written. "
+                                                                       "If the primary is down, try again once a standby "
+                                                                       "has been promoted.").arg(where, detail));
     if (lower.contains(QLatin1String("pg_hba.conf")) || lower.contains(QLatin1String("permission denied")))
         return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 does not let this login connect "
                                                  "(%2). Nothing was changed. Ask the administrator for access.")
