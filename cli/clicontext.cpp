@@ -62,6 +62,10 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
         return nullptr;
     }
     // The store opens read-only when the user may not write it; a write command stops here.
+    if (mode == Store::OpenMode::ReadWrite && store.value()->standbyStatus()) {
+        exitCode = fail(StandbyStatus::writeRefusal(store.value()->location()));
+        return nullptr;
+    }
     if (mode == Store::OpenMode::ReadWrite && store.value()->isReadOnly()) {
         exitCode = fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written. %2 Nothing was written: ask for "
                                                                               "write access to the file and its folder, or work on a "

@@ -8,6 +8,7 @@
 #include "store/auditquery.h"
 #include "store/queryplan.h"
 #include "store/queuequery.h"
+#include "store/standbystatus.h"
 #include "store/storetables.h"
 
 #include <QString>
@@ -60,6 +61,10 @@ public:
     // read and write fails at once saying "reconnecting…". Off, a reconnect waits for the
     // server, up to its connect_timeout. SQLite has no connection to restore.
     virtual void setReconnectWithoutWaiting(bool /*on*/) {}
+    // On a PostgreSQL hot standby (opened read-only, however asked): how far behind the
+    // primary it was at the last look, which was on opening and then at most once a second
+    // in dataVersion(); no query. None on a primary and on SQLite.
+    virtual std::optional<StandbyStatus> standbyStatus() const { return std::nullopt; }
 
     // The queue, oldest first by default, one page after `after` (or from the start).
     virtual Result<std::vector<Operation>> queuePage(const QueueQuery &query,

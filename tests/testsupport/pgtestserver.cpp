@@ -1,9 +1,11 @@
 #include "pgtestserver.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QThread>
 #include <QUrl>
 
 #include <pwd.h>
@@ -42,6 +44,26 @@ PgTestServer::PgTestServer(Durability durability)
     }
     if (initialise(durability))
         start();
+}
+
+PgTestServer::PgTestServer(PgTestServer &primary, Replication replication)
+    : m_dir(QDir::tempPath() + QStringLiteral("/rd-pg-XXXXXX"))
+    , m_port(primary.port() + 20'000)
+{
+    if (!primary.isRunning()) {
+        m_lastError = QStringLiteral("the primary is not running: %1").arg(primary.lastError());
+        return;
+    }
+    if (!m_dir.isValid()) {
+        m_lastError = QStringLiteral("no temporary folder: %1").arg(m_dir.errorString());
+        return;
+    }
+    if (!initialiseStandby(primary) || !start())
+        return;
+    if (replication == Replication::Synchronous && !makeSynchronous(primary)) {
+        stop();
+        return;
+    }
 }
 
 PgTestServer::~PgTestServer()
@@ -112,7 +134,7 @@ bool PgTestServer::run(const QString &program, const QStringList &arguments, QSt
     return true;
 }
 
-bool PgTestServer::initialise(Durability durability)
+bool PgTestServer::prepareFolder()
 {
     if (::geteuid() == 0) {
         const passwd *nobody = ::getpwnam("nobody");
@@ -132,6 +154,13 @@ bool PgTestServer::initialise(Durability durability)
     }
     if (m_asNobody)
         giveTo(socketDir(), ::getpwnam("nobody"));
+    return true;
+}
+
+bool PgTestServer::initialise(Durability durability)
+{
+    if (!prepareFolder())
+        return false;
     const QString data = m_dir.filePath(QStringLiteral("data"));
     if (!run(bin("initdb"), {QStringLiteral("-D"), data, QStringLiteral("-U"), QString::fromLatin1(SuperUser),
                              QStringLiteral("--auth=trust"), QStringLiteral("--no-sync"), QStringLiteral("-E"),
@@ -144,7 +173,9 @@ bool PgTestServer::initialise(Durability durability)
         m_lastError = QStringLiteral("cannot write the server's configuration");
         return false;
     }
-    hba.write(QByteArray("local all ") + PasswordUser + " scram-sha-256\nlocal all all trust\n");
+    // Replication connections too, for a standby's base backup and streaming.
+    hba.write(QByteArray("local all ") + PasswordUser
+              + " scram-sha-256\nlocal all all trust\nlocal replication all trust\n");
     const bool fast = durability == Durability::Fast;
     conf.write(QStringLiteral("\nlisten_addresses = ''\nunix_socket_directories = '%1'\nport = %2\n"
                               "fsync = %3\nsynchronous_commit = %3\nfull_page_writes = %3\n"
@@ -154,6 +185,61 @@ bool PgTestServer::initialise(Durability durability)
                    .arg(fast ? QStringLiteral("32MB") : QStringLiteral("128MB"))
                    .toUtf8());
     return true;
+}
+
+bool PgTestServer::initialiseStandby(PgTestServer &primary)
+{
+    if (!prepareFolder())
+        return false;
+    const QString data = m_dir.filePath(QStringLiteral("data"));
+    // -R writes standby.signal and primary_conninfo (the primary's socket and port);
+    // -X stream brings the WAL written while the backup is taken.
+    if (!run(bin("pg_basebackup"), {QStringLiteral("-D"), data, QStringLiteral("-h"), primary.socketDir(),
+                                    QStringLiteral("-p"), QString::number(primary.port()), QStringLiteral("-U"),
+                                    QString::fromLatin1(SuperUser), QStringLiteral("-R"), QStringLiteral("-X"),
+                                    QStringLiteral("stream"), QStringLiteral("-c"), QStringLiteral("fast"),
+                                    QStringLiteral("--no-sync")}))
+        return false;
+    // The backup carries the primary's configuration; later lines win.
+    QFile conf(data + QStringLiteral("/postgresql.conf"));
+    if (!conf.open(QIODevice::Append)) {
+        m_lastError = QStringLiteral("cannot write the standby's configuration");
+        return false;
+    }
+    conf.write(QStringLiteral("\n# the standby\nunix_socket_directories = '%1'\nport = %2\nhot_standby = on\n")
+                   .arg(socketDir()).arg(m_port).toUtf8());
+    return true;
+}
+
+bool PgTestServer::makeSynchronous(PgTestServer &primary)
+{
+    // Set after the base backup, so that the standby does not inherit it (promoted, it
+    // would wait for a standby of its own).
+    for (const QString &setting : {QStringLiteral("ALTER SYSTEM SET synchronous_standby_names = '*'"),
+                                   QStringLiteral("ALTER SYSTEM SET synchronous_commit = on"),
+                                   QStringLiteral("SELECT pg_reload_conf()")}) {
+        if (!primary.exec(QStringLiteral("postgres"), setting)) {
+            m_lastError = QStringLiteral("cannot make the standby synchronous: %1").arg(primary.lastError());
+            return false;
+        }
+    }
+    QElapsedTimer waited;
+    waited.start();
+    while (waited.elapsed() < 60'000) {
+        if (primary.query(QStringLiteral("postgres"), QStringLiteral("SELECT string_agg(sync_state, ',') FROM "
+                                                                     "pg_stat_replication"))
+            == QLatin1String("sync"))
+            return true;
+        QThread::msleep(100);
+    }
+    m_lastError = QStringLiteral("the primary did not list the standby as synchronous within a minute");
+    return false;
+}
+
+bool PgTestServer::promote()
+{
+    return run(bin("pg_ctl"), {QStringLiteral("-D"), m_dir.filePath(QStringLiteral("data")), QStringLiteral("-w"),
+                               QStringLiteral("-t"), QStringLiteral("60"), QStringLiteral("promote")});
 }
 
 bool PgTestServer::start()

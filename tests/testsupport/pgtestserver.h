@@ -12,7 +12,8 @@ namespace RefundDesk::Test {
 // in a temporary folder, listening on a Unix socket in that folder only (no TCP), run as
 // the unprivileged user "nobody" when the test runs as root. Stopped and removed by the
 // destructor, whatever the test's outcome. Logins connect without a password (trust),
-// except the login PasswordUser, which must give its password (scram-sha-256).
+// except the login PasswordUser, which must give its password (scram-sha-256). A second
+// server may be a hot standby of a first one, streaming its changes.
 class PgTestServer final
 {
 public:
@@ -25,7 +26,17 @@ public:
     // shared buffers (tests that crash something mid-write, and the benchmark).
     enum class Durability { Fast, Durable };
 
+    // A standby that the primary waits for on every commit (synchronous_standby_names), so
+    // that a commit acknowledged is on both, or one it does not wait for.
+    enum class Replication { Synchronous, Asynchronous };
+
     explicit PgTestServer(Durability durability = Durability::Fast);
+    // A hot standby of `primary` (running, and left so): a base backup of it taken with
+    // pg_basebackup -R (standby.signal, primary_conninfo), started in a folder of its own on
+    // a port of its own (the primary's + 20000), streaming. Synchronous: the primary then
+    // commits with synchronous_commit = on and waits for this standby, which it lists as
+    // synchronous before the constructor returns. One standby per primary.
+    PgTestServer(PgTestServer &primary, Replication replication);
     ~PgTestServer();
     PgTestServer(const PgTestServer &) = delete;
     PgTestServer &operator=(const PgTestServer &) = delete;
@@ -62,10 +73,17 @@ public:
     // Stops (fast shutdown) and starts again on the same folder: a server restart.
     bool stop();
     bool start();
+    // A standby leaves recovery and becomes a primary: pg_ctl promote, waiting until it
+    // takes writes.
+    bool promote();
 
 private:
     bool run(const QString &program, const QStringList &arguments, QString *output = nullptr, int timeoutMs = 120'000);
+    // The folder (handed to the user the server runs as) and its socket folder.
+    bool prepareFolder();
     bool initialise(Durability durability);
+    bool initialiseStandby(PgTestServer &primary);
+    bool makeSynchronous(PgTestServer &primary);
 
     QTemporaryDir m_dir;
     int m_port = 0;

@@ -22,6 +22,7 @@
 #include "ui/console/queuepane.h"
 #include "ui/console/recentstores.h"
 #include "ui/console/resolvedialog.h"
+#include "ui/console/standbylabel.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -139,6 +140,7 @@ MainWindow::~MainWindow()
 {
     // The views hold pointers into the store; let go of them first.
     m_refresher->setStore(nullptr);
+    m_standbyLabel->setStore(nullptr);
     m_queue->setStore(nullptr);
 }
 
@@ -238,6 +240,8 @@ void MainWindow::createStatusBar()
     statusBar()->addWidget(m_operatorLabel);
     statusBar()->addWidget(m_countLabel);
     statusBar()->addWidget(m_storeLabel, 1);
+    m_standbyLabel = new StandbyLabel(this);
+    statusBar()->addPermanentWidget(m_standbyLabel);
     statusBar()->addPermanentWidget(m_liveLabel);
 }
 
@@ -295,6 +299,7 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     if (m_resolveDialog)
         m_resolveDialog->reject();
     m_refresher->setStore(nullptr);
+    m_standbyLabel->setStore(nullptr);
     m_queue->setStore(nullptr);
     m_store = std::move(*opened);
     // This window reads the store on its UI thread: a server that stops answering must
@@ -306,6 +311,7 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     showPanelHint(PanelHint::PickOperation);
     m_queue->setStore(m_store.get());
     m_refresher->setStore(m_store.get());
+    m_standbyLabel->setStore(m_store.get()); // a hot standby: how far behind the primary
     // On PostgreSQL the operator recorded is the login: the console shows that name.
     if (const QString login = m_store->sessionOperator(); !login.isEmpty())
         m_identity->useForThisRun(login);

@@ -28,6 +28,7 @@ class OperatorIdentity;
 class QueuePane;
 class RecentStores;
 class ResolveDialog;
+class StandbyLabel;
 class Store;
 
 // The console: the queue on the left, the operation on the right, the actions a person
@@ -154,6 +155,7 @@ private:
     QLabel *m_storeLabel = nullptr;
     QLabel *m_countLabel = nullptr;
     QLabel *m_liveLabel = nullptr;
+    StandbyLabel *m_standbyLabel = nullptr;
     QPointer<ResolveDialog> m_resolveDialog;
     // What the texts are made from, kept so that they can be said again in another language.
     PanelHint m_panelHint = PanelHint::None;

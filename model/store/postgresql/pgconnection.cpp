@@ -1,6 +1,7 @@
 #include "store/postgresql/pgconnection.h"
 
 #include "store/postgresql/pgconnectattempt.h"
+#include "store/standbystatus.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -49,6 +50,13 @@ Error connectError(const PgConnInfo &info, const QString &detail)
         return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 has no such database (%2). Nothing "
                                                  "was created. Create it first (createdb), then run 'refund-desk "
                                                  "init --db ...'.").arg(where, detail));
+    // target_session_attrs=read-write (or primary) and only standbys answered: in a
+    // failover, before the standby is promoted.
+    if (lower.contains(QLatin1String("session is read-only")) || lower.contains(QLatin1String("hot standby mode")))
+        return Error::unavailable(QCoreApplication::translate("Store", "No server at %1 takes writes now: those that "
+                                                                       "answered are standbys (%2). Nothing was written. "
+                                                                       "If the primary is down, try again once a standby "
+                                                                       "has been promoted.").arg(where, detail));
     if (lower.contains(QLatin1String("pg_hba.conf")) || lower.contains(QLatin1String("permission denied")))
         return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 does not let this login connect "
                                                  "(%2). Nothing was changed. Ask the administrator for access.")
@@ -92,19 +100,36 @@ std::optional<Error> PgConnection::setUpSession()
     // The server's notices (e.g. its goodbye on shutdown) are not for the operator's
     // terminal; what matters comes back as errors.
     PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
-    // Session settings, no values of the user's in them: plain text is fine here.
-    QByteArray setup = "SET lock_timeout = " + QByteArray::number(LockTimeoutMs) + "; LISTEN " + ChangeChannel + ";";
+    // Session settings, no values of the user's in them: plain text is fine here. One
+    // round trip, which also asks who is logged in and whether the server is a standby.
+    QByteArray setup = "SET lock_timeout = " + QByteArray::number(LockTimeoutMs) + ";";
     if (m_readOnly)
         setup += " SET default_transaction_read_only = on;";
-    PgResult done = execText(setup);
-    if (!done.isOk())
-        return errorFor(done, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
-    PgResult who = exec("SELECT session_user");
+    setup += " SELECT session_user, pg_is_in_recovery();";
+    PgResult who = execText(setup);
     if (!who.isOk() || who.rows() != 1)
-        return errorFor(who, QCoreApplication::translate("Store", "asking the server who is logged in", "what the store was doing when it failed"));
+        return errorFor(who, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
     m_sessionUser = who.text(0, 0);
+    m_standby = who.boolean(0, 1);
+    // A standby refuses LISTEN (it replays the primary's changes and notifies no one);
+    // there PgReplicationStatus follows the replay position instead.
+    if (!m_standby) {
+        PgResult listening = execText(QByteArray("LISTEN ") + ChangeChannel);
+        if (!listening.isOk())
+            return errorFor(listening, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
+    }
     ++m_sessions;
     return std::nullopt;
+}
+
+void PgConnection::leftRecovery()
+{
+    if (!m_standby)
+        return;
+    m_standby = false;
+    // Nothing to tell if it fails: a lost connection is noticed, and set up again, by the
+    // next read.
+    PgResult(execText(QByteArray("LISTEN ") + ChangeChannel));
 }
 
 bool PgConnection::isConnected() const
@@ -266,6 +291,8 @@ Error PgConnection::errorFor(const PgResult &result, const QString &doing) const
         return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not do this on %2 while %3 (%4). Nothing was "
                                                  "written. Ask the administrator for the right role (see "
                                                  "roles-postgresql.sql).").arg(m_sessionUser, where, doing, detail));
+    if (state == "25006" && m_standby)
+        return StandbyStatus::writeRefusal(where);
     if (state == "25006")
         return Error::unavailable(QCoreApplication::translate("Store", "%1 is open read-only, so nothing can be recorded in it while %2. "
                                                  "Open it without --read-only.").arg(where, doing));

@@ -21,7 +21,8 @@ class PgConnectAttempt;
 
 // One libpq connection to the store's server: statements prepared once and run with bound
 // parameters, the session set up for Refund Desk (UTF-8, a lock timeout, LISTEN for the
-// store's change notifications), and a reconnect after the server went away.
+// store's change notifications on a primary), and a reconnect after the server went away.
+// Setting a session up writes nothing, so a hot standby takes it as a primary does.
 class PgConnection final
 {
 public:
@@ -50,6 +51,12 @@ public:
     // while it was away was never announced, so readers must look again after one.
     int sessions() const { return m_sessions; }
     bool inTransaction() const;
+    // Whether the server is a hot standby (in recovery, replaying a primary), as found when
+    // the session was set up: it takes reads only, and sends no change notifications.
+    bool isStandby() const { return m_standby; }
+    // The standby this session was set up on has been promoted: it now takes writes and
+    // sends change notifications, so the session listens for them.
+    void leftRecovery();
 
     // Runs `sql` as a statement prepared on this connection the first time it is used.
     PgResult exec(const QByteArray &sql, const PgParams &params = {});
@@ -94,6 +101,7 @@ private:
     PgConnInfo m_info;
     bool m_readOnly = false;
     QString m_sessionUser;
+    bool m_standby = false;
     int m_backendPid = 0;
     int m_sessions = 0;
     std::unordered_map<std::string, std::string> m_prepared; // SQL -> statement name

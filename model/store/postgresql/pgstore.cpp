@@ -4,6 +4,7 @@
 #include "store/postgresql/pgconnection.h"
 #include "store/postgresql/pgconninfo.h"
 #include "store/postgresql/pgeventlookup.h"
+#include "store/postgresql/pgreplicationstatus.h"
 #include "store/postgresql/pgrows.h"
 #include "store/postgresql/pgschema.h"
 #include "store/postgresql/pgtransaction.h"
@@ -26,6 +27,15 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
         return connection.error();
     if (auto schema = PgSchema::check(**connection); !schema)
         return schema.error();
+    // A standby takes reads only: it opens read-only, whatever was asked, and says so.
+    if (connection.value()->isStandby()) {
+        PgReplicationStatus replication;
+        if (auto read = replication.read(**connection); !read)
+            return read.error();
+        auto store = std::make_unique<PgStore>(std::move(*connection), true, replication.openNote());
+        store->m_replication = replication;
+        return std::unique_ptr<Store>(std::move(store));
+    }
     QString note;
     if (!readOnly) {
         auto why = PgSchema::whyNotWritable(**connection);
@@ -75,6 +85,13 @@ PgStore::~PgStore() = default;
 QString PgStore::location() const
 {
     return m_connection->location();
+}
+
+std::optional<StandbyStatus> PgStore::standbyStatus() const
+{
+    if (!m_connection->isStandby() && !m_replication.status().promoted)
+        return std::nullopt;
+    return m_replication.status();
 }
 
 QString PgStore::sessionOperator() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/postgresql/pgparams.h"
+#include "store/postgresql/pgreplicationstatus.h"
 #include "store/store.h"
 
 #include <memory>
@@ -24,7 +25,8 @@ class PgTransaction;
 // that order, so none can deadlock another): no two decisions read the same chain head.
 // The operator recorded is the login (session_user); the schema's triggers refuse any
 // other name. dataVersion() counts the change notifications other sessions' commits send
-// (LISTEN/NOTIFY), read from the socket without a query.
+// (LISTEN/NOTIFY), read from the socket without a query; on a hot standby, which gets no
+// notifications and opens read-only, the moves of its replay position (PgReplicationStatus).
 class PgStore final : public Store
 {
 public:
@@ -43,6 +45,7 @@ public:
     Result<int> keyRetentionHours() override;
     Result<qint64> dataVersion() override;
     void setReconnectWithoutWaiting(bool on) override;
+    std::optional<StandbyStatus> standbyStatus() const override;
 
     Result<std::vector<Operation>> queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                              int limit) override;
@@ -109,6 +112,7 @@ private:
     std::unique_ptr<PgEventLookup> m_eventLookup;
     bool m_readOnly = false;
     QString m_openNote;
+    PgReplicationStatus m_replication; // on a standby: its replay position, read once a second at most
     int m_snapshotDepth = 0;
     qint64 m_version = 0;
     // The longest a poll of dataVersion() waits on the server while reconnecting in

@@ -152,6 +152,12 @@ Result<qint64> PgStore::dataVersion()
         return reconnect();
     }
     m_version += *notified;
+    if (m_connection->isStandby()) {
+        auto replayed = m_replication.poll(*m_connection);
+        if (!replayed)
+            return replayed.error();
+        m_version += *replayed ? 1 : 0;
+    }
     return m_version + m_connection->sessions();
 }
 

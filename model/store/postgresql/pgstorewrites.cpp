@@ -36,6 +36,8 @@ std::optional<Error> PgStore::refuseWrite() const
                                               "Nothing was written. Close the snapshot first.").arg(location()));
     if (!m_readOnly)
         return std::nullopt;
+    if (m_connection->isStandby())
+        return StandbyStatus::writeRefusal(location());
     return Error::unavailable(QCoreApplication::translate("Store", "%1 is open read-only, so nothing can be recorded in it. %2")
                                   .arg(location(), m_openNote.isEmpty()
                                                        ? QCoreApplication::translate("Store", "Open it without --read-only.")
