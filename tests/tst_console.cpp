@@ -31,6 +31,7 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDeadlineTimer>
 #include <QFile>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -127,12 +128,11 @@ void keepPicture(QWidget *widget, const QString &name)
 template<typename T>
 T *waitForChild(QWidget *parent, const QString &name = {})
 {
+    // A watchdog, not a speed limit: a busy machine may take its time to open a dialog.
+    QDeadlineTimer watchdog(std::chrono::minutes(2));
     T *found = nullptr;
-    for (int i = 0; i < 100 && !found; ++i) {
-        found = parent->findChild<T *>(name);
-        if (!found)
-            QTest::qWait(20);
-    }
+    while (!(found = parent->findChild<T *>(name)) && !watchdog.hasExpired())
+        QTest::qWait(20);
     return found;
 }
 

@@ -608,7 +608,7 @@ void tst_PgStore::dataVersionFollowsOtherSessionsCommits()
     QCOMPARE(*store->dataVersion(), *before);
 
     QVERIFY(m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET attempts = 4 WHERE operation_id = 'op_3'")));
-    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *before, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *before, 60'000);
     auto operation = store->operation(QStringLiteral("op_3"));
     QVERIFY(operation && operation->has_value());
     QCOMPARE((*operation)->attempts, 4);
@@ -616,7 +616,7 @@ void tst_PgStore::dataVersionFollowsOtherSessionsCommits()
     // Events and attempts notify too.
     QVERIFY(m_server->exec(m_db, QStringLiteral("INSERT INTO webhook_events (event_id, received_at, payload) "
                                                 "VALUES ('evt_x', 1, '{}')")));
-    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != afterUpdate, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != afterUpdate, 60'000);
 }
 
 void tst_PgStore::snapshotSeesOneMomentAndRefusesWrites()
@@ -655,7 +655,7 @@ void tst_PgStore::reconnectsAfterTheServerRestarts()
 
     QVERIFY2(m_server->start(), qPrintable(m_server->lastError()));
     // The reconnect moves on with each poll, never waiting.
-    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 10'000);
+    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 120'000);
     auto back = store->dataVersion();
     QVERIFY(back);
     QVERIFY(*back != before); // changes made meanwhile were never announced: look again
@@ -664,7 +664,7 @@ void tst_PgStore::reconnectsAfterTheServerRestarts()
     QCOMPARE(page->size(), size_t(5));
     // The session was set up again: notifications arrive.
     QVERIFY(m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET attempts = 2 WHERE operation_id = 'op_4'")));
-    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *back, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *back, 60'000);
 }
 
 void tst_PgStore::reconnectsInStepsWhileTheServerIsSilent()
@@ -688,9 +688,11 @@ void tst_PgStore::reconnectsInStepsWhileTheServerIsSilent()
     qint64 longestMs = 0;
     int givenUp = 0;
     bool wasGivenUp = false;
+    qint64 firstGivenUpAt = 0, secondGivenUpAt = 0;
     QElapsedTimer clock;
     clock.start();
-    while (givenUp < 2 && clock.elapsed() < 20'000) {
+    // A watchdog only (two attempts take about 6 s).
+    while (givenUp < 2 && clock.elapsed() < 180'000) {
         QElapsedTimer call;
         call.start();
         auto version = store->dataVersion();
@@ -706,20 +708,25 @@ void tst_PgStore::reconnectsInStepsWhileTheServerIsSilent()
         QCOMPARE(claimed.error().kind, ErrorKind::StoreUnavailable);
         const bool isGivenUp = version.error().message.contains(givenUpText);
         if (isGivenUp && !wasGivenUp)
-            ++givenUp;
+            (++givenUp == 1 ? firstGivenUpAt : secondGivenUpAt) = clock.elapsed();
         wasGivenUp = isGivenUp;
         QTest::qWait(50);
     }
     QCOMPARE(givenUp, 2);
-    qInfo("longest poll, read and claim while reconnecting: %lld ms", longestMs);
-    // A blocking reconnect waits the 2 s out; in steps a poll waits 20 ms at most. The
-    // bound is generous for a loaded machine.
-    QVERIFY2(longestMs < 500, qPrintable(QStringLiteral("a poll, a read and a claim took %1 ms").arg(longestMs)));
+    const qint64 attemptMs = secondGivenUpAt - firstGivenUpAt;
+    qInfo("longest poll, read and claim while reconnecting: %lld ms; from one attempt given up to the next: %lld ms",
+          longestMs, attemptMs);
+    // A blocking reconnect waits each attempt out (connect_timeout, 2 s) inside a call; in
+    // steps a poll waits 20 ms at most. Measured against the time from one attempt given
+    // up to the next, in this run, rather than in milliseconds a busy machine could cross.
+    QVERIFY2(2 * longestMs < attemptMs, qPrintable(QStringLiteral("a poll, a read and a claim took %1 ms; one attempt "
+                                                                  "to the next %2 ms")
+                                                       .arg(longestMs).arg(attemptMs)));
 
     // The server back: the next attempt gets through by itself, and nothing was written meanwhile.
     silent.close();
     QVERIFY2(m_server->start(), qPrintable(m_server->lastError()));
-    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 10'000);
+    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 120'000);
     auto after = store->operation(QStringLiteral("op_1"));
     QVERIFY(after && *after);
     QCOMPARE((*after)->version, seen.version);
