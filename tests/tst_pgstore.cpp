@@ -114,6 +114,7 @@ private slots:
     void verifyWantsTheSupportRulesWhereSupportMayWrite();
     void rolesFileBringsAnOlderStoreUpToDate();
     void readOnlyRoleOpensReadOnlyAndSaysWhy();
+    void aServerThatTakesNoChangesSaysSo();
 
 private:
     // A fresh database with the store's schema and op_1..op_6 as in tst_store.
@@ -1030,6 +1031,31 @@ void tst_PgStore::readOnlyRoleOpensReadOnlyAndSaysWhy()
     // A read-only open of a writable login refuses writes in the session too.
     auto readOnly = open(m_server->location(m_db), Store::OpenMode::ReadOnly);
     QVERIFY(readOnly && readOnly->isReadOnly());
+}
+
+void tst_PgStore::aServerThatTakesNoChangesSaysSo()
+{
+    // The database set read-only by its administrator (as a standby is): the login may
+    // write, so the store opens for writing, and the server refuses the write itself. The
+    // message says that, not "open it without --read-only", which nobody used.
+    QVERIFY(m_server->exec(QStringLiteral("postgres"),
+                           QStringLiteral("ALTER DATABASE %1 SET default_transaction_read_only = on").arg(m_db)));
+    auto store = open(m_server->location(m_db));
+    QVERIFY(store);
+    auto op1 = store->operation(QStringLiteral("op_1"));
+    QVERIFY(op1 && op1->has_value());
+    auto write = store->claim(QStringLiteral("op_1"), SeenState::of(**op1), QString(), false);
+    QVERIFY(!write);
+    const QString message = write.error().message;
+    QVERIFY2(message.contains(QLatin1String("refused a change while")), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("standby server, or the database or the login is set to read-only")),
+             qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("Nothing was written")), qPrintable(message));
+    QVERIFY2(!message.contains(QLatin1String("--read-only")), qPrintable(message));
+    QVERIFY(m_server->exec(QStringLiteral("postgres"),
+                           QStringLiteral("ALTER DATABASE %1 RESET default_transaction_read_only").arg(m_db)));
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = 'op_1'")),
+             QStringLiteral("unknown"));
 }
 
 QTEST_GUILESS_MAIN(tst_PgStore)

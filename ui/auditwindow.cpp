@@ -2,6 +2,7 @@
 
 #include "auditfilterbar.h"
 #include "exposurechart.h"
+#include "storenotice.h"
 #include "tablesetup.h"
 #include "theme.h"
 #include "tonedelegate.h"
@@ -226,8 +227,10 @@ void AuditWindow::setStore(Store *store)
     QString where = QDir::toNativeSeparators(store->location());
     if (store->isReadOnly())
         where = tr("%1 (read-only)").arg(where);
-    if (!store->openNote().isEmpty())
-        where += QStringLiteral(" — ") + store->openNote();
+    // What it means for the auditor beside the location; the technical reason on hover.
+    const StoreNotice notice = StoreNotice::about(*store, false, QDateTime::currentDateTime());
+    if (!notice.aside().isEmpty())
+        where += QStringLiteral(" — ") + notice.aside();
     m_storeLabel->setText(where);
     m_storeLabel->setToolTip(ToolTipText::fromPlainText(store->openNote()));
     loadTotals();
@@ -351,9 +354,16 @@ void AuditWindow::checkChain()
         const AuditReport &report = *m_chainReport;
         QString text;
         if (report.chainBreak) {
-            text = tr("Broken at #%1: %2").arg(report.chainBreak->resolutionId).arg(report.chainBreak->reason);
+            // What is wrong, what it means for the auditor, and what to do.
+            text = tr("Broken at #%1: %2. The log was changed after it was written: decisions from #%1 on may not "
+                      "be as they were recorded. Keep this copy as it is and report it (hover for every problem "
+                      "found).")
+                       .arg(report.chainBreak->resolutionId)
+                       .arg(report.chainBreak->reason);
         } else if (!report.violations.empty()) {
-            text = tr("Chain verified through #%1, but a store invariant is broken: %2")
+            text = tr("Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as "
+                      "recorded, but the store no longer guards them as it should: report it (hover for every "
+                      "problem found).")
                        .arg(report.lastVerifiedId)
                        .arg(report.violations.front().message);
         } else {

@@ -10,6 +10,7 @@
 #include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
 #include "items/timetext.h"
+#include "items/tooltiptext.h"
 #include "jsonviewer.h"
 #include "languagemenu.h"
 #include "liverefresher.h"
@@ -21,6 +22,7 @@
 #include "queuepane.h"
 #include "recentstores.h"
 #include "resolvedialog.h"
+#include "storenotice.h"
 #include "store/store.h"
 #include "theme.h"
 
@@ -291,17 +293,12 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     // not freeze it while the connection is restored.
     m_store->setReconnectWithoutWaiting(true);
 
-    if (m_store->isReadOnly()) {
-        QString why = readOnly ? tr("opened for reading only (--read-only).") : m_store->openNote();
-        if (readOnly && !m_store->openNote().isEmpty())
-            why += u' ' + m_store->openNote(); // e.g. an immutable snapshot of a copy
-        m_readOnlyBanner->setText(tr("Read-only: %1 You can look at everything and copy replies; nothing can be "
-                                     "claimed or recorded from this window.")
-                                      .arg(why));
-        m_readOnlyBanner->show();
-    } else {
-        m_readOnlyBanner->hide();
-    }
+    m_readOnlyAsked = readOnly;
+    // What it means for the reader in the banner, the technical reason in its tooltip.
+    const StoreNotice notice = StoreNotice::about(*m_store, readOnly, QDateTime::currentDateTime());
+    m_readOnlyBanner->setText(notice.banner());
+    m_readOnlyBanner->setToolTip(ToolTipText::fromPlainText(notice.reason()));
+    m_readOnlyBanner->setVisible(!notice.banner().isEmpty());
     m_panel->clear(tr("Pick an operation in the queue (Ctrl+1, then the arrow keys)."));
     m_queue->setStore(m_store.get());
     m_refresher->setStore(m_store.get());
@@ -313,7 +310,9 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     m_recent->add(location);
     setWindowTitle(tr("%1 — Refund Desk")
                        .arg(StoreFactory::recordsLoginAsOperator(location) ? location : QFileInfo(location).fileName()));
-    m_liveLabel->setText(tr("Live"));
+    // The status bar agrees with the banner: a snapshot is not live.
+    m_liveLabel->setText(notice.isLive() ? tr("Live") : notice.freshness());
+    m_liveLabel->setToolTip(notice.isLive() ? QString() : notice.banner());
     updateActions();
     updateStatus();
     // Ready to work from the keyboard: the first operation shown, the list focused.
@@ -419,11 +418,23 @@ void MainWindow::refreshNow()
 {
     if (!m_store)
         return;
+    // A snapshot never sees a later change: opening the store again takes a new one.
+    if (m_store->freshness() != Store::Freshness::Live) {
+        reopenStore();
+        return;
+    }
     const QString current = m_panel->operationId();
     m_queue->refresh(current);
     if (!current.isEmpty())
         loadOperation(current, true);
     updateStatus();
+}
+
+void MainWindow::reopenStore()
+{
+    const QString current = m_panel->operationId();
+    if (openStore(m_store->location(), m_readOnlyAsked) && !current.isEmpty())
+        showOperation(current);
 }
 
 void MainWindow::changeOperator()

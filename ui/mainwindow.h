@@ -51,7 +51,8 @@ public:
     bool showOperation(const QString &operationId);
     // Selects the first row of the queue, if any.
     bool selectFirst();
-    // Re-reads the queue and the operation shown (as a change elsewhere would).
+    // Re-reads the queue and the operation shown (as a change elsewhere would); a snapshot
+    // (Store::Freshness) is opened again instead, keeping the operation shown.
     void refreshNow();
 
     Store *store() const { return m_store.get(); }
@@ -87,6 +88,7 @@ private:
     void updateStatus();
     void onStoreChanged();
     void changeOperator();
+    void reopenStore();
 
     // Runs `write` off the UI thread for the operation, saying `doing` in the status bar
     // meanwhile; `done` gets the outcome on the UI thread. False when the operation
@@ -120,6 +122,7 @@ private:
     WindowLayout m_layout;
     QString m_lastError;
     bool m_showErrorDialogs = true;
+    bool m_readOnlyAsked = false;
 };
 
 } // namespace RefundDesk
