@@ -40,8 +40,15 @@ public:
     virtual QString location() const = 0;
     virtual bool isReadOnly() const = 0;
     // A note for the status bar about how the store was opened (e.g. an immutable
-    // read-only fallback); empty when there is nothing to say.
+    // read-only fallback); empty when there is nothing to say. It gives the technical
+    // reason; freshness() says what it means for what a person sees.
     virtual QString openNote() const = 0;
+    // Whether reads follow other programs' changes. Live: they do. Snapshot: the store was
+    // opened immutable (SQLite), so reads show it as it was when it was opened, and later
+    // changes only after opening it again. IncompleteSnapshot: a snapshot of a copy whose
+    // -wal file holds changes it cannot read, so even some earlier changes are missing.
+    enum class Freshness { Live, Snapshot, IncompleteSnapshot };
+    virtual Freshness freshness() const { return Freshness::Live; }
     // The name this store records as the operator of every claim, release and decision,
     // whatever the caller names: on PostgreSQL the database login (session_user), which
     // the server enforces. Empty when the caller names the operator (SQLite). A write

@@ -464,7 +464,7 @@ void tst_PgCli::decisionKilledHalfWayWritesNothing()
                                                                          "pg_stat_activity a ON a.pid = l.pid WHERE "
                                                                          "l.locktype = 'advisory' AND a.application_name = "
                                                                          "'refund-desk'")) > 0,
-                                 20'000);
+                                 120'000);
         ::kill(pid_t(process.processId()), SIGKILL);
         QVERIFY(process.waitForFinished(10'000));
         QCOMPARE(process.exitStatus(), QProcess::CrashExit);

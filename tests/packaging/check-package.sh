@@ -3,8 +3,9 @@
 # dpkg-deb -x, and checks it as a person installing it would meet it: the installed
 # refund-desk runs (--version, demo) with no display, the desktop entry and AppStream
 # metadata validate, the manual page renders without warnings, every icon is a PNG of its
-# size, the dependencies are declared, and lintian reports no error (its warnings are
-# printed, not fatal).
+# size, the dependencies are declared, the licence (Apache-2.0) is declared in the Debian
+# copyright file and the AppStream metadata, and lintian reports no error and no hardening
+# tag (its other warnings and notes are printed, not fatal).
 # Usage: check-package.sh BUILD_DIR CMAKE_COMMAND CPACK_COMMAND VERSION
 set -euo pipefail
 build=$1 cmake=$2 cpack=$3 version=$4
@@ -122,6 +123,23 @@ grep -q "<release version=\"$version\"" "$root/usr/share/metainfo/$app_id.metain
 zcat "$root/usr/share/doc/refund-desk/changelog.gz" | head -n1 | grep -q "^refund-desk ($version)" \
     || fail "the changelog's newest entry is not $version"
 
+# ---- The licence: Apache-2.0, in the machine-readable copyright file and in AppStream ----
+copyright=$root/usr/share/doc/refund-desk/copyright
+if [ -f "$copyright" ]; then
+    grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' "$copyright" \
+        || fail "the copyright file is not in the machine-readable format"
+    licences=$(sed -n 's/^License: *//p' "$copyright" | sort -u | tr '\n' ' ')
+    [ "$licences" = "Apache-2.0 " ] && pass "copyright: License: Apache-2.0" \
+        || fail "copyright names the licences '$licences', not only Apache-2.0"
+    grep -q '^Files: \*$' "$copyright" || fail "the copyright file has no 'Files: *' paragraph"
+    grep -q '/usr/share/common-licenses/Apache-2.0' "$copyright" \
+        || fail "the copyright file does not point at /usr/share/common-licenses/Apache-2.0"
+fi
+project_license=$(sed -n 's:.*<project_license>\(.*\)</project_license>.*:\1:p' \
+    "$root/usr/share/metainfo/$app_id.metainfo.xml")
+[ "$project_license" = "Apache-2.0" ] && pass "AppStream project_license Apache-2.0" \
+    || fail "the AppStream project_license is '$project_license', not Apache-2.0"
+
 # The manual page renders without a warning (what lintian runs), and names the version.
 man_warnings=$(LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 -l -Tutf8 -Z \
     "$root/usr/share/man/man1/refund-desk.1.gz" 2>&1 >/dev/null)
@@ -129,15 +147,20 @@ man_warnings=$(LC_ALL=C.UTF-8 MANROFFSEQ='' MANWIDTH=80 man --warnings -E UTF-8 
 MANWIDTH=80 man -l "$root/usr/share/man/man1/refund-desk.1.gz" 2>/dev/null | grep -q "refund-desk $version" \
     || fail "the man page does not render the version $version"
 
-# ---- lintian: errors fail, warnings are reported ----
-lintian_out=$(lintian --fail-on none --no-tag-display-limit "$deb" 2>&1 || true)
-echo "lintian:"
+# ---- lintian: errors and hardening tags fail, other warnings and notes are reported ----
+# -I shows the informational tags too: hardening-no-fortify-functions is one of them.
+lintian_out=$(lintian -I --fail-on none --no-tag-display-limit "$deb" 2>&1 || true)
+echo "lintian -I:"
 sed 's/^/  /' <<<"$lintian_out"
 if grep -q '^E: ' <<<"$lintian_out"; then
     fail "lintian reports errors"
 else
     pass "lintian: no errors ($(grep -c '^W: ' <<<"$lintian_out" || true) warnings)"
 fi
+# The built executable is hardened: no hardening-no-bindnow, -fortify-functions, -pie,
+# -relro, -stackprotector... (the build takes dpkg-buildflags: packaging/buildflags.cmake).
+hardening=$(grep -E '^[EWIPX]: [^ ]+: hardening-' <<<"$lintian_out" || true)
+[ -z "$hardening" ] && pass "lintian -I: no hardening tag" || fail "lintian reports hardening tags: $hardening"
 
 if [ $failures -ne 0 ]; then
     echo "$failures check(s) failed" >&2

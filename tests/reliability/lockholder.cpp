@@ -1,6 +1,8 @@
 // Another program holding the store's write lock: it begins an IMMEDIATE transaction,
-// writes a webhook event it never commits, says "locked", holds the lock for --hold-ms,
-// then rolls back, says "released" and exits 0. Nothing it wrote stays in the store.
+// writes a webhook event it never commits, says "locked at MS", holds the lock for
+// --hold-ms, then rolls back, says "released at MS" and exits 0 (MS: milliseconds since
+// the epoch, so that a test can order other programs' moves against the lock without
+// timing them). Nothing it wrote stays in the store.
 //
 // rd_lock_holder --db PATH --hold-ms N
 
@@ -22,12 +24,12 @@ int main(int argc, char **argv)
     insert.bind(1, nowMs() / 1000).bind(2, nowMs());
     if (insert.step() != SQLITE_DONE)
         return 1;
-    std::printf("locked\n");
+    std::printf("locked at %lld\n", nowMs());
     std::fflush(stdout);
     sleepMs(arguments.number("hold-ms", 8000));
     if (!connection.exec("ROLLBACK"))
         return 1;
-    std::printf("released\n");
+    std::printf("released at %lld\n", nowMs());
     std::fflush(stdout);
     return 0;
 }

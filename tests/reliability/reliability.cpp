@@ -268,7 +268,7 @@ bool LockHolder::waitUntilLocked()
 {
     QElapsedTimer timer;
     timer.start();
-    while (!m_output.contains("locked") && timer.elapsed() < 20000) {
+    while (!m_output.contains("locked") && timer.elapsed() < 120000) {
         if (!m_process->waitForReadyRead(1000) && m_process->state() == QProcess::NotRunning)
             break;
         m_output += m_process->readAllStandardOutput();
@@ -283,6 +283,29 @@ bool LockHolder::finish()
     m_output += m_process->readAllStandardOutput();
     return m_process->exitStatus() == QProcess::NormalExit && m_process->exitCode() == 0
            && m_output.contains("released");
+}
+
+namespace {
+
+// "<what> at <ms>" in a helper program's output, or -1.
+qint64 reportedAt(const QByteArray &output, const QByteArray &what)
+{
+    const QRegularExpression pattern(QRegularExpression::escape(QString::fromLatin1(what))
+                                     + QStringLiteral(" at (\\d+)"));
+    const QRegularExpressionMatch match = pattern.match(QString::fromLatin1(output));
+    return match.hasMatch() ? match.captured(1).toLongLong() : -1;
+}
+
+} // namespace
+
+qint64 LockHolder::lockedAtMs() const
+{
+    return reportedAt(m_output, "locked");
+}
+
+qint64 LockHolder::releasedAtMs() const
+{
+    return reportedAt(m_output, "released");
 }
 
 void keepIfAsked(QTemporaryDir &dir)

@@ -132,6 +132,10 @@ public:
     bool waitUntilLocked();
     // Waits until it has rolled back and exited; false unless all went well.
     bool finish();
+    // When it took and released the lock, by its own clock (milliseconds since the epoch),
+    // or -1 before it said so: tests order other programs' moves against these.
+    qint64 lockedAtMs() const;
+    qint64 releasedAtMs() const;
 
 private:
     std::unique_ptr<QProcess> m_process;

@@ -2,6 +2,7 @@
 
 #include "ui/audit/auditfilterbar.h"
 #include "ui/audit/exposurechart.h"
+#include "ui/common/storenotice.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/theme.h"
 #include "ui/common/tonedelegate.h"
@@ -249,8 +250,10 @@ void AuditWindow::updateStoreLabel()
     QString where = QDir::toNativeSeparators(m_store->location());
     if (m_store->isReadOnly())
         where = tr("%1 (read-only)").arg(where);
-    if (!m_store->openNote().isEmpty())
-        where += QStringLiteral(" — ") + m_store->openNote();
+    // What it means for the auditor beside the location; the technical reason on hover.
+    const StoreNotice notice = StoreNotice::about(*m_store, false, QDateTime::currentDateTime());
+    if (!notice.aside().isEmpty())
+        where += QStringLiteral(" — ") + notice.aside();
     m_storeLabel->setText(where);
     m_storeLabel->setToolTip(ToolTipText::fromPlainText(m_store->openNote()));
 }
@@ -441,9 +444,16 @@ void AuditWindow::showChainState()
     } else if (m_chainReport) {
         const AuditReport &report = *m_chainReport;
         if (report.chainBreak) {
-            text = tr("Broken at #%1: %2").arg(report.chainBreak->resolutionId).arg(report.chainBreak->reason);
+            // What is wrong, what it means for the auditor, and what to do.
+            text = tr("Broken at #%1: %2. The log was changed after it was written: decisions from #%1 on may not "
+                      "be as they were recorded. Keep this copy as it is and report it (hover for every problem "
+                      "found).")
+                       .arg(report.chainBreak->resolutionId)
+                       .arg(report.chainBreak->reason);
         } else if (!report.violations.empty()) {
-            text = tr("Chain verified through #%1, but a store invariant is broken: %2")
+            text = tr("Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as "
+                      "recorded, but the store no longer guards them as it should: report it (hover for every "
+                      "problem found).")
                        .arg(report.lastVerifiedId)
                        .arg(report.violations.front().message);
         } else {

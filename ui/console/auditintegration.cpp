@@ -77,13 +77,16 @@ void AuditIntegration::exportAuditLog()
         ensureAuditWindow()->exportLog();
 }
 
-void AuditIntegration::onStoreOpened()
+void AuditIntegration::onStoreOpened(const QString &location)
 {
     m_exportAction->setEnabled(m_window->store() != nullptr);
     if (m_audit)
         m_audit->setStore(m_window->store());
-    // A store one may only read is opened to audit it: show the log first.
-    if (m_window->isReadOnly() && m_window->store() && m_window->isVisible())
+    // A store one may only read is opened to audit it: show the log first. The same store
+    // opened again (a snapshot taken anew with F5) leaves the windows where they are.
+    const bool another = location != m_location;
+    m_location = location;
+    if (another && m_window->isReadOnly() && m_window->store() && m_window->isVisible())
         showAuditLog();
 }
 

@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QString>
 
 class QAction;
 
@@ -35,12 +36,13 @@ public:
 
 private:
     AuditWindow *ensureAuditWindow();
-    void onStoreOpened();
+    void onStoreOpened(const QString &location);
 
     MainWindow *m_window = nullptr;
     QPointer<AuditWindow> m_audit;
     QAction *m_auditLogAction = nullptr;
     QAction *m_exportAction = nullptr;
+    QString m_location; // the store last opened
 };
 
 } // namespace RefundDesk

@@ -307,6 +307,7 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     m_store->setReconnectWithoutWaiting(true);
 
     m_openedReadOnly = readOnly;
+    m_openedAt = QDateTime::currentDateTime();
     updateReadOnlyBanner();
     showPanelHint(PanelHint::PickOperation);
     m_queue->setStore(m_store.get());
@@ -423,11 +424,23 @@ void MainWindow::refreshNow()
 {
     if (!m_store)
         return;
+    // A snapshot never sees a later change: opening the store again takes a new one.
+    if (m_store->freshness() != Store::Freshness::Live) {
+        reopenStore();
+        return;
+    }
     const QString current = m_panel->operationId();
     m_queue->refresh(current);
     if (!current.isEmpty())
         loadOperation(current, true);
     updateStatus();
+}
+
+void MainWindow::reopenStore()
+{
+    const QString current = m_panel->operationId();
+    if (openStore(m_store->location(), m_openedReadOnly) && !current.isEmpty())
+        showOperation(current);
 }
 
 } // namespace RefundDesk

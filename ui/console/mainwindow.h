@@ -1,10 +1,11 @@
 #pragma once
 
-#include "ui/common/bannerlabel.h"
 #include "items/operationsnapshot.h"
+#include "ui/common/bannerlabel.h"
 #include "ui/common/windowlayout.h"
 #include "ui/console/writerunner.h"
 
+#include <QDateTime>
 #include <QMainWindow>
 #include <QPointer>
 
@@ -60,7 +61,8 @@ public:
     bool showOperation(const QString &operationId);
     // Selects the first row of the queue, if any.
     bool selectFirst();
-    // Re-reads the queue and the operation shown (as a change elsewhere would).
+    // Re-reads the queue and the operation shown (as a change elsewhere would); a snapshot
+    // (Store::Freshness) is opened again instead, keeping the operation shown.
     void refreshNow();
 
     Store *store() const { return m_store.get(); }
@@ -107,6 +109,7 @@ private:
     void updateStatus();
     void onStoreChanged();
     void changeOperator();
+    void reopenStore();
 
     // Runs `write` off the UI thread for the operation, saying `doing` in the status bar
     // meanwhile; `done` gets the outcome on the UI thread. False when the operation
@@ -161,6 +164,7 @@ private:
     PanelHint m_panelHint = PanelHint::None;
     std::optional<OperationSnapshot> m_noticeBefore; // the notice compared the panel with this
     bool m_openedReadOnly = false;                   // --read-only, rather than a store that cannot be written
+    QDateTime m_openedAt;                            // the moment a snapshot shows
     QString m_livePause;                             // why live updates paused, if they did
     QString m_liveChangedAt;                         // "HH:mm:ss" of the last change seen
     WindowLayout m_layout;

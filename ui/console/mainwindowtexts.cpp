@@ -5,7 +5,9 @@
 // shows of the store is said again from what it read, without reading it again.
 #include "ui/console/mainwindow.h"
 
+#include "items/tooltiptext.h"
 #include "store/store.h"
+#include "ui/common/storenotice.h"
 #include "ui/common/theme.h"
 #include "ui/console/auditintegration.h"
 #include "ui/console/operationactions.h"
@@ -95,17 +97,15 @@ void MainWindow::updateTitle()
 
 void MainWindow::updateReadOnlyBanner()
 {
-    if (!m_store || !m_store->isReadOnly()) {
+    if (!m_store) {
         m_readOnlyBanner->hide();
         return;
     }
-    QString why = m_openedReadOnly ? tr("opened for reading only (--read-only).") : m_store->openNote();
-    if (m_openedReadOnly && !m_store->openNote().isEmpty())
-        why += u' ' + m_store->openNote(); // e.g. an immutable snapshot of a copy
-    m_readOnlyBanner->setText(tr("Read-only: %1 You can look at everything and copy replies; nothing can be "
-                                 "claimed or recorded from this window.")
-                                  .arg(why));
-    m_readOnlyBanner->show();
+    // What it means for the reader in the banner, the technical reason in its tooltip.
+    const StoreNotice notice = StoreNotice::about(*m_store, m_openedReadOnly, m_openedAt);
+    m_readOnlyBanner->setText(notice.banner());
+    m_readOnlyBanner->setToolTip(ToolTipText::fromPlainText(notice.reason()));
+    m_readOnlyBanner->setVisible(!notice.banner().isEmpty());
 }
 
 void MainWindow::updateLiveLabel()
@@ -118,6 +118,15 @@ void MainWindow::updateLiveLabel()
         m_liveLabel->setText(tr("Live"));
     else
         m_liveLabel->clear();
+    // The status bar agrees with the banner: a snapshot is not live.
+    m_liveLabel->setToolTip(QString());
+    if (m_store && m_livePause.isEmpty()) {
+        const StoreNotice notice = StoreNotice::about(*m_store, m_openedReadOnly, m_openedAt);
+        if (!notice.isLive()) {
+            m_liveLabel->setText(notice.freshness());
+            m_liveLabel->setToolTip(notice.banner());
+        }
+    }
 }
 
 void MainWindow::showPanelHint(PanelHint hint)

@@ -293,9 +293,14 @@ Error PgConnection::errorFor(const PgResult &result, const QString &doing) const
                                                  "roles-postgresql.sql).").arg(m_sessionUser, where, doing, detail));
     if (state == "25006" && m_standby)
         return StandbyStatus::writeRefusal(where);
+    // Otherwise the server itself takes no changes (a read-only connection of ours never
+    // gets here: PgStore refuses the write first).
     if (state == "25006")
-        return Error::unavailable(QCoreApplication::translate("Store", "%1 is open read-only, so nothing can be recorded in it while %2. "
-                                                 "Open it without --read-only.").arg(where, doing));
+        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 refused a change while %2 because it "
+                                                 "takes none (%3): it is a standby server, or the database or the "
+                                                 "login is set to read-only. Nothing was written. Connect to the "
+                                                 "primary server, or ask the administrator to allow changes.")
+                                      .arg(where, doing, detail));
     if (state == "55P03" || state == "40001" || state == "40P01")
         return Error::unavailable(QCoreApplication::translate("Store", "The store is busy: another session held the rows for more than "
                                                  "%1 seconds while %2 (%3). Nothing was written. Try again in a "

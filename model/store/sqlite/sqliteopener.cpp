@@ -122,13 +122,15 @@ Result<SqliteConnection> openImmutable(const QString &path, const StoreFiles &fi
                                   "changes made after opening will not show.").arg(why);
     if (!downgradeNote.isEmpty())
         note = downgradeNote + u' ' + note;
+    Store::Freshness freshness = Store::Freshness::Snapshot;
     if (files.walExists && files.walSize > 0) {
         note += u' ' + QCoreApplication::translate("Store", "Its -wal file holds %1 of recent changes a snapshot cannot read: they are "
                                "not shown. For a complete copy, copy the store with "
                                "sqlite3 STORE \".backup COPY\".")
                     .arg(QLocale::c().formattedDataSize(files.walSize));
+        freshness = Store::Freshness::IncompleteSnapshot;
     }
-    return SqliteConnection(db, true, note);
+    return SqliteConnection(db, true, note, freshness);
 }
 
 Result<SqliteConnection> openReadOnly(const QString &path, const StoreFiles &files, const QString &downgradeNote)
@@ -211,10 +213,11 @@ QString whyNotWritable(const QString &path, const StoreFiles &files)
 
 } // namespace
 
-SqliteConnection::SqliteConnection(sqlite3 *db, bool readOnly, const QString &note)
+SqliteConnection::SqliteConnection(sqlite3 *db, bool readOnly, const QString &note, Store::Freshness freshness)
     : m_db(db)
     , m_readOnly(readOnly)
     , m_note(note)
+    , m_freshness(freshness)
 {
 }
 
@@ -222,6 +225,7 @@ SqliteConnection::SqliteConnection(SqliteConnection &&other) noexcept
     : m_db(std::exchange(other.m_db, nullptr))
     , m_readOnly(other.m_readOnly)
     , m_note(std::move(other.m_note))
+    , m_freshness(other.m_freshness)
 {
 }
 
@@ -232,6 +236,7 @@ SqliteConnection &SqliteConnection::operator=(SqliteConnection &&other) noexcept
         m_db = std::exchange(other.m_db, nullptr);
         m_readOnly = other.m_readOnly;
         m_note = std::move(other.m_note);
+        m_freshness = other.m_freshness;
     }
     return *this;
 }

@@ -14,7 +14,8 @@ namespace RefundDesk::Internal {
 class SqliteConnection final
 {
 public:
-    SqliteConnection(sqlite3 *db, bool readOnly, const QString &note);
+    SqliteConnection(sqlite3 *db, bool readOnly, const QString &note,
+                     Store::Freshness freshness = Store::Freshness::Live);
     SqliteConnection(SqliteConnection &&other) noexcept;
     SqliteConnection &operator=(SqliteConnection &&other) noexcept;
     SqliteConnection(const SqliteConnection &) = delete;
@@ -24,6 +25,8 @@ public:
     bool isReadOnly() const { return m_readOnly; }
     // What the status bar should say about the way the store was opened; may be empty.
     const QString &note() const { return m_note; }
+    // Snapshot when opened immutable (see Store::freshness).
+    Store::Freshness freshness() const { return m_freshness; }
 
     sqlite3 *release();
 
@@ -31,6 +34,7 @@ private:
     sqlite3 *m_db = nullptr;
     bool m_readOnly = false;
     QString m_note;
+    Store::Freshness m_freshness = Store::Freshness::Live;
 };
 
 // Decides how to open an existing store file so that a read-only open never creates or

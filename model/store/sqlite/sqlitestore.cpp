@@ -22,11 +22,13 @@ constexpr int BusyTimeoutMs = 5000;
 
 } // namespace
 
-SqliteStore::SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote)
+SqliteStore::SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote,
+                         Freshness freshness)
     : m_db(db)
     , m_path(path)
     , m_readOnly(readOnly)
     , m_openNote(openNote)
+    , m_freshness(freshness)
     , m_eventLookup(std::make_unique<SqliteEventLookup>(db, path))
 {
 }
@@ -270,6 +272,7 @@ Result<std::unique_ptr<Store>> SqliteStore::openFile(const QString &path, Store:
         return connection.error();
     const QString openNote = connection->note();
     const bool openedReadOnly = connection->isReadOnly();
+    const Freshness freshness = connection->freshness();
     sqlite3 *db = connection->release();
     sqlite3_busy_timeout(db, BusyTimeoutMs);
     sqlite3_extended_result_codes(db, 1);
@@ -285,7 +288,7 @@ Result<std::unique_ptr<Store>> SqliteStore::openFile(const QString &path, Store:
         return Error::unavailable(problem);
     }
     const bool readOnly = openedReadOnly || sqlite3_db_readonly(db, "main") == 1;
-    return std::unique_ptr<Store>(std::make_unique<SqliteStore>(db, path, readOnly, openNote));
+    return std::unique_ptr<Store>(std::make_unique<SqliteStore>(db, path, readOnly, openNote, freshness));
 }
 
 Result<std::unique_ptr<Store>> SqliteStore::createFile(const QString &path)

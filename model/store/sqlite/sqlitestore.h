@@ -29,12 +29,14 @@ public:
     static Result<std::unique_ptr<Store>> createFile(const QString &path);
 
     // Takes ownership of an open connection whose schema has been checked.
-    SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote);
+    SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote,
+                Freshness freshness = Freshness::Live);
     ~SqliteStore() override;
 
     QString location() const override { return m_path; }
     bool isReadOnly() const override { return m_readOnly; }
     QString openNote() const override { return m_openNote; }
+    Freshness freshness() const override { return m_freshness; }
     QString sessionOperator() const override { return {}; }
 
     Result<QString> meta(const QString &key) override;
@@ -124,6 +126,7 @@ private:
     QString m_path;
     bool m_readOnly = false;
     QString m_openNote;
+    Freshness m_freshness = Freshness::Live;
     int m_snapshotDepth = 0;
     std::unordered_map<std::string, std::unique_ptr<SqliteStatement>> m_statements;
     std::unique_ptr<SqliteEventLookup> m_eventLookup;

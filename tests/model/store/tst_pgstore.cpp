@@ -114,6 +114,7 @@ private slots:
     void verifyWantsTheSupportRulesWhereSupportMayWrite();
     void rolesFileBringsAnOlderStoreUpToDate();
     void readOnlyRoleOpensReadOnlyAndSaysWhy();
+    void aServerThatTakesNoChangesSaysSo();
 
 private:
     // A fresh database with the store's schema and op_1..op_6 as in tst_store.
@@ -608,7 +609,7 @@ void tst_PgStore::dataVersionFollowsOtherSessionsCommits()
     QCOMPARE(*store->dataVersion(), *before);
 
     QVERIFY(m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET attempts = 4 WHERE operation_id = 'op_3'")));
-    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *before, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *before, 60'000);
     auto operation = store->operation(QStringLiteral("op_3"));
     QVERIFY(operation && operation->has_value());
     QCOMPARE((*operation)->attempts, 4);
@@ -616,7 +617,7 @@ void tst_PgStore::dataVersionFollowsOtherSessionsCommits()
     // Events and attempts notify too.
     QVERIFY(m_server->exec(m_db, QStringLiteral("INSERT INTO webhook_events (event_id, received_at, payload) "
                                                 "VALUES ('evt_x', 1, '{}')")));
-    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != afterUpdate, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != afterUpdate, 60'000);
 }
 
 void tst_PgStore::snapshotSeesOneMomentAndRefusesWrites()
@@ -655,7 +656,7 @@ void tst_PgStore::reconnectsAfterTheServerRestarts()
 
     QVERIFY2(m_server->start(), qPrintable(m_server->lastError()));
     // The reconnect moves on with each poll, never waiting.
-    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 10'000);
+    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 120'000);
     auto back = store->dataVersion();
     QVERIFY(back);
     QVERIFY(*back != before); // changes made meanwhile were never announced: look again
@@ -664,7 +665,7 @@ void tst_PgStore::reconnectsAfterTheServerRestarts()
     QCOMPARE(page->size(), size_t(5));
     // The session was set up again: notifications arrive.
     QVERIFY(m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET attempts = 2 WHERE operation_id = 'op_4'")));
-    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *back, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(*store->dataVersion() != *back, 60'000);
 }
 
 void tst_PgStore::reconnectsInStepsWhileTheServerIsSilent()
@@ -688,9 +689,11 @@ void tst_PgStore::reconnectsInStepsWhileTheServerIsSilent()
     qint64 longestMs = 0;
     int givenUp = 0;
     bool wasGivenUp = false;
+    qint64 firstGivenUpAt = 0, secondGivenUpAt = 0;
     QElapsedTimer clock;
     clock.start();
-    while (givenUp < 2 && clock.elapsed() < 20'000) {
+    // A watchdog only (two attempts take about 6 s).
+    while (givenUp < 2 && clock.elapsed() < 180'000) {
         QElapsedTimer call;
         call.start();
         auto version = store->dataVersion();
@@ -706,20 +709,25 @@ void tst_PgStore::reconnectsInStepsWhileTheServerIsSilent()
         QCOMPARE(claimed.error().kind, ErrorKind::StoreUnavailable);
         const bool isGivenUp = version.error().message.contains(givenUpText);
         if (isGivenUp && !wasGivenUp)
-            ++givenUp;
+            (++givenUp == 1 ? firstGivenUpAt : secondGivenUpAt) = clock.elapsed();
         wasGivenUp = isGivenUp;
         QTest::qWait(50);
     }
     QCOMPARE(givenUp, 2);
-    qInfo("longest poll, read and claim while reconnecting: %lld ms", longestMs);
-    // A blocking reconnect waits the 2 s out; in steps a poll waits 20 ms at most. The
-    // bound is generous for a loaded machine.
-    QVERIFY2(longestMs < 500, qPrintable(QStringLiteral("a poll, a read and a claim took %1 ms").arg(longestMs)));
+    const qint64 attemptMs = secondGivenUpAt - firstGivenUpAt;
+    qInfo("longest poll, read and claim while reconnecting: %lld ms; from one attempt given up to the next: %lld ms",
+          longestMs, attemptMs);
+    // A blocking reconnect waits each attempt out (connect_timeout, 2 s) inside a call; in
+    // steps a poll waits 20 ms at most. Measured against the time from one attempt given
+    // up to the next, in this run, rather than in milliseconds a busy machine could cross.
+    QVERIFY2(2 * longestMs < attemptMs, qPrintable(QStringLiteral("a poll, a read and a claim took %1 ms; one attempt "
+                                                                  "to the next %2 ms")
+                                                       .arg(longestMs).arg(attemptMs)));
 
     // The server back: the next attempt gets through by itself, and nothing was written meanwhile.
     silent.close();
     QVERIFY2(m_server->start(), qPrintable(m_server->lastError()));
-    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 10'000);
+    QTRY_VERIFY_WITH_TIMEOUT(bool(store->dataVersion()), 120'000);
     auto after = store->operation(QStringLiteral("op_1"));
     QVERIFY(after && *after);
     QCOMPARE((*after)->version, seen.version);
@@ -1023,6 +1031,31 @@ void tst_PgStore::readOnlyRoleOpensReadOnlyAndSaysWhy()
     // A read-only open of a writable login refuses writes in the session too.
     auto readOnly = open(m_server->location(m_db), Store::OpenMode::ReadOnly);
     QVERIFY(readOnly && readOnly->isReadOnly());
+}
+
+void tst_PgStore::aServerThatTakesNoChangesSaysSo()
+{
+    // The database set read-only by its administrator (as a standby is): the login may
+    // write, so the store opens for writing, and the server refuses the write itself. The
+    // message says that, not "open it without --read-only", which nobody used.
+    QVERIFY(m_server->exec(QStringLiteral("postgres"),
+                           QStringLiteral("ALTER DATABASE %1 SET default_transaction_read_only = on").arg(m_db)));
+    auto store = open(m_server->location(m_db));
+    QVERIFY(store);
+    auto op1 = store->operation(QStringLiteral("op_1"));
+    QVERIFY(op1 && op1->has_value());
+    auto write = store->claim(QStringLiteral("op_1"), SeenState::of(**op1), QString(), false);
+    QVERIFY(!write);
+    const QString message = write.error().message;
+    QVERIFY2(message.contains(QLatin1String("refused a change while")), qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("standby server, or the database or the login is set to read-only")),
+             qPrintable(message));
+    QVERIFY2(message.contains(QLatin1String("Nothing was written")), qPrintable(message));
+    QVERIFY2(!message.contains(QLatin1String("--read-only")), qPrintable(message));
+    QVERIFY(m_server->exec(QStringLiteral("postgres"),
+                           QStringLiteral("ALTER DATABASE %1 RESET default_transaction_read_only").arg(m_db)));
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT status FROM refund_ops WHERE operation_id = 'op_1'")),
+             QStringLiteral("unknown"));
 }
 
 QTEST_GUILESS_MAIN(tst_PgStore)

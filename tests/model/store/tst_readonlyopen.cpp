@@ -162,6 +162,8 @@ private slots:
             auto store = StoreFactory::open(path, Store::OpenMode::ReadOnly);
             QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : store.error().message));
             QVERIFY((*store)->isReadOnly());
+            // A snapshot: what a person sees of it stops at this moment.
+            QCOMPARE((*store)->freshness(), Store::Freshness::Snapshot);
             note = (*store)->openNote();
             auto report = AuditVerifier(**store).run();
             QVERIFY(report.ok());
@@ -198,6 +200,7 @@ private slots:
         QVERIFY(store.ok());
         QVERIFY((*store)->isReadOnly());
         QCOMPARE((*store)->openNote(), QString());
+        QCOMPARE((*store)->freshness(), Store::Freshness::Live);
         auto count = (*store)->auditCount(AuditQuery{});
         QVERIFY(count.ok());
         QCOMPARE(*count, 5);
@@ -208,6 +211,30 @@ private slots:
         QVERIFY(count.ok());
         QCOMPARE(*count, 6);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), namesBefore);
+    }
+
+    // A copy made with its -wal file but without the -shm: the snapshot cannot read the
+    // changes in that -wal, and says it is incomplete rather than merely a snapshot.
+    void snapshotOfAnIncompleteCopySaysSo()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("store.sqlite"));
+        const QString copyPath = dir.filePath(QStringLiteral("copy.sqlite"));
+        {
+            AuditTestStore s(path);
+            QVERIFY2(fillStore(s), qPrintable(s.lastError()));
+            for (const QString &suffix : {QString(), QStringLiteral("-wal")})
+                QVERIFY(QFile::copy(path + suffix, copyPath + suffix));
+        }
+        QVERIFY(QFileInfo(copyPath + QStringLiteral("-wal")).size() > 0);
+        QVERIFY(!QFile::exists(copyPath + QStringLiteral("-shm")));
+        auto store = StoreFactory::open(copyPath, Store::OpenMode::ReadOnly);
+        QVERIFY2(store.ok(), qPrintable(store.ok() ? QString() : store.error().message));
+        QCOMPARE((*store)->freshness(), Store::Freshness::IncompleteSnapshot);
+        QVERIFY2((*store)->openNote().contains(QStringLiteral("-wal file holds")), qPrintable((*store)->openNote()));
+        auto count = (*store)->auditCount(AuditQuery{});
+        QVERIFY(count.ok());
+        QCOMPARE(*count, 3); // the two in the -wal are missing, as it says
     }
 
     void ownReadWriteOpenStaysWritable()
@@ -222,6 +249,7 @@ private slots:
         QVERIFY(store.ok());
         QVERIFY(!(*store)->isReadOnly());
         QCOMPARE((*store)->openNote(), QString());
+        QCOMPARE((*store)->freshness(), Store::Freshness::Live);
     }
 
     void copyReadByAnotherUser_data()

@@ -338,6 +338,10 @@ private slots:
         QCOMPARE(checked.first().at(0).toBool(), false);
         QVERIFY2(window.chainLabel()->text().startsWith(QStringLiteral("Broken at #2: hash does not match")),
                  qPrintable(window.chainLabel()->text()));
+        // What it means for the auditor and what to do, not only what broke.
+        QVERIFY2(window.chainLabel()->text().contains(QStringLiteral("decisions from #2 on may not be as they were "
+                                                                     "recorded. Keep this copy as it is and report it")),
+                 qPrintable(window.chainLabel()->text()));
         QVERIFY(window.chainLabel()->toolTip().contains(QStringLiteral("resolutions_no_update is missing")));
         // The log still shows every row, the edited one included.
         QCOMPARE(window.model()->rowCount(), 2);

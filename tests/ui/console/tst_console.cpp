@@ -31,14 +31,18 @@
 #include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
+#include <QDeadlineTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QInputDialog>
 #include <QTimer>
 #include <QSignalSpy>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -49,6 +53,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTime>
 #include <QToolButton>
 
 #include <array>
@@ -127,12 +132,11 @@ void keepPicture(QWidget *widget, const QString &name)
 template<typename T>
 T *waitForChild(QWidget *parent, const QString &name = {})
 {
+    // A watchdog, not a speed limit: a busy machine may take its time to open a dialog.
+    QDeadlineTimer watchdog(std::chrono::minutes(2));
     T *found = nullptr;
-    for (int i = 0; i < 100 && !found; ++i) {
-        found = parent->findChild<T *>(name);
-        if (!found)
-            QTest::qWait(20);
-    }
+    while (!(found = parent->findChild<T *>(name)) && !watchdog.hasExpired())
+        QTest::qWait(20);
     return found;
 }
 
@@ -156,6 +160,7 @@ private slots:
     void changedOperationIsAConflictWhateverTheEvidence_data();
     void changedOperationIsAConflictWhateverTheEvidence();
     void readOnlyOffersNoWrite();
+    void snapshotSaysWhatItMeansAndF5Reopens();
     void invalidStoreShowsItsError();
     void searchFindsAnOperation();
     void takeOverAsksFirst();
@@ -539,6 +544,11 @@ void TestConsole::readOnlyOffersNoWrite()
     QVERIFY(window);
     QVERIFY(window->readOnlyBanner()->isVisible());
     QVERIFY(window->readOnlyBanner()->text().startsWith(QStringLiteral("Read-only")));
+    // Open beside the fixture's connection, it reads live, and the status bar says so.
+    QCOMPARE(window->store()->freshness(), Store::Freshness::Live);
+    auto *live = window->findChild<QLabel *>(QStringLiteral("liveLabel"));
+    QVERIFY(live);
+    QCOMPARE(live->text(), QStringLiteral("Live"));
     QVERIFY(window->showOperation(QStringLiteral("op_5521")));
     keepPicture(window.get(), QStringLiteral("read-only"));
     // A banner follows a switch of theme like the rest of the window.
@@ -567,6 +577,86 @@ void TestConsole::readOnlyOffersNoWrite()
     QTest::keyClick(window->queuePane()->view(), Qt::Key_R, Qt::ControlModifier);
     QVERIFY(!window->resolveDialog());
     QCOMPARE(statusOf(*m_fixture, QStringLiteral("op_5521")), QStringLiteral("unknown"));
+}
+
+void TestConsole::snapshotSaysWhatItMeansAndF5Reopens()
+{
+    // A store at rest, as finance finds it: no program has it open, so SQLite has removed
+    // its -shm file, and --read-only can only take a snapshot of it.
+    const QString path = m_fixture->path();
+    m_fixture.reset();
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral("-shm")));
+    m_identity = std::make_unique<OperatorIdentity>();
+    m_identity->useForThisRun(QStringLiteral("fiona"));
+    auto window = std::make_unique<MainWindow>(m_identity.get());
+    window->setShowErrorDialogs(false);
+    window->refresher()->setInterval(100);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    const QLocale locale;
+    const QString before = locale.toString(QTime::currentTime(), QLocale::ShortFormat);
+    QVERIFY2(window->openStore(path, true), qPrintable(window->lastError()));
+    const QString after = locale.toString(QTime::currentTime(), QLocale::ShortFormat);
+    QCOMPARE(window->store()->freshness(), Store::Freshness::Snapshot);
+
+    // The banner says in one line what it means and what to do; the reason is on hover.
+    auto bannerFor = [](const QString &time) {
+        return QStringLiteral("A snapshot of the store as it was at %1; later changes do not appear. Reopen (F5) to see "
+                              "them.").arg(time);
+    };
+    QLabel *banner = window->readOnlyBanner();
+    QVERIFY(banner->isVisible());
+    QVERIFY2(banner->text() == bannerFor(before) || banner->text() == bannerFor(after), qPrintable(banner->text()));
+    QVERIFY2(banner->toolTip().contains(QStringLiteral("immutable")), qPrintable(banner->toolTip()));
+    QVERIFY2(banner->toolTip().contains(QStringLiteral("-shm")), qPrintable(banner->toolTip()));
+    // The status bar agrees with it: not "Live".
+    auto *live = window->findChild<QLabel *>(QStringLiteral("liveLabel"));
+    QVERIFY(live);
+    QVERIFY2(live->text() == QStringLiteral("Snapshot as of %1").arg(before)
+                 || live->text() == QStringLiteral("Snapshot as of %1").arg(after),
+             qPrintable(live->text()));
+    QVERIFY(!live->text().contains(QStringLiteral("Live")));
+    QCOMPARE(live->toolTip(), banner->text());
+
+    // Someone changes the store meanwhile: the snapshot does not show it, as it says...
+    QueueModel *queue = window->queuePane()->model();
+    auto statusOf = [queue](const QString &operationId) {
+        const int row = queue->rowOf(operationId);
+        return row < 0 ? QString() : queue->index(row, 0).data(QueueModel::StatusRole).toString();
+    };
+    QVERIFY(window->showOperation(QStringLiteral("op_5521")));
+    QCOMPARE(statusOf(QStringLiteral("op_5521")), QStringLiteral("unknown"));
+    {
+        auto other = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+        QVERIFY(other.ok());
+        auto current = (*other)->operation(QStringLiteral("op_5521"));
+        QVERIFY(current.ok() && current->has_value());
+        QVERIFY((*other)->claim(QStringLiteral("op_5521"), SeenState::of(**current), QStringLiteral("bob"), false).ok());
+    }
+    QTest::qWait(500); // several polls of the live refresher
+    QCOMPARE(statusOf(QStringLiteral("op_5521")), QStringLiteral("unknown"));
+
+    // ...until F5 (Refresh now) opens it again, keeping the operation shown.
+    QAction *refresh = nullptr;
+    for (QAction *menu : window->menuBar()->actions()) {
+        for (QAction *action : menu->menu() ? menu->menu()->actions() : QList<QAction *>()) {
+            if (action->shortcut() == QKeySequence(QKeySequence::Refresh))
+                refresh = action;
+        }
+    }
+    QVERIFY(refresh);
+    QCOMPARE(refresh->shortcut(), QKeySequence(Qt::Key_F5));
+    refresh->trigger();
+    QTRY_COMPARE(statusOf(QStringLiteral("op_5521")), QStringLiteral("checking"));
+    QCOMPARE(window->panel()->operationId(), QStringLiteral("op_5521"));
+    QVERIFY2(window->panel()->noticeText().contains(QStringLiteral("bob")), qPrintable(window->panel()->noticeText()));
+    QCOMPARE(window->store()->freshness(), Store::Freshness::Snapshot);
+    QVERIFY(live->text().startsWith(QStringLiteral("Snapshot as of ")));
+    QVERIFY(banner->isVisible());
+    // Taken anew, it still created no file beside the store.
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral("-shm")));
+    QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")));
+    window->close();
 }
 
 void TestConsole::invalidStoreShowsItsError()
