@@ -8,7 +8,8 @@
 -- The operator recorded on a claim or a decision is the login itself (session_user):
 -- triggers refuse any other name from anyone but the store's owner. For every login but
 -- the owner, the server also keeps the audit chain (a decision's id, time, prev_hash and
--- hash are its own) and the times written on an operation.
+-- hash are its own) and the times written on an operation; the agent's logins only add
+-- to the attempt history and finish an attempt once.
 -- Roles belong to the whole server: creating them again is harmless.
 
 DO $$
@@ -348,5 +349,59 @@ $$;
 CREATE OR REPLACE TRIGGER refund_ops_agent_moves
 BEFORE UPDATE ON refund_ops
 FOR EACH ROW EXECUTE FUNCTION refund_ops_agent_moves();
+
+-- The attempt history is the evidence a person decides on, and append-only for the
+-- agent's logins: an attempt is added to an open operation with the next attempt_no, and
+-- an unfinished attempt (finished_at NULL) is finished once (its finished_at, outcome,
+-- http_status, request_id and error); nothing else, and nothing at all once the operation
+-- has left open. Refused with a sentence saying which; deleting is not granted at all.
+-- The operation's row is share-locked, so that it cannot leave open while an attempt is
+-- being written.
+CREATE OR REPLACE FUNCTION refund_attempts_agent_appends() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    operation_status text;
+    last_no bigint;
+BEGIN
+    IF NOT refund_desk_is_agent_login() THEN
+        RETURN NEW;
+    END IF;
+    IF TG_OP = 'UPDATE' AND (NEW.operation_id, NEW.attempt_no) IS DISTINCT FROM (OLD.operation_id, OLD.attempt_no) THEN
+        RAISE EXCEPTION 'the login % may not move attempt % of % to another operation or number: attempts are '
+                        'only added and finished', session_user, OLD.attempt_no, OLD.operation_id;
+    END IF;
+    EXECUTE format('SELECT status FROM %I.refund_ops WHERE operation_id = $1 FOR SHARE', TG_TABLE_SCHEMA)
+        INTO operation_status USING NEW.operation_id;
+    IF operation_status IS DISTINCT FROM 'open' THEN
+        RAISE EXCEPTION 'the login % may not write attempt % of %: it is %, and the refund tool writes attempts '
+                        'only while an operation is open (its attempt history is the evidence a person decides on)',
+                        session_user, NEW.attempt_no, NEW.operation_id, COALESCE(operation_status, 'not in the store');
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+        EXECUTE format('SELECT max(attempt_no) FROM %I.refund_attempts WHERE operation_id = $1', TG_TABLE_SCHEMA)
+            INTO last_no USING NEW.operation_id;
+        IF NEW.attempt_no <> COALESCE(last_no, 0) + 1 THEN
+            RAISE EXCEPTION 'the login % may add to % only attempt % (the next after the last), not attempt %',
+                            session_user, NEW.operation_id, COALESCE(last_no, 0) + 1, NEW.attempt_no;
+        END IF;
+        RETURN NEW;
+    END IF;
+    IF OLD.finished_at IS NOT NULL THEN
+        RAISE EXCEPTION 'the login % may not change attempt % of %: it is finished, and a finished attempt is '
+                        'history', session_user, OLD.attempt_no, OLD.operation_id;
+    END IF;
+    IF NEW.finished_at IS NULL THEN
+        RAISE EXCEPTION 'the login % may change attempt % of % only by finishing it (with its finished_at)',
+                        session_user, OLD.attempt_no, OLD.operation_id;
+    END IF;
+    IF (NEW.tool_call_id, NEW.started_at) IS DISTINCT FROM (OLD.tool_call_id, OLD.started_at) THEN
+        RAISE EXCEPTION 'the login % may finish attempt % of % but not change its tool call or start',
+                        session_user, OLD.attempt_no, OLD.operation_id;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE OR REPLACE TRIGGER refund_attempts_agent_appends
+BEFORE INSERT OR UPDATE ON refund_attempts
+FOR EACH ROW EXECUTE FUNCTION refund_attempts_agent_appends();
 
 COMMIT;

@@ -106,6 +106,14 @@ const char WholeState[] =
     "|| ' | ' || (SELECT COALESCE(string_agg(event_id || ' ' || payload, ', ' ORDER BY event_id), '') "
     "FROM webhook_events) || ' | ' || (SELECT count(*) FROM resolutions)";
 
+// The attempts of an operation, in short: number:finished_at:outcome:http_status each.
+QString attemptsOf(const QString &operationId)
+{
+    return QStringLiteral("SELECT string_agg(attempt_no || ':' || COALESCE(finished_at::text, '-') || ':' || "
+                          "COALESCE(outcome, '-') || ':' || COALESCE(http_status::text, '-'), ' ' ORDER BY "
+                          "attempt_no) FROM refund_attempts WHERE operation_id = '%1'").arg(operationId);
+}
+
 // A year of milliseconds, for times written in the future.
 constexpr char NextYear[] = "refund_desk_clock_ms() + 365 * 86400000::bigint";
 const QString Zeros = QStringLiteral("repeat('0', 64)");
@@ -140,6 +148,8 @@ private slots:
     void supportLoginsLeaveTheChainAndTheTimesToTheServer_data();
     void supportLoginsLeaveTheChainAndTheTimesToTheServer();
     void decisionsByHandAtOnceAreChainedOneAfterAnother();
+    void agentLoginsOnlyAppendToTheAttemptHistory_data();
+    void agentLoginsOnlyAppendToTheAttemptHistory();
     void verifyWantsTheSupportRulesWhereSupportMayWrite();
     void rolesFileBringsAnOlderStoreUpToDate();
     void readOnlyRoleOpensReadOnlyAndSaysWhy();
@@ -1158,6 +1168,153 @@ void tst_PgStore::decisionsByHandAtOnceAreChainedOneAfterAnother()
              QStringLiteral("%1 %1 %1").arg(Deciders));
     const QString broken = chainProblem();
     QVERIFY2(broken.isEmpty(), qPrintable(broken));
+}
+
+void tst_PgStore::agentLoginsOnlyAppendToTheAttemptHistory_data()
+{
+    QTest::addColumn<QString>("login");
+    QTest::addColumn<QString>("sql");       // one transaction, as `login`, through psql
+    QTest::addColumn<QString>("refusal");   // the server's message; empty: accepted
+    QTest::addColumn<QString>("operation"); // whose attempts to look at when accepted
+    QTest::addColumn<QString>("attempts");  // attemptsOf(operation) afterwards
+
+    // The fixture (see the test): op_1 is open, attempt 1 finished (a timeout), attempt 2
+    // under way; op_3 is unknown after a timeout, a saved 500 and an attempt never finished.
+    const QString tool = QStringLiteral("tool");
+    const QString none;
+    QTest::newRow("a saved 500 turned into a decline")
+        << tool << "UPDATE refund_attempts SET outcome = 'declined', http_status = 402, error = 'card_declined' "
+                   "WHERE operation_id = 'op_3' AND attempt_no = 2"
+        << "the login tool may not write attempt 2 of op_3: it is unknown" << none << none;
+    QTest::newRow("the finished attempts of an unknown operation")
+        << tool << "UPDATE refund_attempts SET http_status = 402 WHERE operation_id = 'op_3'"
+        << "of op_3: it is unknown, and the refund tool writes attempts only while an operation is open" << none << none;
+    QTest::newRow("the last attempt of an unknown operation finished")
+        << tool << "UPDATE refund_attempts SET finished_at = 60, outcome = 'refunded', http_status = 200 "
+                   "WHERE operation_id = 'op_3' AND attempt_no = 3"
+        << "the login tool may not write attempt 3 of op_3: it is unknown" << none << none;
+    QTest::newRow("an attempt added to an unknown operation")
+        << tool << "INSERT INTO refund_attempts (operation_id, attempt_no, started_at) VALUES ('op_3', 4, 70)"
+        << "the login tool may not write attempt 4 of op_3: it is unknown" << none << none;
+    QTest::newRow("an attempt added to a decided operation")
+        << tool << "INSERT INTO refund_attempts (operation_id, attempt_no, started_at) VALUES ('op_6', 1, 70)"
+        << "the login tool may not write attempt 1 of op_6: it is refunded" << none << none;
+    QTest::newRow("an attempt of no operation")
+        << tool << "INSERT INTO refund_attempts (operation_id, attempt_no, started_at) VALUES ('op_none', 1, 70)"
+        << "it is not in the store" << none << none;
+    QTest::newRow("through a temporary table named refund_ops")
+        << tool << "CREATE TEMP TABLE refund_ops (operation_id text, status text); INSERT INTO refund_ops VALUES "
+                   "('op_3', 'open'); UPDATE refund_attempts SET http_status = 402 WHERE operation_id = 'op_3' "
+                   "AND attempt_no = 2"
+        << "the login tool may not write attempt 2 of op_3: it is unknown" << none << none;
+    QTest::newRow("a finished attempt rewritten")
+        << tool << "UPDATE refund_attempts SET outcome = 'refunded', http_status = 200 WHERE operation_id = 'op_1' "
+                   "AND attempt_no = 1"
+        << "the login tool may not change attempt 1 of op_1: it is finished" << none << none;
+    QTest::newRow("a finished attempt finished again")
+        << tool << "UPDATE refund_attempts SET finished_at = 99 WHERE operation_id = 'op_1' AND attempt_no = 1"
+        << "the login tool may not change attempt 1 of op_1: it is finished" << none << none;
+    QTest::newRow("an attempt under way changed, not finished")
+        << tool << "UPDATE refund_attempts SET error = 'x' WHERE operation_id = 'op_1' AND attempt_no = 2"
+        << "the login tool may change attempt 2 of op_1 only by finishing it" << none << none;
+    QTest::newRow("an attempt's start changed as it is finished")
+        << tool << "UPDATE refund_attempts SET started_at = 1, finished_at = 45, outcome = 'timeout' "
+                   "WHERE operation_id = 'op_1' AND attempt_no = 2"
+        << "may finish attempt 2 of op_1 but not change its tool call or start" << none << none;
+    QTest::newRow("an attempt renumbered")
+        << tool << "UPDATE refund_attempts SET attempt_no = 9, finished_at = 45 WHERE operation_id = 'op_1' AND attempt_no = 2"
+        << "the login tool may not move attempt 2 of op_1" << none << none;
+    QTest::newRow("an attempt moved to another operation")
+        << tool << "UPDATE refund_attempts SET operation_id = 'op_5', finished_at = 45 WHERE operation_id = 'op_1' "
+                   "AND attempt_no = 2"
+        << "the login tool may not move attempt 2 of op_1" << none << none;
+    QTest::newRow("an attempt number skipped")
+        << tool << "INSERT INTO refund_attempts (operation_id, attempt_no, started_at) VALUES ('op_1', 4, 70)"
+        << "the login tool may add to op_1 only attempt 3 (the next after the last), not attempt 4" << none << none;
+    QTest::newRow("an attempt number used again")
+        << tool << "INSERT INTO refund_attempts (operation_id, attempt_no, started_at) VALUES ('op_1', 2, 70)"
+        << "may add to op_1 only attempt 3 (the next after the last), not attempt 2" << none << none;
+    QTest::newRow("an attempt deleted")
+        << tool << "DELETE FROM refund_attempts WHERE operation_id = 'op_3'"
+        << "permission denied for table refund_attempts" << none << none;
+    QTest::newRow("the attempts emptied")
+        << tool << "TRUNCATE refund_attempts" << "permission denied for table refund_attempts" << none << none;
+    QTest::newRow("an event edited")
+        << tool << "UPDATE webhook_events SET payload = '{\"status\":\"failed\"}'"
+        << "permission denied for table webhook_events" << none << none;
+    QTest::newRow("an event deleted")
+        << tool << "DELETE FROM webhook_events" << "permission denied for table webhook_events" << none << none;
+    QTest::newRow("an event replaced on conflict")
+        << tool << "INSERT INTO webhook_events (event_id, received_at, payload) VALUES ('evt_1', 2, '{}') "
+                   "ON CONFLICT (event_id) DO UPDATE SET payload = EXCLUDED.payload"
+        << "permission denied for table webhook_events" << none << none;
+    QTest::newRow("a support login rewriting an attempt")
+        << QStringLiteral("alice") << "UPDATE refund_attempts SET http_status = 402 WHERE operation_id = 'op_3'"
+        << "permission denied for table refund_attempts" << none << none;
+
+    // What the refund tool writes goes through (fakeagent's statements, as in DESIGN.md).
+    QTest::newRow("the next attempt, counted as the tool counts it")
+        << tool << "BEGIN; UPDATE refund_ops SET attempts = attempts + 1, updated_at = 60, version = version + 1 "
+                   "WHERE operation_id = 'op_1' AND status = 'open'; INSERT INTO refund_attempts (operation_id, "
+                   "attempt_no, tool_call_id, started_at) SELECT operation_id, attempts, 'toolu_2', 60 FROM "
+                   "refund_ops WHERE operation_id = 'op_1'; COMMIT;"
+        << none << "op_1" << "1:20:timeout:- 2:-:-:- 3:-:-:-";
+    QTest::newRow("the attempt under way finished")
+        << tool << "UPDATE refund_attempts SET finished_at = 45, outcome = 'server_error', http_status = 500, "
+                   "request_id = 'req_2', error = 'server_error' WHERE operation_id = 'op_1' AND attempt_no = 2"
+        << none << "op_1" << "1:20:timeout:- 2:45:server_error:500";
+    QTest::newRow("finished, then the operation left unknown")
+        << tool << "UPDATE refund_attempts SET finished_at = 45, outcome = 'server_error', http_status = 500 "
+                   "WHERE operation_id = 'op_1' AND attempt_no = 2; UPDATE refund_ops SET status = 'unknown', "
+                   "updated_at = 46, version = version + 1 WHERE operation_id = 'op_1' AND status = 'open'"
+        << none << "op_1" << "1:20:timeout:- 2:45:server_error:500";
+    QTest::newRow("a new operation from its key to its refund")
+        << tool << "INSERT INTO refund_ops (operation_id, order_id, amount_cents, idempotency_key, status, created_at, "
+                   "updated_at) VALUES ('op_new', 'order_new', 100, 'key_new', 'open', 50, 50); "
+                   "UPDATE refund_ops SET attempts = attempts + 1, version = version + 1 WHERE operation_id = 'op_new'; "
+                   "INSERT INTO refund_attempts (operation_id, attempt_no, tool_call_id, started_at) SELECT "
+                   "operation_id, attempts, 'toolu_new', 51 FROM refund_ops WHERE operation_id = 'op_new'; "
+                   "UPDATE refund_attempts SET finished_at = 52, outcome = 'refunded', http_status = 200, "
+                   "request_id = 'req_new' WHERE operation_id = 'op_new' AND attempt_no = 1; "
+                   "UPDATE refund_ops SET status = 'refunded', refund_id = 're_new', updated_at = 53, "
+                   "version = version + 1 WHERE operation_id = 'op_new' AND status = 'open'"
+        << none << "op_new" << "1:52:refunded:200";
+    QTest::newRow("an event stored")
+        << tool << "INSERT INTO webhook_events (event_id, received_at, payload) VALUES ('evt_2', 2, '{}')"
+        << none << "op_3" << "1:20:timeout:- 2:40:server_error:500 3:-:-:-";
+}
+
+void tst_PgStore::agentLoginsOnlyAppendToTheAttemptHistory()
+{
+    QFETCH(QString, login);
+    QFETCH(QString, sql);
+    QFETCH(QString, refusal);
+    QFETCH(QString, operation);
+    QFETCH(QString, attempts);
+    QVERIFY(setUpRoles());
+    QVERIFY2(m_server->exec(m_db, QStringLiteral(
+                 "UPDATE refund_ops SET status = 'open', claimed_by = NULL, claimed_at = NULL, attempts = 2 "
+                 "WHERE operation_id = 'op_1'; "
+                 "INSERT INTO refund_attempts (operation_id, attempt_no, tool_call_id, started_at, finished_at, outcome, "
+                 "http_status, request_id, error) VALUES "
+                 "('op_1', 1, 'toolu_1', 10, 20, 'timeout', NULL, 'req_1', 'timeout'), "
+                 "('op_1', 2, 'toolu_1', 30, NULL, NULL, NULL, NULL, NULL), "
+                 "('op_3', 1, 'toolu_3', 10, 20, 'timeout', NULL, 'req_3a', 'timeout'), "
+                 "('op_3', 2, 'toolu_3', 30, 40, 'server_error', 500, 'req_3b', 'server_error'), "
+                 "('op_3', 3, 'toolu_3', 50, NULL, NULL, NULL, NULL, NULL); "
+                 "INSERT INTO webhook_events (event_id, received_at, payload) VALUES ('evt_1', 1, '{}')")),
+             qPrintable(m_server->lastError()));
+    const QString before = m_server->query(m_db, QString::fromLatin1(WholeState));
+
+    const bool accepted = m_server->exec(m_db, sql, login);
+    if (refusal.isEmpty()) {
+        QVERIFY2(accepted, qPrintable(m_server->lastError()));
+        QCOMPARE(m_server->query(m_db, attemptsOf(operation)), attempts);
+        return;
+    }
+    QVERIFY2(!accepted, "the server let it through");
+    QVERIFY2(m_server->lastError().contains(refusal), qPrintable(m_server->lastError()));
+    QCOMPARE(m_server->query(m_db, QString::fromLatin1(WholeState)), before);
 }
 
 void tst_PgStore::verifyWantsTheSupportRulesWhereSupportMayWrite()

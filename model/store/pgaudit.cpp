@@ -68,6 +68,8 @@ constexpr GuardTrigger GuardTriggers[] = {
      "a decision (run roles-postgresql.sql again)", true},
     {"refund_ops_support_times", "refund_ops",
      "a support login could write any time on an operation (run roles-postgresql.sql again)", true},
+    {"refund_attempts_agent_appends", "refund_attempts",
+     "an agent login could rewrite the attempt history (run roles-postgresql.sql again)", true},
 };
 
 } // namespace
