@@ -6,7 +6,10 @@
 --     CREATE ROLE finance LOGIN PASSWORD '...' IN ROLE refund_desk_audit;
 --     CREATE ROLE refund_tool LOGIN PASSWORD '...' IN ROLE refund_desk_agent;
 -- The operator recorded on a claim or a decision is the login itself (session_user):
--- triggers refuse any other name from anyone but the store's owner.
+-- triggers refuse any other name from anyone but the store's owner. For every login but
+-- the owner, the server also keeps the audit chain (a decision's id, time, prev_hash and
+-- hash are its own) and the times written on an operation; the agent's logins only add
+-- to the attempt history and finish an attempt once.
 -- Roles belong to the whole server: creating them again is harmless.
 
 DO $$
@@ -93,9 +96,10 @@ BEGIN
                             '''refund-desk claim % --take-over'' takes it over', session_user, claimant,
                             OLD.operation_id, claimant, OLD.operation_id;
         END IF;
-        IF NEW.claimed_by IS DISTINCT FROM session_user OR NEW.claimed_at IS NULL THEN
-            RAISE EXCEPTION 'the login % may set % to checking only by claiming it as itself (claimed by %, '
-                            'with the time of the claim)', session_user, OLD.operation_id, session_user;
+        -- (The time of the claim is the server's: refund_ops_support_times sets it.)
+        IF NEW.claimed_by IS DISTINCT FROM session_user THEN
+            RAISE EXCEPTION 'the login % may set % to checking only by claiming it as itself (claimed by %)',
+                            session_user, OLD.operation_id, session_user;
         END IF;
     ELSIF NEW.status = 'unknown' THEN
         -- A release of one's own claim.
@@ -191,6 +195,129 @@ CREATE CONSTRAINT TRIGGER resolutions_decide_their_operation
 AFTER INSERT ON resolutions DEFERRABLE INITIALLY DEFERRED
 FOR EACH ROW EXECUTE FUNCTION resolutions_decide_their_operation();
 
+-- The server keeps the chain. A decision's resolution_id, prev_hash, recorded_at and hash
+-- are the server's for every login but the store's owner (who builds demo stores and
+-- copies stores with their recorded values, and superusers): filled in here, whatever the
+-- INSERT said, rather than refused, so that a login cannot put a row in the log that
+-- 'refund-desk verify' rejects, nor one with another time, and Refund Desk reads them back
+-- (INSERT ... RETURNING). They are the next id after the head, the head's hash (64 zeros
+-- for the first), the server's clock when the row is appended, and the SHA-256 of the
+-- row's canonical JSON as DESIGN.md defines it, computed below byte for byte as Refund
+-- Desk computes it (domain/auditchain.cpp).
+
+-- The server's clock in the store's unit: milliseconds since the Unix epoch (UTC), at the
+-- moment of the call (not the transaction's start: a decision waits for the chain's head).
+CREATE OR REPLACE FUNCTION refund_desk_clock_ms() RETURNS bigint LANGUAGE sql VOLATILE AS $$
+    SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint
+$$;
+
+-- The canonical JSON of a resolution: exactly its eleven keys, sorted by their bytes, no
+-- white space, integers as numbers, a missing refund_id or note as null. A text is a JSON
+-- string as to_json writes it, which is how nlohmann_json's dump() writes it too: '"' and
+-- '\' escaped with a backslash; \b \f \n \r \t; every other character below 0x20 as \u00XX
+-- in lower-case hex; everything else (DEL, '/', all of Unicode) as its own UTF-8 bytes.
+CREATE OR REPLACE FUNCTION refund_desk_canonical_json(resolution_id bigint, operation_id text, outcome text,
+                                                      refund_id text, evidence text, note text, operator text,
+                                                      recorded_at bigint, previous_status text,
+                                                      overrides_evidence bigint, prev_hash text)
+RETURNS text LANGUAGE sql STABLE AS $$
+    SELECT '{"evidence":' || COALESCE(to_json($5)::text, 'null')
+        || ',"note":' || COALESCE(to_json($6)::text, 'null')
+        || ',"operation_id":' || COALESCE(to_json($2)::text, 'null')
+        || ',"operator":' || COALESCE(to_json($7)::text, 'null')
+        || ',"outcome":' || COALESCE(to_json($3)::text, 'null')
+        || ',"overrides_evidence":' || COALESCE($10::text, 'null')
+        || ',"prev_hash":' || COALESCE(to_json($11)::text, 'null')
+        || ',"previous_status":' || COALESCE(to_json($9)::text, 'null')
+        || ',"recorded_at":' || COALESCE($8::text, 'null')
+        || ',"refund_id":' || COALESCE(to_json($4)::text, 'null')
+        || ',"resolution_id":' || COALESCE($1::text, 'null')
+        || '}'
+$$;
+
+-- hash: the lower-case hex SHA-256 of the canonical JSON's UTF-8 bytes (PostgreSQL's own
+-- sha256(); no extension needed).
+CREATE OR REPLACE FUNCTION refund_desk_chain_hash(resolution_id bigint, operation_id text, outcome text,
+                                                  refund_id text, evidence text, note text, operator text,
+                                                  recorded_at bigint, previous_status text,
+                                                  overrides_evidence bigint, prev_hash text)
+RETURNS text LANGUAGE sql STABLE AS $$
+    SELECT encode(sha256(convert_to(refund_desk_canonical_json($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11),
+                                    'UTF8')), 'hex')
+$$;
+
+-- Appends serialise on the head: the advisory lock Refund Desk takes for its own appends
+-- ('rdchain', ChainLockKey in store/pgstore.cpp), held until the transaction ends, so
+-- that two decisions never read the same head. The head is read after the lock, by a
+-- statement of its own: in READ COMMITTED (PostgreSQL's default, and Refund Desk's) that
+-- sees every append committed before. A transaction of a stricter isolation reads the log
+-- as it was when it began, so a decision is refused there.
+CREATE OR REPLACE FUNCTION resolutions_server_keeps_chain() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    head_id bigint;
+    head_hash text;
+BEGIN
+    IF refund_desk_may_name_others() THEN
+        RETURN NEW;
+    END IF;
+    IF current_setting('transaction_isolation') <> 'read committed' THEN
+        RAISE EXCEPTION 'the login % may record a decision only in a READ COMMITTED transaction (PostgreSQL''s '
+                        'default), not in a % one: the server appends it after the newest resolution, which such '
+                        'a transaction may not see', session_user, current_setting('transaction_isolation');
+    END IF;
+    PERFORM pg_advisory_xact_lock(32198525460769134);
+    EXECUTE format('SELECT resolution_id, hash FROM %I.resolutions ORDER BY resolution_id DESC LIMIT 1',
+                   TG_TABLE_SCHEMA)
+        INTO head_id, head_hash;
+    NEW.resolution_id := COALESCE(head_id, 0) + 1;
+    NEW.prev_hash := COALESCE(head_hash, repeat('0', 64));
+    NEW.recorded_at := refund_desk_clock_ms();
+    NEW.hash := refund_desk_chain_hash(NEW.resolution_id, NEW.operation_id, NEW.outcome, NEW.refund_id,
+                                       NEW.evidence, NEW.note, NEW.operator, NEW.recorded_at, NEW.previous_status,
+                                       NEW.overrides_evidence, NEW.prev_hash);
+    RETURN NEW;
+END
+$$;
+-- Named to fire after resolutions_operator_is_session_user (BEFORE triggers fire in the
+-- order of their names), so that the hash is made over the row as it is stored.
+CREATE OR REPLACE TRIGGER resolutions_server_keeps_chain
+BEFORE INSERT ON resolutions
+FOR EACH ROW EXECUTE FUNCTION resolutions_server_keeps_chain();
+
+-- The times a support login writes on an operation are the server's too: updated_at of
+-- every change and claimed_at of a claim are set here (filled in, not refused; Refund
+-- Desk reads them back with UPDATE ... RETURNING). A claim kept by its own claimant keeps
+-- its time. A decision's updated_at is its resolution's recorded_at when the resolution
+-- was appended first in the transaction (as Refund Desk does it), so that the two agree.
+-- Named to fire after refund_ops_support_moves, which has checked what the change is.
+CREATE OR REPLACE FUNCTION refund_ops_support_times() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    decided_at bigint;
+BEGIN
+    IF NOT refund_desk_is_support_login() THEN
+        RETURN NEW;
+    END IF;
+    NEW.updated_at := refund_desk_clock_ms();
+    IF NEW.status IN ('refunded', 'failed') THEN
+        EXECUTE format('SELECT max(r.recorded_at) FROM %I.resolutions r WHERE r.operation_id = $1 '
+                       'AND r.xmin = pg_current_xact_id()::xid', TG_TABLE_SCHEMA)
+            INTO decided_at USING NEW.operation_id;
+        NEW.updated_at := COALESCE(decided_at, NEW.updated_at);
+    END IF;
+    IF NEW.claimed_by IS NULL THEN
+        NEW.claimed_at := NULL;
+    ELSIF OLD.status = 'checking' AND OLD.claimed_by = NEW.claimed_by AND OLD.claimed_at IS NOT NULL THEN
+        NEW.claimed_at := OLD.claimed_at;
+    ELSE
+        NEW.claimed_at := NEW.updated_at;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE OR REPLACE TRIGGER refund_ops_support_times
+BEFORE UPDATE ON refund_ops
+FOR EACH ROW EXECUTE FUNCTION refund_ops_support_times();
+
 -- The refund tool's moves (DESIGN: open -> refunded | failed | unknown): an agent login
 -- changes an operation only while it is open, and never claims one. Once unknown, the
 -- operation is a person's to decide; the tool sends nothing more under its key.
@@ -222,5 +349,59 @@ $$;
 CREATE OR REPLACE TRIGGER refund_ops_agent_moves
 BEFORE UPDATE ON refund_ops
 FOR EACH ROW EXECUTE FUNCTION refund_ops_agent_moves();
+
+-- The attempt history is the evidence a person decides on, and append-only for the
+-- agent's logins: an attempt is added to an open operation with the next attempt_no, and
+-- an unfinished attempt (finished_at NULL) is finished once (its finished_at, outcome,
+-- http_status, request_id and error); nothing else, and nothing at all once the operation
+-- has left open. Refused with a sentence saying which; deleting is not granted at all.
+-- The operation's row is share-locked, so that it cannot leave open while an attempt is
+-- being written.
+CREATE OR REPLACE FUNCTION refund_attempts_agent_appends() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    operation_status text;
+    last_no bigint;
+BEGIN
+    IF NOT refund_desk_is_agent_login() THEN
+        RETURN NEW;
+    END IF;
+    IF TG_OP = 'UPDATE' AND (NEW.operation_id, NEW.attempt_no) IS DISTINCT FROM (OLD.operation_id, OLD.attempt_no) THEN
+        RAISE EXCEPTION 'the login % may not move attempt % of % to another operation or number: attempts are '
+                        'only added and finished', session_user, OLD.attempt_no, OLD.operation_id;
+    END IF;
+    EXECUTE format('SELECT status FROM %I.refund_ops WHERE operation_id = $1 FOR SHARE', TG_TABLE_SCHEMA)
+        INTO operation_status USING NEW.operation_id;
+    IF operation_status IS DISTINCT FROM 'open' THEN
+        RAISE EXCEPTION 'the login % may not write attempt % of %: it is %, and the refund tool writes attempts '
+                        'only while an operation is open (its attempt history is the evidence a person decides on)',
+                        session_user, NEW.attempt_no, NEW.operation_id, COALESCE(operation_status, 'not in the store');
+    END IF;
+    IF TG_OP = 'INSERT' THEN
+        EXECUTE format('SELECT max(attempt_no) FROM %I.refund_attempts WHERE operation_id = $1', TG_TABLE_SCHEMA)
+            INTO last_no USING NEW.operation_id;
+        IF NEW.attempt_no <> COALESCE(last_no, 0) + 1 THEN
+            RAISE EXCEPTION 'the login % may add to % only attempt % (the next after the last), not attempt %',
+                            session_user, NEW.operation_id, COALESCE(last_no, 0) + 1, NEW.attempt_no;
+        END IF;
+        RETURN NEW;
+    END IF;
+    IF OLD.finished_at IS NOT NULL THEN
+        RAISE EXCEPTION 'the login % may not change attempt % of %: it is finished, and a finished attempt is '
+                        'history', session_user, OLD.attempt_no, OLD.operation_id;
+    END IF;
+    IF NEW.finished_at IS NULL THEN
+        RAISE EXCEPTION 'the login % may change attempt % of % only by finishing it (with its finished_at)',
+                        session_user, OLD.attempt_no, OLD.operation_id;
+    END IF;
+    IF (NEW.tool_call_id, NEW.started_at) IS DISTINCT FROM (OLD.tool_call_id, OLD.started_at) THEN
+        RAISE EXCEPTION 'the login % may finish attempt % of % but not change its tool call or start',
+                        session_user, OLD.attempt_no, OLD.operation_id;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE OR REPLACE TRIGGER refund_attempts_agent_appends
+BEFORE INSERT OR UPDATE ON refund_attempts
+FOR EACH ROW EXECUTE FUNCTION refund_attempts_agent_appends();
 
 COMMIT;

@@ -5,10 +5,11 @@
 // for the lock (busy timeout), and every multi-statement write is BEGIN IMMEDIATE.
 //
 // rd_fake_agent --db PATH [--prefix agent] [--seed 1] [--stop-file PATH] [--max-seconds 120]
-//               [--count N] [--pause-ms 1] [--connection held|per-operation]
+//               [--count N] [--pause-ms 1] [--connection held|per-operation] [--busy-timeout-ms 5000]
 // With --connection per-operation each operation gets a connection of its own, closed when
 // it is done, the way a tool invoked once per call connects; by default one connection is
-// held for the whole run.
+// held for the whole run. --busy-timeout-ms sets how long a write waits for the lock (the
+// race test's tools wait out a writer that never pauses).
 // Prints one line of figures at the end:
 //   operations=N attempts=N refunded=N failed=N unknown=N errors=N max_write_ms=N
 // and exits 0 when no write failed, 1 otherwise.
@@ -74,8 +75,8 @@ std::string keyFor(std::mt19937_64 &random)
 // A connection and the tool's statements on it.
 struct Session
 {
-    explicit Session(const std::string &path)
-        : connection(path)
+    Session(const std::string &path, int busyTimeoutMs)
+        : connection(path, busyTimeoutMs)
         , db(connection.get())
         , open(db, "INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, "
                    "status, attempts, created_at, updated_at, conversation_id) "
@@ -112,7 +113,8 @@ int main(int argc, char **argv)
 
     const std::string path = arguments.text("db");
     const bool connectPerOperation = arguments.text("connection", "held") == "per-operation";
-    auto session = std::make_unique<Session>(path);
+    const int busyTimeoutMs = int(arguments.number("busy-timeout-ms", 5000));
+    auto session = std::make_unique<Session>(path, busyTimeoutMs);
     if (!session->connection.isOpen())
         return 1;
 
@@ -130,7 +132,7 @@ int main(int argc, char **argv)
     for (long long i = 0; !stop.reached(i); ++i) {
         if (connectPerOperation && i > 0) {
             session.reset(); // closed first: the store may have no user in between
-            session = std::make_unique<Session>(path);
+            session = std::make_unique<Session>(path, busyTimeoutMs);
             if (!session->connection.isOpen()) {
                 ++figures.errors;
                 break;

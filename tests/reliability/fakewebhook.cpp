@@ -6,7 +6,7 @@
 //
 // rd_fake_webhook --db PATH [--prefix hook] [--operation-prefix agent] [--seed 2]
 //                 [--stop-file PATH] [--max-seconds 120] [--count N] [--pause-ms 1]
-//                 [--connection held|per-delivery]
+//                 [--connection held|per-delivery] [--busy-timeout-ms 5000]
 // With --connection per-delivery each delivery is stored through a connection of its own,
 // the way a receiver that connects per request does; by default one is held for the run.
 // Prints one line of figures at the end:
@@ -32,7 +32,8 @@ int main(int argc, char **argv)
 
     const std::string path = arguments.text("db");
     const bool connectPerDelivery = arguments.text("connection", "held") == "per-delivery";
-    auto connection = std::make_unique<Connection>(path);
+    const int busyTimeoutMs = int(arguments.number("busy-timeout-ms", 5000));
+    auto connection = std::make_unique<Connection>(path, busyTimeoutMs);
     if (!connection->isOpen())
         return 1;
     const char *insertSql = "INSERT OR IGNORE INTO webhook_events (event_id, type, created, received_at, payload, "
@@ -63,7 +64,7 @@ int main(int argc, char **argv)
         if (connectPerDelivery && deliveries > 0) {
             insert.reset(); // both closed first: the store may have no user in between
             connection.reset();
-            connection = std::make_unique<Connection>(path);
+            connection = std::make_unique<Connection>(path, busyTimeoutMs);
             insert = std::make_unique<Statement>(connection->get(), insertSql);
         }
         sqlite3 *db = connection->get();

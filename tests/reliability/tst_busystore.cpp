@@ -7,9 +7,14 @@
 // (a command finished before the lock went, or started before it and wrote after it) by
 // the lock holder's own clock, and the one duration checked has only a lower bound (a
 // write that gave up waited at least the busy timeout).
+//
+// A claim, release or decision whose operation another person changed meanwhile is told
+// so (exit 4) even when it never got the lock.
 
 #include "reliability.h"
 #include "teststore.h"
+
+#include "store/store.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -38,6 +43,8 @@ private slots:
     void init();
     void heldLockGivesBusyAndWritesNothing();
     void shortLockIsWaitedFor();
+    void loserIsToldItLostWhileTheStoreIsBusy_data();
+    void loserIsToldItLostWhileTheStoreIsBusy();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -169,6 +176,106 @@ void tst_BusyStore::shortLockIsWaitedFor()
              qPrintable(QStringLiteral("recorded at %1, the lock released at %2").arg(recordedAt)
                             .arg(holder.releasedAtMs())));
     QCOMPARE(queryCount(m_db, QStringLiteral("SELECT count(*) FROM webhook_events")), 0);
+}
+
+void tst_BusyStore::loserIsToldItLostWhileTheStoreIsBusy_data()
+{
+    QTest::addColumn<QString>("write");     // claim, release or resolve, by `who`
+    QTest::addColumn<QString>("operation");
+    QTest::addColumn<QString>("who");
+    // What another person did after `who` looked (claim, resolve, take-over, nothing), or
+    // before (decided before): `who` then writes on what it saw, as the commands do.
+    QTest::addColumn<QString>("meanwhile");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+
+    QTest::newRow("claim, after another claim")
+        << "claim" << "op_claim" << "bob" << "claim" << 4 << "op_claim is being checked by ann since";
+    QTest::newRow("decision, after another decision")
+        << "resolve" << "op_resolve" << "bob" << "resolve" << 4 << "op_resolve was already resolved as failed by ann";
+    QTest::newRow("decision, after a claim")
+        << "resolve" << "op_resolve" << "bob" << "claim" << 4 << "op_resolve is being checked by ann since";
+    QTest::newRow("decision, on what was decided before")
+        << "resolve" << "op_resolve" << "bob" << "decided before" << 4
+        << "op_resolve was already resolved as failed by ann";
+    QTest::newRow("claim, of what was claimed before")
+        << "claim" << "op_release" << "bob" << "nothing" << 4 << "op_release is being checked by ann since";
+    QTest::newRow("release, after a take-over")
+        << "release" << "op_release" << "ann" << "take-over" << 4 << "op_release is being checked by bob since";
+    QTest::newRow("claim, nothing changed")
+        << "claim" << "op_claim" << "bob" << "nothing" << 3
+        << "The store is busy: other programs kept writing to it for more than 5 seconds and this write never got "
+           "its turn while claiming op_claim. op_claim is still as you saw it (unknown)";
+    QTest::newRow("decision, nothing changed")
+        << "resolve" << "op_resolve" << "bob" << "nothing" << 3 << "op_resolve is still as you saw it (unknown)";
+}
+
+void tst_BusyStore::loserIsToldItLostWhileTheStoreIsBusy()
+{
+    QFETCH(QString, write);
+    QFETCH(QString, operation);
+    QFETCH(QString, who);
+    QFETCH(QString, meanwhile);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+
+    auto store = StoreFactory::open(m_db, Store::OpenMode::ReadWrite);
+    auto other = StoreFactory::open(m_db, Store::OpenMode::ReadWrite);
+    QVERIFY(store && other);
+    ResolutionDraft draft;
+    draft.operationId = operation;
+    draft.outcome = Outcome::Failed;
+    draft.evidence = QStringLiteral("dashboard");
+    draft.overridesEvidence = true;
+    draft.note = QStringLiteral("busy test");
+    if (meanwhile == QLatin1String("decided before")) {
+        ResolutionDraft theirs = draft;
+        theirs.operatorName = QStringLiteral("ann");
+        auto before = (*other)->operation(operation);
+        QVERIFY(before && before->has_value());
+        QVERIFY((*other)->recordResolution(theirs, SeenState::of(**before)));
+    }
+    auto seen = (*store)->operation(operation);
+    QVERIFY(seen && seen->has_value());
+    const SeenState looked = SeenState::of(**seen);
+
+    // Another person's write, after `who` looked and before the store got busy.
+    if (meanwhile == QLatin1String("claim")) {
+        QVERIFY((*other)->claim(operation, looked, QStringLiteral("ann"), false));
+    } else if (meanwhile == QLatin1String("take-over")) {
+        QVERIFY((*other)->claim(operation, looked, QStringLiteral("bob"), true));
+    } else if (meanwhile == QLatin1String("resolve")) {
+        ResolutionDraft theirs = draft;
+        theirs.operatorName = QStringLiteral("ann");
+        QVERIFY((*other)->recordResolution(theirs, looked));
+    }
+    const QByteArray before = dumpStore(m_db);
+
+    LockHolder holder(m_db, BusyTimeoutMs + 5000);
+    QVERIFY(holder.waitUntilLocked());
+    std::optional<Error> error;
+    if (write == QLatin1String("claim")) {
+        auto claimed = (*store)->claim(operation, looked, who, false);
+        if (!claimed)
+            error = claimed.error();
+    } else if (write == QLatin1String("release")) {
+        auto released = (*store)->release(operation, looked, who);
+        if (!released)
+            error = released.error();
+    } else {
+        draft.operatorName = who;
+        auto decided = (*store)->recordResolution(draft, looked);
+        if (!decided)
+            error = decided.error();
+    }
+    QVERIFY(holder.finish());
+
+    QVERIFY2(error, "the write went through while the store was locked");
+    QVERIFY2(error->exitCode() == exitCode,
+             qPrintable(QStringLiteral("exit %1: %2").arg(error->exitCode()).arg(error->message)));
+    QVERIFY2(error->message.contains(message), qPrintable(error->message));
+    QVERIFY2(error->message.contains(QStringLiteral("Nothing was written")), qPrintable(error->message));
+    QCOMPARE(dumpStore(m_db), before);
 }
 
 QTEST_GUILESS_MAIN(tst_BusyStore)

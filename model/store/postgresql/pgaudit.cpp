@@ -76,6 +76,13 @@ constexpr GuardTrigger GuardTriggers[] = {
      "a support login could add a decision without setting its outcome (run roles-postgresql.sql again)", true},
     {"refund_ops_agent_moves", "refund_ops",
      "an agent login could decide, claim or reopen an operation (run roles-postgresql.sql again)", true},
+    {"resolutions_server_keeps_chain", "resolutions",
+     "a support login could write the audit chain's id, time and hashes itself, and break the chain or backdate "
+     "a decision (run roles-postgresql.sql again)", true},
+    {"refund_ops_support_times", "refund_ops",
+     "a support login could write any time on an operation (run roles-postgresql.sql again)", true},
+    {"refund_attempts_agent_appends", "refund_attempts",
+     "an agent login could rewrite the attempt history (run roles-postgresql.sql again)", true},
 };
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "store/postgresql/pgresult.h"
 
+#include "store/storedtext.h"
+
 #include <libpq-fe.h>
 
 #include <QCoreApplication>
@@ -65,7 +67,7 @@ QString PgResult::text(int row, int column) const
 {
     if (isNull(row, column))
         return QString();
-    return QString::fromUtf8(PQgetvalue(m_result.get(), row, column), PQgetlength(m_result.get(), row, column));
+    return storedText(PQgetvalue(m_result.get(), row, column), PQgetlength(m_result.get(), row, column));
 }
 
 QByteArray PgResult::bytes(int row, int column) const

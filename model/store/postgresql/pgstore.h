@@ -102,7 +102,8 @@ private:
     Error describeChange(const Operation &current);
     // The end of a claim or a release: runs `update` ($1 the time, $2 the operation, $3
     // the version read under the row lock), commits, and moves `operation` on to the new
-    // version. Returns the time written.
+    // version with the times the server kept (its own for any login but the owner's).
+    // Returns the updated_at written.
     Result<qint64> updateAndCommit(PgTransaction &transaction, Operation &operation, const QByteArray &update,
                                    const QString &doing);
     // After a decision's COMMIT got no answer: whether the resolution is in the log.

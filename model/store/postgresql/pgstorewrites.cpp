@@ -114,16 +114,23 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
 Result<qint64> PgStore::updateAndCommit(PgTransaction &transaction, Operation &operation, const QByteArray &update,
                                         const QString &doing)
 {
-    const qint64 now = nowMs();
-    PgResult updated = m_connection->exec(update, PgParams().add(now).add(operation.operationId).add(operation.version));
+    // The times are the server's for every login but the store's owner (roles-postgresql.sql):
+    // what is kept is what the UPDATE returns.
+    PgResult updated = m_connection->exec(update + " RETURNING updated_at, claimed_at",
+                                          PgParams().add(nowMs()).add(operation.operationId).add(operation.version));
     if (!updated.isOk())
         return m_connection->errorFor(updated, doing);
+    if (updated.rows() != 1)
+        return describeChange(operation);
+    const qint64 updatedAt = updated.integer(0, 0);
+    const std::optional<qint64> claimedAt = updated.optionalInteger(0, 1);
     PgResult committed = transaction.commit();
     if (!committed.isOk())
         return m_connection->errorFor(committed, doing);
-    operation.updatedAt = now;
+    operation.updatedAt = updatedAt;
+    operation.claimedAt = claimedAt;
     ++operation.version;
-    return now;
+    return updatedAt;
 }
 
 Result<Operation> PgStore::claim(const QString &operationId, const SeenState &seen, const QString &operatorName,
@@ -160,7 +167,6 @@ Result<Operation> PgStore::claim(const QString &operationId, const SeenState &se
         return now.error();
     operation.status = OperationStatus::Checking;
     operation.claimedBy = *login;
-    operation.claimedAt = *now;
     return operation;
 }
 
@@ -196,7 +202,6 @@ Result<Operation> PgStore::release(const QString &operationId, const SeenState &
         return now.error();
     operation.status = OperationStatus::Unknown;
     operation.claimedBy = QString();
-    operation.claimedAt.reset();
     return operation;
 }
 
@@ -212,7 +217,9 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
         return login.error();
     if (auto lost = m_connection->ensureConnected())
         return *lost;
-    PgTransaction transaction(*m_connection);
+    // READ COMMITTED, whatever the database's default: the head read after the lock below
+    // must see every append committed before (the server's chain trigger wants it too).
+    PgTransaction transaction(*m_connection, "BEGIN ISOLATION LEVEL READ COMMITTED");
     if (!transaction.isActive())
         return m_connection->errorFor(transaction.beginResult(), doing);
     auto current = lockedForWrite(draft.operationId, seen);
@@ -246,6 +253,20 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
     r.overridesEvidence = draft.overridesEvidence;
     r.hash = AuditChain::hashOf(r);
 
+    // The resolution first, as stored: for every login but the store's owner the server
+    // fills in its id, time, prev_hash and hash (roles-postgresql.sql), and the operation's
+    // updated_at is then the time it was recorded.
+    static const QByteArray insert = pgInsert("resolutions", ResolutionColumns) + " RETURNING " + ResolutionColumns;
+    PgResult inserted = m_connection->exec(insert, resolutionParams(r));
+    if (!inserted.isOk())
+        return m_connection->errorFor(inserted, doing);
+    if (inserted.rows() == 1)
+        r = resolutionFrom(inserted, 0);
+
+    // Test-only seam: the crash tests kill a decision here, between its two writes.
+    if (const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS"); delayMs > 0)
+        QThread::msleep(ulong(delayMs));
+
     PgResult updated = m_connection->exec("UPDATE refund_ops SET status = $1, refund_id = COALESCE($2, refund_id), "
                                           "claimed_by = NULL, claimed_at = NULL, updated_at = $3, "
                                           "version = version + 1 WHERE operation_id = $4 AND version = $5",
@@ -253,15 +274,6 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
                                               .add(r.operationId).add(operation.version));
     if (!updated.isOk())
         return m_connection->errorFor(updated, doing);
-
-    // Test-only seam: the crash tests kill a decision here, between its two writes.
-    if (const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS"); delayMs > 0)
-        QThread::msleep(ulong(delayMs));
-
-    static const QByteArray insert = pgInsert("resolutions", ResolutionColumns);
-    PgResult inserted = m_connection->exec(insert, resolutionParams(r));
-    if (!inserted.isOk())
-        return m_connection->errorFor(inserted, doing);
     PgResult committed = transaction.commit();
     if (!committed.isOk()) {
         const Error lost = m_connection->errorFor(committed, doing);

@@ -1,5 +1,7 @@
 #include "store/sqlite/sqlitestatement.h"
 
+#include "store/storedtext.h"
+
 #include <sqlite3.h>
 
 namespace RefundDesk::Internal {
@@ -85,7 +87,7 @@ QString SqliteStatement::text(int column) const
         return {};
     const auto *data = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, column));
     const int size = sqlite3_column_bytes(m_stmt, column);
-    return QString::fromUtf8(data, size);
+    return storedText(data, size);
 }
 
 QByteArray SqliteStatement::bytes(int column) const

@@ -16,12 +16,6 @@ namespace RefundDesk {
 
 namespace Internal {
 
-namespace {
-
-constexpr int BusyTimeoutMs = 5000;
-
-} // namespace
-
 SqliteStore::SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote,
                          Freshness freshness)
     : m_db(db)

@@ -86,6 +86,9 @@ public:
     void setRecordingQueryPlans(bool on) override;
     Result<std::vector<QueryPlan>> recordedQueryPlans() override;
 
+    // How long a connection waits for another's write lock before it answers "busy".
+    static constexpr int BusyTimeoutMs = 5000;
+
     // Turns an SQLite result code into an Error a person can act on.
     static Error errorFor(sqlite3 *db, int code, const QString &path, const QString &doing);
 

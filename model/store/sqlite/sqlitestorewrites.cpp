@@ -4,6 +4,7 @@
 #include "store/sqlite/sqlitestore.h"
 
 #include "domain/auditchain.h"
+#include "store/sqlite/sqlitebusyanswer.h"
 #include "store/sqlite/sqliterows.h"
 #include "store/sqlite/sqlitestatement.h"
 #include "store/storetext.h"
@@ -86,7 +87,8 @@ Result<Operation> SqliteStore::claim(const QString &operationId, const SeenState
     if (operatorName.trimmed().isEmpty())
         return Error::refused(QCoreApplication::translate("Store", "The operator name is empty. Say who claims the operation."));
     SqliteTransaction transaction(m_db);
-    if (!transaction.isActive())
+    // Kept from the lock, it still reads the operation and tells a loser so (sqlitebusyanswer.h).
+    if (!transaction.isActive() && !SqliteBusyAnswer::isBusy(transaction.beginCode()))
         return sqliteError(transaction.beginCode(), QCoreApplication::translate("Store", "claiming %1", "what the store was doing when it failed").arg(operationId));
     auto current = currentForWrite(operationId, seen);
     if (!current)
@@ -98,6 +100,8 @@ Result<Operation> SqliteStore::claim(const QString &operationId, const SeenState
         return describeChange(operation);
     if (!operation.needsPerson())
         return describeChange(operation);
+    if (!transaction.isActive())
+        return SqliteBusyAnswer::busy(BusyTimeoutMs, QCoreApplication::translate("Store", "claiming %1", "what the store was doing when it failed").arg(operationId), operation);
 
     const qint64 now = nowMs();
     auto s = cached("UPDATE refund_ops SET status = 'checking', claimed_by = ?1, claimed_at = ?2, "
@@ -123,7 +127,7 @@ Result<Operation> SqliteStore::release(const QString &operationId, const SeenSta
     if (auto error = refuseWrite())
         return *error;
     SqliteTransaction transaction(m_db);
-    if (!transaction.isActive())
+    if (!transaction.isActive() && !SqliteBusyAnswer::isBusy(transaction.beginCode()))
         return sqliteError(transaction.beginCode(), QCoreApplication::translate("Store", "releasing %1", "what the store was doing when it failed").arg(operationId));
     auto current = currentForWrite(operationId, seen);
     if (!current)
@@ -134,6 +138,8 @@ Result<Operation> SqliteStore::release(const QString &operationId, const SeenSta
                                    .arg(operationId));
     if (operation.status != OperationStatus::Checking || operation.claimedBy != operatorName)
         return describeChange(operation);
+    if (!transaction.isActive())
+        return SqliteBusyAnswer::busy(BusyTimeoutMs, QCoreApplication::translate("Store", "releasing %1", "what the store was doing when it failed").arg(operationId), operation);
 
     const qint64 now = nowMs();
     auto s = cached("UPDATE refund_ops SET status = 'unknown', claimed_by = NULL, claimed_at = NULL, "
@@ -161,7 +167,7 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
         return Error::refused(QCoreApplication::translate("Store", "A refunded outcome needs the provider's refund id."));
     const QString doing = QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed").arg(draft.operationId);
     SqliteTransaction transaction(m_db);
-    if (!transaction.isActive())
+    if (!transaction.isActive() && !SqliteBusyAnswer::isBusy(transaction.beginCode()))
         return sqliteError(transaction.beginCode(), doing);
     auto current = currentForWrite(draft.operationId, seen);
     if (!current)
@@ -169,6 +175,8 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
     const Operation &operation = *current;
     if (!operation.canBeDecidedBy(draft.operatorName))
         return describeChange(operation);
+    if (!transaction.isActive())
+        return SqliteBusyAnswer::busy(BusyTimeoutMs, doing, operation);
 
     auto last = cached("SELECT resolution_id, hash FROM resolutions ORDER BY resolution_id DESC LIMIT 1");
     const int lastCode = last->step();

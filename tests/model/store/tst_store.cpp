@@ -497,6 +497,8 @@ void tst_Store::resolutionIsAtomicAndChained()
         draft.outcome = id == QLatin1String("op_1") ? Outcome::Refunded : Outcome::Failed;
         draft.refundId = id == QLatin1String("op_1") ? QStringLiteral("re_1") : QString();
         draft.evidence = QStringLiteral("dashboard");
+        // Pasted from a file: a byte order mark first, which reading back must keep.
+        draft.note = id == QLatin1String("op_3") ? QStringLiteral("\uFEFFas the bank wrote") : QString();
         draft.operatorName = QStringLiteral("ann");
         auto recorded = store->recordResolution(draft, SeenState::of(**op));
         QVERIFY2(recorded, qPrintable(recorded ? QString() : recorded.error().message));
@@ -520,6 +522,7 @@ void tst_Store::resolutionIsAtomicAndChained()
     QVERIFY(perOperation);
     QCOMPARE(perOperation->size(), size_t(1));
     QCOMPARE(perOperation->front().outcome, Outcome::Failed);
+    QCOMPARE(perOperation->front().note, QStringLiteral("\uFEFFas the bank wrote"));
 }
 
 void tst_Store::secondResolutionConflicts()
