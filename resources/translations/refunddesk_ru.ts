@@ -1257,14 +1257,6 @@ Provider said: %2</source>
         <translation>Не удаётся проверить цепочку: %1</translation>
     </message>
     <message>
-        <source>Broken at #%1: %2</source>
-        <translation>Нарушена на №%1: %2</translation>
-    </message>
-    <message>
-        <source>Chain verified through #%1, but a store invariant is broken: %2</source>
-        <translation>Цепочка проверена до №%1, но нарушен инвариант хранилища: %2</translation>
-    </message>
-    <message>
         <source>Verified through #%1: %2 decisions, the chain is intact and the store&apos;s invariants hold.</source>
         <translation>Проверено до №%1: решений — %2, цепочка цела, инварианты хранилища соблюдены.</translation>
     </message>
@@ -1307,6 +1299,14 @@ Provider said: %2</source>
             <numerusform>Подходят %Ln решения</numerusform>
             <numerusform>Подходит %Ln решений</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Broken at #%1: %2. The log was changed after it was written: decisions from #%1 on may not be as they were recorded. Keep this copy as it is and report it (hover for every problem found).</source>
+        <translation>Цепочка нарушена на №%1: %2. Журнал изменили после записи: решения начиная с №%1 могут отличаться от того, как они были зафиксированы. Сохраните эту копию без изменений и сообщите о проблеме (все найденные проблемы — в подсказке).</translation>
+    </message>
+    <message>
+        <source>Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as recorded, but the store no longer guards them as it should: report it (hover for every problem found).</source>
+        <translation>Цепочка проверена до №%1, но нарушен инвариант хранилища: %2 Решения пока такие, какими их зафиксировали, но хранилище больше не защищает их как следует: сообщите о проблеме (все найденные проблемы — в подсказке).</translation>
     </message>
 </context>
 <context>
@@ -1577,14 +1577,6 @@ Provider said: %2</source>
         <source>&amp;System language (%1)</source>
         <translation>&amp;Системный язык (%1)</translation>
     </message>
-    <message>
-        <source>Language</source>
-        <translation>Язык</translation>
-    </message>
-    <message>
-        <source>Refund Desk will speak %1 from its next start. Restart it to switch now.</source>
-        <translation>Refund Desk будет работать на языке «%1» после следующего запуска. Перезапустите программу, чтобы переключиться сейчас.</translation>
-    </message>
 </context>
 <context>
     <name>RefundDesk::MainWindow</name>
@@ -1725,14 +1717,6 @@ File: %2</source>
         <translation>%1
 
 Файл: %2</translation>
-    </message>
-    <message>
-        <source>opened for reading only (--read-only).</source>
-        <translation>открыто только для чтения (--read-only).</translation>
-    </message>
-    <message>
-        <source>Read-only: %1 You can look at everything and copy replies; nothing can be claimed or recorded from this window.</source>
-        <translation>Только чтение: %1 Можно всё просматривать и копировать ответы; взять в работу или зафиксировать что-либо из этого окна нельзя.</translation>
     </message>
     <message>
         <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
@@ -1881,6 +1865,14 @@ The window now shows its current state.</source>
     <message>
         <source>Operator: %1 (your login name)</source>
         <translation>Оператор: %1 (ваш логин)</translation>
+    </message>
+    <message>
+        <source>Language: the system&apos;s (%1), now and at every start.</source>
+        <translation>Язык: системный (%1) — сейчас и при каждом запуске.</translation>
+    </message>
+    <message>
+        <source>Language: %1, now and at every start.</source>
+        <translation>Язык: %1 — сейчас и при каждом запуске.</translation>
     </message>
 </context>
 <context>
@@ -2409,6 +2401,17 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::StandbyLabel</name>
+    <message>
+        <source>A standby server replays the primary&apos;s changes a moment after they are made and takes none of its own: everything can be read here, and claims and decisions are recorded on the primary.</source>
+        <translation>Резервный сервер воспроизводит изменения основного сразу после того, как они сделаны, и не принимает собственных: здесь можно читать всё, а взятие в работу и решения записываются на основном сервере.</translation>
+    </message>
+    <message>
+        <source>Standby · %1</source>
+        <translation>Резервный сервер · %1</translation>
+    </message>
+</context>
+<context>
     <name>RefundStatus</name>
     <message>
         <source>pending</source>
@@ -2870,11 +2873,6 @@ The window now shows its current state.</source>
         <translation>настройка подключения</translation>
     </message>
     <message>
-        <source>asking the server who is logged in</source>
-        <comment>what the store was doing when it failed</comment>
-        <translation>запрос у сервера, под каким логином выполнен вход</translation>
-    </message>
-    <message>
         <source>The connection to the PostgreSQL server at %1 was lost; reconnecting… (%2). Nothing was written meanwhile.</source>
         <translation>Соединение с сервером PostgreSQL %1 потеряно; переподключение… (%2). За это время ничего не записано.</translation>
     </message>
@@ -2889,10 +2887,6 @@ The window now shows its current state.</source>
     <message>
         <source>The login %1 may not do this on %2 while %3 (%4). Nothing was written. Ask the administrator for the right role (see roles-postgresql.sql).</source>
         <translation>Логину %1 это не разрешено в %2 (действие: %3; %4). Ничего не записано. Попросите администратора выдать нужную роль (см. roles-postgresql.sql).</translation>
-    </message>
-    <message>
-        <source>%1 is open read-only, so nothing can be recorded in it while %2. Open it without --read-only.</source>
-        <translation>%1 открыто только для чтения, поэтому в него ничего нельзя записать (действие: %2). Откройте его без --read-only.</translation>
     </message>
     <message>
         <source>The store is busy: another session held the rows for more than %1 seconds while %2 (%3). Nothing was written. Try again in a moment.</source>
@@ -3092,6 +3086,101 @@ The window now shows its current state.</source>
         <source>no answer from the server for %1 seconds</source>
         <comment>why a reconnect was given up</comment>
         <translation>сервер не отвечал %1 с</translation>
+    </message>
+    <message>
+        <source>No server at %1 takes writes now: those that answered are standbys (%2). Nothing was written. If the primary is down, try again once a standby has been promoted.</source>
+        <translation>Ни один сервер по адресу %1 сейчас не принимает записи: ответившие — резервные серверы (%2). Ничего не записано. Если основной сервер недоступен, повторите, когда один из резервных будет повышен до основного.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 refused a change while %2 because it takes none (%3): it is a standby server, or the database or the login is set to read-only. Nothing was written. Connect to the primary server, or ask the administrator to allow changes.</source>
+        <translation>Сервер PostgreSQL %1 отклонил изменение (действие: %2), потому что не принимает никаких изменений (%3): это резервный сервер (standby), либо база данных или логин переведены в режим только для чтения. Ничего не записано. Подключитесь к основному серверу или попросите администратора разрешить изменения.</translation>
+    </message>
+    <message>
+        <source>reading how far the standby has replayed the primary</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>при чтении того, насколько резервный сервер воспроизвёл изменения основного</translation>
+    </message>
+    <message>
+        <source>This is a standby server, a read-only replica of the primary (%1 when opened); claims and decisions are recorded on the primary.</source>
+        <translation>Это резервный сервер, реплика основного только для чтения (при открытии: %1); взятие в работу и решения записываются на основном сервере.</translation>
+    </message>
+    <message>
+        <source>The store is busy: other programs kept writing to it for more than %1 seconds and this write never got its turn while %2. %3 is still as you saw it (%4): nobody decided, claimed or released it meanwhile. Nothing was written. Try again in a moment.</source>
+        <translation>Хранилище занято: другие программы непрерывно писали в него дольше %1 с, и очередь этой записи так и не подошла (действие: %2). %3 по-прежнему в том состоянии, в каком вы его видели (%4): за это время никто не принял по нему решение, не взял и не освободил его. Ничего не записано. Повторите попытку чуть позже.</translation>
+    </message>
+    <message>
+        <source>%1 is a standby server: a read-only replica that replays its primary&apos;s changes, so nothing can be recorded in it. Nothing was written. Use the primary, or a location naming both servers that always finds the one taking writes, such as &quot;host=a,b target_session_attrs=read-write&quot;.</source>
+        <translation>%1 — резервный сервер (standby): реплика только для чтения, которая воспроизводит изменения основного сервера, поэтому в неё ничего нельзя записать. Ничего не записано. Используйте основной сервер или адрес с обоими серверами, который всегда находит принимающий записи, например &quot;host=a,b target_session_attrs=read-write&quot;.</translation>
+    </message>
+    <message>
+        <source>promoted to primary since it was opened; open the store again to record in it</source>
+        <translation>после открытия повышен до основного сервера; откройте хранилище заново, чтобы записывать в него</translation>
+    </message>
+    <message>
+        <source>nothing replayed from the primary yet</source>
+        <translation>с основного сервера ещё ничего не воспроизведено</translation>
+    </message>
+    <message>
+        <source>not receiving from the primary; the last change replayed was made %1 ago</source>
+        <translation>не получает изменения с основного сервера; последнее воспроизведённое изменение сделано %1 назад</translation>
+    </message>
+    <message>
+        <source>up to date with the primary</source>
+        <translation>не отстаёт от основного сервера</translation>
+    </message>
+    <message>
+        <source>%1 behind the primary</source>
+        <translation>отстаёт от основного сервера на %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <comment>a duration in seconds</comment>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <comment>a duration in minutes</comment>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <comment>a duration in hours</comment>
+        <translation>%1 ч</translation>
+    </message>
+</context>
+<context>
+    <name>StoreNotice</name>
+    <message>
+        <source>A snapshot of the store as it was at %1; later changes do not appear. Reopen (F5) to see them.</source>
+        <translation>Снимок хранилища на момент %1; более поздние изменения здесь не видны. Чтобы увидеть их, откройте хранилище заново (F5).</translation>
+    </message>
+    <message>
+        <source>Snapshot as of %1</source>
+        <translation>Снимок на %1</translation>
+    </message>
+    <message>
+        <source>a snapshot as it was at %1; later changes do not appear</source>
+        <translation>снимок на момент %1; более поздние изменения не видны</translation>
+    </message>
+    <message>
+        <source>An incomplete copy: its latest changes cannot be read here and do not appear. Ask for a complete copy of the store (hover here for how).</source>
+        <translation>Неполная копия: её последние изменения здесь прочитать нельзя, поэтому они не показаны. Попросите полную копию хранилища (как её сделать — в подсказке, наведите сюда указатель).</translation>
+    </message>
+    <message>
+        <source>Incomplete copy</source>
+        <translation>Неполная копия</translation>
+    </message>
+    <message>
+        <source>an incomplete copy: its latest changes do not appear</source>
+        <translation>неполная копия: её последние изменения не видны</translation>
+    </message>
+    <message>
+        <source>Read-only, as asked (--read-only): you can look at everything and copy replies; nothing can be claimed or recorded in this window.</source>
+        <translation>Только чтение, как вы и просили (--read-only): можно всё просматривать и копировать ответы; взять в работу или зафиксировать что-либо в этом окне нельзя.</translation>
+    </message>
+    <message>
+        <source>Read-only: you may not change this store, so nothing can be claimed or recorded in this window; you can look at everything and copy replies. To work the queue, ask for write access (hover here for the reason).</source>
+        <translation>Только чтение: у вас нет права изменять это хранилище, поэтому взять в работу или зафиксировать что-либо в этом окне нельзя; можно всё просматривать и копировать ответы. Чтобы работать с очередью, попросите право на запись (причина — в подсказке, наведите сюда указатель).</translation>
     </message>
 </context>
 <context>

@@ -1242,14 +1242,6 @@ Provider said: %2</source>
         <translation>无法校验哈希链：%1</translation>
     </message>
     <message>
-        <source>Broken at #%1: %2</source>
-        <translation>在 #%1 处断裂：%2</translation>
-    </message>
-    <message>
-        <source>Chain verified through #%1, but a store invariant is broken: %2</source>
-        <translation>哈希链已校验至 #%1，但存储库的一项不变量被破坏：%2</translation>
-    </message>
-    <message>
         <source>Verified through #%1: %2 decisions, the chain is intact and the store&apos;s invariants hold.</source>
         <translation>已校验至 #%1：共 %2 条决定，哈希链完整，存储库不变量均成立。</translation>
     </message>
@@ -1288,6 +1280,14 @@ Provider said: %2</source>
         <translation>
             <numerusform>%Ln 条决定符合条件</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Broken at #%1: %2. The log was changed after it was written: decisions from #%1 on may not be as they were recorded. Keep this copy as it is and report it (hover for every problem found).</source>
+        <translation>在 #%1 处断裂：%2。日志在写入后被改动过：从 #%1 起的决定可能与当初记录的不一致。请原样保留此副本并上报（将鼠标悬停在此处查看发现的全部问题）。</translation>
+    </message>
+    <message>
+        <source>Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as recorded, but the store no longer guards them as it should: report it (hover for every problem found).</source>
+        <translation>哈希链已校验至 #%1，但存储库的一项不变量被破坏：%2 目前的决定仍与记录一致，但存储库已无法像应有的那样保护它们：请上报此问题（将鼠标悬停在此处查看发现的全部问题）。</translation>
     </message>
 </context>
 <context>
@@ -1548,14 +1548,6 @@ Provider said: %2</source>
         <source>&amp;System language (%1)</source>
         <translation>系统语言（%1）(&amp;S)</translation>
     </message>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>Refund Desk will speak %1 from its next start. Restart it to switch now.</source>
-        <translation>Refund Desk 将在下次启动时使用%1。如需立即切换，请重新启动程序。</translation>
-    </message>
 </context>
 <context>
     <name>RefundDesk::MainWindow</name>
@@ -1696,14 +1688,6 @@ File: %2</source>
         <translation>%1
 
 文件：%2</translation>
-    </message>
-    <message>
-        <source>opened for reading only (--read-only).</source>
-        <translation>以只读方式打开（--read-only）。</translation>
-    </message>
-    <message>
-        <source>Read-only: %1 You can look at everything and copy replies; nothing can be claimed or recorded from this window.</source>
-        <translation>只读：%1 您可以查看所有内容并复制回复；但无法在此窗口中认领或记录任何内容。</translation>
     </message>
     <message>
         <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
@@ -1852,6 +1836,14 @@ The window now shows its current state.</source>
     <message>
         <source>Operator: %1 (your login name)</source>
         <translation>操作员：%1（您的登录名）</translation>
+    </message>
+    <message>
+        <source>Language: the system&apos;s (%1), now and at every start.</source>
+        <translation>语言：系统语言（%1），现在起生效，每次启动时也使用。</translation>
+    </message>
+    <message>
+        <source>Language: %1, now and at every start.</source>
+        <translation>语言：%1，现在起生效，每次启动时也使用。</translation>
     </message>
 </context>
 <context>
@@ -2374,6 +2366,17 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::StandbyLabel</name>
+    <message>
+        <source>A standby server replays the primary&apos;s changes a moment after they are made and takes none of its own: everything can be read here, and claims and decisions are recorded on the primary.</source>
+        <translation>备用服务器在主服务器做出更改后片刻即重放这些更改，自身不接受任何更改：这里可以读取一切，认领和决定在主服务器上记录。</translation>
+    </message>
+    <message>
+        <source>Standby · %1</source>
+        <translation>备用服务器 · %1</translation>
+    </message>
+</context>
+<context>
     <name>RefundStatus</name>
     <message>
         <source>pending</source>
@@ -2833,11 +2836,6 @@ The window now shows its current state.</source>
         <translation>设置连接</translation>
     </message>
     <message>
-        <source>asking the server who is logged in</source>
-        <comment>what the store was doing when it failed</comment>
-        <translation>向服务器查询当前登录名</translation>
-    </message>
-    <message>
         <source>The connection to the PostgreSQL server at %1 was lost; reconnecting… (%2). Nothing was written meanwhile.</source>
         <translation>与位于 %1 的 PostgreSQL 服务器的连接已断开；正在重新连接…（%2）。其间未写入任何内容。</translation>
     </message>
@@ -2852,10 +2850,6 @@ The window now shows its current state.</source>
     <message>
         <source>The login %1 may not do this on %2 while %3 (%4). Nothing was written. Ask the administrator for the right role (see roles-postgresql.sql).</source>
         <translation>在%3时，登录名 %1 无权在 %2 上执行此操作（%4）。未写入任何内容。请向管理员申请相应的角色（见 roles-postgresql.sql）。</translation>
-    </message>
-    <message>
-        <source>%1 is open read-only, so nothing can be recorded in it while %2. Open it without --read-only.</source>
-        <translation>%1 以只读方式打开，因此在%2时无法记录任何内容。请不带 --read-only 打开。</translation>
     </message>
     <message>
         <source>The store is busy: another session held the rows for more than %1 seconds while %2 (%3). Nothing was written. Try again in a moment.</source>
@@ -3055,6 +3049,101 @@ The window now shows its current state.</source>
         <source>no answer from the server for %1 seconds</source>
         <comment>why a reconnect was given up</comment>
         <translation>服务器 %1 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>No server at %1 takes writes now: those that answered are standbys (%2). Nothing was written. If the primary is down, try again once a standby has been promoted.</source>
+        <translation>%1 上目前没有接受写入的服务器：应答的都是备用服务器（%2）。未写入任何内容。如果主服务器已停机，请在某台备用服务器被提升后重试。</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL server at %1 refused a change while %2 because it takes none (%3): it is a standby server, or the database or the login is set to read-only. Nothing was written. Connect to the primary server, or ask the administrator to allow changes.</source>
+        <translation>在%2时，位于 %1 的 PostgreSQL 服务器拒绝了更改，因为它不接受任何更改（%3）：它是备用服务器（standby），或者数据库或登录名被设为只读。未写入任何内容。请连接到主服务器，或请管理员允许更改。</translation>
+    </message>
+    <message>
+        <source>reading how far the standby has replayed the primary</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取备用服务器重放主服务器进度时</translation>
+    </message>
+    <message>
+        <source>This is a standby server, a read-only replica of the primary (%1 when opened); claims and decisions are recorded on the primary.</source>
+        <translation>这是备用服务器，主服务器的只读副本（打开时：%1）；认领和决定在主服务器上记录。</translation>
+    </message>
+    <message>
+        <source>The store is busy: other programs kept writing to it for more than %1 seconds and this write never got its turn while %2. %3 is still as you saw it (%4): nobody decided, claimed or released it meanwhile. Nothing was written. Try again in a moment.</source>
+        <translation>存储库正忙：在%2时，其他程序持续写入超过 %1 秒，本次写入一直没有轮到。%3 仍是您看到时的状态（%4）：在此期间没有人对其作出决定、认领或释放。未写入任何内容。请稍后重试。</translation>
+    </message>
+    <message>
+        <source>%1 is a standby server: a read-only replica that replays its primary&apos;s changes, so nothing can be recorded in it. Nothing was written. Use the primary, or a location naming both servers that always finds the one taking writes, such as &quot;host=a,b target_session_attrs=read-write&quot;.</source>
+        <translation>%1 是备用服务器（standby）：一个只读副本，只重放主服务器的更改，因此无法在其中记录任何内容。未写入任何内容。请使用主服务器，或使用同时列出两台服务器、总能找到接受写入的那台的位置，例如 &quot;host=a,b target_session_attrs=read-write&quot;。</translation>
+    </message>
+    <message>
+        <source>promoted to primary since it was opened; open the store again to record in it</source>
+        <translation>打开后已提升为主服务器；请重新打开存储以在其中记录</translation>
+    </message>
+    <message>
+        <source>nothing replayed from the primary yet</source>
+        <translation>尚未从主服务器重放任何内容</translation>
+    </message>
+    <message>
+        <source>not receiving from the primary; the last change replayed was made %1 ago</source>
+        <translation>未从主服务器接收更改；最后重放的更改发生在 %1 之前</translation>
+    </message>
+    <message>
+        <source>up to date with the primary</source>
+        <translation>与主服务器同步</translation>
+    </message>
+    <message>
+        <source>%1 behind the primary</source>
+        <translation>落后主服务器 %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <comment>a duration in seconds</comment>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <comment>a duration in minutes</comment>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <comment>a duration in hours</comment>
+        <translation>%1 小时</translation>
+    </message>
+</context>
+<context>
+    <name>StoreNotice</name>
+    <message>
+        <source>A snapshot of the store as it was at %1; later changes do not appear. Reopen (F5) to see them.</source>
+        <translation>这是存储库在 %1 时的快照；之后的更改不会显示。重新打开（F5）即可看到。</translation>
+    </message>
+    <message>
+        <source>Snapshot as of %1</source>
+        <translation>%1 时的快照</translation>
+    </message>
+    <message>
+        <source>a snapshot as it was at %1; later changes do not appear</source>
+        <translation>%1 时的快照；之后的更改不会显示</translation>
+    </message>
+    <message>
+        <source>An incomplete copy: its latest changes cannot be read here and do not appear. Ask for a complete copy of the store (hover here for how).</source>
+        <translation>不完整的副本：其最新更改在此无法读取，因此不会显示。请索取该存储库的完整副本（将鼠标悬停在此处查看做法）。</translation>
+    </message>
+    <message>
+        <source>Incomplete copy</source>
+        <translation>不完整的副本</translation>
+    </message>
+    <message>
+        <source>an incomplete copy: its latest changes do not appear</source>
+        <translation>不完整的副本：其最新更改不会显示</translation>
+    </message>
+    <message>
+        <source>Read-only, as asked (--read-only): you can look at everything and copy replies; nothing can be claimed or recorded in this window.</source>
+        <translation>按您的要求以只读方式打开（--read-only）：您可以查看所有内容并复制回复；但无法在此窗口中认领或记录任何内容。</translation>
+    </message>
+    <message>
+        <source>Read-only: you may not change this store, so nothing can be claimed or recorded in this window; you can look at everything and copy replies. To work the queue, ask for write access (hover here for the reason).</source>
+        <translation>只读：您无权更改此存储库，因此无法在此窗口中认领或记录任何内容；您可以查看所有内容并复制回复。如需处理队列，请申请写入权限（将鼠标悬停在此处查看原因）。</translation>
     </message>
 </context>
 <context>
