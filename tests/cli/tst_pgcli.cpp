@@ -23,27 +23,6 @@ namespace {
 
 const QString DemoNow = QStringLiteral("1767225600000");
 
-// The operation ids `queue --json` listed (only those in `status`, when given).
-QStringList queueIds(const CliRun &run, const QString &status = {})
-{
-    QStringList ids;
-    const QJsonArray rows = QJsonDocument::fromJson(run.out).array();
-    for (const QJsonValue &row : rows) {
-        if (status.isEmpty() || row.toObject().value(QStringLiteral("status")).toString() == status)
-            ids << row.toObject().value(QStringLiteral("operation_id")).toString();
-    }
-    return ids;
-}
-
-QString lineWith(const QString &text, const QString &start)
-{
-    for (const QString &line : text.split(u'\n')) {
-        if (line.startsWith(start))
-            return line;
-    }
-    return {};
-}
-
 // `count` webhook events of `padding` bytes of payload each, as JSON Lines, for import-events.
 QByteArray paddedEvents(int count, int padding)
 {

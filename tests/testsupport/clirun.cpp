@@ -1,9 +1,32 @@
 #include "clirun.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 
 namespace RefundDesk::Test {
+
+QStringList queueIds(const CliRun &run, const QString &status)
+{
+    QStringList ids;
+    const QJsonArray rows = QJsonDocument::fromJson(run.out).array();
+    for (const QJsonValue &row : rows) {
+        if (status.isEmpty() || row.toObject().value(QStringLiteral("status")).toString() == status)
+            ids << row.toObject().value(QStringLiteral("operation_id")).toString();
+    }
+    return ids;
+}
+
+QString lineWith(const QString &text, const QString &start)
+{
+    for (const QString &line : text.split(u'\n')) {
+        if (line.startsWith(start))
+            return line;
+    }
+    return {};
+}
 
 QProcessEnvironment environmentWithoutDisplay()
 {

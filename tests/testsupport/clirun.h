@@ -18,6 +18,11 @@ struct CliRun
     QString outText() const { return QString::fromUtf8(out); }
 };
 
+// The operation ids a `queue --json` run listed (only those in `status`, when given).
+QStringList queueIds(const CliRun &run, const QString &status = {});
+// The first line of `text` that starts with `start`; empty when none does.
+QString lineWith(const QString &text, const QString &start);
+
 // The system environment as on a machine without a display: no DISPLAY, WAYLAND_DISPLAY
 // or QT_QPA_PLATFORM, and no XDG_RUNTIME_DIR where a Wayland socket could be found.
 QProcessEnvironment environmentWithoutDisplay();

@@ -35,6 +35,7 @@ class Store;
 // The table reads the console's UI-thread connection a page at a time. Everything that
 // reads the whole log (the chain check, totals, operators, the chart, exports) runs on
 // the thread pool, each job with its own read-only connection to the same store file.
+// auditwindowexport.cpp holds the exports.
 class AuditWindow final : public QMainWindow
 {
     Q_OBJECT

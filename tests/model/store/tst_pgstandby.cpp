@@ -41,26 +41,6 @@ namespace {
 const QString Database = QStringLiteral("desk");
 const QString StandbySentence = QStringLiteral("is a standby server");
 
-QStringList queueIds(const CliRun &run, const QString &status = {})
-{
-    QStringList ids;
-    const QJsonArray rows = QJsonDocument::fromJson(run.out).array();
-    for (const QJsonValue &row : rows) {
-        if (status.isEmpty() || row.toObject().value(QStringLiteral("status")).toString() == status)
-            ids << row.toObject().value(QStringLiteral("operation_id")).toString();
-    }
-    return ids;
-}
-
-QString lineWith(const QString &text, const QString &start)
-{
-    for (const QString &line : text.split(u'\n')) {
-        if (line.startsWith(start))
-            return line;
-    }
-    return {};
-}
-
 QStringList decision(const QString &operationId, const QString &location, const QString &note)
 {
     return {"resolve", operationId, "--db", location, "--outcome", "failed", "--evidence", "dashboard",
