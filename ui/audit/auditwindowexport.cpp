@@ -4,6 +4,7 @@
 #include "ui/audit/auditwindow.h"
 
 #include "store/store.h"
+#include "ui/audit/auditfilterbar.h"
 
 #include <QDate>
 #include <QDir>
