@@ -45,6 +45,12 @@ StoreNotice StoreNotice::about(const Store &store, bool readOnlyAsked, const QDa
     }
     if (!store.isReadOnly())
         return notice;
+    // A standby's own note already says what it is, how far behind, and where to decide.
+    if (const auto standby = store.standbyStatus(); standby && !standby->promoted) {
+        notice.m_banner = store.openNote();
+        notice.m_reason.clear();
+        return notice;
+    }
     if (readOnlyAsked) {
         notice.m_banner = tr("Read-only, as asked (--read-only): you can look at everything and copy replies; nothing "
                              "can be claimed or recorded in this window.");
