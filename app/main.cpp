@@ -19,6 +19,8 @@
 #include <QTextStream>
 #include <QTimer>
 
+#include <functional>
+
 #include <cstdio>
 
 namespace {
@@ -118,38 +120,64 @@ std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOpti
     return std::nullopt;
 }
 
-// Renders the window once its operation is shown, writes the PNG and ends the program.
+// Renders the window and writes the PNG, ending the program.
+void grabWindow(RefundDesk::MainWindow &window, const ConsoleOptions &options)
+{
+    // On a busy machine the layouts of the operation just shown may still be pending:
+    // each activation can ask its parent's, so settle them all before rendering.
+    for (int pass = 0; pass < 8; ++pass)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+    const QPixmap picture = window.grab();
+    if (!picture.save(options.screenshot, "PNG")) {
+        QTextStream(stderr) << QCoreApplication::translate("Cli", "refund-desk: cannot write the screenshot to %1. "
+                                                                  "Check that the folder exists and can be written.")
+                                   .arg(options.screenshot)
+                            << '\n';
+        QCoreApplication::exit(1);
+        return;
+    }
+    QCoreApplication::exit(0);
+}
+
+// Calls `then` once the window has nothing in flight: the store open, the queue listed,
+// the operation read (the reads happen off the UI thread and arrive as they come).
+void whenIdle(RefundDesk::MainWindow &window, std::function<void()> then)
+{
+    auto *timer = new QTimer(&window);
+    timer->setInterval(20);
+    QObject::connect(timer, &QTimer::timeout, &window, [&window, timer, then = std::move(then)] {
+        if (!window.isIdle())
+            return;
+        timer->deleteLater();
+        timer->stop();
+        then();
+    });
+    timer->start();
+}
+
+// Once the store is open: shows the operation asked for (the first is shown by itself),
+// and renders the window when it is there.
 void takeScreenshot(RefundDesk::MainWindow &window, const ConsoleOptions &options)
 {
-    QTextStream err(stderr);
-    if (!options.select.isEmpty()) {
-        if (!window.showOperation(options.select)) {
-            err << "refund-desk: " << window.lastError() << "\n";
-            err << QCoreApplication::translate("Cli", "refund-desk: cannot show operation %1: %2")
-                       .arg(options.select, window.panel()->noticeText())
-                << '\n';
-            QCoreApplication::exit(exitUsage);
+    whenIdle(window, [&window, options] {
+        if (options.select.isEmpty() || window.panel()->operationId() == options.select) {
+            grabWindow(window, options);
             return;
         }
-    } else {
-        window.selectFirst();
-    }
-    // Let layouts and the first paint settle before grabbing.
-    QTimer::singleShot(50, &window, [&window, options] {
-        // On a busy machine the layouts of the operation just shown may still be pending:
-        // each activation can ask its parent's, so settle them all before rendering.
-        for (int pass = 0; pass < 8; ++pass)
-            QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
-        const QPixmap picture = window.grab();
-        if (!picture.save(options.screenshot, "PNG")) {
-            QTextStream(stderr) << QCoreApplication::translate("Cli", "refund-desk: cannot write the screenshot to %1. "
-                                                                      "Check that the folder exists and can be written.")
-                                       .arg(options.screenshot)
-                                << '\n';
-            QCoreApplication::exit(1);
-            return;
-        }
-        QCoreApplication::exit(0);
+        window.showOperation(options.select);
+        whenIdle(window, [&window, options] {
+            if (window.panel()->operationId() != options.select) {
+                QTextStream err(stderr);
+                if (!window.lastError().isEmpty())
+                    err << "refund-desk: " << window.lastError() << "\n";
+                err << QCoreApplication::translate("Cli", "refund-desk: cannot show operation %1: %2")
+                           .arg(options.select, window.panel()->noticeText())
+                    << '\n';
+                QCoreApplication::exit(exitUsage);
+                return;
+            }
+            grabWindow(window, options);
+        });
     });
 }
 
@@ -206,17 +234,19 @@ int runScreenshot(QApplication &app, RefundDesk::MainWindow &window, const Conso
                          QTextStream(stderr) << "refund-desk: " << title << ": " << message << "\n";
                      });
     window.show();
-    if (options.demo) {
-        QObject::connect(&window, &RefundDesk::MainWindow::storeOpened, &window,
-                         [&window, options] { takeScreenshot(window, options); });
-        QObject::connect(&window, &RefundDesk::MainWindow::errorReported, &window,
-                         [] { QCoreApplication::exit(exitStore); });
+    // Until the store is open, an error means there is nothing to take a picture of.
+    const QMetaObject::Connection failing = QObject::connect(&window, &RefundDesk::MainWindow::errorReported,
+                                                             &window, [] { QCoreApplication::exit(exitStore); });
+    QObject::connect(&window, &RefundDesk::MainWindow::storeOpened, &window, [&window, options, failing] {
+        QObject::disconnect(failing);
+        takeScreenshot(window, options);
+    });
+    if (options.demo)
         window.openDemoStore();
-        return app.exec();
-    }
-    if (!options.db.isEmpty() && !window.openStore(options.db, options.readOnly))
-        return exitStore;
-    QTimer::singleShot(0, &window, [&window, options] { takeScreenshot(window, options); });
+    else if (!options.db.isEmpty())
+        window.openStore(options.db, options.readOnly, options.select);
+    else
+        QTimer::singleShot(0, &window, [&window, options] { takeScreenshot(window, options); });
     return app.exec();
 }
 

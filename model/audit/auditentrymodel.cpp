@@ -4,6 +4,7 @@
 #include "items/timetext.h"
 #include "items/tooltiptext.h"
 #include "store/store.h"
+#include "store/storeworker.h"
 
 #include <QDateTime>
 #include <QScopeGuard>
@@ -15,15 +16,15 @@ AuditEntryModel::AuditEntryModel(QObject *parent)
 {
 }
 
-void AuditEntryModel::setStore(Store *store)
+void AuditEntryModel::setStore(StoreWorker *worker)
 {
-    m_store = store;
+    m_worker = worker;
     reload();
 }
 
-void AuditEntryModel::setStore(Store *store, const AuditQuery &query)
+void AuditEntryModel::setStore(StoreWorker *worker, const AuditQuery &query)
 {
-    m_store = store;
+    m_worker = worker;
     m_query = query;
     reload();
 }
@@ -42,8 +43,10 @@ void AuditEntryModel::reload()
     m_atEnd = true; // nothing to fetch while the reset is announced
     m_reachedLimit = false;
     m_lastError.reset();
+    m_fetching = false;
+    m_lane.abandon();
     endResetModel();
-    m_atEnd = m_store == nullptr;
+    m_atEnd = m_worker == nullptr;
     fetchMore({});
 }
 
@@ -66,33 +69,49 @@ int AuditEntryModel::columnCount(const QModelIndex &parent) const
 
 bool AuditEntryModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && m_store && !m_atEnd && !m_fetching;
+    return !parent.isValid() && m_worker && !m_atEnd && !m_fetching;
 }
 
 void AuditEntryModel::fetchMore(const QModelIndex &parent)
 {
     if (!canFetchMore(parent))
         return;
-    // Views and testers may ask for more while the rows are being announced.
+    // One page at a time: the next continues after the last row of this one.
     m_fetching = true;
-    const auto done = qScopeGuard([this] { m_fetching = false; });
     std::optional<qint64> after;
     if (!m_rows.empty())
         after = m_rows.back().resolution.resolutionId;
     const int limit = std::min(m_pageSize, MaxRows - int(m_rows.size()));
-    auto page = m_store->auditPage(m_query, after, limit);
+    const AuditQuery query = m_query;
+    m_worker->request<std::vector<AuditEntry>>(
+        m_lane.stub(m_lane.next()),
+        [query, after, limit](Store &store) -> Result<std::vector<AuditEntry>> {
+            auto page = store.auditPage(query, after, limit);
+            if (page) {
+                // The table never shows the chain fields; up to MaxRows rows, they are most of the memory.
+                for (AuditEntry &entry : *page) {
+                    entry.resolution.prevHash.clear();
+                    entry.resolution.hash.clear();
+                }
+            }
+            return page;
+        },
+        this, [this, limit](Result<std::vector<AuditEntry>> page) { pageRead(limit, std::move(page)); });
+}
+
+void AuditEntryModel::pageRead(int limit, Result<std::vector<AuditEntry>> page)
+{
+    // Views and testers may ask for more while the rows are being announced; the next
+    // page starts after these rows, so it waits until they are in.
+    const auto fetched = qScopeGuard([this] { m_fetching = false; });
     if (!page) {
         m_lastError = page.error();
         m_atEnd = true;
         emit readFailed(page.error().message);
+        emit loaded();
         return;
     }
     m_atEnd = int(page->size()) < limit;
-    for (AuditEntry &entry : *page) {
-        // The table never shows the chain fields; up to MaxRows rows, they are most of the memory.
-        entry.resolution.prevHash.clear();
-        entry.resolution.hash.clear();
-    }
     if (!page->empty()) {
         const int first = int(m_rows.size());
         beginInsertRows({}, first, first + int(page->size()) - 1);

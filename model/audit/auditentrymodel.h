@@ -1,7 +1,9 @@
 #pragma once
 
 #include "domain/error.h"
+#include "domain/result.h"
 #include "store/auditquery.h"
+#include "store/requestlane.h"
 
 #include <QAbstractTableModel>
 
@@ -10,7 +12,7 @@
 
 namespace RefundDesk {
 
-class Store;
+class StoreWorker;
 
 // The audit log as a table: every resolution that matches the query, with the operation
 // it decided. Filtering happens in SQL; rows come a page at a time by resolution_id
@@ -52,11 +54,14 @@ public:
 
     explicit AuditEntryModel(QObject *parent = nullptr);
 
-    // The store to read (not owned; may be null): the UI thread's connection.
-    void setStore(Store *store);
+    // The worker to read the store through (not owned; null when none is open). Every
+    // page is read on its thread and added when it comes.
+    void setStore(StoreWorker *worker);
     // Both at once, read once: for a new store, whose filters are set with it.
-    void setStore(Store *store, const AuditQuery &query);
-    Store *store() const { return m_store; }
+    void setStore(StoreWorker *worker, const AuditQuery &query);
+    bool hasStore() const { return m_worker != nullptr; }
+    // A page is being read.
+    bool isLoading() const { return m_fetching; }
     // Resets and reads the first page.
     void setQuery(const AuditQuery &query);
     const AuditQuery &query() const { return m_query; }
@@ -81,9 +86,11 @@ signals:
 
 private:
     void reload();
+    void pageRead(int limit, Result<std::vector<AuditEntry>> page);
     QVariant displayData(const AuditEntry &entry, int column) const;
 
-    Store *m_store = nullptr;
+    StoreWorker *m_worker = nullptr;
+    RequestLane m_lane; // a new query replaces the page in flight
     AuditQuery m_query;
     int m_pageSize = 200;
     std::vector<AuditEntry> m_rows;

@@ -6,6 +6,7 @@
 #include "items/timetext.h"
 #include "items/tooltiptext.h"
 #include "store/store.h"
+#include "store/storeworker.h"
 
 #include <QDateTime>
 
@@ -21,14 +22,10 @@ QueueModel::QueueModel(QObject *parent)
 
 QueueModel::~QueueModel() = default;
 
-void QueueModel::setStore(Store *store)
+void QueueModel::setStore(StoreWorker *worker, int keyRetentionHours)
 {
-    m_store = store;
-    m_keyRetentionHours = 24;
-    if (m_store) {
-        if (auto hours = m_store->keyRetentionHours())
-            m_keyRetentionHours = *hours;
-    }
+    m_worker = worker;
+    m_keyRetentionHours = keyRetentionHours;
     reload();
 }
 
@@ -62,9 +59,12 @@ void QueueModel::setOperatorName(const QString &name)
 
 void QueueModel::retranslate()
 {
-    // The verdicts' sentences are worked out again when next shown; the rows stay.
-    for (Row &row : m_rows)
-        row.verdict.reset();
+    // The verdicts' sentences are worked out again with the events, which the rows do not
+    // keep: the rows shown are asked for again. The keys stay, and with them the place.
+    m_residentPages.clear();
+    m_pagesAsked.clear();
+    ++m_rowsGeneration;
+    forgetResidentRows();
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
     if (!m_rows.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));

@@ -3,9 +3,12 @@
 #include "domain/error.h"
 #include "domain/operation.h"
 #include "domain/webhookevent.h"
+#include "items/queuereads.h"
 #include "store/queuequery.h"
+#include "store/requestlane.h"
 
 #include <QAbstractTableModel>
+#include <QSet>
 
 #include <functional>
 #include <memory>
@@ -14,28 +17,32 @@
 
 namespace RefundDesk {
 
-class Store;
+class StoreWorker;
 
 // The operations that need a person (unknown and checking), read from the store a page
-// at a time. The first page is read when the store or query is set, before anything is
-// counted; the view asks for more by scrolling (canFetchMore/fetchMore), and each page
-// continues after the last row by key. Filtering and sorting happen in SQL; only the
-// verdict filter is applied here, since the verdict is derived from the evidence.
+// at a time. Every read goes through the StoreWorker, off the UI thread: the model shows the
+// rows it has and is told the rest later, so scrolling, filtering and typing never wait on
+// the store. The first page is asked for when the store or query is set; the view asks for
+// more by scrolling (canFetchMore/fetchMore), and each page continues after the last row by
+// key. Filtering and sorting happen in SQL; only the verdict filter is applied to what is
+// read, since the verdict is derived from the evidence. Every row arrives with its verdict,
+// worked out on the worker thread from the events read with its page (QueueReads).
 //
 // refresh() re-reads what is loaded and updates rows in place, so that selection and
-// scroll position (persistent indexes) survive changes made by other connections.
+// scroll position (persistent indexes) survive changes made by other connections. A newer
+// listing (a refresh, another filter) replaces one still in flight.
 //
 // Memory stays bounded however far the person scrolls: every row keeps only its key
 // (sort value and operation id); the operations themselves are held for the few pages
-// used last (setResidentPages) and read again by id when an evicted row is shown. Eviction
-// happens when control returns to the event loop, so a pointer from operationAt() stays
-// valid until then. rowCount() never changes because of it. A refresh reads only the keys
-// (from an index that holds them), so its cost grows with the rows listed, not with the
-// store, and the rows on screen are then read again.
+// used last (setResidentPages) and asked for again when an evicted row is shown, which
+// shows its id alone meanwhile. Eviction happens when control returns to the event loop,
+// so a pointer from operationAt() stays valid until then. rowCount() never changes
+// because of it. A refresh reads only the keys (from an index that holds them), so its
+// cost grows with the rows listed, not with the store, and the rows on screen are then
+// read again.
 //
 // Three files implement it: queuemodel.cpp (what the view asks: data, headers, sorting),
-// queuemodelpaging.cpp (pages and refresh) and queuemodelcache.cpp (resident pages and
-// verdicts).
+// queuemodelpaging.cpp (pages and refresh) and queuemodelcache.cpp (resident pages).
 class QueueModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -68,9 +75,10 @@ public:
     explicit QueueModel(QObject *parent = nullptr);
     ~QueueModel() override;
 
-    // The store to read (not owned; may be null). Reloads from the first page.
-    void setStore(Store *store);
-    Store *store() const { return m_store; }
+    // The worker to read the store through (not owned; null when no store is open), and
+    // the store's key retention. Reloads from the first page.
+    void setStore(StoreWorker *worker, int keyRetentionHours = 24);
+    bool hasStore() const { return m_worker != nullptr; }
 
     void setQuery(const QueueQuery &query);
     const QueueQuery &query() const { return m_query; }
@@ -84,8 +92,9 @@ public:
     // Whose claims count as "mine" for MineRole.
     void setOperatorName(const QString &name);
 
-    // The language changed: the headers and every text shown (verdict sentences, spans,
-    // amounts in the new locale) are said again, without reading the rows again.
+    // The language changed: the headers and every text shown (spans, amounts in the new
+    // locale) are said again at once; the verdict sentences, made with the events, as soon
+    // as the rows shown are read again.
     void retranslate();
 
     void setPageSize(int rows);
@@ -101,8 +110,12 @@ public:
 
     // Re-reads the loaded rows, keeping persistent indexes on operations still listed.
     void refresh();
+    // A listing (first page, further page or refresh) is being read.
+    bool isLoading() const { return m_listing.has_value(); }
 
     int rowOf(const QString &operationId) const;
+    // The row's operation when it is held, else null: it is then asked for, and
+    // dataChanged tells when it is there.
     const Operation *operationAt(int row) const;
     bool isAtEnd() const { return m_atEnd; }
     // The last read error, if the last read failed.
@@ -124,49 +137,41 @@ signals:
     void readFailed(const QString &message);
     // Rows were (re)loaded: the first page, a further page, or a refresh.
     void loaded();
+    // The rows of a listing are about to be applied (loaded() follows).
+    void rowsAboutToArrive();
+    // A listing started or ended (isLoading()).
+    void loadingChanged();
 
 private:
-    // The verdict needs the operation's events: it is worked out when first shown (or
-    // filtered on) and forgotten on every refresh, since new events may change it, and
-    // when the row's page is evicted.
-    struct VerdictText
-    {
-        QString code;
-        QString sentence;
-    };
-    // The key always; the operation (and verdict) only while the row's page is resident.
-    struct Row
-    {
-        QueueCursor key;
-        mutable std::shared_ptr<const Operation> operation;
-        mutable std::optional<VerdictText> verdict;
-    };
+    using Row = QueueRow;
+    // What a listing asked for is applied as it comes.
+    enum class Listing { FirstPage, NextPage, Refresh };
 
     void reload();
-    // Reads up to `limit` operations from the start or after the cursor. False on error.
-    bool readPage(const std::optional<QueueCursor> &after, int limit, std::vector<Operation> &out);
-    Row makeRow(const Operation &operation) const;
-    // The rows of `page` the filters let through. With a verdict filter, their verdicts
-    // are worked out first, in one batched read of their events.
-    std::vector<Row> rowsPassing(const std::vector<Operation> &page) const;
-    // The row with its operation held (read again by id when it was evicted). The
-    // operation stays null only when the store cannot give it.
+    void startListing(Listing kind);
+    void listed(Listing kind, Result<QueueScan> answer);
+    void appendRows(std::vector<Row> rows);
+    // The row, asking for its page when its operation is not held.
     const Row &residentRow(int row) const;
     void loadPage(int page) const;
+    void pageLoaded(int page, const Result<std::vector<Row>> &answer);
     void touchPage(int page) const;
+    // Under a verdict filter a refresh reads the rows themselves: their pages are held.
+    void touchHeldPages();
     void trimResidentPages();
     void forgetResidentRows();
-    bool refreshKeys(int limit, std::vector<Row> &rows);
-    bool refreshRows(int limit, std::vector<Row> &rows);
-    const VerdictText &verdictOf(const Row &row) const;
-    static VerdictText judge(const Operation &operation, const std::vector<WebhookEvent> &candidates);
-    bool passesFilter(const Row &row) const;
+    QueueRow::Verdict verdictOf(const Row &row) const;
     void applyRows(std::vector<Row> rows);
     QVariant displayData(const Row &row, int column) const;
     qint64 keyExpiresAt(const Operation &operation) const;
     void fail(const Error &error);
 
-    Store *m_store = nullptr;
+    StoreWorker *m_worker = nullptr;
+    RequestLane m_listLane;             // the first page, further pages, refreshes
+    std::optional<Listing> m_listing;   // the listing in flight
+    bool m_moreWanted = false;          // the view asked for more while a listing was in flight
+    mutable QSet<int> m_pagesAsked;     // evicted pages asked for again, in flight
+    quint64 m_rowsGeneration = 0;       // moves on whenever the rows are replaced: older pages are dropped
     QueueQuery m_query;
     QString m_verdictFilter;
     QString m_operatorName;

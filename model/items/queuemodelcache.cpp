@@ -1,10 +1,9 @@
-// QueueModel's cache: which pages hold their operations (least recently used first), an
-// evicted row read again by id when it is shown, and the verdicts worked out for the rows
-// held.
+// QueueModel's cache: which pages hold their operations (least recently used first), and
+// an evicted page asked for again when one of its rows is shown.
 #include "items/queuemodel.h"
 
-#include "evidence/evidenceanalyzer.h"
 #include "store/store.h"
+#include "store/storeworker.h"
 
 #include <algorithm>
 #include <memory>
@@ -16,27 +15,61 @@ const QueueModel::Row &QueueModel::residentRow(int row) const
     const int page = row / m_pageSize;
     if (!m_rows[row].operation)
         loadPage(page);
-    touchPage(page);
+    else
+        touchPage(page);
     return m_rows[row];
 }
 
 void QueueModel::loadPage(int page) const
 {
-    if (!m_store)
+    if (!m_worker || m_pagesAsked.contains(page))
         return;
+    m_pagesAsked.insert(page);
     const int first = page * m_pageSize;
     const int end = std::min(int(m_rows.size()), first + m_pageSize);
-    // By id: one primary-key lookup per row, a page in well under a millisecond, the
-    // page's rows from one moment.
-    const ReadSnapshot moment(*m_store);
-    for (int i = first; i < end; ++i) {
-        const Row &row = m_rows[i];
-        if (row.operation)
-            continue;
-        auto found = m_store->operation(row.key.operationId);
-        if (found && found->has_value())
-            row.operation = std::make_shared<const Operation>(std::move(**found));
+    // The page again by its keys: the rows after the one before it, in one read with the
+    // events behind their verdicts. A row that moved away meanwhile stays as it is until
+    // the refresh that the change brings.
+    const std::optional<QueueCursor> after = first > 0 ? std::optional<QueueCursor>(m_rows[first - 1].key) : std::nullopt;
+    const QueueQuery query = m_query;
+    const int count = end - first;
+    const quint64 generation = m_rowsGeneration;
+    auto *self = const_cast<QueueModel *>(this);
+    m_worker->request<std::vector<Row>>(
+        [query, after, count](Store &store) { return QueueReads::rowsAfter(store, query, after, count); }, self,
+        [self, page, generation](Result<std::vector<Row>> answer) {
+            if (generation == self->m_rowsGeneration)
+                self->pageLoaded(page, answer);
+        });
+}
+
+void QueueModel::pageLoaded(int page, const Result<std::vector<Row>> &answer)
+{
+    m_pagesAsked.remove(page);
+    if (!answer) {
+        m_lastError = answer.error();
+        emit readFailed(answer.error().message);
+        return;
     }
+    const int first = page * m_pageSize;
+    const int end = std::min(int(m_rows.size()), first + m_pageSize);
+    QHash<QString, const Row *> read;
+    for (const Row &row : *answer)
+        read.insert(row.key.operationId, &row);
+    int changedFirst = -1;
+    int changedLast = -1;
+    for (int i = first; i < end; ++i) {
+        const auto found = read.constFind(m_rows[i].key.operationId);
+        if (found == read.constEnd())
+            continue;
+        m_rows[i].operation = (*found)->operation;
+        m_rows[i].verdict = (*found)->verdict;
+        changedFirst = changedFirst < 0 ? i : changedFirst;
+        changedLast = i;
+    }
+    touchPage(page);
+    if (changedFirst >= 0)
+        emit dataChanged(index(changedFirst, 0), index(changedLast, ColumnCount - 1));
 }
 
 void QueueModel::touchPage(int page) const
@@ -49,6 +82,14 @@ void QueueModel::touchPage(int page) const
         // Later, from the event loop: a row handed out a moment ago stays valid meanwhile.
         m_trimQueued = true;
         QMetaObject::invokeMethod(const_cast<QueueModel *>(this), &QueueModel::trimResidentPages, Qt::QueuedConnection);
+    }
+}
+
+void QueueModel::touchHeldPages()
+{
+    for (int row = 0; row < int(m_rows.size()); row += m_pageSize) {
+        if (m_rows[row].operation)
+            touchPage(row / m_pageSize);
     }
 }
 
@@ -75,28 +116,9 @@ void QueueModel::forgetResidentRows()
     }
 }
 
-const QueueModel::VerdictText &QueueModel::verdictOf(const Row &row) const
+QueueRow::Verdict QueueModel::verdictOf(const Row &row) const
 {
-    if (row.verdict)
-        return *row.verdict;
-    if (!row.operation) {
-        static const VerdictText unknown;
-        return unknown;
-    }
-    // A row has its operation only while a store is set.
-    auto candidates = m_store->candidateEvents(*row.operation);
-    if (!candidates) {
-        row.verdict = VerdictText{QString(), candidates.error().message};
-        return *row.verdict;
-    }
-    row.verdict = judge(*row.operation, *candidates);
-    return *row.verdict;
-}
-
-QueueModel::VerdictText QueueModel::judge(const Operation &operation, const std::vector<WebhookEvent> &candidates)
-{
-    const Evidence evidence = EvidenceAnalyzer::analyze(operation, candidates);
-    return {toString(evidence.verdict), evidence.explanation};
+    return row.verdict.value_or(QueueRow::Verdict{});
 }
 
 } // namespace RefundDesk

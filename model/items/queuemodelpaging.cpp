@@ -1,8 +1,10 @@
 // QueueModel's paging: the first page, the pages after it as the view scrolls, and the
-// refresh that re-reads what is loaded while keeping the person's place.
+// refresh that re-reads what is loaded while keeping the person's place. Each is a request
+// to the store worker; its answer is applied when it comes.
 #include "items/queuemodel.h"
 
 #include "store/store.h"
+#include "store/storeworker.h"
 
 #include <QHash>
 #include <QScopedValueRollback>
@@ -11,31 +13,103 @@
 
 namespace RefundDesk {
 
+namespace {
+
+// With a verdict filter a page may show nothing; a listing reads on a little, but never
+// more than a few pages per request, so that a newer request soon gets its turn.
+constexpr int MaxPagesPerListing = 5;
+
+} // namespace
+
 void QueueModel::reload()
 {
     const QScopedValueRollback busy(m_emitting, true);
     beginResetModel();
     m_rows.clear();
     m_residentPages.clear();
+    m_pagesAsked.clear();
+    ++m_rowsGeneration;
     m_lastScanned.reset();
     m_scanned = 0;
-    m_atEnd = m_store == nullptr;
+    m_atEnd = m_worker == nullptr;
     m_lastError.reset();
     endResetModel();
     m_emitting = false;
-    if (m_store)
+    if (m_worker)
+        startListing(Listing::FirstPage);
+    else
+        m_listLane.abandon();
+}
+
+void QueueModel::startListing(Listing kind)
+{
+    const bool wasLoading = isLoading();
+    m_listing = kind;
+    m_moreWanted = false;
+    const RequestLane::Stub lane = m_listLane.stub(m_listLane.next());
+    const QueueQuery query = m_query;
+    const QString verdictFilter = m_verdictFilter;
+    const int pageSize = m_pageSize;
+    std::function<Result<QueueScan>(Store &)> read;
+    if (kind == Listing::Refresh) {
+        // Read again as far as already read; at the end, a page more so new rows appear.
+        const int limit = m_atEnd ? m_scanned + m_pageSize : qMax(m_scanned, m_pageSize);
+        read = [query, verdictFilter, limit](Store &store) { return QueueReads::refresh(store, query, verdictFilter, limit); };
+    } else {
+        const std::optional<QueueCursor> after = kind == Listing::NextPage ? m_lastScanned : std::nullopt;
+        read = [query, verdictFilter, after, pageSize](Store &store) {
+            return QueueReads::pages(store, query, verdictFilter, after, pageSize, MaxPagesPerListing);
+        };
+    }
+    m_worker->request<QueueScan>(lane, std::move(read), this,
+                                 [this, kind](Result<QueueScan> answer) { listed(kind, std::move(answer)); });
+    if (!wasLoading)
+        emit loadingChanged();
+}
+
+void QueueModel::listed(Listing kind, Result<QueueScan> answer)
+{
+    m_listing.reset();
+    if (!answer) {
+        fail(answer.error());
+        emit loadingChanged();
+        emit loaded(); // what was listed stays; the view says why nothing more came
+        return;
+    }
+    m_lastError.reset();
+    emit rowsAboutToArrive();
+    QueueScan &scan = *answer;
+    if (kind == Listing::Refresh) {
+        m_atEnd = scan.atEnd;
+        m_scanned = scan.scanned;
+        m_lastScanned = scan.lastScanned;
+        const QScopedValueRollback busy(m_emitting, true);
+        applyRows(std::move(scan.rows));
+    } else {
+        m_atEnd = scan.atEnd;
+        m_scanned += scan.scanned;
+        m_lastScanned = scan.lastScanned;
+        appendRows(std::move(scan.rows));
+    }
+    emit loadingChanged();
+    emit loaded();
+    // The view asked for more meanwhile and was told to wait: ask now.
+    if (m_moreWanted && canFetchMore({}))
         fetchMore({});
 }
 
-bool QueueModel::readPage(const std::optional<QueueCursor> &after, int limit, std::vector<Operation> &out)
+void QueueModel::appendRows(std::vector<Row> rows)
 {
-    auto page = m_store->queuePage(m_query, after, limit);
-    if (!page) {
-        fail(page.error());
-        return false;
-    }
-    out = std::move(*page);
-    return true;
+    if (rows.empty())
+        return;
+    const QScopedValueRollback busy(m_emitting, true);
+    const int first = rowCount();
+    beginInsertRows({}, first, first + int(rows.size()) - 1);
+    std::move(rows.begin(), rows.end(), std::back_inserter(m_rows));
+    endInsertRows();
+    // The new rows arrive with their operations: their pages are the ones used last.
+    for (int page = first / m_pageSize; page <= (rowCount() - 1) / m_pageSize; ++page)
+        touchPage(page);
 }
 
 void QueueModel::fail(const Error &error)
@@ -47,7 +121,7 @@ void QueueModel::fail(const Error &error)
 
 bool QueueModel::canFetchMore(const QModelIndex &parent) const
 {
-    return !parent.isValid() && m_store && !m_atEnd;
+    return !parent.isValid() && m_worker && !m_atEnd;
 }
 
 void QueueModel::fetchMore(const QModelIndex &parent)
@@ -56,91 +130,24 @@ void QueueModel::fetchMore(const QModelIndex &parent)
     // for the next ask rather than nest one change inside another.
     if (m_emitting || !canFetchMore(parent))
         return;
-    const QScopedValueRollback busy(m_emitting, true);
-    m_lastError.reset();
-    // With a verdict filter a page may show nothing; read on a little, but never
-    // more than a few pages per call so the window stays responsive.
-    std::vector<Row> fresh;
-    for (int pages = 0; pages < 5 && !m_atEnd && int(fresh.size()) < m_pageSize; ++pages) {
-        std::vector<Operation> page;
-        if (!readPage(m_lastScanned, m_pageSize, page))
-            break;
-        m_atEnd = int(page.size()) < m_pageSize;
-        m_scanned += int(page.size());
-        if (!page.empty())
-            m_lastScanned = cursorAfter(m_query, page.back());
-        std::vector<Row> passing = rowsPassing(page);
-        std::move(passing.begin(), passing.end(), std::back_inserter(fresh));
-        if (m_verdictFilter.isEmpty())
-            break;
+    // One listing at a time: the next page continues where the one in flight ends.
+    if (isLoading()) {
+        m_moreWanted = true;
+        return;
     }
-    if (!fresh.empty()) {
-        const int first = rowCount();
-        beginInsertRows({}, first, first + int(fresh.size()) - 1);
-        std::move(fresh.begin(), fresh.end(), std::back_inserter(m_rows));
-        endInsertRows();
-        // The new rows arrive with their operations: their pages are the ones used last.
-        for (int page = first / m_pageSize; page <= (rowCount() - 1) / m_pageSize; ++page)
-            touchPage(page);
-    }
-    emit loaded();
+    startListing(Listing::NextPage);
 }
 
 void QueueModel::refresh()
 {
     if (m_emitting)
         return;
-    if (!m_store) {
+    if (!m_worker) {
         reload();
         return;
     }
-    const QScopedValueRollback busy(m_emitting, true);
-    // Read again as far as already read; at the end, a page more so new rows appear.
-    const int limit = m_atEnd ? m_scanned + m_pageSize : qMax(m_scanned, m_pageSize);
-    std::vector<Row> rows;
-    // Performance: without a verdict filter only the keys are read (an index holds them),
-    // not the rows: a refresh of everything scrolled through costs a few milliseconds even
-    // when that is the whole queue of a large store. The rows on screen are read again by
-    // id when the view asks for them, since their contents may have changed in place.
-    const bool read = m_verdictFilter.isEmpty() ? refreshKeys(limit, rows) : refreshRows(limit, rows);
-    if (!read)
-        return;
-    m_lastError.reset();
-    applyRows(std::move(rows));
-    emit loaded();
-}
-
-bool QueueModel::refreshKeys(int limit, std::vector<Row> &rows)
-{
-    auto keys = m_store->queueKeys(m_query, limit);
-    if (!keys) {
-        fail(keys.error());
-        return false;
-    }
-    m_atEnd = int(keys->size()) < limit;
-    m_scanned = int(keys->size());
-    m_lastScanned.reset();
-    if (!keys->empty())
-        m_lastScanned = keys->back();
-    rows.reserve(keys->size());
-    for (QueueCursor &key : *keys)
-        rows.push_back(Row{std::move(key), nullptr, std::nullopt});
-    return true;
-}
-
-bool QueueModel::refreshRows(int limit, std::vector<Row> &rows)
-{
-    // The verdict filter needs every scanned row's verdict, hence the rows themselves.
-    std::vector<Operation> operations;
-    if (!readPage(std::nullopt, limit, operations))
-        return false;
-    m_atEnd = int(operations.size()) < limit;
-    m_scanned = int(operations.size());
-    m_lastScanned.reset();
-    if (!operations.empty())
-        m_lastScanned = cursorAfter(m_query, operations.back());
-    rows = rowsPassing(operations);
-    return true;
+    // A listing in flight is replaced: the refresh reads at least as far.
+    startListing(m_rows.empty() && !m_atEnd && m_scanned == 0 ? Listing::FirstPage : Listing::Refresh);
 }
 
 void QueueModel::applyRows(std::vector<Row> rows)
@@ -205,41 +212,16 @@ void QueueModel::applyRows(std::vector<Row> rows)
         m_rows = std::move(rows);
     }
     // The rows now hold what was just read (keys, or rows under a verdict filter): the
-    // pages held before refer to rows that may have moved.
+    // pages held or asked for before refer to rows that may have moved.
     m_residentPages.clear();
-    forgetResidentRows();
+    m_pagesAsked.clear();
+    ++m_rowsGeneration;
+    if (m_verdictFilter.isEmpty())
+        forgetResidentRows();
+    else
+        touchHeldPages();
     if (!m_rows.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-}
-
-QueueModel::Row QueueModel::makeRow(const Operation &operation) const
-{
-    return Row{cursorAfter(m_query, operation), std::make_shared<const Operation>(operation), std::nullopt};
-}
-
-std::vector<QueueModel::Row> QueueModel::rowsPassing(const std::vector<Operation> &page) const
-{
-    std::vector<Row> rows;
-    rows.reserve(page.size());
-    for (const Operation &operation : page)
-        rows.push_back(makeRow(operation));
-    if (m_verdictFilter.isEmpty())
-        return rows;
-    auto candidates = m_store->candidateEventsOfEach(page);
-    for (size_t i = 0; i < rows.size(); ++i) {
-        if (!candidates) {
-            rows[i].verdict = VerdictText{QString(), candidates.error().message};
-            continue;
-        }
-        rows[i].verdict = judge(page[i], (*candidates)[i]);
-    }
-    std::erase_if(rows, [this](const Row &row) { return !passesFilter(row); });
-    return rows;
-}
-
-bool QueueModel::passesFilter(const Row &row) const
-{
-    return m_verdictFilter.isEmpty() || verdictOf(row).code == m_verdictFilter;
 }
 
 } // namespace RefundDesk

@@ -6,6 +6,7 @@
 // First: its QTest::toString specialisations must see only the domain names.
 #include "isolatedsettings.h"
 #include "teststore.h"
+#include "consolewait.h"
 
 #include "reliability.h"
 
@@ -164,7 +165,7 @@ std::unique_ptr<MainWindow> tst_ConsoleSafety::openWindow(const QString &operato
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get()))
         return {};
-    if (!window->openStore(m_db, false))
+    if (!RefundDesk::Test::openInConsole(*window, m_db, false))
         return {};
     return window;
 }
@@ -184,7 +185,7 @@ void tst_ConsoleSafety::operatorNamesAreNeverMarkup()
     // The status bar with the operator; an operation claimed by the other name; the
     // history of one decided by it; one claimed by the operator.
     for (const char *operationId : {"op_claimed", "op_done", "op_5521"}) {
-        QVERIFY(window->showOperation(QLatin1String(operationId)));
+        QVERIFY(RefundDesk::Test::showAndWait(*window, QLatin1String(operationId)));
         QTest::qWait(50);
         leaks << markupLeaks(window.get(), names, &shown);
     }
@@ -194,7 +195,7 @@ void tst_ConsoleSafety::operatorNamesAreNeverMarkup()
     leaks << markupLeaks(window.get(), names, &shown);
 
     // The take-over question names whoever holds the operation.
-    QVERIFY(window->showOperation(QStringLiteral("op_claimed")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_claimed")));
     window->actions()->takeOver()->trigger();
     QMessageBox *question = nullptr;
     QTRY_VERIFY((question = window->findChild<QMessageBox *>(QStringLiteral("takeOverDialog"))));
@@ -227,7 +228,7 @@ void tst_ConsoleSafety::heldLockDoesNotFreezeTheWindow()
 {
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
-    QVERIFY(window->showOperation(QStringLiteral("op_5521")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521")));
     QVERIFY(window->actions()->claim()->isEnabled());
 
     // A heartbeat on the UI thread: the longest gap between its ticks is how long the

@@ -160,7 +160,7 @@ AuditWindow::AuditWindow(QWidget *parent)
     resize(1280, 760);
     m_layout.addHeader(QStringLiteral("auditHeader"), m_table->horizontalHeader());
     m_layout.restore();
-    setStore(nullptr);
+    setStore(nullptr, std::nullopt);
 }
 
 AuditWindow::~AuditWindow()
@@ -232,20 +232,20 @@ void AuditWindow::retranslateUi()
 
 void AuditWindow::updateStoreLabel()
 {
-    if (!m_store) {
+    if (!m_facts) {
         m_storeLabel->setText(tr("No store open"));
         m_storeLabel->setToolTip(QString());
         return;
     }
-    QString where = QDir::toNativeSeparators(m_store->location());
-    if (m_store->isReadOnly())
+    QString where = QDir::toNativeSeparators(m_facts->location);
+    if (m_facts->state.readOnly)
         where = tr("%1 (read-only)").arg(where);
     // What it means for the auditor beside the location; the technical reason on hover.
-    const StoreNotice notice = StoreNotice::about(*m_store, false, QDateTime::currentDateTime());
+    const StoreNotice notice = StoreNotice::about(*m_facts, false, QDateTime::currentDateTime());
     if (!notice.aside().isEmpty())
         where += QStringLiteral(" — ") + notice.aside();
     m_storeLabel->setText(where);
-    m_storeLabel->setToolTip(ToolTipText::fromPlainText(m_store->openNote()));
+    m_storeLabel->setToolTip(ToolTipText::fromPlainText(m_facts->state.openNote));
 }
 
 void AuditWindow::updateCountLabel()
@@ -260,21 +260,22 @@ void AuditWindow::updateCountLabel()
     }
 }
 
-void AuditWindow::setStore(Store *store)
+void AuditWindow::setStore(StoreWorker *worker, const std::optional<StoreFacts> &facts)
 {
     cancelChainCheck();
-    m_store = store;
+    m_worker = facts ? worker : nullptr;
+    m_facts = worker ? facts : std::nullopt;
     ++m_storeGeneration;
     ++m_filterGeneration;
     m_chainReport.reset();
-    m_model->setStore(store, m_filters->query());
+    m_model->setStore(m_worker, m_filters->query());
     m_totals->setTotals({});
     m_totalsState = TotalsState::None;
     updateCountLabel();
     m_chainError.clear();
     m_chainProgress = -1;
     updateStoreLabel();
-    if (!store) {
+    if (!m_facts) {
         showChainState();
         m_chart->setTimeline({});
         return;
@@ -287,7 +288,7 @@ void AuditWindow::setStore(Store *store)
 
 void AuditWindow::refresh()
 {
-    setStore(m_store);
+    setStore(m_worker, m_facts);
 }
 
 void AuditWindow::applyFilter()
@@ -311,14 +312,14 @@ void AuditWindow::updateRowHint()
 
 void AuditWindow::loadTotals()
 {
-    if (!m_store)
+    if (!m_facts)
         return;
     m_totalsState = TotalsState::Counting;
     updateCountLabel();
     const quint64 generation = m_filterGeneration;
     AuditQuery query = m_filters->query();
     runInBackground<std::vector<AuditTotal>>(
-        this, m_store->location(), [query](Store &store) { return store.auditTotals(query); },
+        this, m_facts->location, [query](Store &store) { return store.auditTotals(query); },
         [this, generation](const Result<std::vector<AuditTotal>> &answer) {
             if (generation != m_filterGeneration)
                 return;
@@ -338,7 +339,7 @@ void AuditWindow::loadOperators()
 {
     const quint64 generation = m_storeGeneration;
     runInBackground<QStringList>(
-        this, m_store->location(), [](Store &store) { return store.auditOperators(); },
+        this, m_facts->location, [](Store &store) { return store.auditOperators(); },
         [this, generation](const Result<QStringList> &answer) {
             if (generation == m_storeGeneration && answer)
                 m_filters->setOperators(*answer);
@@ -350,7 +351,7 @@ void AuditWindow::loadTimeline()
     const quint64 generation = m_storeGeneration;
     const qint64 today = ExposureTimeline::dayOf(QDateTime::currentMSecsSinceEpoch());
     runInBackground<ExposureTimeline>(
-        this, m_store->location(),
+        this, m_facts->location,
         [today](Store &store) -> Result<ExposureTimeline> {
             auto changes = store.exposureChanges();
             if (!changes)
@@ -407,7 +408,7 @@ void AuditWindow::checkChain()
         showChainState();
         emit chainChecked(m_chainReport->intact(), m_chainLabel->text());
     });
-    const QString location = m_store->location();
+    const QString location = m_facts->location;
     watcher->setFuture(QtConcurrent::run([location, cancel](QPromise<Answer<AuditReport>> &promise) {
         auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
         if (!store) {
@@ -429,7 +430,7 @@ void AuditWindow::showChainState()
 {
     QString text;
     Theme::Tone tone = Theme::Tone::Neutral;
-    if (!m_store) {
+    if (!m_facts) {
         text = tr("Open a store to see its audit log.");
     } else if (m_chainReport) {
         const AuditReport &report = *m_chainReport;

@@ -5,6 +5,8 @@
 #include "ui/common/bannerlabel.h"
 #include "ui/common/windowlayout.h"
 
+#include "store/storefacts.h"
+
 #include <QMainWindow>
 #include <QPointer>
 
@@ -25,7 +27,7 @@ class AuditEntryModel;
 class AuditFilterBar;
 class AuditTotalsModel;
 class ExposureChart;
-class Store;
+class StoreWorker;
 
 // The audit log for finance: every resolution with its operation, order, amount,
 // outcome, refund id, evidence, note, operator, time (local and UTC), previous status and
@@ -44,9 +46,10 @@ public:
     explicit AuditWindow(QWidget *parent = nullptr);
     ~AuditWindow() override;
 
-    // The store to show (not owned; may be null). Checks the chain again.
-    void setStore(Store *store);
-    Store *store() const { return m_store; }
+    // The store to show: the worker to read it through (not owned; null when none is
+    // open) and what is known of it. Checks the chain again.
+    void setStore(StoreWorker *worker, const std::optional<StoreFacts> &facts);
+    bool hasStore() const { return m_facts.has_value(); }
     // Re-reads the log, the totals, the chart, and checks the chain again.
     void refresh();
 
@@ -95,7 +98,8 @@ private:
     void showChainState();
     void updateRowHint();
 
-    Store *m_store = nullptr;
+    StoreWorker *m_worker = nullptr;
+    std::optional<StoreFacts> m_facts;
     AuditFilterBar *m_filters = nullptr;
     AuditEntryModel *m_model = nullptr;
     AuditTotalsModel *m_totals = nullptr;

@@ -32,7 +32,7 @@ struct ExportOutcome
 
 void AuditWindow::exportLog()
 {
-    if (!m_store || m_exportRunning)
+    if (!m_facts || m_exportRunning)
         return;
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     const QString suggested = QDir(folder).filePath(
@@ -50,7 +50,7 @@ void AuditWindow::exportLog()
 
 bool AuditWindow::startExport(const QString &path, AuditExporter::Format format)
 {
-    if (!m_store || m_exportRunning)
+    if (!m_facts || m_exportRunning)
         return false;
     m_exportRunning = true;
     AuditQuery query = m_filters->query();
@@ -81,7 +81,7 @@ bool AuditWindow::startExport(const QString &path, AuditExporter::Format format)
         emit exportFinished(outcome.ok, outcome.message);
     });
 
-    const QString location = m_store->location();
+    const QString location = m_facts->location;
     watcher->setFuture(QtConcurrent::run([location, path, format, query](QPromise<ExportOutcome> &promise) {
         ExportOutcome outcome;
         auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);

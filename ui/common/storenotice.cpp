@@ -1,6 +1,6 @@
 #include "ui/common/storenotice.h"
 
-#include "store/store.h"
+#include "store/storefacts.h"
 
 #include <QLocale>
 
@@ -19,11 +19,11 @@ QString momentText(const QDateTime &moment)
 
 } // namespace
 
-StoreNotice StoreNotice::about(const Store &store, bool readOnlyAsked, const QDateTime &openedAt)
+StoreNotice StoreNotice::about(const StoreFacts &store, bool readOnlyAsked, const QDateTime &openedAt)
 {
     StoreNotice notice;
-    notice.m_reason = store.openNote();
-    switch (store.freshness()) {
+    notice.m_reason = store.state.openNote;
+    switch (store.freshness) {
     case Store::Freshness::Snapshot: {
         const QString moment = momentText(openedAt);
         notice.m_live = false;
@@ -43,11 +43,11 @@ StoreNotice StoreNotice::about(const Store &store, bool readOnlyAsked, const QDa
     case Store::Freshness::Live:
         break;
     }
-    if (!store.isReadOnly())
+    if (!store.state.readOnly)
         return notice;
     // A standby's own note already says what it is, how far behind, and where to decide.
-    if (const auto standby = store.standbyStatus(); standby && !standby->promoted) {
-        notice.m_banner = store.openNote();
+    if (const auto &standby = store.state.standby; standby && !standby->promoted) {
+        notice.m_banner = store.state.openNote;
         notice.m_reason.clear();
         return notice;
     }

@@ -6,7 +6,7 @@
 
 namespace RefundDesk {
 
-class Store;
+struct StoreFacts;
 
 // What the console and the audit window say about how a store is open, in words for the
 // people who read them (a support agent, an auditor): the banner's one line says what it
@@ -20,7 +20,7 @@ class StoreNotice final
 public:
     // `readOnlyAsked`: opened with --read-only (or File › Open read-only); `openedAt`: when,
     // the moment a snapshot shows.
-    static StoreNotice about(const Store &store, bool readOnlyAsked, const QDateTime &openedAt);
+    static StoreNotice about(const StoreFacts &store, bool readOnlyAsked, const QDateTime &openedAt);
 
     // The banner above the queue; empty when there is nothing to say (open for writing).
     QString banner() const { return m_banner; }

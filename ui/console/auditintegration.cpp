@@ -37,7 +37,7 @@ AuditIntegration::AuditIntegration(MainWindow *window)
         file->insertAction(before, m_exportAction);
     }
     connect(window, &MainWindow::storeOpened, this, &AuditIntegration::onStoreOpened);
-    m_exportAction->setEnabled(window->store() != nullptr);
+    m_exportAction->setEnabled(window->hasStore());
 }
 
 void AuditIntegration::retranslate()
@@ -58,7 +58,7 @@ AuditWindow *AuditIntegration::ensureAuditWindow()
     if (!m_audit) {
         m_audit = new AuditWindow(m_window);
         m_audit->setWindowFlag(Qt::Window);
-        m_audit->setStore(m_window->store());
+        m_audit->setStore(m_window->storeWorker(), m_window->storeFacts());
     }
     return m_audit;
 }
@@ -73,20 +73,20 @@ void AuditIntegration::showAuditLog()
 
 void AuditIntegration::exportAuditLog()
 {
-    if (m_window->store())
+    if (m_window->hasStore())
         ensureAuditWindow()->exportLog();
 }
 
 void AuditIntegration::onStoreOpened(const QString &location)
 {
-    m_exportAction->setEnabled(m_window->store() != nullptr);
+    m_exportAction->setEnabled(m_window->hasStore());
     if (m_audit)
-        m_audit->setStore(m_window->store());
+        m_audit->setStore(m_window->storeWorker(), m_window->storeFacts());
     // A store one may only read is opened to audit it: show the log first. The same store
     // opened again (a snapshot taken anew with F5) leaves the windows where they are.
     const bool another = location != m_location;
     m_location = location;
-    if (another && m_window->isReadOnly() && m_window->store() && m_window->isVisible())
+    if (another && m_window->isReadOnly() && m_window->hasStore() && m_window->isVisible())
         showAuditLog();
 }
 

@@ -4,6 +4,7 @@
 #include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
+#include "store/storeworker.h"
 #include "ui/common/errordialog.h"
 #include "ui/common/jsonviewer.h"
 #include "ui/common/languagemenu.h"
@@ -40,6 +41,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace RefundDesk {
@@ -67,6 +69,8 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     , m_queue(new QueuePane(this))
     , m_panel(new OperationPanel(this))
     , m_actions(new OperationActions(this))
+    , m_reads(new StoreWorker(this))
+    , m_loadingDelay(new QTimer(this))
     , m_refresher(new LiveRefresher(this))
     , m_writes(new WriteRunner(this))
     , m_recent(new RecentStores(this))
@@ -107,6 +111,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
 
     connect(m_queue, &QueuePane::operationChosen, this, [this](const QString &id) { loadOperation(id, false); });
     connect(m_queue, &QueuePane::countChanged, this, &MainWindow::updateStatus);
+    connect(m_queue, &QueuePane::listed, this, &MainWindow::onQueueListed);
     connect(m_queue->model(), &QueueModel::readFailed, this,
             [this](const QString &message) { reportError(tr("Cannot read the queue"), message); });
     connect(m_refresher, &LiveRefresher::changed, this, &MainWindow::onStoreChanged);
@@ -115,6 +120,14 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
         m_livePause = message;
         updateLiveLabel();
     });
+    connect(m_refresher, &LiveRefresher::stateRead, this, &MainWindow::onStoreState);
+    // This window's reads go through the worker: a server that stops answering must not
+    // leave its reads waiting in line while the connection is restored.
+    m_reads->setReconnectWithoutWaiting(true);
+    // A read that comes back at once shows no "loading": only one that keeps the person waiting.
+    m_loadingDelay->setSingleShot(true);
+    m_loadingDelay->setInterval(LoadingDelayMs);
+    connect(m_loadingDelay, &QTimer::timeout, this, [this] { m_panel->setLoading(m_loadingId); });
     connect(m_recent, &RecentStores::openRequested, this, [this](const QString &path) { openStore(path, false); });
     connect(m_demo, &DemoLauncher::finished, this, [this](const QString &path) { openStore(path, false); });
     connect(m_demo, &DemoLauncher::failed, this,
@@ -138,10 +151,9 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
-    // The views hold pointers into the store; let go of them first.
+    // The views ask the worker; let go of it first.
     m_refresher->setStore(nullptr);
-    m_standbyLabel->setStore(nullptr);
-    m_queue->setStore(nullptr);
+    m_queue->setStore(nullptr, 24);
 }
 
 void MainWindow::createMenus()
@@ -284,40 +296,54 @@ ResolveDialog *MainWindow::resolveDialog() const
 
 bool MainWindow::isReadOnly() const
 {
-    return !m_store || m_store->isReadOnly();
+    return !m_facts || m_facts->state.readOnly;
 }
 
-bool MainWindow::openStore(const QString &path, bool readOnly)
+bool MainWindow::isIdle() const
 {
-    auto opened = StoreFactory::open(path, readOnly ? Store::OpenMode::ReadOnly : Store::OpenMode::ReadWrite);
-    if (!opened) {
-        reportError(tr("Cannot open the store"),
-                    tr("%1\n\nFile: %2").arg(opened.error().message,
-                                               QDir::toNativeSeparators(StoreFactory::displayLocation(path))));
-        return false;
-    }
+    return m_reads->isIdle() && m_writes->isIdle() && !m_opening;
+}
+
+void MainWindow::openStore(const QString &path, bool readOnly, const QString &showAfter)
+{
+    // The window stays as it is, the store open before included, until the new one answers.
+    m_opening = true;
+    const QString where = QDir::toNativeSeparators(StoreFactory::displayLocation(path));
+    statusBar()->showMessage(StoreFactory::recordsLoginAsOperator(path) ? tr("Connecting to %1…").arg(where)
+                                                                        : tr("Opening %1…").arg(where));
+    const Store::OpenMode mode = readOnly ? Store::OpenMode::ReadOnly : Store::OpenMode::ReadWrite;
+    m_reads->open(path, mode, this, [this, where, readOnly, showAfter](Result<StoreFacts> opened) {
+        m_opening = false;
+        statusBar()->clearMessage();
+        if (!opened) {
+            reportError(tr("Cannot open the store"), tr("%1\n\nFile: %2").arg(opened.error().message, where));
+            return;
+        }
+        storeReady(std::move(*opened), readOnly, showAfter);
+    });
+}
+
+void MainWindow::storeReady(StoreFacts facts, bool readOnly, const QString &showAfter)
+{
     if (m_resolveDialog)
         m_resolveDialog->reject();
-    m_refresher->setStore(nullptr);
-    m_standbyLabel->setStore(nullptr);
-    m_queue->setStore(nullptr);
-    m_store = std::move(*opened);
-    // This window reads the store on its UI thread: a server that stops answering must
-    // not freeze it while the connection is restored.
-    m_store->setReconnectWithoutWaiting(true);
-
+    m_panelLane.abandon();
+    m_panelWanted.clear();
+    m_facts = std::move(facts);
     m_openedReadOnly = readOnly;
     m_openedAt = QDateTime::currentDateTime();
     updateReadOnlyBanner();
     showPanelHint(PanelHint::PickOperation);
-    m_queue->setStore(m_store.get());
-    m_refresher->setStore(m_store.get());
-    m_standbyLabel->setStore(m_store.get()); // a hot standby: how far behind the primary
+    // Shown when the first page is listed: the operation asked for, else the first one.
+    m_showWhenListed = showAfter;
+    m_queue->setStore(m_reads, m_facts->keyRetentionHours);
+    m_refresher->setStore(m_reads);
+    m_standbyLabel->setStatus(m_facts->state.standby); // a hot standby: how far behind the primary
     // On PostgreSQL the operator recorded is the login: the console shows that name.
-    if (const QString login = m_store->sessionOperator(); !login.isEmpty())
-        m_identity->useForThisRun(login);
+    if (!m_facts->sessionOperator.isEmpty())
+        m_identity->useForThisRun(m_facts->sessionOperator);
     // The location without a password, whatever was typed.
-    const QString location = m_store->location();
+    const QString location = m_facts->location;
     m_recent->add(location);
     updateTitle();
     m_livePause.clear();
@@ -325,11 +351,36 @@ bool MainWindow::openStore(const QString &path, bool readOnly)
     updateLiveLabel();
     updateActions();
     updateStatus();
-    // Ready to work from the keyboard: the first operation shown, the list focused.
-    if (selectFirst())
-        m_queue->focusList();
     emit storeOpened(location);
-    return true;
+}
+
+void MainWindow::onQueueListed()
+{
+    if (!m_showWhenListed)
+        return;
+    const QString wanted = *std::exchange(m_showWhenListed, std::nullopt);
+    // Ready to work from the keyboard: the operation shown, the list focused.
+    if (wanted.isEmpty()) {
+        if (selectFirst())
+            m_queue->focusList();
+        return;
+    }
+    if (m_panelWanted == wanted)
+        m_queue->select(wanted); // its panel is read already, or being read
+    else
+        showOperation(wanted);
+}
+
+void MainWindow::onStoreState(const StoreState &state)
+{
+    if (!m_facts || m_facts->state == state)
+        return;
+    m_facts->state = state;
+    m_standbyLabel->setStatus(state.standby);
+    updateReadOnlyBanner();
+    updateLiveLabel();
+    updateActions();
+    updateStatus();
 }
 
 void MainWindow::openDemoStore(qint64 operations, const QString &path)
@@ -341,7 +392,7 @@ void MainWindow::openDemoStore(qint64 operations, const QString &path)
 
 void MainWindow::chooseStoreFile()
 {
-    const QString start = m_store ? QFileInfo(m_store->location()).absolutePath() : QDir::homePath();
+    const QString start = m_facts ? QFileInfo(m_facts->location).absolutePath() : QDir::homePath();
     const QString path = QFileDialog::getOpenFileName(this, tr("Open a Refund Desk store"), start,
                                                       tr("Stores (*.sqlite *.db *.refunddesk);;All files (*)"));
     if (!path.isEmpty())
@@ -350,24 +401,48 @@ void MainWindow::chooseStoreFile()
 
 bool MainWindow::showOperation(const QString &operationId)
 {
-    if (!m_store)
+    if (!m_facts)
         return false;
+    // Asked for before the queue was first listed: it is selected there once it is.
+    if (m_showWhenListed)
+        m_showWhenListed = operationId;
     m_queue->select(operationId);
     loadOperation(operationId, false);
-    return m_panel->operationId() == operationId;
+    return true;
 }
 
 bool MainWindow::selectFirst()
 {
-    const Operation *first = m_queue->model()->operationAt(0);
-    return first && showOperation(first->operationId);
+    if (m_queue->model()->rowCount() == 0)
+        return false;
+    return showOperation(m_queue->model()->index(0, 0).data(QueueModel::OperationIdRole).toString());
 }
 
 void MainWindow::loadOperation(const QString &operationId, bool fromChange)
 {
-    if (!m_store)
+    if (!m_facts)
         return;
-    auto loaded = OperationSnapshot::load(*m_store, operationId);
+    // The panel keeps what it shows until the answer comes; a newer selection replaces
+    // this read, and its answer is dropped if it still comes.
+    const RequestLane::Stub lane = m_panelLane.stub(m_panelLane.next());
+    m_panelWanted = operationId;
+    m_loadingId = operationId;
+    if (!fromChange && !m_loadingDelay->isActive() && !m_panel->isShowingLoading())
+        m_loadingDelay->start();
+    else if (!fromChange && m_panel->isShowingLoading())
+        m_panel->setLoading(operationId);
+    m_reads->request<OperationSnapshot>(
+        lane, [operationId](Store &store) { return OperationSnapshot::load(store, operationId); }, this,
+        [this, operationId, fromChange](Result<OperationSnapshot> loaded) {
+            m_loadingDelay->stop();
+            m_loadingId.clear();
+            m_panel->setLoading(QString());
+            showLoaded(operationId, fromChange, std::move(loaded));
+        });
+}
+
+void MainWindow::showLoaded(const QString &operationId, bool fromChange, Result<OperationSnapshot> loaded)
+{
     if (!loaded) {
         if (fromChange) {
             m_panel->setNotice(loaded.error().message, Theme::Tone::Danger);
@@ -377,6 +452,7 @@ void MainWindow::loadOperation(const QString &operationId, bool fromChange)
             m_panel->clear(loaded.error().message);
         }
         updateActions();
+        emit operationShown(operationId);
         return;
     }
     std::optional<OperationSnapshot> before;
@@ -389,6 +465,7 @@ void MainWindow::loadOperation(const QString &operationId, bool fromChange)
     m_panel->showSnapshot(std::move(*loaded), now());
     m_panel->setNotice(notice.text, notice.tone);
     updateActions();
+    emit operationShown(operationId);
 }
 
 void MainWindow::updateStatus()
@@ -400,13 +477,13 @@ void MainWindow::updateStatus()
         m_operatorLabel->setText(tr("Operator: %1 (your login name)").arg(name));
     else
         m_operatorLabel->setText(tr("Operator: %1").arg(name));
-    if (!m_store) {
+    if (!m_facts) {
         m_storeLabel->setText(tr("No store open"));
         m_countLabel->clear();
         return;
     }
-    QString storeText = QDir::toNativeSeparators(m_store->location());
-    if (m_store->isReadOnly())
+    QString storeText = QDir::toNativeSeparators(m_facts->location);
+    if (m_facts->state.readOnly)
         storeText = tr("%1 (read-only)").arg(storeText);
     m_storeLabel->setText(storeText);
     m_countLabel->setText(tr("Queue: %1").arg(m_queue->countText()));
@@ -422,14 +499,16 @@ void MainWindow::onStoreChanged()
 
 void MainWindow::refreshNow()
 {
-    if (!m_store)
+    if (!m_facts)
         return;
     // A snapshot never sees a later change: opening the store again takes a new one.
-    if (m_store->freshness() != Store::Freshness::Live) {
+    if (m_facts->freshness != Store::Freshness::Live) {
         reopenStore();
         return;
     }
-    const QString current = m_panel->operationId();
+    // The operation asked for last, even if its panel is still being read: a refresh
+    // must not put back the one the person just left.
+    const QString current = m_panelWanted.isEmpty() ? m_panel->operationId() : m_panelWanted;
     m_queue->refresh(current);
     if (!current.isEmpty())
         loadOperation(current, true);
@@ -438,9 +517,7 @@ void MainWindow::refreshNow()
 
 void MainWindow::reopenStore()
 {
-    const QString current = m_panel->operationId();
-    if (openStore(m_store->location(), m_openedReadOnly) && !current.isEmpty())
-        showOperation(current);
+    openStore(m_facts->location, m_openedReadOnly, m_panelWanted.isEmpty() ? m_panel->operationId() : m_panelWanted);
 }
 
 } // namespace RefundDesk

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "items/operationsnapshot.h"
+#include "store/requestlane.h"
+#include "store/storefacts.h"
 #include "ui/common/bannerlabel.h"
 #include "ui/common/windowlayout.h"
 #include "ui/console/writerunner.h"
@@ -16,6 +18,7 @@ class QAction;
 class QLabel;
 class QMenu;
 class QSplitter;
+class QTimer;
 
 namespace RefundDesk {
 
@@ -31,11 +34,13 @@ class RecentStores;
 class ResolveDialog;
 class StandbyLabel;
 class Store;
+class StoreWorker;
 
 // The console: the queue on the left, the operation on the right, the actions a person
-// may take on it, and a live view of changes made by others. It holds the UI thread's
-// one store connection for reading; every decision goes through the Resolver, written
-// off the UI thread (WriteRunner) so that a busy store never freezes the window.
+// may take on it, and a live view of changes made by others. The UI thread never touches
+// a store: every read goes through the window's StoreWorker, which owns the reading
+// connection on a thread of its own, and every decision goes through the Resolver on the
+// WriteRunner's. A slow, busy or silent store makes a read late, never the window.
 //
 // mainwindow.cpp builds the window and reads the store; mainwindowactions.cpp holds the
 // actions on the selected operation; mainwindowtexts.cpp sets every text the window
@@ -48,9 +53,11 @@ public:
     explicit MainWindow(OperatorIdentity *identity, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Opens the store at `path` (read-only when asked, or when it cannot be written).
-    // On failure shows what is wrong, keeps whatever was open, and returns the error.
-    bool openStore(const QString &path, bool readOnly);
+    // Opens the store at `path` (read-only when asked, or when it cannot be written) on
+    // the worker thread, saying so in the status bar meanwhile. Then storeOpened, and the
+    // operation `showAfter` (else the first in the queue) is shown once the queue is
+    // listed. On failure shows what is wrong (errorReported) and keeps whatever was open.
+    void openStore(const QString &path, bool readOnly, const QString &showAfter = {});
     // Builds a fresh demo store off the UI thread, then opens it (storeOpened). Without
     // a path it goes to a new file in the application's data folder.
     void openDemoStore(qint64 operations = 2000, const QString &path = {});
@@ -58,15 +65,23 @@ public:
     void setShowErrorDialogs(bool show) { m_showErrorDialogs = show; }
 
     // Shows the operation: selected in the queue when listed, else in the panel alone.
+    // The panel is read on the worker (operationShown tells when it is there); false
+    // when no store is open.
     bool showOperation(const QString &operationId);
-    // Selects the first row of the queue, if any.
+    // Selects the first row of the queue, if any is listed yet.
     bool selectFirst();
     // Re-reads the queue and the operation shown (as a change elsewhere would); a snapshot
     // (Store::Freshness) is opened again instead, keeping the operation shown.
     void refreshNow();
 
-    Store *store() const { return m_store.get(); }
+    // What the window knows of the open store; none while no store is open.
+    const std::optional<StoreFacts> &storeFacts() const { return m_facts; }
+    bool hasStore() const { return m_facts.has_value(); }
+    // The worker that serves this window's reads (the audit window reads through it too).
+    StoreWorker *storeWorker() const { return m_reads; }
     bool isReadOnly() const;
+    // Nothing being opened, read or written: what tests and screenshots wait for.
+    bool isIdle() const;
     QueuePane *queuePane() const { return m_queue; }
     OperationPanel *panel() const { return m_panel; }
     OperationActions *actions() const { return m_actions; }
@@ -81,6 +96,8 @@ public:
 
 signals:
     void storeOpened(const QString &path);
+    // The panel shows the answer for this operation (or why it could not be read).
+    void operationShown(const QString &operationId);
     void errorReported(const QString &title, const QString &message);
 
 protected:
@@ -104,7 +121,11 @@ private:
     void reportError(const QString &title, const QString &message);
 
     void chooseStoreFile();
+    void storeReady(StoreFacts facts, bool readOnly, const QString &showAfter);
+    void onQueueListed();
+    void onStoreState(const StoreState &state);
     void loadOperation(const QString &operationId, bool fromChange);
+    void showLoaded(const QString &operationId, bool fromChange, Result<OperationSnapshot> loaded);
     void updateActions();
     void updateStatus();
     void onStoreChanged();
@@ -122,8 +143,20 @@ private:
     void recordOutcome();
     void copyReply();
 
+    // "Loading…" waits this long: a read that comes back sooner shows none.
+    static constexpr int LoadingDelayMs = 150;
+
     OperatorIdentity *m_identity = nullptr;
-    std::unique_ptr<Store> m_store;
+    StoreWorker *m_reads = nullptr;
+    std::optional<StoreFacts> m_facts;
+    bool m_opening = false;
+    RequestLane m_panelLane;
+    QTimer *m_loadingDelay = nullptr;
+    QString m_loadingId;      // the operation whose panel is being read
+    QString m_panelWanted;    // the operation the panel shows or is about to show
+    // Shown once the queue is listed after opening: this operation, or the first listed
+    // when empty.
+    std::optional<QString> m_showWhenListed;
     QueuePane *m_queue = nullptr;
     OperationPanel *m_panel = nullptr;
     OperationActions *m_actions = nullptr;

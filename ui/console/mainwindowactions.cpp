@@ -44,10 +44,10 @@ void MainWindow::changeOperator()
 bool MainWindow::startWrite(const QString &operationId, const QString &doing, WriteRunner::Write write,
                             WriteRunner::Done done)
 {
-    if (!m_store)
+    if (!m_facts)
         return false;
     const QString waiting = tr("%1 — waiting for the store").arg(doing);
-    const bool started = m_writes->start(m_store->location(), operationId, std::move(write),
+    const bool started = m_writes->start(m_facts->location, operationId, std::move(write),
                                          [this, waiting, done = std::move(done)](const std::optional<Error> &error) {
                                              if (statusBar()->currentMessage() == waiting)
                                                  statusBar()->clearMessage();
@@ -65,7 +65,7 @@ bool MainWindow::startWrite(const QString &operationId, const QString &doing, Wr
 void MainWindow::claim(bool takeOver)
 {
     const auto &snapshot = m_panel->snapshot();
-    if (!m_store || !snapshot || !m_actions->claim()->isVisible())
+    if (!m_facts || !snapshot || !m_actions->claim()->isVisible())
         return;
     const Operation seen = snapshot->operation;
     const QString operatorName = m_identity->name();
@@ -119,7 +119,7 @@ void MainWindow::confirmTakeOver()
 void MainWindow::release()
 {
     const auto &snapshot = m_panel->snapshot();
-    if (!m_store || !snapshot || !m_actions->release()->isEnabled())
+    if (!m_facts || !snapshot || !m_actions->release()->isEnabled())
         return;
     const Operation seen = snapshot->operation;
     const QString operatorName = m_identity->name();
@@ -143,7 +143,7 @@ void MainWindow::release()
 void MainWindow::recordOutcome()
 {
     const auto &snapshot = m_panel->snapshot();
-    if (!m_store || !snapshot || !m_actions->record()->isEnabled())
+    if (!m_facts || !snapshot || !m_actions->record()->isEnabled())
         return;
     if (m_resolveDialog) {
         m_resolveDialog->raise();
@@ -152,7 +152,7 @@ void MainWindow::recordOutcome()
     }
     const SeenState seen = SeenState::of(snapshot->operation);
     auto submitter = [this, seen](const ResolutionDraft &draft, const ResolveDialog::Done &done) {
-        if (!m_store) {
+        if (!m_facts) {
             done(Error::unavailable(tr("The store was closed. Open it again and record the outcome there.")));
             return;
         }

@@ -85,24 +85,24 @@ void MainWindow::retranslateUi()
 
 void MainWindow::updateTitle()
 {
-    if (!m_store) {
+    if (!m_facts) {
         setWindowTitle(tr("Refund Desk"));
         return;
     }
     // The location without a password, whatever was typed.
-    const QString location = m_store->location();
+    const QString location = m_facts->location;
     setWindowTitle(tr("%1 — Refund Desk")
                        .arg(StoreFactory::recordsLoginAsOperator(location) ? location : QFileInfo(location).fileName()));
 }
 
 void MainWindow::updateReadOnlyBanner()
 {
-    if (!m_store) {
+    if (!m_facts) {
         m_readOnlyBanner->hide();
         return;
     }
     // What it means for the reader in the banner, the technical reason in its tooltip.
-    const StoreNotice notice = StoreNotice::about(*m_store, m_openedReadOnly, m_openedAt);
+    const StoreNotice notice = StoreNotice::about(*m_facts, m_openedReadOnly, m_openedAt);
     m_readOnlyBanner->setText(notice.banner());
     m_readOnlyBanner->setToolTip(ToolTipText::fromPlainText(notice.reason()));
     m_readOnlyBanner->setVisible(!notice.banner().isEmpty());
@@ -114,14 +114,14 @@ void MainWindow::updateLiveLabel()
         m_liveLabel->setText(tr("Live updates paused: %1").arg(m_livePause));
     else if (!m_liveChangedAt.isEmpty())
         m_liveLabel->setText(tr("Live · changed %1").arg(m_liveChangedAt));
-    else if (m_store)
+    else if (m_facts)
         m_liveLabel->setText(tr("Live"));
     else
         m_liveLabel->clear();
     // The status bar agrees with the banner: a snapshot is not live.
     m_liveLabel->setToolTip(QString());
-    if (m_store && m_livePause.isEmpty()) {
-        const StoreNotice notice = StoreNotice::about(*m_store, m_openedReadOnly, m_openedAt);
+    if (m_facts && m_livePause.isEmpty()) {
+        const StoreNotice notice = StoreNotice::about(*m_facts, m_openedReadOnly, m_openedAt);
         if (!notice.isLive()) {
             m_liveLabel->setText(notice.freshness());
             m_liveLabel->setToolTip(notice.banner());

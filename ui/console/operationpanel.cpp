@@ -16,6 +16,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QToolButton>
+#include <QLabel>
 #include <QVBoxLayout>
 
 namespace RefundDesk {
@@ -25,6 +26,7 @@ OperationPanel::OperationPanel(QWidget *parent)
     , m_header(new OperationHeader(this))
     , m_actionRow(new QWidget(this))
     , m_notice(new BannerLabel(this))
+    , m_loading(new QLabel(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_attempts(new AttemptTimelineView(m_splitter))
     , m_evidence(nullptr)
@@ -40,6 +42,10 @@ OperationPanel::OperationPanel(QWidget *parent)
     m_notice->setWordWrap(true);
     m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_notice->hide();
+
+    m_loading->setObjectName(QStringLiteral("panelLoading"));
+    m_loading->setTextFormat(Qt::PlainText);
+    m_loading->hide();
 
     new QHBoxLayout(m_actionRow);
     m_actionRow->layout()->setContentsMargins(0, 0, 0, 0);
@@ -57,6 +63,7 @@ OperationPanel::OperationPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 4, 4);
     layout->setSpacing(6);
+    layout->addWidget(m_loading);
     layout->addWidget(m_header);
     layout->addWidget(m_actionRow);
     layout->addWidget(m_notice);
@@ -67,6 +74,7 @@ OperationPanel::OperationPanel(QWidget *parent)
 void OperationPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
+        setLoading(m_loadingId);
         // The operation shown, said again in the new language from what was read (the
         // evidence's sentences worked out again from its events); the notice is the
         // window's. Each part keeps the row, the event and the search it had.
@@ -86,6 +94,18 @@ void OperationPanel::changeEvent(QEvent *event)
         m_tabs->setTabText(0, tr("Payload"));
     }
     QWidget::changeEvent(event);
+}
+
+void OperationPanel::setLoading(const QString &operationId)
+{
+    m_loadingId = operationId;
+    m_loading->setText(operationId.isEmpty() ? QString() : tr("Loading %1…").arg(operationId));
+    m_loading->setVisible(!operationId.isEmpty());
+}
+
+bool OperationPanel::isShowingLoading() const
+{
+    return !m_loadingId.isEmpty();
 }
 
 void OperationPanel::setActions(const QList<QAction *> &actions)

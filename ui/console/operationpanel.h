@@ -40,6 +40,11 @@ public:
     void setNotice(const QString &text, Theme::Tone tone = Theme::Tone::Info);
     QString noticeText() const;
 
+    // "Loading op_5521…" over what is shown, while a slow read of it is in flight; an
+    // empty id takes it away.
+    void setLoading(const QString &operationId);
+    bool isShowingLoading() const;
+
     QString operationId() const;
     const std::optional<OperationSnapshot> &snapshot() const { return m_snapshot; }
 
@@ -56,6 +61,8 @@ private:
     OperationHeader *m_header = nullptr;
     QWidget *m_actionRow = nullptr;
     BannerLabel *m_notice = nullptr;
+    QLabel *m_loading = nullptr;
+    QString m_loadingId;
     QSplitter *m_splitter = nullptr;
     AttemptTimelineView *m_attempts = nullptr;
     EvidenceView *m_evidence = nullptr;

@@ -62,9 +62,8 @@ QueuePane::QueuePane(QWidget *parent)
             header->setSortIndicator(-1, Qt::AscendingOrder);
             return;
         }
-        const QString current = currentOperationId();
+        keepPlaceUntilListed(currentOperationId(), false);
         m_model->sort(section, order);
-        select(current);
     });
 
     m_empty->setObjectName(QStringLiteral("queueEmpty"));
@@ -83,10 +82,17 @@ QueuePane::QueuePane(QWidget *parent)
     connect(m_filterBar, &QueueFilterBar::filterChanged, this, &QueuePane::applyFilter);
     connect(m_filterBar, &QueueFilterBar::searchAccepted, this, &QueuePane::focusList);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &QueuePane::onCurrentChanged);
+    // A listing's rows are applied by the model when they come: selection changes then
+    // are the model's, not the person's.
+    connect(m_model, &QueueModel::rowsAboutToArrive, this, [this] { m_quiet = true; });
     connect(m_model, &QueueModel::loaded, this, [this] {
+        m_quiet = false;
+        restorePlace();
         updateEmptyText();
         emit countChanged();
+        emit listed();
     });
+    connect(m_model, &QueueModel::loadingChanged, this, &QueuePane::updateEmptyText);
 }
 
 void QueuePane::changeEvent(QEvent *event)
@@ -130,18 +136,21 @@ void QueuePane::updateEmptyText()
     m_empty->setVisible(empty);
     if (!empty)
         return;
-    m_empty->setText(m_model->store() == nullptr ? tr("No store is open. File › Open store… (Ctrl+O)")
+    m_empty->setText(!m_model->hasStore()     ? tr("No store is open. File › Open store… (Ctrl+O)")
+                     : m_model->isLoading()   ? tr("Reading the queue…")
                      : m_model->lastError()   ? m_model->lastError()->message
                      : m_model->query().searchText.isEmpty() && m_model->verdictFilter().isEmpty()
                          ? tr("Nothing needs a person right now.")
                          : tr("No operation matches the filter."));
 }
 
-void QueuePane::setStore(Store *store)
+void QueuePane::setStore(StoreWorker *worker, int keyRetentionHours)
 {
+    m_place.reset();
     m_quiet = true;
-    m_model->setStore(store);
+    m_model->setStore(worker, keyRetentionHours);
     m_quiet = false;
+    updateEmptyText();
 }
 
 void QueuePane::setOperatorName(const QString &name)
@@ -154,33 +163,54 @@ void QueuePane::setOperatorName(const QString &name)
 
 void QueuePane::applyFilter()
 {
-    const QString current = currentOperationId();
+    keepPlaceUntilListed(currentOperationId(), false);
     QueueQuery query = m_model->query();
     m_filterBar->applyTo(query, m_operatorName);
-    {
-        m_quiet = true;
-        m_model->setQuery(query, m_filterBar->verdict());
-        m_quiet = false;
-    }
-    select(current);
+    m_quiet = true;
+    m_model->setQuery(query, m_filterBar->verdict());
+    m_quiet = false;
 }
 
-bool QueuePane::refresh(const QString &operationId)
+void QueuePane::refresh(const QString &operationId)
 {
-    // Keep the row at the top of the view at the top, if it stays.
-    const QModelIndex top = m_view->indexAt(QPoint(0, 0));
-    const QString topId = top.isValid() ? top.data(QueueModel::OperationIdRole).toString() : QString();
-    const int scroll = m_view->verticalScrollBar()->value();
+    keepPlaceUntilListed(operationId, true);
     m_quiet = true;
     m_model->refresh();
     m_quiet = false;
-    const bool listed = select(operationId, false);
-    const int topRow = topId.isEmpty() ? -1 : m_model->rowOf(topId);
-    if (topRow >= 0 && topRow != top.row())
+}
+
+void QueuePane::keepPlaceUntilListed(const QString &selected, bool keepTop)
+{
+    Place place;
+    place.selected = selected;
+    if (keepTop) {
+        // Keep the row at the top of the view at the top, if it stays.
+        const QModelIndex top = m_view->indexAt(QPoint(0, 0));
+        place.top = top.isValid() ? top.data(QueueModel::OperationIdRole).toString() : QString();
+        place.scroll = m_view->verticalScrollBar()->value();
+    }
+    // A place asked for earlier and not yet restored keeps its top row.
+    if (m_place && place.top.isEmpty() && place.scroll < 0) {
+        place.top = m_place->top;
+        place.scroll = m_place->scroll;
+    }
+    m_place = place;
+}
+
+void QueuePane::restorePlace()
+{
+    if (!m_place)
+        return;
+    const Place place = *std::exchange(m_place, std::nullopt);
+    const bool keepTop = place.scroll >= 0;
+    select(place.selected, !keepTop);
+    if (!keepTop)
+        return;
+    const int topRow = place.top.isEmpty() ? -1 : m_model->rowOf(place.top);
+    if (topRow >= 0)
         m_view->scrollTo(m_model->index(topRow, 0), QAbstractItemView::PositionAtTop);
-    else if (topRow < 0)
-        m_view->verticalScrollBar()->setValue(scroll);
-    return listed;
+    else
+        m_view->verticalScrollBar()->setValue(place.scroll);
 }
 
 bool QueuePane::select(const QString &operationId, bool scroll)

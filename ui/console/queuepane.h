@@ -2,6 +2,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QLabel;
 class QTableView;
 
@@ -9,7 +11,7 @@ namespace RefundDesk {
 
 class QueueFilterBar;
 class QueueModel;
-class Store;
+class StoreWorker;
 
 // The left side of the console: the filter bar over the queue of operations that need
 // a person. It keeps the person's place (selected operation, scroll) across refreshes.
@@ -20,12 +22,13 @@ class QueuePane final : public QWidget
 public:
     explicit QueuePane(QWidget *parent = nullptr);
 
-    void setStore(Store *store);
+    // The worker the queue reads through (null when no store is open).
+    void setStore(StoreWorker *worker, int keyRetentionHours);
     void setOperatorName(const QString &name);
 
-    // Re-reads the queue. Keeps `operationId` selected if it is still listed; returns
-    // whether it is.
-    bool refresh(const QString &operationId);
+    // Re-reads the queue. When the rows come, `operationId` stays selected if it is still
+    // listed, and the row at the top of the view stays at the top.
+    void refresh(const QString &operationId);
     // Selects the operation if it is listed (scrolling to it unless told not to);
     // returns whether it is.
     bool select(const QString &operationId, bool scroll = true);
@@ -42,6 +45,8 @@ signals:
     // The person moved to another operation in the list.
     void operationChosen(const QString &operationId);
     void countChanged();
+    // Rows arrived and the person's place was kept: a listing was applied.
+    void listed();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -52,6 +57,15 @@ private:
     void updateEmptyText();
     void applyFilter();
     void onCurrentChanged();
+    // Where the person was, restored when the rows of a listing arrive.
+    struct Place
+    {
+        QString selected;
+        QString top;
+        int scroll = -1;
+    };
+    void keepPlaceUntilListed(const QString &selected, bool keepTop);
+    void restorePlace();
 
     QueueFilterBar *m_filterBar = nullptr;
     QTableView *m_view = nullptr;
@@ -59,6 +73,7 @@ private:
     QLabel *m_empty = nullptr;
     QString m_operatorName;
     bool m_quiet = false; // selection changes made by code, not by the person
+    std::optional<Place> m_place;
 };
 
 } // namespace RefundDesk

@@ -1,6 +1,6 @@
 #include "ui/console/standbylabel.h"
 
-#include "store/store.h"
+#include <QEvent>
 
 namespace RefundDesk {
 
@@ -9,33 +9,34 @@ StandbyLabel::StandbyLabel(QWidget *parent)
 {
     setObjectName(QStringLiteral("standbyLabel"));
     setTextFormat(Qt::PlainText);
-    setToolTip(tr("A standby server replays the primary's changes a moment after they are made and takes none "
-                  "of its own: everything can be read here, and claims and decisions are recorded on the "
-                  "primary."));
     hide();
-    m_timer.setInterval(1000);
-    connect(&m_timer, &QTimer::timeout, this, &StandbyLabel::showStatus);
+    showStatus();
 }
 
-void StandbyLabel::setStore(Store *store)
+void StandbyLabel::setStatus(const std::optional<StandbyStatus> &status)
 {
-    m_store = store;
-    if (m_store)
-        m_timer.start();
-    else
-        m_timer.stop();
+    m_status = status;
     showStatus();
+}
+
+void StandbyLabel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        showStatus();
+    QLabel::changeEvent(event);
 }
 
 void StandbyLabel::showStatus()
 {
-    const std::optional<StandbyStatus> status = m_store ? m_store->standbyStatus() : std::nullopt;
-    if (!status) {
+    setToolTip(tr("A standby server replays the primary's changes a moment after they are made and takes none "
+                  "of its own: everything can be read here, and claims and decisions are recorded on the "
+                  "primary."));
+    if (!m_status) {
         hide();
         clear();
         return;
     }
-    setText(tr("Standby · %1").arg(status->lagText()));
+    setText(tr("Standby · %1").arg(m_status->lagText()));
     show();
 }
 

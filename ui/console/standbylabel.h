@@ -1,16 +1,17 @@
 #pragma once
 
+#include "store/standbystatus.h"
+
 #include <QLabel>
-#include <QTimer>
+
+#include <optional>
 
 namespace RefundDesk {
 
-class Store;
-
 // The status bar's word on a PostgreSQL hot standby: that the store is a read-only
-// replica, and how far behind the primary it is, as the store last saw it (its change
-// polling reads the replay position once a second; this label reads no store). Hidden
-// on a primary and on SQLite.
+// replica, and how far behind the primary it is, as the store last saw it (the live
+// refresher's look brings it once a second; this label reads no store). Hidden on a
+// primary and on SQLite.
 class StandbyLabel final : public QLabel
 {
     Q_OBJECT
@@ -18,14 +19,16 @@ class StandbyLabel final : public QLabel
 public:
     explicit StandbyLabel(QWidget *parent = nullptr);
 
-    // The store to describe (not owned; may be null, which hides the label).
-    void setStore(Store *store);
-    // Shows the store's status now instead of at the next tick.
-    void showStatus();
+    // The standby's status as last seen; none hides the label.
+    void setStatus(const std::optional<StandbyStatus> &status);
+
+protected:
+    void changeEvent(QEvent *event) override;
 
 private:
-    QTimer m_timer;
-    Store *m_store = nullptr;
+    void showStatus();
+
+    std::optional<StandbyStatus> m_status;
 };
 
 } // namespace RefundDesk

@@ -1,14 +1,13 @@
 #include "ui/console/writerunner.h"
 
 #include "store/store.h"
-
-#include <QFutureWatcher>
-#include <QtConcurrent>
+#include "store/storeworker.h"
 
 namespace RefundDesk {
 
 WriteRunner::WriteRunner(QObject *parent)
     : QObject(parent)
+    , m_worker(new StoreWorker(this))
 {
 }
 
@@ -19,24 +18,28 @@ bool WriteRunner::start(const QString &location, const QString &operationId, Wri
     m_inFlight.insert(operationId);
     emit writingChanged();
 
-    // The watcher dies with this object: a write still waiting for the store when the
-    // window closes finishes on its own connection, and nobody is told.
-    auto *watcher = new QFutureWatcher<std::optional<Error>>(this);
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, operationId, done = std::move(done)] {
-        const std::optional<Error> error = watcher->result();
-        watcher->deleteLater();
-        m_inFlight.remove(operationId);
-        emit writingChanged();
-        if (done)
-            done(error);
-    });
-    // A store connection belongs to one thread: the worker opens its own, and closes it.
-    watcher->setFuture(QtConcurrent::run([location, write = std::move(write)]() -> std::optional<Error> {
-        auto store = StoreFactory::open(location, Store::OpenMode::ReadWrite);
-        if (!store)
-            return store.error();
-        return write(**store);
-    }));
+    // Opened in line before the write; when it cannot be, the write answers why.
+    if (location != m_location) {
+        m_location = location;
+        m_worker->open(location, Store::OpenMode::ReadWrite, this, [this, location](Result<StoreFacts> opened) {
+            if (!opened && m_location == location)
+                m_location.clear(); // the next write tries again
+        });
+    }
+    // A write still waiting for the store when the window closes finishes on its own
+    // connection, and nobody is told.
+    m_worker->request<bool>(
+        [write = std::move(write)](Store &store) -> Result<bool> {
+            if (auto error = write(store))
+                return *error;
+            return true;
+        },
+        this, [this, operationId, done = std::move(done)](Result<bool> answer) {
+            m_inFlight.remove(operationId);
+            emit writingChanged();
+            if (done)
+                done(answer ? std::nullopt : std::optional<Error>(answer.error()));
+        });
     return true;
 }
 

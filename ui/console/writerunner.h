@@ -12,10 +12,13 @@
 namespace RefundDesk {
 
 class Store;
+class StoreWorker;
 
-// Runs an operator's write (claim, release, take over, record) off the UI thread, on a
-// store connection of its own, so that a store whose write lock another program holds
-// makes the write wait and not the window. At most one write per operation at a time.
+// Runs an operator's writes (claim, release, take over, record) off the UI thread, on a
+// store worker and connection of their own, so that a store whose write lock another
+// program holds makes the write wait, and neither the window nor its reads. The
+// connection stays open from one write to the next: over a network, connecting costs
+// more round trips than the write. At most one write per operation at a time.
 class WriteRunner final : public QObject
 {
     Q_OBJECT
@@ -28,8 +31,9 @@ public:
 
     explicit WriteRunner(QObject *parent = nullptr);
 
-    // Starts `write` against the store at `location`. Returns false, starting nothing,
-    // while an earlier write for `operationId` is still in flight.
+    // Starts `write` against the store at `location` (opened for writing on the first
+    // write there). Returns false, starting nothing, while an earlier write for
+    // `operationId` is still in flight.
     bool start(const QString &location, const QString &operationId, Write write, Done done);
     bool isWriting(const QString &operationId) const { return m_inFlight.contains(operationId); }
     bool isIdle() const { return m_inFlight.isEmpty(); }
@@ -39,6 +43,8 @@ signals:
     void writingChanged();
 
 private:
+    StoreWorker *m_worker = nullptr;
+    QString m_location; // where the worker's store was last asked to open
     QSet<QString> m_inFlight;
 };
 

@@ -4,6 +4,7 @@
 
 // First: its QTest::toString specialisations must see only the domain names.
 #include "teststore.h"
+#include "workerwait.h"
 
 #include "domain/attempt.h"
 #include "evidence/evidenceanalyzer.h"
@@ -16,6 +17,7 @@
 #include "items/timetext.h"
 #include "items/tooltiptext.h"
 #include "store/store.h"
+#include "store/storeworker.h"
 
 #include <QAbstractItemModelTester>
 #include <QPersistentModelIndex>
@@ -24,6 +26,8 @@
 #include <QTest>
 
 using namespace RefundDesk;
+using RefundDesk::Test::openWorker;
+using RefundDesk::Test::waitForWorker;
 using RefundDesk::Test::TestStore;
 
 namespace {
@@ -60,6 +64,14 @@ Store *openStore(std::unique_ptr<Store> &holder, const QString &path)
     return holder.get();
 }
 
+// Asks for every row's operation, as a view showing them all would, and waits for them.
+bool readEveryRow(const QueueModel &model, const StoreWorker &worker)
+{
+    for (int row = 0; row < model.rowCount(); ++row)
+        model.data(model.index(row, QueueModel::StatusColumn));
+    return waitForWorker(worker);
+}
+
 } // namespace
 
 class TestItemModels : public QObject
@@ -88,19 +100,22 @@ void TestItemModels::queuePagesByKey()
     const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
     auto fixture = makeQueueStore(path, 250);
     QVERIFY2(fixture->isValid(), qPrintable(fixture->lastError()));
-    std::unique_ptr<Store> store;
-    QVERIFY(openStore(store, path));
+    StoreWorker worker;
+    QVERIFY(openWorker(worker, path));
 
     QueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setPageSize(100);
-    model.setStore(store.get());
+    model.setStore(&worker);
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 100);
     QVERIFY(model.canFetchMore({}));
     QCOMPARE(model.data(model.index(0, QueueModel::OperationColumn)).toString(), QStringLiteral("op_0000"));
     model.fetchMore({});
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 200);
     model.fetchMore({});
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 250);
     QVERIFY(!model.canFetchMore({}));
     QVERIFY(model.isAtEnd());
@@ -136,18 +151,22 @@ void TestItemModels::queueSortsInSql()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
     auto fixture = makeQueueStore(path, 150);
-    std::unique_ptr<Store> store;
-    QVERIFY(openStore(store, path));
+    StoreWorker worker;
+    QVERIFY(openWorker(worker, path));
 
     QueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setPageSize(40);
-    model.setStore(store.get());
+    model.setStore(&worker);
+    QVERIFY(waitForWorker(worker));
     model.sort(column, order);
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 40);
     QCOMPARE(model.data(model.index(0, 0)).toString(), first);
-    while (model.canFetchMore({}))
+    while (model.canFetchMore({})) {
         model.fetchMore({});
+        QVERIFY(waitForWorker(worker));
+    }
     QCOMPARE(model.rowCount(), 150);
     QSet<QString> seen;
     for (int row = 0; row < model.rowCount(); ++row)
@@ -160,29 +179,33 @@ void TestItemModels::queueFilters()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
     auto fixture = makeQueueStore(path, 30);
-    std::unique_ptr<Store> store;
-    QVERIFY(openStore(store, path));
+    StoreWorker worker;
+    QVERIFY(openWorker(worker, path));
 
     QueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setStore(store.get());
+    model.setStore(&worker);
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 30);
 
     QueueQuery query;
     query.statusFilter = QueueQuery::StatusFilter::Checking;
     model.setQuery(query);
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 10);
 
     query.statusFilter = QueueQuery::StatusFilter::ClaimedBy;
     query.claimedBy = QStringLiteral("bob");
     model.setOperatorName(QStringLiteral("bob"));
     model.setQuery(query);
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 10);
     QVERIFY(model.data(model.index(0, 0), QueueModel::MineRole).toBool());
 
     query = {};
     query.searchText = QStringLiteral("op_0017");
     model.setQuery(query);
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.data(model.index(0, 0)).toString(), QStringLiteral("op_0017"));
 }
@@ -204,16 +227,20 @@ void TestItemModels::queueVerdictFilter()
                                                   1000 + (40 * 37) % 5000, QStringLiteral("usd"), event.operationId,
                                                   QStringLiteral("key-op_0040"), *event.created);
     QVERIFY2(fixture->addEvent(event), qPrintable(fixture->lastError()));
-    std::unique_ptr<Store> store;
-    QVERIFY(openStore(store, path));
+    StoreWorker worker;
+    QVERIFY(openWorker(worker, path));
 
     QueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setPageSize(10); // the match sits on the fifth page
-    model.setStore(store.get());
+    model.setStore(&worker);
+    QVERIFY(waitForWorker(worker));
     model.setVerdictFilter(QStringLiteral("refunded"));
-    while (model.rowCount() == 0 && model.canFetchMore({}))
+    QVERIFY(waitForWorker(worker));
+    while (model.rowCount() == 0 && model.canFetchMore({})) {
         model.fetchMore({});
+        QVERIFY(waitForWorker(worker));
+    }
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.data(model.index(0, 0)).toString(), QStringLiteral("op_0040"));
     QCOMPARE(model.data(model.index(0, QueueModel::VerdictColumn)).toString(), QStringLiteral("refunded"));
@@ -225,12 +252,13 @@ void TestItemModels::queueRefreshKeepsPersistentIndexes()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
     auto fixture = makeQueueStore(path, 20);
-    std::unique_ptr<Store> store;
-    QVERIFY(openStore(store, path));
+    StoreWorker worker;
+    QVERIFY(openWorker(worker, path));
 
     QueueModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setStore(store.get());
+    model.setStore(&worker);
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 20);
     const QPersistentModelIndex watched = model.index(10, QueueModel::StatusColumn);
     QCOMPARE(watched.data(QueueModel::OperationIdRole).toString(), QStringLiteral("op_0010"));
@@ -247,6 +275,8 @@ void TestItemModels::queueRefreshKeepsPersistentIndexes()
     QVERIFY(fixture->addOperation(arrived));
 
     model.refresh();
+
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.rowCount(), 19);
     QVERIFY(watched.isValid());
     QCOMPARE(watched.data(QueueModel::OperationIdRole).toString(), QStringLiteral("op_0010"));
@@ -429,12 +459,13 @@ void TestItemModels::queueTimeColumns()
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("queue.sqlite"));
     auto fixture = makeQueueStore(path, 2); // op_0000 created at baseTime - 60 s
-    std::unique_ptr<Store> store;
-    QVERIFY(openStore(store, path));
+    StoreWorker worker;
+    QVERIFY(openWorker(worker, path));
     QueueModel model;
     qint64 now = baseTime + 2 * 3600'000;
     model.setClock([&now] { return now; });
-    model.setStore(store.get());
+    model.setStore(&worker);
+    QVERIFY(waitForWorker(worker));
     QCOMPARE(model.data(model.index(0, QueueModel::AgeColumn)).toString(), QStringLiteral("2 h 01 m"));
     // 24 hours of key retention from creation: 21 h 59 m left.
     QCOMPARE(model.data(model.index(0, QueueModel::KeyWindowColumn)).toString(), QStringLiteral("21 h 59 m"));

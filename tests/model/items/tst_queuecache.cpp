@@ -1,12 +1,15 @@
 // The queue model at scale: however far the person scrolls it holds the operations of a
-// few pages only (the rest keep their keys), reads evicted rows again by id when shown,
-// and refreshes from the keys alone, all under QAbstractItemModelTester.
+// few pages only (the rest keep their keys), reads evicted pages again when shown (on the
+// store worker, showing the id alone meanwhile), and refreshes from the keys alone, all
+// under QAbstractItemModelTester.
 
 // First: its QTest::toString specialisations must see only the domain names.
 #include "teststore.h"
+#include "workerwait.h"
 
 #include "items/queuemodel.h"
 #include "store/store.h"
+#include "store/storeworker.h"
 
 #include <QAbstractItemModelTester>
 #include <QPersistentModelIndex>
@@ -15,6 +18,8 @@
 
 using namespace RefundDesk;
 using RefundDesk::Test::TestStore;
+using RefundDesk::Test::openWorker;
+using RefundDesk::Test::waitForWorker;
 
 namespace {
 
@@ -50,6 +55,28 @@ QString amountText(int i)
     return QStringLiteral("%1.%2 USD").arg(amountOf(i) / 100).arg(amountOf(i) % 100, 2, 10, QLatin1Char('0'));
 }
 
+// Reads every page, as scrolling to the end would.
+bool listEverything(QueueModel &model, const StoreWorker &worker)
+{
+    if (!waitForWorker(worker))
+        return false;
+    while (model.canFetchMore({})) {
+        model.fetchMore({});
+        if (!waitForWorker(worker))
+            return false;
+    }
+    return true;
+}
+
+// The text the view would show in `column` of `row` once its page is read.
+QString shown(const QueueModel &model, const StoreWorker &worker, int row, int column)
+{
+    const QModelIndex index = model.index(row, column);
+    if (!model.operationAt(row))
+        waitForWorker(worker);
+    return model.data(index).toString();
+}
+
 } // namespace
 
 class TestQueueCache : public QObject
@@ -66,7 +93,7 @@ private slots:
 private:
     QTemporaryDir m_dir;
     std::unique_ptr<TestStore> m_fixture;
-    std::unique_ptr<Store> m_store;
+    std::unique_ptr<StoreWorker> m_worker;
 };
 
 void TestQueueCache::init()
@@ -75,14 +102,14 @@ void TestQueueCache::init()
     const QString path = m_dir.filePath(QStringLiteral("queue-%1.sqlite").arg(QTest::currentTestFunction()));
     m_fixture = std::make_unique<TestStore>(path);
     QVERIFY2(makeQueueStore(*m_fixture), qPrintable(m_fixture->lastError()));
-    auto opened = StoreFactory::open(path, Store::OpenMode::ReadWrite);
-    QVERIFY2(opened.ok(), opened.ok() ? "" : qPrintable(opened.error().message));
-    m_store = std::move(*opened);
+    m_worker = std::make_unique<StoreWorker>();
+    QString error;
+    QVERIFY2(openWorker(*m_worker, path, Store::OpenMode::ReadWrite, &error), qPrintable(error));
 }
 
 void TestQueueCache::cleanup()
 {
-    m_store.reset();
+    m_worker.reset();
     m_fixture.reset();
 }
 
@@ -92,10 +119,11 @@ void TestQueueCache::holdsAFewPagesWhateverIsScrolled()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setPageSize(50);
     model.setResidentPages(3);
-    model.setStore(m_store.get());
+    model.setStore(m_worker.get());
+    QVERIFY(waitForWorker(*m_worker));
     while (model.canFetchMore({})) {
         model.fetchMore({});
-        QCoreApplication::processEvents(); // where eviction happens
+        QVERIFY(waitForWorker(*m_worker)); // eviction happens in the event loop too
         QVERIFY2(model.residentRowCount() <= 3 * 50,
                  qPrintable(QStringLiteral("%1 rows held").arg(model.residentRowCount())));
     }
@@ -106,7 +134,7 @@ void TestQueueCache::holdsAFewPagesWhateverIsScrolled()
     for (int pass = 0; pass < 2; ++pass) {
         for (int row = 0; row < Operations; ++row) {
             QCOMPARE(model.data(model.index(row, QueueModel::OperationColumn)).toString(), idOf(row));
-            QCOMPARE(model.data(model.index(row, QueueModel::AmountColumn)).toString(), amountText(row));
+            QCOMPARE(shown(model, *m_worker, row, QueueModel::AmountColumn), amountText(row));
             if (row % 50 == 49) {
                 QCoreApplication::processEvents();
                 QVERIFY(model.residentRowCount() <= 3 * 50);
@@ -128,18 +156,21 @@ void TestQueueCache::operationAtStaysValidUntilTheEventLoop()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setPageSize(20);
     model.setResidentPages(1);
-    model.setStore(m_store.get());
-    while (model.canFetchMore({}))
-        model.fetchMore({});
+    model.setStore(m_worker.get());
+    QVERIFY(listEverything(model, *m_worker));
+    model.operationAt(0); // asks for the first page again, evicted while listing
+    QVERIFY(waitForWorker(*m_worker));
     const Operation *first = model.operationAt(0);
     QVERIFY(first);
-    // Other pages are read meanwhile; the first one is evicted only later.
-    for (int row = 100; row < 200; ++row)
+    // Other pages are asked for meanwhile; the first one is evicted only later.
+    for (int row = 100; row < 200; row += 20)
         model.data(model.index(row, QueueModel::AmountColumn));
     QCOMPARE(first->operationId, idOf(0));
     QCOMPARE(first->amountCents, amountOf(0));
-    QCoreApplication::processEvents();
+    QVERIFY(waitForWorker(*m_worker));
     QVERIFY(model.residentRowCount() <= 20);
+    model.operationAt(0);
+    QVERIFY(waitForWorker(*m_worker));
     QCOMPARE(model.operationAt(0)->operationId, idOf(0));
 }
 
@@ -149,10 +180,8 @@ void TestQueueCache::refreshReadsKeysAndKeepsPlaces()
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setPageSize(50);
     model.setResidentPages(2);
-    model.setStore(m_store.get());
-    while (model.canFetchMore({}))
-        model.fetchMore({});
-    QCoreApplication::processEvents();
+    model.setStore(m_worker.get());
+    QVERIFY(listEverything(model, *m_worker));
     const QPersistentModelIndex watched = model.index(400, QueueModel::StatusColumn);
     QCOMPARE(watched.data(QueueModel::OperationIdRole).toString(), idOf(400));
 
@@ -166,27 +195,36 @@ void TestQueueCache::refreshReadsKeysAndKeepsPlaces()
     QVERIFY(m_fixture->exec(QStringLiteral("UPDATE refund_ops SET amount_cents=777, version=version+1 "
                                            "WHERE operation_id='%1'").arg(idOf(10))));
 
-    m_store->setRecordingQueryPlans(true);
+    const auto recordPlans = [this](bool on) {
+        m_worker->request<bool>([on](Store &store) -> Result<bool> {
+            store.setRecordingQueryPlans(on);
+            return true;
+        }, m_worker.get(), {});
+    };
+    recordPlans(true);
     model.refresh();
-    const auto ran = m_store->recordedQueryPlans();
-    QVERIFY(ran.ok());
-    for (const QueryPlan &plan : *ran) {
+    std::optional<Result<std::vector<QueryPlan>>> ran;
+    m_worker->request<std::vector<QueryPlan>>([](Store &store) { return store.recordedQueryPlans(); }, m_worker.get(),
+                                              [&ran](Result<std::vector<QueryPlan>> plans) { ran = std::move(plans); });
+    recordPlans(false);
+    QVERIFY(waitForWorker(*m_worker));
+    QVERIFY(ran && ran->ok());
+    QVERIFY(!(*ran)->empty());
+    for (const QueryPlan &plan : **ran) {
         // The queue was read as keys only: no statement read a whole page of rows.
         QVERIFY2(!(plan.sql.contains(QLatin1String("LIMIT ?5"))
                    && plan.sql.startsWith(QLatin1String("SELECT operation_id, order_id"))),
                  qPrintable(plan.sql));
     }
-    m_store->setRecordingQueryPlans(false);
 
     QCOMPARE(model.rowCount(), Operations - 2);
     QVERIFY(watched.isValid());
     QCOMPARE(watched.row(), Operations - 3);
-    QCOMPARE(watched.data().toString(), QStringLiteral("checking"));
-    QCOMPARE(model.data(model.index(Operations - 3, QueueModel::ClaimedByColumn)).toString(), QStringLiteral("carol"));
+    QCOMPARE(shown(model, *m_worker, watched.row(), QueueModel::StatusColumn), QStringLiteral("checking"));
+    QCOMPARE(shown(model, *m_worker, Operations - 3, QueueModel::ClaimedByColumn), QStringLiteral("carol"));
     QCOMPARE(model.rowOf(idOf(1)), -1);
-    QCOMPARE(model.data(model.index(model.rowOf(idOf(10)), QueueModel::AmountColumn)).toString(),
-             QStringLiteral("7.77 USD"));
-    QCoreApplication::processEvents();
+    QCOMPARE(shown(model, *m_worker, model.rowOf(idOf(10)), QueueModel::AmountColumn), QStringLiteral("7.77 USD"));
+    QVERIFY(waitForWorker(*m_worker));
     QVERIFY(model.residentRowCount() <= 2 * 50);
 }
 

@@ -8,6 +8,7 @@
 #include "clirun.h"
 #include "isolatedsettings.h"
 #include "pgtestserver.h"
+#include "consolewait.h"
 
 #include "demo/demostore.h"
 #include "items/queuemodel.h"
@@ -268,7 +269,7 @@ void tst_PgStandby::consoleOnTheStandbyFollowsThePrimary()
     window.setShowErrorDialogs(false);
     window.refresher()->setInterval(100);
     // Asked for writing, as File › Open does: a standby opens read-only all the same.
-    QVERIFY2(window.openStore(standbyLocation(), false), qPrintable(window.lastError()));
+    QVERIFY2(RefundDesk::Test::openInConsole(window, standbyLocation(), false), qPrintable(window.lastError()));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(window.isReadOnly());
@@ -314,7 +315,7 @@ void tst_PgStandby::failoverKeepsEveryAcknowledgedDecision()
     MainWindow window(&identity);
     window.setShowErrorDialogs(false);
     window.refresher()->setInterval(100);
-    QVERIFY2(window.openStore(twoHosts, false), qPrintable(window.lastError()));
+    QVERIFY2(RefundDesk::Test::openInConsole(window, twoHosts, false), qPrintable(window.lastError()));
     QVERIFY(!window.isReadOnly());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));

@@ -11,6 +11,7 @@
 #include "evidence/evidenceanalyzer.h"
 #include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
+#include "items/queuereads.h"
 #include "store/store.h"
 
 #include <QFile>
@@ -190,49 +191,48 @@ QString TestQueryPlans::storeWith(const QString &statistics)
 
 void TestQueryPlans::driveConsole(Store &store)
 {
-    // The queue: every column that sorts, both ways, a few pages deep, then refreshed.
-    QueueModel model;
-    model.setPageSize(15);
-    model.setOperatorName(Operator);
-    model.setStore(&store);
-    QVERIFY(model.rowCount() > 0);
+    // The queue's reads as the console's QueueModel makes them on its store worker
+    // (QueueReads): every column that sorts, both ways, a few pages deep, then refreshed
+    // and the rows on screen read again with their verdicts.
+    QString someKey;
     for (int column = -1; column < QueueModel::ColumnCount; ++column) {
         for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
-            model.sort(column, order);
-            for (int page = 0; page < 2 && model.canFetchMore({}); ++page)
-                model.fetchMore({});
-            model.refresh();
-            // The rows on screen: read again by id, with their verdicts.
-            for (int row = 0; row < qMin(model.rowCount(), 5); ++row)
-                model.data(model.index(row, QueueModel::VerdictColumn));
+            QueueQuery query;
+            const auto key = QueueModel::sortKeyFor(column, order, &query.descending);
+            if (!key)
+                continue;
+            query.sortKey = *key;
+            auto first = QueueReads::pages(store, query, QString(), std::nullopt, 15, 5);
+            QVERIFY(first.ok() && !first->rows.empty());
+            if (someKey.isEmpty())
+                someKey = first->rows.front().operation->idempotencyKey.left(8);
+            QVERIFY(QueueReads::pages(store, query, QString(), first->lastScanned, 15, 5).ok());
+            QVERIFY(QueueReads::refresh(store, query, QString(), 30).ok());
+            QVERIFY(QueueReads::rowsAfter(store, query, std::nullopt, 15).ok());
+            QVERIFY(QueueReads::rowsAfter(store, query, first->rows.back().key, 15).ok());
         }
     }
     // Filters and searches, in the default order and in another one.
-    const Operation *first = model.operationAt(0);
-    QVERIFY(first);
-    const QString someKey = first->idempotencyKey.left(8);
     for (const int column : {-1, int(QueueModel::AmountColumn)}) {
-        model.sort(column, Qt::AscendingOrder);
+        QueueQuery sorted;
+        sorted.sortKey = *QueueModel::sortKeyFor(column, Qt::AscendingOrder, &sorted.descending);
         for (const auto filter : {QueueQuery::StatusFilter::NeedsPerson, QueueQuery::StatusFilter::Unknown,
                                   QueueQuery::StatusFilter::Checking, QueueQuery::StatusFilter::ClaimedBy}) {
             for (const QString &search : {QString(), QStringLiteral("op_1"), someKey}) {
-                QueueQuery query = model.query();
+                QueueQuery query = sorted;
                 query.statusFilter = filter;
                 query.claimedBy = filter == QueueQuery::StatusFilter::ClaimedBy ? Operator : QString();
                 query.searchText = search;
-                model.setQuery(query);
-                if (model.canFetchMore({}))
-                    model.fetchMore({});
-                model.refresh();
+                auto first = QueueReads::pages(store, query, QString(), std::nullopt, 15, 5);
+                QVERIFY(first.ok());
+                if (!first->atEnd)
+                    QVERIFY(QueueReads::pages(store, query, QString(), first->lastScanned, 15, 5).ok());
+                QVERIFY(QueueReads::refresh(store, query, QString(), 30).ok());
             }
         }
     }
-    model.setQuery({});
-    model.setVerdictFilter(QStringLiteral("refunded"));
-    if (model.canFetchMore({}))
-        model.fetchMore({});
-    model.refresh();
-    model.setVerdictFilter({});
+    QVERIFY(QueueReads::pages(store, QueueQuery{}, QStringLiteral("refunded"), std::nullopt, 15, 5).ok());
+    QVERIFY(QueueReads::refresh(store, QueueQuery{}, QStringLiteral("refunded"), 30).ok());
 
     // The operation panel, live polling, and the few writes an operator makes.
     QVERIFY(store.dataVersion().ok());
@@ -367,14 +367,18 @@ void TestQueryPlans::queuePagesNeedNoSort()
     QVERIFY2(opened.ok(), opened.ok() ? "" : qPrintable(opened.error().message));
     Store &store = **opened;
     store.setRecordingQueryPlans(true);
-    QueueModel model;
-    model.setPageSize(10);
-    model.setStore(&store);
+    // The queue's reads as the console's QueueModel makes them (QueueReads).
     for (int column = -1; column < QueueModel::ColumnCount; ++column) {
         for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
-            model.sort(column, order);
-            model.fetchMore({});
-            model.refresh();
+            QueueQuery query;
+            const auto key = QueueModel::sortKeyFor(column, order, &query.descending);
+            if (!key)
+                continue;
+            query.sortKey = *key;
+            auto first = QueueReads::pages(store, query, QString(), std::nullopt, 10, 5);
+            QVERIFY(first.ok());
+            QVERIFY(QueueReads::pages(store, query, QString(), first->lastScanned, 10, 5).ok());
+            QVERIFY(QueueReads::refresh(store, query, QString(), 20).ok());
         }
     }
     const auto plans = store.recordedQueryPlans();

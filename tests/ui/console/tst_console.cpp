@@ -5,6 +5,7 @@
 // First: its QTest::toString specialisations must see only the domain names.
 #include "isolatedsettings.h"
 #include "teststore.h"
+#include "consolewait.h"
 
 #include "evidence/resolver.h"
 #include "items/attemptsmodel.h"
@@ -213,7 +214,7 @@ std::unique_ptr<MainWindow> TestConsole::openWindow(const QString &operatorName,
     window->show();
     if (!QTest::qWaitForWindowExposed(window.get()))
         return {};
-    if (!window->openStore(m_fixture->path(), readOnly))
+    if (!RefundDesk::Test::openInConsole(*window, m_fixture->path(), readOnly))
         return {};
     return window;
 }
@@ -265,7 +266,7 @@ void TestConsole::recordOutcomeThroughTheDialog()
 {
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
-    QVERIFY(window->showOperation(QStringLiteral("op_5521")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521")));
     window->actions()->record()->trigger();
     ResolveDialog *dialog = waitForChild<ResolveDialog>(window.get());
     QVERIFY(dialog);
@@ -301,7 +302,7 @@ void TestConsole::contradictionNeedsOverrideAndNote()
 {
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
-    QVERIFY(window->showOperation(QStringLiteral("op_6000")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_6000")));
     QVERIFY(window->panel()->evidenceView()->verdictText().contains(QStringLiteral("FAILED")));
     window->actions()->record()->trigger();
     ResolveDialog *dialog = waitForChild<ResolveDialog>(window.get());
@@ -363,7 +364,7 @@ void TestConsole::claimedElsewhereShows()
 {
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
-    QVERIFY(window->showOperation(QStringLiteral("op_5521")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521")));
     QVERIFY(window->actions()->claim()->isEnabled());
 
     // Another operator claims it through their own connection.
@@ -388,7 +389,7 @@ void TestConsole::resolvedElsewhereShows()
 {
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
-    QVERIFY(window->showOperation(QStringLiteral("op_5521")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521")));
     window->actions()->record()->trigger();
     ResolveDialog *dialog = waitForChild<ResolveDialog>(window.get());
     QVERIFY(dialog);
@@ -464,7 +465,7 @@ void TestConsole::changedOperationIsAConflictWhateverTheEvidence()
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
     window->setShowErrorDialogs(false);
-    QVERIFY(window->showOperation(operationId));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, operationId));
     window->actions()->record()->trigger();
     ResolveDialog *dialog = waitForChild<ResolveDialog>(window.get());
     QVERIFY(dialog);
@@ -545,11 +546,11 @@ void TestConsole::readOnlyOffersNoWrite()
     QVERIFY(window->readOnlyBanner()->isVisible());
     QVERIFY(window->readOnlyBanner()->text().startsWith(QStringLiteral("Read-only")));
     // Open beside the fixture's connection, it reads live, and the status bar says so.
-    QCOMPARE(window->store()->freshness(), Store::Freshness::Live);
+    QCOMPARE(window->storeFacts()->freshness, Store::Freshness::Live);
     auto *live = window->findChild<QLabel *>(QStringLiteral("liveLabel"));
     QVERIFY(live);
     QCOMPARE(live->text(), QStringLiteral("Live"));
-    QVERIFY(window->showOperation(QStringLiteral("op_5521")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521")));
     keepPicture(window.get(), QStringLiteral("read-only"));
     // A banner follows a switch of theme like the rest of the window.
     const QString lightStyle = window->readOnlyBanner()->styleSheet();
@@ -595,9 +596,9 @@ void TestConsole::snapshotSaysWhatItMeansAndF5Reopens()
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     const QLocale locale;
     const QString before = locale.toString(QTime::currentTime(), QLocale::ShortFormat);
-    QVERIFY2(window->openStore(path, true), qPrintable(window->lastError()));
+    QVERIFY2(RefundDesk::Test::openInConsole(*window, path, true), qPrintable(window->lastError()));
     const QString after = locale.toString(QTime::currentTime(), QLocale::ShortFormat);
-    QCOMPARE(window->store()->freshness(), Store::Freshness::Snapshot);
+    QCOMPARE(window->storeFacts()->freshness, Store::Freshness::Snapshot);
 
     // The banner says in one line what it means and what to do; the reason is on hover.
     auto bannerFor = [](const QString &time) {
@@ -624,7 +625,7 @@ void TestConsole::snapshotSaysWhatItMeansAndF5Reopens()
         const int row = queue->rowOf(operationId);
         return row < 0 ? QString() : queue->index(row, 0).data(QueueModel::StatusRole).toString();
     };
-    QVERIFY(window->showOperation(QStringLiteral("op_5521")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521")));
     QCOMPARE(statusOf(QStringLiteral("op_5521")), QStringLiteral("unknown"));
     {
         auto other = StoreFactory::open(path, Store::OpenMode::ReadWrite);
@@ -655,7 +656,7 @@ void TestConsole::snapshotSaysWhatItMeansAndF5Reopens()
     QCOMPARE(window->panel()->operationId(), QStringLiteral("op_5521"));
     QVERIFY2(window->panel()->noticeText().contains(QStringLiteral("bob")), qPrintable(window->panel()->noticeText()));
     if (atRest) {
-        QCOMPARE(window->store()->freshness(), Store::Freshness::Snapshot);
+        QCOMPARE(window->storeFacts()->freshness, Store::Freshness::Snapshot);
         QVERIFY(live->text().startsWith(QStringLiteral("Snapshot as of ")));
         QVERIFY(banner->isVisible());
         // Taken anew, it still created no file beside the store.
@@ -663,7 +664,7 @@ void TestConsole::snapshotSaysWhatItMeansAndF5Reopens()
         QVERIFY(!QFileInfo::exists(path + QStringLiteral("-wal")));
     } else {
         // The status bar still agrees with the banner: live, and no snapshot banner.
-        QCOMPARE(window->store()->freshness(), Store::Freshness::Live);
+        QCOMPARE(window->storeFacts()->freshness, Store::Freshness::Live);
         QCOMPARE(live->text(), QStringLiteral("Live"));
         QVERIFY(!banner->text().contains(QStringLiteral("snapshot")));
     }
@@ -680,13 +681,13 @@ void TestConsole::invalidStoreShowsItsError()
 
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
-    QVERIFY(!window->openStore(bogus, false));
+    QVERIFY(!RefundDesk::Test::openInConsole(*window, bogus, false));
     auto *box = waitForChild<QMessageBox>(window.get(), QStringLiteral("errorDialog"));
     QVERIFY(box);
     QVERIFY(box->text().contains(QStringLiteral("not-a-store.sqlite")));
     QVERIFY(box->text().size() > 40); // says what is wrong, not just "error"
     // What was open stays open.
-    QCOMPARE(window->store()->location(), m_fixture->path());
+    QCOMPARE(window->storeFacts()->location, m_fixture->path());
     QCOMPARE(window->queuePane()->model()->rowCount(), 3);
     box->accept();
 }
@@ -700,7 +701,7 @@ void TestConsole::searchFindsAnOperation()
     QTRY_VERIFY(search->hasFocus());
     QTest::keyClicks(search, QStringLiteral("4417"));
     QTest::keyClick(search, Qt::Key_Return);
-    QCOMPARE(window->queuePane()->model()->rowCount(), 1);
+    QTRY_COMPARE(window->queuePane()->model()->rowCount(), 1);
     QTRY_COMPARE(window->panel()->operationId(), QStringLiteral("op_5521"));
     QVERIFY(window->queuePane()->view()->hasFocus());
 
@@ -715,7 +716,7 @@ void TestConsole::takeOverAsksFirst()
 {
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
-    QVERIFY(window->showOperation(QStringLiteral("op_7000")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_7000")));
     QVERIFY(window->panel()->noticeText().startsWith(QStringLiteral("bob is checking this")));
     QVERIFY(window->actions()->takeOver()->isEnabled());
     QVERIFY(!window->actions()->record()->isEnabled());
@@ -760,8 +761,9 @@ void TestConsole::demoStoreIsBuiltOffTheUiThread()
     QVERIFY(window.isEnabled());
     QVERIFY2(opened.wait(20'000), qPrintable(window.lastError()));
     QCOMPARE(opened.first().first().toString(), path);
+    QVERIFY(RefundDesk::Test::waitForConsole(window));
     QVERIFY(window.queuePane()->model()->rowCount() > 0);
-    QVERIFY(window.showOperation(QStringLiteral("op_5521")));
+    QVERIFY(RefundDesk::Test::showAndWait(window, QStringLiteral("op_5521")));
     QCOMPARE(window.panel()->attemptView()->model()->rowCount(), 3);
 }
 
@@ -874,11 +876,11 @@ void TestConsole::operatorDefaultsToTheLoginName()
     auto window = std::make_unique<MainWindow>(m_identity.get());
     window->show();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openStore(m_fixture->path(), false));
+    QVERIFY(RefundDesk::Test::openInConsole(*window, m_fixture->path(), false));
     auto *label = window->findChild<QLabel *>(QStringLiteral("operatorLabel"));
     QVERIFY(label);
     QCOMPARE(label->text(), QStringLiteral("Operator: tester (your login name)"));
-    QVERIFY(window->showOperation(QStringLiteral("op_5521")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521")));
     QVERIFY(window->actions()->claim()->isEnabled());
     QVERIFY(window->actions()->record()->isEnabled());
     window->actions()->claim()->trigger();
@@ -903,7 +905,7 @@ void TestConsole::operatorDefaultsToTheLoginName()
     QCOMPARE(m_identity->name(), QStringLiteral("Dana Smith"));
     QVERIFY(!m_identity->isLoginName());
     QCOMPARE(label->text(), QStringLiteral("Operator: Dana Smith"));
-    QVERIFY(window->showOperation(QStringLiteral("op_6000")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_6000")));
     window->actions()->claim()->trigger();
     QTRY_COMPARE(m_fixture->queryText(QStringLiteral("SELECT claimed_by FROM refund_ops WHERE operation_id='op_6000'")),
                  QStringLiteral("Dana Smith"));
@@ -935,7 +937,7 @@ void TestConsole::liveRefreshKeepsThePlace()
     QTableView *view = window->queuePane()->view();
     QueueModel *model = window->queuePane()->model();
     view->scrollTo(model->index(60, 0), QAbstractItemView::PositionAtTop);
-    QVERIFY(window->showOperation(QStringLiteral("op_x065")));
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_x065")));
     const QString topBefore = view->indexAt(QPoint(1, 1)).data(QueueModel::OperationIdRole).toString();
     QCOMPARE(topBefore, QStringLiteral("op_x060"));
 

@@ -9,6 +9,7 @@
 // - in Russian at 1366×768 the queue's first columns and the search placeholder fit.
 
 #include "isolatedsettings.h"
+#include "consolewait.h"
 
 #include "audit/auditentrymodel.h"
 #include "i18n/translations.h"
@@ -209,7 +210,7 @@ struct DemoConsole
             return false;
         QSignalSpy opened(window.get(), &MainWindow::storeOpened);
         window->openDemoStore(300, dir.filePath(QStringLiteral("demo.sqlite")));
-        return opened.wait(60'000) && window->showOperation(QStringLiteral("op_5521"));
+        return opened.wait(60'000) && RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521"));
     }
 
     // What `look` finds in the resolve dialog of op_5521; the dialog is closed after.
@@ -420,7 +421,7 @@ void LanguagesTest::languageMenuSwitchesAtOnce()
     // Something typed, a place in the list and a half-filled decision.
     search->setText(QStringLiteral("op_55"));
     QTRY_VERIFY(queue->model()->rowCount() > 0 && queue->model()->rowOf(QStringLiteral("op_5521")) >= 0);
-    QVERIFY(window.showOperation(QStringLiteral("op_5521")));
+    QVERIFY(RefundDesk::Test::showAndWait(window, QStringLiteral("op_5521")));
     window.actions()->record()->trigger();
     QTRY_VERIFY(window.resolveDialog() && window.resolveDialog()->isVisible());
     const QPointer<ResolveDialog> dialog = window.resolveDialog();
@@ -498,6 +499,7 @@ void LanguagesTest::languageMenuSwitchesAtOnce()
     const QString file = ru("RefundDesk::MainWindow", "&File");
     QCOMPARE(file, QStringLiteral("&Файл"));
     QTRY_COMPARE(window.menuBar()->actions().constFirst()->text(), file);
+    QVERIFY(RefundDesk::Test::waitForConsole(window));
     QCOMPARE(window.actions()->record()->text(), ru("RefundDesk::OperationActions", "&Record outcome…"));
     QCOMPARE(languages->title(), ru("RefundDesk::MainWindow", "&Language"));
     QVERIFY(headers.count() > 0);
@@ -545,6 +547,8 @@ void LanguagesTest::languageMenuSwitchesAtOnce()
     choice(QStringLiteral("en"))->trigger();
     QCOMPARE(Translations::saved(), QStringLiteral("en"));
     QTRY_COMPARE(window.menuBar()->actions().constFirst()->text(), QStringLiteral("&File"));
+    // The queue's verdict sentences come with the rows, read again in the new language.
+    QVERIFY(RefundDesk::Test::waitForConsole(window));
     const QStringList again = shown();
     for (int i = 0; i < english.size(); ++i)
         QCOMPARE(again.at(i), english.at(i));

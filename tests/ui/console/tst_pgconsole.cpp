@@ -7,6 +7,7 @@
 #include "pgtestserver.h"
 #include "silentlistener.h"
 #include "stallprobe.h"
+#include "consolewait.h"
 
 #include "demo/demostore.h"
 #include "items/queuemodel.h"
@@ -65,7 +66,7 @@ void tst_PgConsole::consoleRidesOutAServerRestart()
     window.setShowErrorDialogs(false);
     window.refresher()->setInterval(100);
     const QString user = QString::fromLatin1(PgTestServer::PasswordUser);
-    QVERIFY2(window.openStore(m_server->uri(QStringLiteral("console"), user, QStringLiteral("hush-hush")), false),
+    QVERIFY2(RefundDesk::Test::openInConsole(window, m_server->uri(QStringLiteral("console"), user, QStringLiteral("hush-hush")), false),
              qPrintable(window.lastError()));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -122,7 +123,7 @@ void tst_PgConsole::consoleStaysResponsiveWhileTheServerIsSilent()
     constexpr int ConnectTimeoutMs = 2000;
     const QString location = m_server->uri(QStringLiteral("console"), user, QStringLiteral("hush-hush"))
                              + QStringLiteral("&connect_timeout=%1").arg(ConnectTimeoutMs / 1000);
-    QVERIFY2(window.openStore(location, false), qPrintable(window.lastError()));
+    QVERIFY2(RefundDesk::Test::openInConsole(window, location, false), qPrintable(window.lastError()));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     auto *live = window.findChild<QLabel *>(QStringLiteral("liveLabel"));

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "ui/console/mainwindow.h"
+#include "ui/console/operationpanel.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QString>
+
+namespace RefundDesk::Test {
+
+// Lets the event loop run until the console has nothing being opened, read or written:
+// what a person would see once the store answered. False on timeout.
+inline bool waitForConsole(const MainWindow &window, int timeoutMs = 120000)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    // Until it stays idle through one more turn of the event loop, where an answer just
+    // handed over may have sent the next request (a live look may start one any time:
+    // it is done when it is done).
+    for (;;) {
+        while (!window.isIdle()) {
+            if (deadline.hasExpired())
+                return false;
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        }
+        QCoreApplication::processEvents();
+        if (window.isIdle())
+            return true;
+    }
+}
+
+// Opens the store in the console and waits until it is open, listed and its first
+// operation shown; false (window.lastError() says why) when it could not be opened.
+inline bool openInConsole(MainWindow &window, const QString &path, bool readOnly = false,
+                          const QString &showAfter = {})
+{
+    bool opened = false;
+    const QMetaObject::Connection connection =
+        QObject::connect(&window, &MainWindow::storeOpened, &window, [&opened] { opened = true; });
+    window.openStore(path, readOnly, showAfter);
+    const bool settled = waitForConsole(window);
+    QObject::disconnect(connection);
+    if (!settled)
+        qWarning("the console did not settle after opening %s", qPrintable(path));
+    return settled && opened;
+}
+
+// Shows the operation and waits until the panel shows the store's answer; true when it
+// is that operation (not an error about it).
+inline bool showAndWait(MainWindow &window, const QString &operationId)
+{
+    return window.showOperation(operationId) && waitForConsole(window)
+        && window.panel()->operationId() == operationId;
+}
+
+} // namespace RefundDesk::Test
