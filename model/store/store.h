@@ -6,6 +6,7 @@
 #include "domain/result.h"
 #include "domain/webhookevent.h"
 #include "store/auditquery.h"
+#include "store/operationreading.h"
 #include "store/queryplan.h"
 #include "store/queuequery.h"
 #include "store/standbystatus.h"
@@ -94,6 +95,11 @@ public:
     virtual Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations) = 0;
     virtual Result<std::vector<Operation>> orderOperations(const QString &orderId) = 0;
     virtual Result<std::vector<Resolution>> resolutions(const QString &operationId) = 0;
+    // What an operation's panel shows, as of one moment: operation(), and when there is
+    // one its attempts(), candidateEvents(), orderOperations(), resolutions() and
+    // keyRetentionHours() (24 when unreadable). By default those reads inside one
+    // ReadSnapshot; on a server in one round trip.
+    virtual Result<OperationReading> operationReading(const QString &operationId);
 
     // Resolutions in resolution_id order after `afterId`, at most `limit` of them.
     virtual Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit) = 0;
