@@ -13,6 +13,8 @@
 #include <QDateTime>
 #include <QThread>
 
+#include <algorithm>
+
 namespace RefundDesk::Internal {
 
 namespace {
@@ -125,16 +127,29 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
         return *lost;
     PgTransaction transaction(*m_connection);
     static const QByteArray sql = pgInsert("webhook_events", EventColumns) + " ON CONFLICT (event_id) DO NOTHING";
+    // A flight of inserts at a time, not a round trip per event; the last one carries the
+    // COMMIT. Bounded, so that a large import holds little in memory on either side.
+    constexpr size_t EventsPerFlight = 200;
     int inserted = 0;
-    for (const WebhookEvent &e : events) {
-        PgResult result = m_connection->exec(sql, eventParams(e));
-        if (!result.isOk())
-            return m_connection->errorFor(result, QCoreApplication::translate("Store", "importing event %1", "what the store was doing when it failed").arg(e.eventId));
-        inserted += int(result.affectedRows());
+    for (size_t first = 0;; first += EventsPerFlight) {
+        const size_t end = std::min(events.size(), first + EventsPerFlight);
+        PgBatch batch;
+        for (size_t i = first; i < end; ++i)
+            batch.add(sql, eventParams(events[i]));
+        const bool last = end == events.size();
+        const std::vector<PgResult> answers = last ? transaction.commitWith(std::move(batch)) : m_connection->execAll(batch);
+        for (size_t i = first; i < end; ++i) {
+            const PgResult &result = answers[i - first];
+            if (!result.isOk())
+                return m_connection->errorFor(result, QCoreApplication::translate("Store", "importing event %1", "what the store was doing when it failed").arg(events[i].eventId));
+            inserted += int(result.affectedRows());
+        }
+        if (last) {
+            if (!answers.back().isOk())
+                return m_connection->errorFor(answers.back(), doing);
+            break;
+        }
     }
-    PgResult committed = transaction.commit();
-    if (!committed.isOk())
-        return m_connection->errorFor(committed, doing);
     return inserted;
 }
 
