@@ -79,8 +79,8 @@ public:
     // PREPARE travels in the same flight as the statement.
     PgResult exec(const QByteArray &sql, const PgParams &params = {});
     // Every statement of `batch` in one flight, and their answers in the same order (see
-    // PgBatch). Statements waiting to ride with the next flight go first, in units of
-    // their own.
+    // PgBatch). Statements waiting to ride with the next flight go first, in the same
+    // unit as the batch's first statements.
     std::vector<PgResult> execAll(const PgBatch &batch);
     // A statement without parameters, or several (the schema's text), as one simple query.
     PgResult execText(const QByteArray &sql);
@@ -124,7 +124,7 @@ public:
 private:
     PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly);
     std::optional<Error> setUpSession(Setup setup);
-    // The statements of a flight and what the statements waiting for it answered.
+    // A statement waiting for the next flight, and who wants its answer.
     struct Waiting
     {
         int ticket;

@@ -32,7 +32,8 @@ class PgTransaction;
 // Round trips are what a remote operator waits for, so each reading is one flight where
 // it can be: a panel is one (operationReading), a snapshot's BEGIN travels with its first
 // statement and its end with the next flight after it (or the next dataVersion() poll), a
-// write is at most three, and opening is one after the connection's handshake.
+// claim, a release and a decision are two (the row lock with what the write needs to know,
+// then the write with its COMMIT), and opening is one after the connection's handshake.
 class PgStore final : public Store
 {
 public:
