@@ -41,4 +41,17 @@ Result<OperationReading> Store::operationReading(const QString &operationId)
     return reading;
 }
 
+Result<QueuePageReading> Store::queuePageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                                   int limit)
+{
+    const ReadSnapshot moment(*this);
+    auto page = queuePage(query, after, limit);
+    if (!page)
+        return page.error();
+    auto candidates = candidateEventsOfEach(*page);
+    if (!candidates)
+        return candidates.error();
+    return QueuePageReading{std::move(*page), std::move(*candidates)};
+}
+
 } // namespace RefundDesk

@@ -7,6 +7,7 @@
 #include "domain/webhookevent.h"
 #include "store/auditquery.h"
 #include "store/operationreading.h"
+#include "store/queuepagereading.h"
 #include "store/queryplan.h"
 #include "store/queuequery.h"
 #include "store/standbystatus.h"
@@ -83,6 +84,12 @@ public:
     // `limit` rows of the queue under `query`: what a refresh needs to notice rows that
     // arrived, left or moved without reading the rows themselves.
     virtual Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) = 0;
+
+    // queuePage() and candidateEventsOfEach() of its rows, as of one moment: a page and
+    // its verdict inputs. By default the two reads inside one ReadSnapshot; on a server in
+    // one round trip.
+    virtual Result<QueuePageReading> queuePageWithEvents(const QueueQuery &query,
+                                                         const std::optional<QueueCursor> &after, int limit);
 
     virtual Result<std::optional<Operation>> operation(const QString &operationId) = 0;
     virtual Result<std::vector<Attempt>> attempts(const QString &operationId) = 0;

@@ -81,6 +81,20 @@ int PgEventLookup::addForOperationId(PgBatch &batch, const QString &operationId)
     return batch.add(sql, PgParams().add(operationId));
 }
 
+int PgEventLookup::addForPage(PgBatch &batch, const QByteArray &pageSql, const PgParams &params)
+{
+    // The page is read again as a CTE (materialised once), its ids, keys and refund ids
+    // taken as arrays (init plans), so that the events are found through their indexes.
+    const QByteArray sql = "WITH page AS (" + pageSql + ") SELECT " + EventColumns
+        + " FROM webhook_events WHERE operation_id = ANY(ARRAY(SELECT operation_id FROM page))"
+          " OR idempotency_key = ANY(ARRAY(SELECT idempotency_key FROM page))"
+          " OR refund_id = ANY(ARRAY(SELECT refund_id FROM webhook_events"
+          " WHERE (operation_id = ANY(ARRAY(SELECT operation_id FROM page))"
+          " OR idempotency_key = ANY(ARRAY(SELECT idempotency_key FROM page))) AND refund_id IS NOT NULL"
+          " UNION SELECT refund_id FROM page WHERE refund_id IS NOT NULL))";
+    return batch.add(sql, params);
+}
+
 std::vector<std::vector<WebhookEvent>> PgEventLookup::assign(const std::vector<Operation> &operations,
                                                              const PgResult &rows)
 {

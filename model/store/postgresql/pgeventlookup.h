@@ -26,6 +26,10 @@ public:
     // The same events of one operation named only by its id (the row itself is read in
     // the same flight): for a panel read in one round trip. Returns the answer's index.
     static int addForOperationId(PgBatch &batch, const QString &operationId);
+    // The same events of the operations a query lists (`pageSql`, a SELECT of refund_ops
+    // rows with OperationColumns, bound to `params`): for a page and its events in one
+    // round trip. Returns the answer's index.
+    static int addForPage(PgBatch &batch, const QByteArray &pageSql, const PgParams &params);
     // The candidate events of each of `operations` among `rows`, an answer of either
     // statement (the rows may hold events of no operation's).
     static std::vector<std::vector<WebhookEvent>> assign(const std::vector<Operation> &operations, const PgResult &rows);

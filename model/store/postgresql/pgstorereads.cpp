@@ -194,6 +194,44 @@ Result<std::vector<QueueCursor>> PgStore::queueKeys(const QueueQuery &query, int
     return keys;
 }
 
+Result<QueuePageReading> PgStore::queuePageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                                     int limit)
+{
+    // One flight: the page, then its events by a statement that lists the page again
+    // with the same values, both in one REPEATABLE READ transaction (or the snapshot
+    // already open) so that they see the same rows.
+    const QString doing = QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed");
+    if (m_snapshotDepth == 0) {
+        if (auto lost = m_connection->ensureConnected())
+            return *lost;
+    }
+    const bool ownTransaction = m_snapshotDepth == 0;
+    const QueueStatement s = queueStatement(query, false, after, limit);
+    PgBatch batch;
+    if (ownTransaction)
+        batch.addControl("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const int rows = batch.add(s.sql, s.params);
+    const int events = PgEventLookup::addForPage(batch, s.sql, s.params);
+    if (ownTransaction)
+        batch.addControl("COMMIT");
+    const std::vector<PgResult> answers = m_connection->execAll(batch);
+    for (int index : {rows, events}) {
+        const PgResult &answer = answers[size_t(index)];
+        if (answer.isOk())
+            continue;
+        if (ownTransaction && m_connection->isConnected() && m_connection->inTransaction())
+            m_connection->sendWithNext("ROLLBACK");
+        return m_connection->errorFor(answer, doing);
+    }
+    QueuePageReading reading;
+    const PgResult &page = answers[size_t(rows)];
+    reading.operations.reserve(size_t(page.rows()));
+    for (int row = 0; row < page.rows(); ++row)
+        reading.operations.push_back(operationFrom(page, row));
+    reading.candidates = PgEventLookup::assign(reading.operations, answers[size_t(events)]);
+    return reading;
+}
+
 Result<std::optional<Operation>> PgStore::operation(const QString &operationId)
 {
     static const QByteArray sql = QByteArray("SELECT ") + OperationColumns + " FROM refund_ops WHERE operation_id = $1";
