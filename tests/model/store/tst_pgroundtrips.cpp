@@ -7,6 +7,7 @@
 #include "clirun.h"
 #include "latencyproxy.h"
 #include "pgtestserver.h"
+#include "queuejsonprinter.h"
 
 #include "demo/demostore.h"
 #include "evidence/resolver.h"
@@ -19,6 +20,7 @@
 #include <QTest>
 
 #include <atomic>
+#include <cstdio>
 #include <thread>
 
 using namespace RefundDesk;
@@ -80,6 +82,8 @@ private slots:
     void panelIsOneRoundTrip();
     void panelReadsWhatSeparateReadsRead();
     void queuePageWithVerdictsIsTwo();
+    void queuePageWithEventsIsOne();
+    void queueJsonCostsTwoPerPageBeyondTheFirst();
     void firstPictureAfterConnecting();
     void writesTakeThreeAtMost();
     void commandsCostOnePerPage_data();
@@ -91,6 +95,9 @@ private:
     template<typename Work>
     qint64 count(Work &&work)
     {
+        // What a connection closed just before sent (its goodbye) reaches the proxy's
+        // thread a moment later: let it pass before counting starts.
+        QThread::msleep(20);
         m_proxy->resetCounts();
         work();
         return m_proxy->roundTrips();
@@ -287,6 +294,66 @@ void tst_PgRoundTrips::queuePageWithVerdictsIsTwo()
         QVERIFY(one);
         QCOMPARE(eventIdsOf(events[i]), eventIdsOf(*one));
     }
+}
+
+void tst_PgRoundTrips::queuePageWithEventsIsOne()
+{
+    auto store = openThroughProxy(m_large);
+    QVERIFY(store);
+    QueueQuery byAmount;
+    byAmount.sortKey = QueueQuery::SortKey::Amount;
+    byAmount.descending = true;
+    for (const QueueQuery &query : {QueueQuery(), byAmount}) {
+        std::optional<QueueCursor> cursor;
+        for (int page = 0; page < 3; ++page) {
+            Result<QueuePageReading> reading = Error::internal(QString());
+            const qint64 trips = count([&] { reading = store->queuePageWithEvents(query, cursor, 40); });
+            QVERIFY2(reading, qPrintable(reading ? QString() : reading.error().message));
+            QCOMPARE(trips, 1);
+            // The same as the two reads one after the other.
+            auto separate = store->Store::queuePageWithEvents(query, cursor, 40);
+            QVERIFY(separate);
+            QCOMPARE(idsOf(reading->operations), idsOf(separate->operations));
+            QCOMPARE(reading->candidates.size(), separate->candidates.size());
+            for (size_t i = 0; i < reading->candidates.size(); ++i)
+                QCOMPARE(eventIdsOf(reading->candidates[i]), eventIdsOf(separate->candidates[i]));
+            if (reading->operations.empty())
+                break;
+            cursor = cursorAfter(query, reading->operations.back());
+        }
+    }
+    qInfo("a queue page with the candidate events of its rows (queuePageWithEvents): 1 round trip");
+}
+
+void tst_PgRoundTrips::queueJsonCostsTwoPerPageBeyondTheFirst()
+{
+    // queue --json as the command prints it, with pages small enough to make many.
+    auto store = openThroughProxy(m_large);
+    QVERIFY(store);
+    const qint64 rows = m_server->queryInt(m_large, QStringLiteral("SELECT count(*) FROM refund_ops "
+                                                                   "WHERE status IN ('unknown', 'checking')"));
+    constexpr int PageSize = 20;
+    const qint64 pages = rows / PageSize + 1;
+    std::FILE *out = std::tmpfile();
+    QVERIFY(out);
+    std::optional<Error> failure;
+    const int connectionsBefore = m_proxy->connections();
+    const qint64 trips = count([&] { failure = Cli::QueueJsonPrinter(*store, 24, PageSize).print(out); });
+    std::rewind(out);
+    QByteArray printed;
+    char buffer[65536];
+    while (const size_t read = std::fread(buffer, 1, sizeof buffer, out))
+        printed.append(buffer, qsizetype(read));
+    std::fclose(out);
+    QVERIFY2(!failure, qPrintable(failure ? failure->message : QString()));
+    QCOMPARE(QJsonDocument::fromJson(printed).array().size(), qsizetype(rows));
+    // Beyond one page the worker threads read each page's events on connections of their
+    // own (opened once each), beside the reading connection's page: two a page, in
+    // parallel.
+    const qint64 workers = m_proxy->connections() - connectionsBefore;
+    qInfo("queue --json of %lld rows in %lld pages of %d: %lld round trip(s), %lld worker connection(s) opened",
+          rows, pages, PageSize, trips, workers);
+    QVERIFY2(trips <= 2 * pages + workers * 4, qPrintable(QString::number(trips)));
 }
 
 void tst_PgRoundTrips::firstPictureAfterConnecting()
