@@ -199,21 +199,20 @@ std::optional<Error> QueueJsonPrinter::print(std::FILE *out)
     // none is lost).
     const ReadSnapshot snapshot(m_store);
     const QueueQuery query;
-    auto first = m_store.queuePage(query, std::nullopt, m_pageSize);
+    // The first page with its events: on a server one round trip, which is all a queue of
+    // one page costs.
+    auto first = m_store.queuePageWithEvents(query, std::nullopt, m_pageSize);
     if (!first)
         return first.error();
     JsonArrayOut array(out);
-    if (int(first->size()) < m_pageSize) {
+    if (int(first->operations.size()) < m_pageSize) {
         // The whole queue in one page, as on most days: judged here, without threads and
         // their connections.
-        auto candidates = m_store.candidateEventsOfEach(*first);
-        if (!candidates)
-            return candidates.error();
-        array.add(jsonRows(*first, *candidates, m_retentionHours));
+        array.add(jsonRows(first->operations, first->candidates, m_retentionHours));
         array.finish();
         return std::nullopt;
     }
-    auto failure = printPages(query, std::move(*first), array);
+    auto failure = printPages(query, std::move(first->operations), array);
     if (!failure)
         array.finish();
     return failure;

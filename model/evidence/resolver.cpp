@@ -115,23 +115,23 @@ Result<Resolution> Resolver::resolve(const ResolutionDraft &draft, const SeenSta
     if (auto error = checkDraft(draft))
         return *error;
 
-    auto operation = m_store.operation(draft.operationId);
-    if (!operation)
-        return operation.error();
+    // The operation and its events, read together (one round trip on a server).
+    auto reading = m_store.operationReading(draft.operationId);
+    if (!reading)
+        return reading.error();
+    const std::optional<Operation> &operation = reading->operation;
     // The operation's state comes before the evidence: a decision that can no longer be
     // made (the operation is missing, changed since it was seen, decided or closed, or held
     // by a colleague) is a conflict whatever the evidence says, override or not. The store
     // checks the same state in its transaction, refuses, and says who decided what and when.
-    if (!operation->has_value() || !seen.matches(**operation) || !(*operation)->canBeDecidedBy(draft.operatorName))
+    if (!operation || !seen.matches(*operation) || !operation->canBeDecidedBy(draft.operatorName))
         return m_store.recordResolution(draft, seen);
 
-    auto evidence = evidenceFor(**operation);
-    if (!evidence)
-        return evidence.error();
+    const Evidence evidence = EvidenceAnalyzer::analyze(*operation, reading->candidates);
 
     ResolutionDraft checked = draft;
     checked.overridesEvidence = false;
-    if (const auto reason = contradiction(*evidence, draft)) {
+    if (const auto reason = contradiction(evidence, draft)) {
         if (!draft.overridesEvidence) {
             return Error::refused(QCoreApplication::translate("Resolver", "%1 To record it anyway, override the evidence "
                                                  "(--override-evidence) with a note saying why (--note TEXT).")

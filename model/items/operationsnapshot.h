@@ -13,8 +13,8 @@ namespace RefundDesk {
 class Store;
 
 // Everything the operation panel shows about one operation, read together: the row, its
-// attempts, the evidence, the order's operations and the resolutions. A handful of
-// indexed reads: cheap enough for the UI thread.
+// attempts, the evidence, the order's operations and the resolutions, as
+// Store::operationReading gives them (one round trip on a server).
 struct OperationSnapshot
 {
     Operation operation;

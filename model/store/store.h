@@ -6,6 +6,8 @@
 #include "domain/result.h"
 #include "domain/webhookevent.h"
 #include "store/auditquery.h"
+#include "store/operationreading.h"
+#include "store/queuepagereading.h"
 #include "store/queryplan.h"
 #include "store/queuequery.h"
 #include "store/standbystatus.h"
@@ -83,6 +85,12 @@ public:
     // arrived, left or moved without reading the rows themselves.
     virtual Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) = 0;
 
+    // queuePage() and candidateEventsOfEach() of its rows, as of one moment: a page and
+    // its verdict inputs. By default the two reads inside one ReadSnapshot; on a server in
+    // one round trip.
+    virtual Result<QueuePageReading> queuePageWithEvents(const QueueQuery &query,
+                                                         const std::optional<QueueCursor> &after, int limit);
+
     virtual Result<std::optional<Operation>> operation(const QString &operationId) = 0;
     virtual Result<std::vector<Attempt>> attempts(const QString &operationId) = 0;
     // The events that may belong to the operation: those whose operation_id, idempotency
@@ -94,6 +102,11 @@ public:
     virtual Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations) = 0;
     virtual Result<std::vector<Operation>> orderOperations(const QString &orderId) = 0;
     virtual Result<std::vector<Resolution>> resolutions(const QString &operationId) = 0;
+    // What an operation's panel shows, as of one moment: operation(), and when there is
+    // one its attempts(), candidateEvents(), orderOperations(), resolutions() and
+    // keyRetentionHours() (24 when unreadable). By default those reads inside one
+    // ReadSnapshot; on a server in one round trip.
+    virtual Result<OperationReading> operationReading(const QString &operationId);
 
     // Resolutions in resolution_id order after `afterId`, at most `limit` of them.
     virtual Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit) = 0;

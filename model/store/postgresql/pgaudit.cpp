@@ -205,22 +205,46 @@ Result<std::vector<InvariantViolation>> PgAudit::checkInvariants()
     std::vector<InvariantViolation> found;
     const QString doing = QCoreApplication::translate("Store", "checking the store's invariants", "what the store was doing when it failed");
 
+    // Every check in one flight: a constant number of statements, whatever the store's
+    // size, and one round trip for all of them. The triggers of the roles file are asked
+    // about whatever the roles say, and counted only when they are required.
+    PgBatch batch;
+    const int roles = batch.add("SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_support') "
+                                "THEN has_any_column_privilege('refund_desk_support', 'refund_ops', 'UPDATE') "
+                                "ELSE false END");
+    std::vector<int> triggers;
+    for (const GuardTrigger &trigger : GuardTriggers) {
+        triggers.push_back(batch.add("SELECT t.tgenabled <> 'D' FROM pg_trigger t "
+                                     "WHERE t.tgrelid = to_regclass($1) AND t.tgname = $2 AND NOT t.tgisinternal",
+                                     PgParams().add(trigger.table).add(trigger.name)));
+    }
+    const int openIndex = batch.add(
+        "SELECT i.indisunique AND i.indisvalid "
+        "AND (SELECT string_agg(a.attname, ',' ORDER BY k.n) FROM unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, n) "
+        "     JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum) = 'order_id,amount_cents' "
+        "AND pg_get_expr(i.indpred, i.indrelid) LIKE '%open%unknown%checking%' "
+        "FROM pg_index i WHERE i.indexrelid = to_regclass('one_open_refund') "
+        "AND i.indrelid = to_regclass('refund_ops')");
+    const int keyIndex = batch.add(
+        "SELECT count(*) FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
+        "AND a.attnum = i.indkey[0] WHERE i.indrelid = to_regclass('refund_ops') AND i.indisunique "
+        "AND i.indnatts = 1 AND i.indpred IS NULL AND a.attname = 'idempotency_key'");
+    const std::vector<InvariantQuery> dataQueries = dataInvariantQueries(SqlDialect::PostgreSql);
+    std::vector<int> data;
+    for (const InvariantQuery &query : dataQueries)
+        data.push_back(batch.add(query.sql));
+    const std::vector<PgResult> answers = m_connection.execAll(batch);
+    if (const PgResult *failed = firstFailure(answers))
+        return m_connection.errorFor(*failed, doing);
+
     // 1. The triggers the rules rest on are in place and enabled, and one_open_refund is
     // a unique index on (order_id, amount_cents) over the open statuses.
-    PgResult roles = m_connection.exec("SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_support') "
-                                       "THEN has_any_column_privilege('refund_desk_support', 'refund_ops', 'UPDATE') "
-                                       "ELSE false END");
-    if (!roles.isOk())
-        return m_connection.errorFor(roles, doing);
-    const bool supportMayWrite = roles.boolean(0, 0);
-    for (const GuardTrigger &trigger : GuardTriggers) {
+    const bool supportMayWrite = answers[size_t(roles)].boolean(0, 0);
+    for (size_t i = 0; i < std::size(GuardTriggers); ++i) {
+        const GuardTrigger &trigger = GuardTriggers[i];
         if (trigger.fromRolesFile && !supportMayWrite)
             continue;
-        PgResult result = m_connection.exec("SELECT t.tgenabled <> 'D' FROM pg_trigger t "
-                                            "WHERE t.tgrelid = to_regclass($1) AND t.tgname = $2 AND NOT t.tgisinternal",
-                                            PgParams().add(trigger.table).add(trigger.name));
-        if (!result.isOk())
-            return m_connection.errorFor(result, doing);
+        const PgResult &result = answers[size_t(triggers[i])];
         InvariantViolation v;
         v.invariant = QStringLiteral("the trigger %1 is in place").arg(QLatin1String(trigger.name));
         if (result.rows() == 0)
@@ -233,15 +257,7 @@ Result<std::vector<InvariantViolation>> PgAudit::checkInvariants()
             found.push_back(v);
     }
     {
-        PgResult index = m_connection.exec(
-            "SELECT i.indisunique AND i.indisvalid "
-            "AND (SELECT string_agg(a.attname, ',' ORDER BY k.n) FROM unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, n) "
-            "     JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum) = 'order_id,amount_cents' "
-            "AND pg_get_expr(i.indpred, i.indrelid) LIKE '%open%unknown%checking%' "
-            "FROM pg_index i WHERE i.indexrelid = to_regclass('one_open_refund') "
-            "AND i.indrelid = to_regclass('refund_ops')");
-        if (!index.isOk())
-            return m_connection.errorFor(index, doing);
+        const PgResult &index = answers[size_t(openIndex)];
         InvariantViolation v;
         v.invariant = QStringLiteral("the index one_open_refund is in place");
         if (index.rows() == 0)
@@ -255,33 +271,23 @@ Result<std::vector<InvariantViolation>> PgAudit::checkInvariants()
     }
 
     // 2. Keys: a unique index on idempotency_key alone, and no key twice.
-    {
-        PgResult unique = m_connection.exec(
-            "SELECT count(*) FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid "
-            "AND a.attnum = i.indkey[0] WHERE i.indrelid = to_regclass('refund_ops') AND i.indisunique "
-            "AND i.indnatts = 1 AND i.indpred IS NULL AND a.attname = 'idempotency_key'");
-        if (!unique.isOk())
-            return m_connection.errorFor(unique, doing);
-        if (unique.integer(0, 0) == 0) {
-            InvariantViolation v;
-            v.invariant = QStringLiteral("idempotency keys are unique");
-            v.message = QStringLiteral("refund_ops has no unique index on idempotency_key: one key could be "
-                                       "written on two operations.");
-            found.push_back(v);
-        }
+    if (answers[size_t(keyIndex)].integer(0, 0) == 0) {
+        InvariantViolation v;
+        v.invariant = QStringLiteral("idempotency keys are unique");
+        v.message = QStringLiteral("refund_ops has no unique index on idempotency_key: one key could be "
+                                   "written on two operations.");
+        found.push_back(v);
     }
     // 3. The rows themselves, by the queries both backends share: each row a violation,
     // counted, the first described.
-    for (const InvariantQuery &query : dataInvariantQueries(SqlDialect::PostgreSql)) {
-        PgResult result = m_connection.exec(query.sql);
-        if (!result.isOk())
-            return m_connection.errorFor(result, doing);
+    for (size_t i = 0; i < dataQueries.size(); ++i) {
+        const PgResult &result = answers[size_t(data[i])];
         if (result.rows() == 0)
             continue;
         InvariantViolation violation;
-        violation.invariant = query.invariant;
+        violation.invariant = dataQueries[i].invariant;
         violation.count = result.rows();
-        query.describe(PgInvariantRow(result), violation);
+        dataQueries[i].describe(PgInvariantRow(result), violation);
         found.push_back(violation);
     }
 

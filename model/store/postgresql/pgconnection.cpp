@@ -8,6 +8,7 @@
 
 #include <libpq-fe.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace RefundDesk::Internal {
@@ -80,7 +81,7 @@ PgConnection::~PgConnection()
     PQfinish(m_conn);
 }
 
-Result<std::unique_ptr<PgConnection>> PgConnection::connect(const PgConnInfo &info, bool readOnly)
+Result<std::unique_ptr<PgConnection>> PgConnection::connect(const PgConnInfo &info, bool readOnly, Setup setup)
 {
     pg_conn *conn = connectWith(PQconnectdbParams, info);
     if (!conn)
@@ -88,38 +89,43 @@ Result<std::unique_ptr<PgConnection>> PgConnection::connect(const PgConnInfo &in
     std::unique_ptr<PgConnection> connection(new PgConnection(conn, info, readOnly));
     if (PQstatus(conn) != CONNECTION_OK)
         return connectError(info, connection->lastMessage());
-    if (auto error = connection->setUpSession())
+    if (auto error = connection->setUpSession(setup))
         return *error;
     return connection;
 }
 
-std::optional<Error> PgConnection::setUpSession()
+std::optional<Error> PgConnection::setUpSession(Setup setup)
 {
     m_prepared.clear();
+    m_waiting.clear(); // what waited was for the session that is gone
+    m_sessionError.reset();
     m_backendPid = PQbackendPID(m_conn);
     // The server's notices (e.g. its goodbye on shutdown) are not for the operator's
     // terminal; what matters comes back as errors.
     PQsetNoticeProcessor(m_conn, [](void *, const char *) {}, nullptr);
-    // Session settings, no values of the user's in them: plain text is fine here. One
-    // round trip, which also asks who is logged in and whether the server is a standby.
-    QByteArray setup = "SET lock_timeout = " + QByteArray::number(LockTimeoutMs) + ";";
+    // Session settings, no values of the user's in them, in one unit with the question of
+    // who is logged in and whether the server is a standby. A standby refuses LISTEN (it
+    // replays the primary's changes and notifies no one; there PgReplicationStatus follows
+    // the replay position instead): the server says at the handshake whether it is one.
+    const QString doing = QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed");
+    enqueue({0, "SET lock_timeout = " + QByteArray::number(LockTimeoutMs), {}});
     if (m_readOnly)
-        setup += " SET default_transaction_read_only = on;";
-    setup += " SELECT session_user, pg_is_in_recovery();";
-    PgResult who = execText(setup);
-    if (!who.isOk() || who.rows() != 1)
-        return errorFor(who, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
-    m_sessionUser = who.text(0, 0);
-    m_standby = who.boolean(0, 1);
-    // A standby refuses LISTEN (it replays the primary's changes and notifies no one);
-    // there PgReplicationStatus follows the replay position instead.
-    if (!m_standby) {
-        PgResult listening = execText(QByteArray("LISTEN ") + ChangeChannel);
-        if (!listening.isOk())
-            return errorFor(listening, QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed"));
-    }
+        enqueue({0, "SET default_transaction_read_only = on", {}});
+    if (qstrcmp(PQparameterStatus(m_conn, "in_hot_standby"), "on") != 0)
+        enqueue({0, QByteArray("LISTEN ") + ChangeChannel, {}});
+    enqueue({0, "SELECT session_user, pg_is_in_recovery()", [this, doing](const PgResult &who) {
+                      if (!who.isOk() || who.rows() != 1) {
+                          m_sessionError = errorFor(who, doing);
+                          return;
+                      }
+                      m_sessionUser = who.text(0, 0);
+                      m_standby = who.boolean(0, 1);
+                  }});
     ++m_sessions;
-    return std::nullopt;
+    if (setup == Setup::WithFirstFlight)
+        return std::nullopt;
+    sendWaiting();
+    return m_sessionError;
 }
 
 void PgConnection::leftRecovery()
@@ -150,31 +156,171 @@ QString PgConnection::lastMessage() const
 
 PgResult PgConnection::exec(const QByteArray &sql, const PgParams &params)
 {
-    if (m_observer)
-        m_observer(sql, params);
-    const std::string key = sql.toStdString();
-    auto found = m_prepared.find(key);
-    if (found == m_prepared.end()) {
-        const std::string name = "rd_" + std::to_string(m_nextStatement++);
-        PgResult prepared(PQprepare(m_conn, name.c_str(), sql.constData(), params.count(), nullptr));
-        if (!prepared.isOk())
-            return prepared;
-        found = m_prepared.emplace(key, name).first;
+    PgBatch batch;
+    batch.add(sql, params);
+    return execAll(batch).front();
+}
+
+std::vector<PgResult> PgConnection::execAll(const PgBatch &batch)
+{
+    return fly(std::exchange(m_waiting, {}), batch);
+}
+
+int PgConnection::sendWithNext(const QByteArray &sql)
+{
+    const int ticket = m_nextTicket++;
+    enqueue({ticket, sql, {}});
+    return ticket;
+}
+
+bool PgConnection::withdraw(int ticket)
+{
+    const auto found = std::find_if(m_waiting.begin(), m_waiting.end(),
+                                    [ticket](const Waiting &w) { return w.ticket == ticket; });
+    if (found == m_waiting.end())
+        return false;
+    m_waiting.erase(found);
+    return true;
+}
+
+void PgConnection::sendWaiting()
+{
+    if (!m_waiting.empty())
+        fly(std::exchange(m_waiting, {}), PgBatch());
+}
+
+std::vector<PgResult> PgConnection::fly(const std::vector<Waiting> &waiting, const PgBatch &batch)
+{
+    const std::vector<PgStatement> &statements = batch.statements();
+    std::vector<PgResult> answers(statements.size());
+    std::vector<PgResult> waitingAnswers(waiting.size());
+    auto tellWaiting = [&] {
+        for (size_t i = 0; i < waiting.size(); ++i) {
+            if (waiting[i].onAnswer)
+                waiting[i].onAnswer(waitingAnswers[i]);
+        }
+    };
+    if (PQenterPipelineMode(m_conn) != 1) {
+        tellWaiting();
+        return answers;
     }
-    std::vector<const char *> values;
-    values.reserve(size_t(params.count()));
-    for (const auto &value : params.values())
-        values.push_back(value ? value->constData() : nullptr);
-    return PgResult(PQexecPrepared(m_conn, found->second.c_str(), params.count(), values.data(), nullptr, nullptr, 0));
+
+    // What comes back, in the order it was sent.
+    struct Expected
+    {
+        enum class What { Waiting, Prepare, Answer, Sync } what;
+        size_t index = 0;
+        std::string key; // of a PREPARE
+    };
+    std::vector<Expected> expected;
+    std::unordered_map<std::string, std::string> preparing; // in this flight: SQL -> name
+    bool sent = true;
+    bool synced = true; // nothing sent since the last sync point
+    auto sync = [&](std::optional<size_t> index) {
+        sent = sent && PQpipelineSync(m_conn) == 1;
+        expected.push_back({Expected::What::Sync, index.value_or(statements.size()), {}});
+        synced = true;
+    };
+    auto sendText = [&](const QByteArray &sql) {
+        sent = sent && PQsendQueryParams(m_conn, sql.constData(), 0, nullptr, nullptr, nullptr, nullptr, 0) == 1;
+        synced = false;
+    };
+
+    for (size_t i = 0; i < waiting.size(); ++i) {
+        sendText(waiting[i].sql);
+        expected.push_back({Expected::What::Waiting, i, {}});
+    }
+    for (size_t i = 0; i < statements.size(); ++i) {
+        const PgStatement &statement = statements[i];
+        switch (statement.kind) {
+        case PgStatement::Kind::Sync:
+            sync(i);
+            continue;
+        case PgStatement::Kind::Control:
+            sendText(statement.sql);
+            break;
+        case PgStatement::Kind::Query: {
+            if (m_observer)
+                m_observer(statement.sql, statement.params);
+            const std::string key = statement.sql.toStdString();
+            std::string name;
+            if (const auto known = m_prepared.find(key); known != m_prepared.end()) {
+                name = known->second;
+            } else if (const auto now = preparing.find(key); now != preparing.end()) {
+                name = now->second;
+            } else {
+                name = "rd_" + std::to_string(m_nextStatement++);
+                preparing.emplace(key, name);
+                sent = sent
+                       && PQsendPrepare(m_conn, name.c_str(), statement.sql.constData(), statement.params.count(),
+                                        nullptr) == 1;
+                expected.push_back({Expected::What::Prepare, i, key});
+            }
+            std::vector<const char *> values;
+            values.reserve(size_t(statement.params.count()));
+            for (const auto &value : statement.params.values())
+                values.push_back(value ? value->constData() : nullptr);
+            sent = sent
+                   && PQsendQueryPrepared(m_conn, name.c_str(), statement.params.count(), values.data(), nullptr,
+                                          nullptr, 0) == 1;
+            synced = false;
+            break;
+        }
+        }
+        expected.push_back({Expected::What::Answer, i, {}});
+    }
+    if (!synced || expected.empty())
+        sync(std::nullopt);
+
+    // The answers. A statement the server skipped after a failure in its unit answers with
+    // that failure, so that whoever reads it learns why.
+    PgResult failure;
+    for (const Expected &e : expected) {
+        PgResult answer(PQgetResult(m_conn));
+        if (e.what == Expected::What::Sync) {
+            if (e.index < statements.size())
+                answers[e.index] = answer;
+            failure = PgResult();
+            continue;
+        }
+        if (answer.isNull())
+            break; // the connection is gone: nothing more will come
+        // The end of this statement's answer.
+        while (pg_result *more = PQgetResult(m_conn))
+            PQclear(more);
+        if (answer.wasSkipped() && !failure.isNull())
+            answer = failure;
+        else if (!answer.isOk())
+            failure = answer;
+        switch (e.what) {
+        case Expected::What::Waiting:
+            waitingAnswers[e.index] = answer;
+            break;
+        case Expected::What::Prepare:
+            if (answer.isOk())
+                m_prepared.emplace(e.key, preparing.at(e.key));
+            break;
+        case Expected::What::Answer:
+            answers[e.index] = answer;
+            break;
+        case Expected::What::Sync:
+            break;
+        }
+    }
+    PQexitPipelineMode(m_conn);
+    tellWaiting();
+    return answers;
 }
 
 PgResult PgConnection::execText(const QByteArray &sql)
 {
+    sendWaiting();
     return PgResult(PQexec(m_conn, sql.constData()));
 }
 
 PgResult PgConnection::copyIn(const QByteArray &sql, const QByteArray &data)
 {
+    sendWaiting();
     PgResult started(PQexec(m_conn, sql.constData()));
     if (!started.isOk())
         return started;
@@ -219,7 +365,7 @@ std::optional<Error> PgConnection::reconnectWaiting()
     PQreset(m_conn);
     if (!isConnected())
         return reconnecting(lastMessage());
-    return setUpSession();
+    return setUpSession(Setup::Now);
 }
 
 std::optional<Error> PgConnection::reconnectStep(int stepMs)
@@ -250,7 +396,7 @@ std::optional<Error> PgConnection::reconnectStep(int stepMs)
     PQfinish(m_conn);
     m_conn = m_attempt->take();
     m_attempt.reset();
-    return setUpSession();
+    return setUpSession(Setup::Now);
 }
 
 Error PgConnection::reconnecting(const QString &detail) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/result.h"
+#include "store/postgresql/pgbatch.h"
 #include "store/postgresql/pgconninfo.h"
 #include "store/postgresql/pgparams.h"
 #include "store/postgresql/pgresult.h"
@@ -12,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 struct pg_conn;
 
@@ -23,6 +25,11 @@ class PgConnectAttempt;
 // parameters, the session set up for Refund Desk (UTF-8, a lock timeout, LISTEN for the
 // store's change notifications on a primary), and a reconnect after the server went away.
 // Setting a session up writes nothing, so a hot standby takes it as a primary does.
+//
+// Over a network every wait for an answer costs a round trip, so statements travel in
+// flights (libpq's pipeline mode): a new statement is prepared and run in the same flight,
+// a PgBatch sends many at once, and the few statements whose answers nobody waits for
+// (the session's setup, a read snapshot's BEGIN and its end) ride with the next flight.
 class PgConnection final
 {
 public:
@@ -37,9 +44,16 @@ public:
     // non-blocking connect, one step per ensureConnected(), for a caller on a UI thread.
     enum class Reconnect { Waiting, InSteps };
 
+    // When the session's setup is sent: at once, or in one unit with the first flight (one
+    // round trip less; sessionError() then tells after that flight whether it took, and a
+    // failure later in that unit undoes the setup too: use it only where such a failure
+    // ends the connection's use, as opening a store does).
+    enum class Setup { Now, WithFirstFlight };
+
     // Connects; the error says which of wrong location, server down, wrong password,
     // unknown login or missing database it is, in one line, without the password.
-    static Result<std::unique_ptr<PgConnection>> connect(const PgConnInfo &info, bool readOnly);
+    static Result<std::unique_ptr<PgConnection>> connect(const PgConnInfo &info, bool readOnly,
+                                                         Setup setup = Setup::Now);
     ~PgConnection();
     PgConnection(const PgConnection &) = delete;
     PgConnection &operator=(const PgConnection &) = delete;
@@ -58,10 +72,28 @@ public:
     // sends change notifications, so the session listens for them.
     void leftRecovery();
 
-    // Runs `sql` as a statement prepared on this connection the first time it is used.
+    // Why the session's setup failed, once it was sent; nothing when it took.
+    const std::optional<Error> &sessionError() const { return m_sessionError; }
+
+    // Runs `sql` as a statement prepared on this connection the first time it is used: the
+    // PREPARE travels in the same flight as the statement.
     PgResult exec(const QByteArray &sql, const PgParams &params = {});
+    // Every statement of `batch` in one flight, and their answers in the same order (see
+    // PgBatch). Statements waiting to ride with the next flight go first, in the same
+    // unit as the batch's first statements.
+    std::vector<PgResult> execAll(const PgBatch &batch);
     // A statement without parameters, or several (the schema's text), as one simple query.
     PgResult execText(const QByteArray &sql);
+
+    // A control statement (BEGIN, ROLLBACK) sent at the head of the next flight instead of
+    // on its own, in one unit with that flight's statements: what follows a BEGIN never
+    // runs without it (a failed BEGIN answers for them). Returns a ticket for withdraw().
+    int sendWithNext(const QByteArray &sql);
+    // Takes back a statement still waiting for the next flight; false once it was sent.
+    bool withdraw(int ticket);
+    bool hasWaiting() const { return !m_waiting.empty(); }
+    // Sends what waits for the next flight now (one round trip; nothing when none waits).
+    void sendWaiting();
     // COPY ... FROM STDIN with `data` in COPY's text format.
     PgResult copyIn(const QByteArray &sql, const QByteArray &data);
 
@@ -91,7 +123,16 @@ public:
 
 private:
     PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly);
-    std::optional<Error> setUpSession();
+    std::optional<Error> setUpSession(Setup setup);
+    // A statement waiting for the next flight, and who wants its answer.
+    struct Waiting
+    {
+        int ticket;
+        QByteArray sql;
+        std::function<void(const PgResult &)> onAnswer;
+    };
+    void enqueue(Waiting waiting) { m_waiting.push_back(std::move(waiting)); }
+    std::vector<PgResult> fly(const std::vector<Waiting> &waiting, const PgBatch &batch);
     std::optional<Error> reconnectWaiting();
     std::optional<Error> reconnectStep(int stepMs);
     // The error of a reconnect still going on or given up, with libpq's or our `detail`.
@@ -106,6 +147,9 @@ private:
     int m_sessions = 0;
     std::unordered_map<std::string, std::string> m_prepared; // SQL -> statement name
     int m_nextStatement = 1;
+    std::vector<Waiting> m_waiting; // to ride with the next flight
+    int m_nextTicket = 1;
+    std::optional<Error> m_sessionError;
     std::function<void(const QByteArray &, const PgParams &)> m_observer;
     Reconnect m_reconnect = Reconnect::Waiting;
     std::unique_ptr<PgConnectAttempt> m_attempt; // in steps: the connect under way

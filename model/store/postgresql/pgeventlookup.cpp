@@ -40,9 +40,64 @@ PgEventLookup::PgEventLookup(PgConnection &connection)
 
 Result<std::vector<std::vector<WebhookEvent>>> PgEventLookup::candidatesOfEach(const std::vector<Operation> &operations)
 {
+    if (operations.empty())
+        return std::vector<std::vector<WebhookEvent>>();
     const QString doing = operations.size() == 1
         ? QCoreApplication::translate("Store", "reading the events of %1", "what the store was doing when it failed").arg(operations.front().operationId)
         : QCoreApplication::translate("Store", "reading the events of %1 operations", "what the store was doing when it failed").arg(operations.size());
+    Owners ids;
+    Owners keys;
+    QStringList refunds;
+    for (int i = 0; i < int(operations.size()); ++i) {
+        addOwner(ids, operations[size_t(i)].operationId, i);
+        addOwner(keys, operations[size_t(i)].idempotencyKey, i);
+        if (!operations[size_t(i)].refundId.isNull())
+            refunds << operations[size_t(i)].refundId;
+    }
+    // The refund ids come from the direct matches in the same statement (an init plan),
+    // so that a page of verdicts costs one round trip, not one per step.
+    static const QByteArray sql = QByteArray("SELECT ") + EventColumns
+        + " FROM webhook_events WHERE operation_id = ANY($1::text[]) OR idempotency_key = ANY($2::text[])"
+          " OR refund_id = ANY(ARRAY(SELECT refund_id FROM webhook_events"
+          " WHERE (operation_id = ANY($1::text[]) OR idempotency_key = ANY($2::text[])) AND refund_id IS NOT NULL"
+          " UNION SELECT unnest($3::text[])))";
+    PgResult found = m_connection.exec(sql, PgParams().addArray(valuesOf(ids)).addArray(valuesOf(keys)).addArray(refunds));
+    if (!found.isOk())
+        return m_connection.errorFor(found, doing);
+    return assign(operations, found);
+}
+
+int PgEventLookup::addForOperationId(PgBatch &batch, const QString &operationId)
+{
+    // The key and the recorded refund id are the row's, read here by subquery: the
+    // statement needs nothing the flight has not answered yet.
+    static const QByteArray sql = QByteArray("SELECT ") + EventColumns
+        + " FROM webhook_events WHERE operation_id = $1"
+          " OR idempotency_key = (SELECT idempotency_key FROM refund_ops WHERE operation_id = $1)"
+          " OR refund_id = ANY(ARRAY(SELECT refund_id FROM webhook_events"
+          " WHERE (operation_id = $1 OR idempotency_key = (SELECT idempotency_key FROM refund_ops WHERE operation_id = $1))"
+          " AND refund_id IS NOT NULL"
+          " UNION SELECT refund_id FROM refund_ops WHERE operation_id = $1 AND refund_id IS NOT NULL))";
+    return batch.add(sql, PgParams().add(operationId));
+}
+
+int PgEventLookup::addForPage(PgBatch &batch, const QByteArray &pageSql, const PgParams &params)
+{
+    // The page is read again as a CTE (materialised once), its ids, keys and refund ids
+    // taken as arrays (init plans), so that the events are found through their indexes.
+    const QByteArray sql = "WITH page AS (" + pageSql + ") SELECT " + EventColumns
+        + " FROM webhook_events WHERE operation_id = ANY(ARRAY(SELECT operation_id FROM page))"
+          " OR idempotency_key = ANY(ARRAY(SELECT idempotency_key FROM page))"
+          " OR refund_id = ANY(ARRAY(SELECT refund_id FROM webhook_events"
+          " WHERE (operation_id = ANY(ARRAY(SELECT operation_id FROM page))"
+          " OR idempotency_key = ANY(ARRAY(SELECT idempotency_key FROM page))) AND refund_id IS NOT NULL"
+          " UNION SELECT refund_id FROM page WHERE refund_id IS NOT NULL))";
+    return batch.add(sql, params);
+}
+
+std::vector<std::vector<WebhookEvent>> PgEventLookup::assign(const std::vector<Operation> &operations,
+                                                             const PgResult &rows)
+{
     const int count = int(operations.size());
     Owners byId;
     Owners byKey;
@@ -50,21 +105,20 @@ Result<std::vector<std::vector<WebhookEvent>>> PgEventLookup::candidatesOfEach(c
         addOwner(byId, operations[size_t(i)].operationId, i);
         addOwner(byKey, operations[size_t(i)].idempotencyKey, i);
     }
+    std::vector<WebhookEvent> read;
+    read.reserve(size_t(rows.rows()));
+    for (int row = 0; row < rows.rows(); ++row)
+        read.push_back(eventFrom(rows, row));
 
-    QHash<QString, WebhookEvent> events; // by event id
+    QHash<QString, const WebhookEvent *> events; // by event id
     std::vector<QSet<QString>> matched(operations.size()); // event ids per operation
     auto match = [&](int operation, const WebhookEvent &event) {
         matched[size_t(operation)].insert(event.eventId);
-        events.insert(event.eventId, event);
+        events.insert(event.eventId, &event);
     };
 
-    static const QByteArray direct = QByteArray("SELECT ") + EventColumns
-        + " FROM webhook_events WHERE operation_id = ANY($1::text[]) OR idempotency_key = ANY($2::text[])";
-    PgResult found = m_connection.exec(direct, PgParams().addArray(valuesOf(byId)).addArray(valuesOf(byKey)));
-    if (!found.isOk())
-        return m_connection.errorFor(found, doing);
-    for (int row = 0; row < found.rows(); ++row) {
-        const WebhookEvent event = eventFrom(found, row);
+    // First the direct matches, by operation id or key.
+    for (const WebhookEvent &event : read) {
         for (const Owners *owners : {&byId, &byKey}) {
             const QString &value = owners == &byId ? event.operationId : event.idempotencyKey;
             if (const auto it = owners->constFind(value); !value.isNull() && it != owners->constEnd()) {
@@ -73,26 +127,17 @@ Result<std::vector<std::vector<WebhookEvent>>> PgEventLookup::candidatesOfEach(c
             }
         }
     }
-
-    // The refund ids those events and the operations name; then every event with one.
+    // Then the refund ids those events and the operations name, and every event with one.
     Owners byRefund;
     for (int i = 0; i < count; ++i) {
         for (const QString &eventId : matched[size_t(i)])
-            addOwner(byRefund, events.value(eventId).refundId, i);
+            addOwner(byRefund, events.value(eventId)->refundId, i);
         addOwner(byRefund, operations[size_t(i)].refundId, i);
     }
-    if (!byRefund.isEmpty()) {
-        static const QByteArray shared = QByteArray("SELECT ") + EventColumns
-            + " FROM webhook_events WHERE refund_id = ANY($1::text[])";
-        PgResult more = m_connection.exec(shared, PgParams().addArray(valuesOf(byRefund)));
-        if (!more.isOk())
-            return m_connection.errorFor(more, doing);
-        for (int row = 0; row < more.rows(); ++row) {
-            const WebhookEvent event = eventFrom(more, row);
-            if (const auto it = byRefund.constFind(event.refundId); it != byRefund.constEnd()) {
-                for (int operation : *it)
-                    match(operation, event);
-            }
+    for (const WebhookEvent &event : read) {
+        if (const auto it = byRefund.constFind(event.refundId); !event.refundId.isNull() && it != byRefund.constEnd()) {
+            for (int operation : *it)
+                match(operation, event);
         }
     }
 
@@ -101,7 +146,7 @@ Result<std::vector<std::vector<WebhookEvent>>> PgEventLookup::candidatesOfEach(c
         std::vector<WebhookEvent> &list = lists[size_t(i)];
         list.reserve(size_t(matched[size_t(i)].size()));
         for (const QString &eventId : matched[size_t(i)])
-            list.push_back(events.value(eventId));
+            list.push_back(*events.value(eventId));
         std::sort(list.begin(), list.end(), eventOrder);
     }
     return lists;

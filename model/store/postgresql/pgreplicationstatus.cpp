@@ -24,7 +24,16 @@ constexpr char ReplicationSql[] =
 
 Result<void> PgReplicationStatus::read(PgConnection &connection)
 {
-    PgResult result = connection.exec(ReplicationSql);
+    return take(connection, connection.exec(ReplicationSql));
+}
+
+int PgReplicationStatus::addRead(PgBatch &batch)
+{
+    return batch.add(ReplicationSql);
+}
+
+Result<void> PgReplicationStatus::take(PgConnection &connection, const PgResult &result)
+{
     if (!result.isOk() || result.rows() != 1)
         return connection.errorFor(result, QCoreApplication::translate("Store", "reading how far the standby has replayed the primary",
                                                                        "what the store was doing when it failed"));

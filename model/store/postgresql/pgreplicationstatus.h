@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/result.h"
+#include "store/postgresql/pgbatch.h"
 #include "store/standbystatus.h"
 
 #include <QElapsedTimer>
@@ -21,6 +22,10 @@ public:
 
     // Reads the replay position and the lag now.
     Result<void> read(PgConnection &connection);
+    // The same statement for a flight that carries more (harmless on a primary), and
+    // read()'s work on its answer.
+    static int addRead(PgBatch &batch);
+    Result<void> take(PgConnection &connection, const PgResult &result);
     // read() once PollIntervalMs have passed since the last reading: whether the replay
     // position moved (or the server left recovery) since then. When the server was
     // promoted, the connection is told (it starts listening for change notifications).

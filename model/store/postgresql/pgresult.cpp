@@ -9,13 +9,14 @@
 namespace RefundDesk::Internal {
 
 PgResult::PgResult(pg_result *result)
-    : m_result(result)
 {
+    if (result)
+        m_result.reset(result, PQclear);
 }
 
-void PgResult::Clear::operator()(pg_result *result) const
+bool PgResult::wasSkipped() const
 {
-    PQclear(result);
+    return m_result && PQresultStatus(m_result.get()) == PGRES_PIPELINE_ABORTED;
 }
 
 bool PgResult::isOk() const
@@ -26,6 +27,7 @@ bool PgResult::isOk() const
     case PGRES_COMMAND_OK:
     case PGRES_TUPLES_OK:
     case PGRES_COPY_IN:
+    case PGRES_PIPELINE_SYNC: // the end of a unit of a flight
         return true;
     default:
         return false;

@@ -10,15 +10,17 @@ struct pg_result;
 
 namespace RefundDesk::Internal {
 
-// One PGresult, cleared when it goes (the RAII guard of every libpq answer), and typed
-// readers of its text-format cells.
+// One PGresult, cleared when the last copy goes (the RAII guard of every libpq answer),
+// and typed readers of its text-format cells. Copies share the answer: a failure can
+// stand for the statements of a flight that it kept from running.
 class PgResult final
 {
 public:
     PgResult() = default;
     explicit PgResult(pg_result *result);
 
-    // A command or query that completed (PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN).
+    // A command or query that completed (PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN), or
+    // a flight's sync point.
     bool isOk() const;
     bool isNull() const { return !m_result; }
     // The five-character SQLSTATE of a failure, empty when there is none.
@@ -36,12 +38,12 @@ public:
     std::optional<qint64> optionalInteger(int row, int column) const;
     bool boolean(int row, int column) const;
 
+    // PGRES_PIPELINE_ABORTED: the statement was not run because one before it in the
+    // same flight failed.
+    bool wasSkipped() const;
+
 private:
-    struct Clear
-    {
-        void operator()(pg_result *result) const;
-    };
-    std::unique_ptr<pg_result, Clear> m_result;
+    std::shared_ptr<pg_result> m_result;
 };
 
 } // namespace RefundDesk::Internal

@@ -42,8 +42,45 @@ Result<void> PgSchema::apply(PgConnection &connection)
 
 Result<void> PgSchema::check(PgConnection &connection)
 {
+    PgBatch batch;
+    const Checks checks = addChecks(batch);
+    return checkAnswers(connection, connection.execAll(batch), checks);
+}
+
+Result<QString> PgSchema::whyNotWritable(PgConnection &connection)
+{
+    PgBatch batch;
+    const Checks checks = addChecks(batch);
+    return rightsAnswer(connection, connection.execAll(batch)[size_t(checks.rights)]);
+}
+
+PgSchema::Checks PgSchema::addChecks(PgBatch &batch)
+{
+    // One unit: a statement that fails skips those after it, so each may fail only where
+    // the ones before it have said what is wrong already (the tables count, then whether
+    // they may be read, which is unknown, NULL, while one of them is missing).
+    Checks checks;
+    checks.tables = batch.add(StoreTablesSql);
+    checks.readable = batch.add("SELECT CASE WHEN to_regclass('store_meta') IS NULL OR to_regclass('refund_ops') IS NULL "
+                                "OR to_regclass('resolutions') IS NULL THEN NULL "
+                                "ELSE has_table_privilege('store_meta', 'SELECT') "
+                                "AND has_table_privilege('refund_ops', 'SELECT') "
+                                "AND has_table_privilege('resolutions', 'SELECT') END");
+    checks.version = batch.add("SELECT value FROM store_meta WHERE key = 'schema_version'");
+    checks.rights = batch.add("SELECT may_decide, may_claim, CASE WHEN may_decide AND may_claim THEN NULL "
+                              "ELSE set_config('default_transaction_read_only', 'on', false) END FROM ("
+                              "SELECT has_table_privilege('resolutions', 'INSERT') AS may_decide, "
+                              "has_column_privilege('refund_ops', 'status', 'UPDATE') AND "
+                              "has_column_privilege('refund_ops', 'claimed_by', 'UPDATE') AND "
+                              "has_column_privilege('refund_ops', 'version', 'UPDATE') AS may_claim) AS rights");
+    return checks;
+}
+
+Result<void> PgSchema::checkAnswers(PgConnection &connection, const std::vector<PgResult> &answers,
+                                    const Checks &checks)
+{
     const QString doing = QCoreApplication::translate("Store", "checking the store's schema", "what the store was doing when it failed");
-    PgResult tables = connection.exec(StoreTablesSql);
+    const PgResult &tables = answers[size_t(checks.tables)];
     if (!tables.isOk())
         return connection.errorFor(tables, doing);
     const qint64 tableCount = tables.integer(0, 0);
@@ -51,15 +88,13 @@ Result<void> PgSchema::check(PgConnection &connection)
         return Error::unavailable(QCoreApplication::translate("Store", "%1 holds no Refund Desk store (none of its tables). Nothing was "
                                                  "created. Create one with 'refund-desk init --db ...', or check "
                                                  "the database name.").arg(connection.location()));
-    PgResult readable = connection.exec("SELECT has_table_privilege('store_meta', 'SELECT') "
-                                        "AND has_table_privilege('refund_ops', 'SELECT') "
-                                        "AND has_table_privilege('resolutions', 'SELECT')");
-    if (readable.isOk() && !readable.boolean(0, 0))
+    const PgResult &readable = answers[size_t(checks.readable)];
+    if (readable.isOk() && !readable.isNull(0, 0) && !readable.boolean(0, 0))
         return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not read the store at %2. Ask the administrator "
                                                  "to grant it one of the refund_desk_support, refund_desk_audit or "
                                                  "refund_desk_agent roles (roles-postgresql.sql).")
                                       .arg(connection.sessionUser(), connection.location()));
-    PgResult version = connection.exec("SELECT value FROM store_meta WHERE key = 'schema_version'");
+    const PgResult &version = answers[size_t(checks.version)];
     if (!version.isOk())
         return connection.errorFor(version, doing);
     bool ok = false;
@@ -77,13 +112,8 @@ Result<void> PgSchema::check(PgConnection &connection)
     return {};
 }
 
-Result<QString> PgSchema::whyNotWritable(PgConnection &connection)
+Result<QString> PgSchema::rightsAnswer(PgConnection &connection, const PgResult &rights)
 {
-    PgResult rights = connection.exec(
-        "SELECT has_table_privilege('resolutions', 'INSERT'), "
-        "has_column_privilege('refund_ops', 'status', 'UPDATE') AND "
-        "has_column_privilege('refund_ops', 'claimed_by', 'UPDATE') AND "
-        "has_column_privilege('refund_ops', 'version', 'UPDATE')");
     if (!rights.isOk())
         return connection.errorFor(rights, QCoreApplication::translate("Store", "checking what the login may do", "what the store was doing when it failed"));
     if (!rights.boolean(0, 0))

@@ -1,8 +1,11 @@
 #pragma once
 
 #include "domain/result.h"
+#include "store/postgresql/pgbatch.h"
 
 #include <QString>
+
+#include <vector>
 
 namespace RefundDesk::Internal {
 
@@ -22,6 +25,23 @@ public:
     // Why this login may not write the store (the privileges a claim and a decision
     // need), or an empty string when it may.
     static Result<QString> whyNotWritable(PgConnection &connection);
+
+    // The statements of check() and whyNotWritable(), for a flight that carries more
+    // (opening a store sends them with the session's setup). A login that may not write
+    // gets a read-only session from the same statement: the server would refuse its
+    // writes anyway, and so it says so early and plainly.
+    struct Checks
+    {
+        int tables = 0;
+        int readable = 0;
+        int version = 0;
+        int rights = 0;
+    };
+    static Checks addChecks(PgBatch &batch);
+    // check() and whyNotWritable() on the answers to addChecks()'s statements.
+    static Result<void> checkAnswers(PgConnection &connection, const std::vector<PgResult> &answers,
+                                     const Checks &checks);
+    static Result<QString> rightsAnswer(PgConnection &connection, const PgResult &rights);
 };
 
 } // namespace RefundDesk::Internal

@@ -22,15 +22,25 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
     if (!info)
         return info.error();
     const bool readOnly = mode == OpenMode::ReadOnly;
-    auto connection = PgConnection::connect(*info, readOnly);
+    // After the connection's handshake, one flight: the session's setup (and LISTEN), the
+    // schema check, what the login may do, and a standby's replay position, asked of
+    // every server since whether it is a standby is only known from the same flight.
+    auto connection = PgConnection::connect(*info, readOnly, PgConnection::Setup::WithFirstFlight);
     if (!connection)
         return connection.error();
-    if (auto schema = PgSchema::check(**connection); !schema)
+    PgConnection &opened = **connection;
+    PgBatch batch;
+    const PgSchema::Checks checks = PgSchema::addChecks(batch);
+    const int replaying = PgReplicationStatus::addRead(batch);
+    const std::vector<PgResult> answers = opened.execAll(batch);
+    if (opened.sessionError())
+        return *opened.sessionError();
+    if (auto schema = PgSchema::checkAnswers(opened, answers, checks); !schema)
         return schema.error();
     // A standby takes reads only: it opens read-only, whatever was asked, and says so.
-    if (connection.value()->isStandby()) {
+    if (opened.isStandby()) {
         PgReplicationStatus replication;
-        if (auto read = replication.read(**connection); !read)
+        if (auto read = replication.take(opened, answers[size_t(replaying)]); !read)
             return read.error();
         auto store = std::make_unique<PgStore>(std::move(*connection), true, replication.openNote());
         store->m_replication = replication;
@@ -38,16 +48,13 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
     }
     QString note;
     if (!readOnly) {
-        auto why = PgSchema::whyNotWritable(**connection);
+        auto why = PgSchema::rightsAnswer(opened, answers[size_t(checks.rights)]);
         if (!why)
             return why.error();
         note = *why;
     }
+    // A login that may not write has a read-only session already (PgSchema::addChecks).
     const bool openedReadOnly = readOnly || !note.isEmpty();
-    if (openedReadOnly && !readOnly) {
-        // The server refuses writes anyway; the session says so early and plainly.
-        PgResult(connection.value()->execText("SET default_transaction_read_only = on"));
-    }
     return std::unique_ptr<Store>(std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note));
 }
 
@@ -61,8 +68,6 @@ Result<std::unique_ptr<Store>> PgStore::create(const QString &location)
         return connection.error();
     {
         PgTransaction transaction(**connection);
-        if (!transaction.isActive())
-            return connection.value()->errorFor(transaction.beginResult(), QCoreApplication::translate("Store", "creating the store", "what the store was doing when it failed"));
         if (auto applied = PgSchema::apply(**connection); !applied)
             return applied.error();
         PgResult committed = transaction.commit();
@@ -106,9 +111,10 @@ std::optional<Error> PgStore::beginSnapshot()
     if (m_snapshotDepth == 0) {
         if (auto lost = m_connection->ensureConnected())
             return lost;
-        PgResult begun = m_connection->execText("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-        if (!begun.isOk())
-            return m_connection->errorFor(begun, QCoreApplication::translate("Store", "starting a consistent read", "what the store was doing when it failed"));
+        // No round trip of its own: BEGIN travels with the snapshot's first statement, in
+        // its unit, so nothing of the snapshot runs outside it (a failed BEGIN answers for
+        // those statements).
+        m_snapshotBegin = m_connection->sendWithNext("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     }
     ++m_snapshotDepth;
     return std::nullopt;
@@ -118,9 +124,14 @@ void PgStore::endSnapshot()
 {
     if (m_snapshotDepth == 0 || --m_snapshotDepth > 0)
         return;
-    // Nothing was written; ending a read transaction has nothing to report.
+    // A snapshot that read nothing never began on the server.
+    if (m_connection->withdraw(m_snapshotBegin))
+        return;
+    // Nothing was written, so its end has nothing to report and nobody waits for it: it
+    // travels with the next flight (dataVersion() sends it, if nothing else does first, so
+    // that the change notifications held back during a transaction come through).
     if (m_connection->isConnected())
-        m_connection->execText("ROLLBACK"); // its PgResult is cleared at once
+        m_connection->sendWithNext("ROLLBACK");
 }
 
 // ---- Diagnostics ----

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/postgresql/pgbatch.h"
 #include "store/postgresql/pgparams.h"
 #include "store/postgresql/pgreplicationstatus.h"
 #include "store/store.h"
@@ -27,6 +28,12 @@ class PgTransaction;
 // other name. dataVersion() counts the change notifications other sessions' commits send
 // (LISTEN/NOTIFY), read from the socket without a query; on a hot standby, which gets no
 // notifications and opens read-only, the moves of its replay position (PgReplicationStatus).
+//
+// Round trips are what a remote operator waits for, so each reading is one flight where
+// it can be: a panel is one (operationReading), a snapshot's BEGIN travels with its first
+// statement and its end with the next flight after it (or the next dataVersion() poll), a
+// claim, a release and a decision are two (the row lock with what the write needs to know,
+// then the write with its COMMIT), and opening is one after the connection's handshake.
 class PgStore final : public Store
 {
 public:
@@ -50,12 +57,15 @@ public:
     Result<std::vector<Operation>> queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                              int limit) override;
     Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) override;
+    Result<QueuePageReading> queuePageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                                 int limit) override;
     Result<std::optional<Operation>> operation(const QString &operationId) override;
     Result<std::vector<Attempt>> attempts(const QString &operationId) override;
     Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) override;
     Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations) override;
     Result<std::vector<Operation>> orderOperations(const QString &orderId) override;
     Result<std::vector<Resolution>> resolutions(const QString &operationId) override;
+    Result<OperationReading> operationReading(const QString &operationId) override;
     Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit) override;
 
     Result<std::vector<MetaEntry>> metaEntries() override;
@@ -97,9 +107,15 @@ private:
     std::optional<Error> refuseWrite() const;
     // The operator a write records: the login. An error when the caller named another.
     Result<QString> operatorFor(const QString &requested, const QString &doing) const;
-    // Inside a write's transaction: the operation's row, locked, if it is as `seen`.
-    Result<Operation> lockedForWrite(const QString &operationId, const SeenState &seen);
+    // Inside a write's transaction, in one flight: the operation's row, locked, and its
+    // last resolution (what a conflict names), then `more`. An error unless the row is as
+    // `seen`; `moreAnswers` gets the answers of `more`.
+    Result<Operation> lockedForWrite(const QString &operationId, const SeenState &seen, const PgBatch &more = {},
+                                     std::vector<PgResult> *moreAnswers = nullptr);
     Error describeChange(const Operation &current);
+    // The statement lockedForWrite() reads the last resolution with, and its reading.
+    static int addLastResolution(PgBatch &batch, const QString &operationId);
+    static std::optional<Resolution> lastResolutionFrom(const PgResult &result);
     // The end of a claim or a release: runs `update` ($1 the time, $2 the operation, $3
     // the version read under the row lock), commits, and moves `operation` on to the new
     // version with the times the server kept (its own for any login but the owner's).
@@ -115,6 +131,7 @@ private:
     QString m_openNote;
     PgReplicationStatus m_replication; // on a standby: its replay position, read once a second at most
     int m_snapshotDepth = 0;
+    int m_snapshotBegin = 0; // the ticket of its BEGIN, waiting for the first statement
     qint64 m_version = 0;
     // The longest a poll of dataVersion() waits on the server while reconnecting in
     // steps: enough for a local server's whole handshake, too little for a window to

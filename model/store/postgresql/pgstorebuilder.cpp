@@ -63,8 +63,6 @@ Result<std::unique_ptr<StoreBuilder>> PgStoreBuilder::create(const QString &loca
         return connection.error();
     std::unique_ptr<PgStoreBuilder> builder(new PgStoreBuilder(std::move(*connection)));
     builder->m_transaction = std::make_unique<PgTransaction>(*builder->m_connection);
-    if (!builder->m_transaction->isActive())
-        return builder->m_connection->errorFor(builder->m_transaction->beginResult(), doing());
     if (auto applied = PgSchema::apply(*builder->m_connection); !applied)
         return applied.error();
     return std::unique_ptr<StoreBuilder>(std::move(builder));

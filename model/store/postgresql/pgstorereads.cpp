@@ -138,6 +138,10 @@ Result<qint64> PgStore::dataVersion()
     // reconnect is tried at most once a second and a remote server that does not answer
     // holds the caller up to connect_timeout; in steps, each poll waits on the server
     // ReconnectStepMs at most.
+    // A snapshot's end still waiting for a flight keeps the session in a transaction, and
+    // the server holds notifications back until it ends: send it now.
+    if (m_snapshotDepth == 0 && m_connection->isConnected() && m_connection->hasWaiting())
+        m_connection->sendWaiting();
     auto reconnect = [this]() -> Result<qint64> {
         if (auto lost = m_connection->ensureConnected(ReconnectStepMs))
             return *lost;
@@ -188,6 +192,44 @@ Result<std::vector<QueueCursor>> PgStore::queueKeys(const QueueQuery &query, int
         keys.push_back({value, result.text(row, 1)});
     }
     return keys;
+}
+
+Result<QueuePageReading> PgStore::queuePageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                                     int limit)
+{
+    // One flight: the page, then its events by a statement that lists the page again
+    // with the same values, both in one REPEATABLE READ transaction (or the snapshot
+    // already open) so that they see the same rows.
+    const QString doing = QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed");
+    if (m_snapshotDepth == 0) {
+        if (auto lost = m_connection->ensureConnected())
+            return *lost;
+    }
+    const bool ownTransaction = m_snapshotDepth == 0;
+    const QueueStatement s = queueStatement(query, false, after, limit);
+    PgBatch batch;
+    if (ownTransaction)
+        batch.addControl("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const int rows = batch.add(s.sql, s.params);
+    const int events = PgEventLookup::addForPage(batch, s.sql, s.params);
+    if (ownTransaction)
+        batch.addControl("COMMIT");
+    const std::vector<PgResult> answers = m_connection->execAll(batch);
+    for (int index : {rows, events}) {
+        const PgResult &answer = answers[size_t(index)];
+        if (answer.isOk())
+            continue;
+        if (ownTransaction && m_connection->isConnected() && m_connection->inTransaction())
+            m_connection->sendWithNext("ROLLBACK");
+        return m_connection->errorFor(answer, doing);
+    }
+    QueuePageReading reading;
+    const PgResult &page = answers[size_t(rows)];
+    reading.operations.reserve(size_t(page.rows()));
+    for (int row = 0; row < page.rows(); ++row)
+        reading.operations.push_back(operationFrom(page, row));
+    reading.candidates = PgEventLookup::assign(reading.operations, answers[size_t(events)]);
+    return reading;
 }
 
 Result<std::optional<Operation>> PgStore::operation(const QString &operationId)
@@ -245,6 +287,68 @@ Result<std::vector<Resolution>> PgStore::resolutions(const QString &operationId)
     static const QByteArray sql = QByteArray("SELECT ") + ResolutionColumns
                                   + " FROM resolutions WHERE operation_id = $1 ORDER BY resolution_id";
     return readResolutions(sql, PgParams().add(operationId));
+}
+
+Result<OperationReading> PgStore::operationReading(const QString &operationId)
+{
+    // One flight: BEGIN (unless a snapshot is open already), every statement, COMMIT. The
+    // statements that would need the row's values (its key and refund id for the events,
+    // its order for the order's operations) take only the operation id and read the row
+    // again by subquery: the other way, waiting for the row before sending them, would
+    // cost a second round trip. REPEATABLE READ makes every statement see one moment.
+    const QString doing = QCoreApplication::translate("Store", "reading operation %1", "what the store was doing when it failed").arg(operationId);
+    if (m_snapshotDepth == 0) {
+        if (auto lost = m_connection->ensureConnected())
+            return *lost;
+    }
+    const bool ownTransaction = m_snapshotDepth == 0;
+    static const QByteArray operationSql = QByteArray("SELECT ") + OperationColumns + " FROM refund_ops WHERE operation_id = $1";
+    static const QByteArray attemptsSql = QByteArray("SELECT ") + AttemptColumns
+                                          + " FROM refund_attempts WHERE operation_id = $1 ORDER BY attempt_no";
+    static const QByteArray orderSql = QByteArray("SELECT ") + OperationColumns
+        + " FROM refund_ops WHERE order_id = (SELECT order_id FROM refund_ops WHERE operation_id = $1)"
+          " ORDER BY created_at, operation_id";
+    static const QByteArray resolutionsSql = QByteArray("SELECT ") + ResolutionColumns
+                                             + " FROM resolutions WHERE operation_id = $1 ORDER BY resolution_id";
+    const PgParams id = PgParams().add(operationId);
+    PgBatch batch;
+    if (ownTransaction)
+        batch.addControl("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const int row = batch.add(operationSql, id);
+    const int attemptRows = batch.add(attemptsSql, id);
+    const int eventRows = PgEventLookup::addForOperationId(batch, operationId);
+    const int orderRows = batch.add(orderSql, id);
+    const int resolutionRows = batch.add(resolutionsSql, id);
+    const int retention = batch.add("SELECT value FROM store_meta WHERE key = $1",
+                                    PgParams().add(QStringLiteral("key_retention_hours")));
+    if (ownTransaction)
+        batch.addControl("COMMIT");
+    const std::vector<PgResult> answers = m_connection->execAll(batch);
+    for (int index : {row, attemptRows, eventRows, orderRows, resolutionRows, retention}) {
+        const PgResult &answer = answers[size_t(index)];
+        if (answer.isOk())
+            continue;
+        // The transaction failed halfway: its end rides with the next flight.
+        if (ownTransaction && m_connection->isConnected() && m_connection->inTransaction())
+            m_connection->sendWithNext("ROLLBACK");
+        return m_connection->errorFor(answer, doing);
+    }
+
+    OperationReading reading;
+    const PgResult &found = answers[size_t(row)];
+    if (found.rows() == 0)
+        return reading;
+    reading.operation = operationFrom(found, 0);
+    for (int r = 0; r < answers[size_t(attemptRows)].rows(); ++r)
+        reading.attempts.push_back(attemptFrom(answers[size_t(attemptRows)], r));
+    reading.candidates = std::move(PgEventLookup::assign({*reading.operation}, answers[size_t(eventRows)]).front());
+    for (int r = 0; r < answers[size_t(orderRows)].rows(); ++r)
+        reading.orderOperations.push_back(operationFrom(answers[size_t(orderRows)], r));
+    for (int r = 0; r < answers[size_t(resolutionRows)].rows(); ++r)
+        reading.resolutions.push_back(resolutionFrom(answers[size_t(resolutionRows)], r));
+    const PgResult &hours = answers[size_t(retention)];
+    reading.keyRetentionHours = keyRetentionFrom(hours.rows() > 0 ? hours.text(0, 0) : QString());
+    return reading;
 }
 
 Result<std::vector<Resolution>> PgStore::resolutionsAfter(qint64 afterId, int limit)

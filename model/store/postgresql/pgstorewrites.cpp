@@ -13,6 +13,8 @@
 #include <QDateTime>
 #include <QThread>
 
+#include <algorithm>
+
 namespace RefundDesk::Internal {
 
 namespace {
@@ -56,26 +58,53 @@ Result<QString> PgStore::operatorFor(const QString &requested, const QString &do
     return login;
 }
 
+int PgStore::addLastResolution(PgBatch &batch, const QString &operationId)
+{
+    static const QByteArray sql = QByteArray("SELECT ") + ResolutionColumns
+        + " FROM resolutions WHERE operation_id = $1 ORDER BY resolution_id DESC LIMIT 1";
+    return batch.add(sql, PgParams().add(operationId));
+}
+
+std::optional<Resolution> PgStore::lastResolutionFrom(const PgResult &result)
+{
+    if (result.isOk() && result.rows() == 1)
+        return resolutionFrom(result, 0);
+    return std::nullopt;
+}
+
 Error PgStore::describeChange(const Operation &current)
 {
     std::optional<Resolution> last;
     if (current.status == OperationStatus::Refunded || current.status == OperationStatus::Failed) {
-        static const QByteArray sql = QByteArray("SELECT ") + ResolutionColumns
-            + " FROM resolutions WHERE operation_id = $1 ORDER BY resolution_id DESC LIMIT 1";
-        PgResult found = m_connection->exec(sql, PgParams().add(current.operationId));
-        if (found.isOk() && found.rows() == 1)
-            last = resolutionFrom(found, 0);
+        PgBatch batch;
+        addLastResolution(batch, current.operationId);
+        last = lastResolutionFrom(m_connection->execAll(batch).front());
     }
     return conflictFor(current, last);
 }
 
-Result<Operation> PgStore::lockedForWrite(const QString &operationId, const SeenState &seen)
+Result<Operation> PgStore::lockedForWrite(const QString &operationId, const SeenState &seen, const PgBatch &more,
+                                          std::vector<PgResult> *moreAnswers)
 {
     // The row lock: a concurrent write of the same operation waits here until this
-    // transaction ends, and then reads the row as that one left it.
+    // transaction ends, and then reads the row as that one left it. The last resolution
+    // is read after it in the same flight, so that a conflict can name who made it
+    // without another round trip.
     static const QByteArray sql = QByteArray("SELECT ") + OperationColumns
                                   + " FROM refund_ops WHERE operation_id = $1 FOR UPDATE";
-    PgResult found = m_connection->exec(sql, PgParams().add(operationId));
+    PgBatch batch;
+    const int locked = batch.add(sql, PgParams().add(operationId));
+    const int last = addLastResolution(batch, operationId);
+    for (const PgStatement &statement : more.statements()) {
+        if (statement.kind == PgStatement::Kind::Query)
+            batch.add(statement.sql, statement.params);
+        else if (statement.kind == PgStatement::Kind::Control)
+            batch.addControl(statement.sql);
+        else
+            batch.sync();
+    }
+    std::vector<PgResult> answers = m_connection->execAll(batch);
+    const PgResult &found = answers[size_t(locked)];
     if (!found.isOk())
         return m_connection->errorFor(found, QCoreApplication::translate("Store", "reading operation %1", "what the store was doing when it failed").arg(operationId));
     if (found.rows() == 0)
@@ -83,7 +112,9 @@ Result<Operation> PgStore::lockedForWrite(const QString &operationId, const Seen
                                 .arg(operationId, location()));
     const Operation current = operationFrom(found, 0);
     if (current.status != seen.status || current.version != seen.version)
-        return describeChange(current);
+        return conflictFor(current, lastResolutionFrom(answers[size_t(last)]));
+    if (moreAnswers)
+        moreAnswers->assign(answers.begin() + last + 1, answers.end());
     return current;
 }
 
@@ -95,19 +126,30 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
     if (auto lost = m_connection->ensureConnected())
         return *lost;
     PgTransaction transaction(*m_connection);
-    if (!transaction.isActive())
-        return m_connection->errorFor(transaction.beginResult(), doing);
     static const QByteArray sql = pgInsert("webhook_events", EventColumns) + " ON CONFLICT (event_id) DO NOTHING";
+    // A flight of inserts at a time, not a round trip per event; the last one carries the
+    // COMMIT. Bounded, so that a large import holds little in memory on either side.
+    constexpr size_t EventsPerFlight = 200;
     int inserted = 0;
-    for (const WebhookEvent &e : events) {
-        PgResult result = m_connection->exec(sql, eventParams(e));
-        if (!result.isOk())
-            return m_connection->errorFor(result, QCoreApplication::translate("Store", "importing event %1", "what the store was doing when it failed").arg(e.eventId));
-        inserted += int(result.affectedRows());
+    for (size_t first = 0;; first += EventsPerFlight) {
+        const size_t end = std::min(events.size(), first + EventsPerFlight);
+        PgBatch batch;
+        for (size_t i = first; i < end; ++i)
+            batch.add(sql, eventParams(events[i]));
+        const bool last = end == events.size();
+        const std::vector<PgResult> answers = last ? transaction.commitWith(std::move(batch)) : m_connection->execAll(batch);
+        for (size_t i = first; i < end; ++i) {
+            const PgResult &result = answers[i - first];
+            if (!result.isOk())
+                return m_connection->errorFor(result, QCoreApplication::translate("Store", "importing event %1", "what the store was doing when it failed").arg(events[i].eventId));
+            inserted += int(result.affectedRows());
+        }
+        if (last) {
+            if (!answers.back().isOk())
+                return m_connection->errorFor(answers.back(), doing);
+            break;
+        }
     }
-    PgResult committed = transaction.commit();
-    if (!committed.isOk())
-        return m_connection->errorFor(committed, doing);
     return inserted;
 }
 
@@ -115,22 +157,24 @@ Result<qint64> PgStore::updateAndCommit(PgTransaction &transaction, Operation &o
                                         const QString &doing)
 {
     // The times are the server's for every login but the store's owner (roles-postgresql.sql):
-    // what is kept is what the UPDATE returns.
-    PgResult updated = m_connection->exec(update + " RETURNING updated_at, claimed_at",
-                                          PgParams().add(nowMs()).add(operation.operationId).add(operation.version));
+    // what is kept is what the UPDATE returns. The UPDATE and the COMMIT share a flight;
+    // an UPDATE that matched no row commits nothing.
+    PgBatch batch;
+    batch.add(update + " RETURNING updated_at, claimed_at",
+              PgParams().add(nowMs()).add(operation.operationId).add(operation.version));
+    const std::vector<PgResult> answers = transaction.commitWith(std::move(batch));
+    const PgResult &updated = answers.front();
     if (!updated.isOk())
         return m_connection->errorFor(updated, doing);
     if (updated.rows() != 1)
         return describeChange(operation);
-    const qint64 updatedAt = updated.integer(0, 0);
-    const std::optional<qint64> claimedAt = updated.optionalInteger(0, 1);
-    PgResult committed = transaction.commit();
+    const PgResult &committed = answers.back();
     if (!committed.isOk())
         return m_connection->errorFor(committed, doing);
-    operation.updatedAt = updatedAt;
-    operation.claimedAt = claimedAt;
+    operation.updatedAt = updated.integer(0, 0);
+    operation.claimedAt = updated.optionalInteger(0, 1);
     ++operation.version;
-    return updatedAt;
+    return operation.updatedAt;
 }
 
 Result<Operation> PgStore::claim(const QString &operationId, const SeenState &seen, const QString &operatorName,
@@ -145,8 +189,6 @@ Result<Operation> PgStore::claim(const QString &operationId, const SeenState &se
     if (auto lost = m_connection->ensureConnected())
         return *lost;
     PgTransaction transaction(*m_connection);
-    if (!transaction.isActive())
-        return m_connection->errorFor(transaction.beginResult(), doing);
     auto current = lockedForWrite(operationId, seen);
     if (!current)
         return current.error();
@@ -181,8 +223,6 @@ Result<Operation> PgStore::release(const QString &operationId, const SeenState &
     if (auto lost = m_connection->ensureConnected())
         return *lost;
     PgTransaction transaction(*m_connection);
-    if (!transaction.isActive())
-        return m_connection->errorFor(transaction.beginResult(), doing);
     auto current = lockedForWrite(operationId, seen);
     if (!current)
         return current.error();
@@ -220,9 +260,14 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
     // READ COMMITTED, whatever the database's default: the head read after the lock below
     // must see every append committed before (the server's chain trigger wants it too).
     PgTransaction transaction(*m_connection, "BEGIN ISOLATION LEVEL READ COMMITTED");
-    if (!transaction.isActive())
-        return m_connection->errorFor(transaction.beginResult(), doing);
-    auto current = lockedForWrite(draft.operationId, seen);
+    // The chain's append, serialised: the head read after the lock stays the head until
+    // COMMIT. Both travel with the row lock, after it (every decision takes the two locks
+    // in that order, so none can deadlock another).
+    PgBatch chain;
+    chain.add("SELECT pg_advisory_xact_lock($1)", PgParams().add(ChainLockKey));
+    chain.add("SELECT resolution_id, hash FROM resolutions ORDER BY resolution_id DESC LIMIT 1");
+    std::vector<PgResult> chainAnswers;
+    auto current = lockedForWrite(draft.operationId, seen, chain, &chainAnswers);
     if (!current)
         return current.error();
     const Operation &operation = *current;
@@ -230,14 +275,11 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
         return describeChange(operation);
     if (operation.status == OperationStatus::Checking && operation.claimedBy != *login)
         return describeChange(operation);
-
-    // The chain's append, serialised: the head read below stays the head until COMMIT.
-    PgResult locked = m_connection->exec("SELECT pg_advisory_xact_lock($1)", PgParams().add(ChainLockKey));
-    if (!locked.isOk())
-        return m_connection->errorFor(locked, doing);
-    PgResult head = m_connection->exec("SELECT resolution_id, hash FROM resolutions ORDER BY resolution_id DESC LIMIT 1");
-    if (!head.isOk())
-        return m_connection->errorFor(head, doing);
+    for (const PgResult &answer : chainAnswers) {
+        if (!answer.isOk())
+            return m_connection->errorFor(answer, doing);
+    }
+    const PgResult &head = chainAnswers.back();
 
     Resolution r;
     r.resolutionId = head.rows() == 1 ? head.integer(0, 0) + 1 : 1;
@@ -255,26 +297,40 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
 
     // The resolution first, as stored: for every login but the store's owner the server
     // fills in its id, time, prev_hash and hash (roles-postgresql.sql), and the operation's
-    // updated_at is then the time it was recorded.
+    // updated_at is then the time it was recorded, read back by the UPDATE itself so that
+    // both writes and the COMMIT share one flight.
     static const QByteArray insert = pgInsert("resolutions", ResolutionColumns) + " RETURNING " + ResolutionColumns;
-    PgResult inserted = m_connection->exec(insert, resolutionParams(r));
+    static const QByteArray update = "UPDATE refund_ops SET status = $1, refund_id = COALESCE($2, refund_id), "
+                                     "claimed_by = NULL, claimed_at = NULL, "
+                                     "updated_at = (SELECT recorded_at FROM resolutions WHERE operation_id = $3 "
+                                     "ORDER BY resolution_id DESC LIMIT 1), "
+                                     "version = version + 1 WHERE operation_id = $3 AND version = $4";
+    PgBatch writes;
+    std::optional<PgResult> insertedAlone;
+    // Test-only seam: the crash tests kill a decision between its two writes, so the
+    // INSERT goes in a flight of its own then.
+    if (const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS"); delayMs > 0) {
+        PgBatch first;
+        first.add(insert, resolutionParams(r));
+        insertedAlone = m_connection->execAll(first).front();
+        if (!insertedAlone->isOk())
+            return m_connection->errorFor(*insertedAlone, doing);
+        QThread::msleep(ulong(delayMs));
+    } else {
+        writes.add(insert, resolutionParams(r));
+    }
+    const int updatedIndex = writes.add(update, PgParams().add(toString(r.outcome)).add(r.refundId)
+                                                    .add(r.operationId).add(operation.version));
+    const std::vector<PgResult> answers = transaction.commitWith(std::move(writes));
+    const PgResult &inserted = insertedAlone ? *insertedAlone : answers.front();
     if (!inserted.isOk())
         return m_connection->errorFor(inserted, doing);
     if (inserted.rows() == 1)
         r = resolutionFrom(inserted, 0);
-
-    // Test-only seam: the crash tests kill a decision here, between its two writes.
-    if (const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS"); delayMs > 0)
-        QThread::msleep(ulong(delayMs));
-
-    PgResult updated = m_connection->exec("UPDATE refund_ops SET status = $1, refund_id = COALESCE($2, refund_id), "
-                                          "claimed_by = NULL, claimed_at = NULL, updated_at = $3, "
-                                          "version = version + 1 WHERE operation_id = $4 AND version = $5",
-                                          PgParams().add(toString(r.outcome)).add(r.refundId).add(r.recordedAt)
-                                              .add(r.operationId).add(operation.version));
+    const PgResult &updated = answers[size_t(updatedIndex)];
     if (!updated.isOk())
         return m_connection->errorFor(updated, doing);
-    PgResult committed = transaction.commit();
+    const PgResult &committed = answers.back();
     if (!committed.isOk()) {
         const Error lost = m_connection->errorFor(committed, doing);
         if (m_connection->isConnected())

@@ -6,24 +6,38 @@ namespace RefundDesk::Internal {
 
 PgTransaction::PgTransaction(PgConnection &connection, const QByteArray &begin)
     : m_connection(connection)
-    , m_begin(connection.execText(begin))
-    , m_active(m_begin.isOk())
+    , m_beginTicket(connection.sendWithNext(begin))
 {
 }
 
 PgTransaction::~PgTransaction()
 {
-    // Nothing of an unfinished transaction is kept; on a lost connection the server has
-    // rolled it back already.
-    if (m_active && m_connection.isConnected())
-        PgResult(m_connection.execText("ROLLBACK"));
+    if (!m_active)
+        return;
+    // A BEGIN never sent needs no end. Otherwise nothing of an unfinished transaction is
+    // kept, at once (it may hold row locks); on a lost connection the server has rolled
+    // it back already.
+    if (m_connection.withdraw(m_beginTicket))
+        return;
+    if (m_connection.isConnected() && m_connection.inTransaction()) {
+        PgBatch rollback;
+        rollback.addControl("ROLLBACK");
+        m_connection.execAll(rollback);
+    }
 }
 
 PgResult PgTransaction::commit()
 {
-    PgResult result = m_connection.execText("COMMIT");
-    m_active = false;
-    return result;
+    return commitWith({}).back();
+}
+
+std::vector<PgResult> PgTransaction::commitWith(PgBatch batch)
+{
+    batch.addControl("COMMIT");
+    std::vector<PgResult> answers = m_connection.execAll(batch);
+    // After a failure the transaction is still open, aborted: the destructor ends it.
+    m_active = m_connection.isConnected() && m_connection.inTransaction();
+    return answers;
 }
 
 } // namespace RefundDesk::Internal

@@ -1,15 +1,21 @@
 #pragma once
 
+#include "store/postgresql/pgbatch.h"
 #include "store/postgresql/pgresult.h"
 
 #include <QByteArray>
+
+#include <vector>
 
 namespace RefundDesk::Internal {
 
 class PgConnection;
 
-// One transaction for the life of a scope: begun by the constructor, rolled back by the
-// destructor unless commit() succeeded. The RAII guard of every PostgreSQL write.
+// One transaction for the life of a scope, rolled back by the destructor unless a commit
+// took. The RAII guard of every PostgreSQL write. Its BEGIN costs no round trip of its
+// own: it travels with the transaction's first statements (and, when BEGIN fails, their
+// answers say why). Likewise commitWith() sends the last statements and the COMMIT in one
+// flight.
 class PgTransaction final
 {
 public:
@@ -20,15 +26,16 @@ public:
     PgTransaction &operator=(const PgTransaction &) = delete;
 
     bool isActive() const { return m_active; }
-    // Why BEGIN failed, when it did.
-    const PgResult &beginResult() const { return m_begin; }
     // COMMIT; the result says whether it took.
     PgResult commit();
+    // `batch` and then COMMIT, in one flight: the answers of `batch`, and the COMMIT's
+    // last. After a failure in `batch` nothing is committed (the destructor rolls back).
+    std::vector<PgResult> commitWith(PgBatch batch);
 
 private:
     PgConnection &m_connection;
-    PgResult m_begin;
-    bool m_active = false;
+    int m_beginTicket = 0;
+    bool m_active = true;
 };
 
 } // namespace RefundDesk::Internal
