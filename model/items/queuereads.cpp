@@ -10,21 +10,26 @@ namespace RefundDesk {
 
 namespace {
 
-// The operations of a page with their verdicts; the events behind them in one batched read.
-Result<std::vector<QueueRow>> judged(Store &store, const QueueQuery &query, std::vector<Operation> page)
+// A page with its verdicts, worked out from the events read with it (on a server, in the
+// same round trip).
+Result<std::vector<QueueRow>> judgedPage(Store &store, const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                         int limit, bool *atEnd = nullptr, std::optional<QueueCursor> *last = nullptr)
 {
-    auto candidates = store.candidateEventsOfEach(page);
+    auto reading = store.queuePageWithEvents(query, after, limit);
+    if (!reading)
+        return reading.error();
+    std::vector<Operation> &page = reading->operations;
+    if (atEnd)
+        *atEnd = int(page.size()) < limit;
+    if (last && !page.empty())
+        *last = cursorAfter(query, page.back());
     std::vector<QueueRow> rows;
     rows.reserve(page.size());
     for (size_t i = 0; i < page.size(); ++i) {
         QueueRow row;
         row.key = cursorAfter(query, page[i]);
-        if (candidates) {
-            const Evidence evidence = EvidenceAnalyzer::analyze(page[i], (*candidates)[i]);
-            row.verdict = QueueRow::Verdict{toString(evidence.verdict), evidence.explanation};
-        } else {
-            row.verdict = QueueRow::Verdict{QString(), candidates.error().message};
-        }
+        const Evidence evidence = EvidenceAnalyzer::analyze(page[i], reading->candidates[i]);
+        row.verdict = QueueRow::Verdict{toString(evidence.verdict), evidence.explanation};
         row.operation = std::make_shared<const Operation>(std::move(page[i]));
         rows.push_back(std::move(row));
     }
@@ -45,21 +50,13 @@ namespace QueueReads {
 Result<QueueScan> pages(Store &store, const QueueQuery &query, const QString &verdictFilter,
                         const std::optional<QueueCursor> &after, int pageSize, int maxPages)
 {
-    // The page and the events behind its verdicts as of one moment.
-    const ReadSnapshot moment(store);
     QueueScan scan;
     scan.lastScanned = after;
     for (int page = 0; page < maxPages && !scan.atEnd && int(scan.rows.size()) < pageSize; ++page) {
-        auto operations = store.queuePage(query, scan.lastScanned, pageSize);
-        if (!operations)
-            return operations.error();
-        scan.atEnd = int(operations->size()) < pageSize;
-        scan.scanned += int(operations->size());
-        if (!operations->empty())
-            scan.lastScanned = cursorAfter(query, operations->back());
-        auto rows = judged(store, query, std::move(*operations));
+        auto rows = judgedPage(store, query, scan.lastScanned, pageSize, &scan.atEnd, &scan.lastScanned);
         if (!rows)
             return rows.error();
+        scan.scanned += int(rows->size());
         keepPassing(*rows, verdictFilter);
         std::move(rows->begin(), rows->end(), std::back_inserter(scan.rows));
         if (verdictFilter.isEmpty())
@@ -92,11 +89,7 @@ Result<QueueScan> refresh(Store &store, const QueueQuery &query, const QString &
 Result<std::vector<QueueRow>> rowsAfter(Store &store, const QueueQuery &query, const std::optional<QueueCursor> &after,
                                         int count)
 {
-    const ReadSnapshot moment(store);
-    auto operations = store.queuePage(query, after, count);
-    if (!operations)
-        return operations.error();
-    return judged(store, query, std::move(*operations));
+    return judgedPage(store, query, after, count);
 }
 
 } // namespace QueueReads

@@ -39,8 +39,9 @@ struct QueueScan
 };
 
 // The queue's reads, made on the store worker's thread (StoreWorker) and handed to the
-// QueueModel whole. Every row comes with its verdict, worked out from the events read in
-// the same flight as the page (Store::candidateEventsOfEach), never one read per row.
+// QueueModel whole. Every row comes with its verdict, worked out from the events read with
+// its page (Store::queuePageWithEvents: on PostgreSQL in the page's round trip), never one
+// read per row.
 namespace QueueReads {
 
 // Up to `pageSize` rows after `after`. With a verdict filter a page may let nothing
