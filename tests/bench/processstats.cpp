@@ -46,6 +46,16 @@ qint64 threadCpuNs()
     return clockNs(CLOCK_THREAD_CPUTIME_ID);
 }
 
+qint64 threadRunQueueWaitNs()
+{
+    QFile file(QStringLiteral("/proc/thread-self/schedstat"));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    bool ok = false;
+    const qint64 waited = file.readAll().split(' ').value(1).trimmed().toLongLong(&ok);
+    return ok ? waited : -1;
+}
+
 double loadAverage()
 {
     QFile file(QStringLiteral("/proc/loadavg"));

@@ -13,6 +13,10 @@ qint64 residentKiB();     // VmRSS
 qint64 peakResidentKiB(); // VmHWM
 qint64 processCpuNs();    // all threads, user + system
 qint64 threadCpuNs();     // the calling thread only
+// How long the calling thread has waited, runnable, for a CPU (/proc/thread-self/schedstat):
+// time it lost to a busy machine, not to waiting on anything. -1 when the kernel keeps no
+// such count.
+qint64 threadRunQueueWaitNs();
 double loadAverage();     // the 1-minute load average of the machine
 int cpuCount();
 

@@ -18,11 +18,13 @@ void StallProbe::start()
 {
     m_maxGapNs = 0;
     m_maxCpuNs = 0;
+    m_maxBlockedNs = 0;
     m_ticks = 0;
     m_longGapsNs.clear();
     m_clock.start();
     m_lastWallNs = m_clock.nsecsElapsed();
     m_lastCpuNs = ProcessStats::threadCpuNs();
+    m_lastRunWaitNs = ProcessStats::threadRunQueueWaitNs();
     m_timer.start();
 }
 
@@ -36,8 +38,12 @@ void StallProbe::tick()
 {
     const qint64 wall = m_clock.nsecsElapsed();
     const qint64 cpu = ProcessStats::threadCpuNs();
+    const qint64 runWait = ProcessStats::threadRunQueueWaitNs();
     const qint64 gap = wall - m_lastWallNs;
     m_maxGapNs = std::max(m_maxGapNs, gap);
+    const qint64 waitedForCpu = runWait >= 0 && m_lastRunWaitNs >= 0 ? runWait - m_lastRunWaitNs : 0;
+    m_maxBlockedNs = std::max(m_maxBlockedNs, gap - (cpu - m_lastCpuNs) - waitedForCpu);
+    m_lastRunWaitNs = runWait;
     m_maxCpuNs = std::max(m_maxCpuNs, cpu - m_lastCpuNs);
     if (gap > 20'000'000)
         m_longGapsNs.push_back(gap);

@@ -24,6 +24,11 @@ public:
     void stop();
 
     double maxGapMs() const { return m_maxGapNs / 1e6; }
+    // The longest time within one gap that the UI thread was neither running nor waiting
+    // for a CPU: blocked, on a lock, a disk or the network. A busy machine makes gaps
+    // longer, not this (where the kernel tells how long a thread waited for a CPU; else
+    // it is the gap less the thread's CPU time).
+    double maxBlockedMs() const { return m_maxBlockedNs / 1e6; }
     // The CPU time the UI thread spent inside its longest-working gap.
     double maxCpuMs() const { return m_maxCpuNs / 1e6; }
     // Gaps longer than `ms` of wall-clock time.
@@ -37,6 +42,8 @@ private:
     QElapsedTimer m_clock;
     qint64 m_lastWallNs = 0;
     qint64 m_lastCpuNs = 0;
+    qint64 m_lastRunWaitNs = 0;
+    qint64 m_maxBlockedNs = 0;
     qint64 m_maxGapNs = 0;
     qint64 m_maxCpuNs = 0;
     int m_ticks = 0;
