@@ -1874,6 +1874,14 @@ The window now shows its current state.</source>
         <source>Language: %1, now and at every start.</source>
         <translation>Язык: %1 — сейчас и при каждом запуске.</translation>
     </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Подключение к %1…</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Открытие %1…</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationActions</name>
@@ -2010,6 +2018,10 @@ The window now shows its current state.</source>
     <message>
         <source>History (%1 decided)</source>
         <translation>История (решено: %1)</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>Загрузка %1…</translation>
     </message>
 </context>
 <context>
@@ -2252,6 +2264,10 @@ The window now shows its current state.</source>
             <numerusform>%Ln операции</numerusform>
             <numerusform>%Ln операций</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Reading the queue…</source>
+        <translation>Чтение очереди…</translation>
     </message>
 </context>
 <context>
@@ -3146,6 +3162,10 @@ The window now shows its current state.</source>
         <source>%1 h</source>
         <comment>a duration in hours</comment>
         <translation>%1 ч</translation>
+    </message>
+    <message>
+        <source>No store is open. Open one with File › Open store… (Ctrl+O).</source>
+        <translation>Хранилище не открыто. Откройте его: Файл › Открыть хранилище… (Ctrl+O).</translation>
     </message>
 </context>
 <context>

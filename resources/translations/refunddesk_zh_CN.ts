@@ -1845,6 +1845,14 @@ The window now shows its current state.</source>
         <source>Language: %1, now and at every start.</source>
         <translation>语言：%1，现在起生效，每次启动时也使用。</translation>
     </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationActions</name>
@@ -1979,6 +1987,10 @@ The window now shows its current state.</source>
     <message>
         <source>History (%1 decided)</source>
         <translation>历史（已决定 %1 个）</translation>
+    </message>
+    <message>
+        <source>Loading %1…</source>
+        <translation>正在加载 %1…</translation>
     </message>
 </context>
 <context>
@@ -2217,6 +2229,10 @@ The window now shows its current state.</source>
         <translation>
             <numerusform>%Ln 个操作</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Reading the queue…</source>
+        <translation>正在读取队列…</translation>
     </message>
 </context>
 <context>
@@ -3109,6 +3125,10 @@ The window now shows its current state.</source>
         <source>%1 h</source>
         <comment>a duration in hours</comment>
         <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>No store is open. Open one with File › Open store… (Ctrl+O).</source>
+        <translation>未打开存储库。请通过 文件 › 打开存储库…（Ctrl+O）打开一个。</translation>
     </message>
 </context>
 <context>
