@@ -214,6 +214,7 @@ private:
     {
         while (QTcpSocket *client = m_listener.nextPendingConnection()) {
             ++m_state->connections;
+            ++m_state->openClients;
             if (m_socketPath.isEmpty())
                 acceptToHost(client);
             else
@@ -250,7 +251,8 @@ private:
 
     void wireClient(QTcpSocket *client, ProxyLink *link)
     {
-        connect(client, &QTcpSocket::disconnected, link, [link] {
+        connect(client, &QTcpSocket::disconnected, link, [this, link] {
+            --m_state->openClients;
             link->clientClosed();
             // Gone once both ends are: deleted later, after what is queued for the server.
             QTimer::singleShot(10'000, link, [link] { link->deleteLater(); });

@@ -17,6 +17,7 @@ struct ProxyState
     std::atomic<bool> silent{false};
     std::atomic<qint64> roundTrips{0};
     std::atomic<int> connections{0};
+    std::atomic<int> openClients{0};
 };
 
 // A TCP proxy on 127.0.0.1 (a port the system picks) in front of a server, that makes the
@@ -64,6 +65,8 @@ public:
     void resetCounts() { m_state->roundTrips = 0; }
     // Connections accepted so far.
     int connections() const { return m_state->connections; }
+    // Clients connected now: a client's goodbye has been counted once it is no longer one.
+    int openClients() const { return m_state->openClients; }
 
 private:
     QString m_socketPath;

@@ -5,6 +5,7 @@
 #include "store/postgresql/pgreplicationstatus.h"
 #include "store/store.h"
 
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -103,6 +104,10 @@ private:
     // steps: failing at once while the reconnect is under way).
     PgResult read(const QByteArray &sql, const PgParams &params, const QString &doing, std::optional<Error> &error);
     Result<std::vector<Operation>> readOperations(const QByteArray &sql, const PgParams &params, const QString &doing);
+    // The error of the first of `statements` (indexes into a flight's answers) that failed;
+    // a transaction the flight opened itself is then ended with the next flight.
+    std::optional<Error> flightFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
+                                       bool ownTransaction, const QString &doing);
     Result<std::vector<Resolution>> readResolutions(const QByteArray &sql, const PgParams &params);
     std::optional<Error> refuseWrite() const;
     // The operator a write records: the login. An error when the caller named another.

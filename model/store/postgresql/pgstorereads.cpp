@@ -85,6 +85,21 @@ PgResult PgStore::read(const QByteArray &sql, const PgParams &params, const QStr
     return result;
 }
 
+std::optional<Error> PgStore::flightFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
+                                            bool ownTransaction, const QString &doing)
+{
+    for (int index : statements) {
+        const PgResult &answer = answers[size_t(index)];
+        if (answer.isOk())
+            continue;
+        // The transaction failed halfway: its end rides with the next flight.
+        if (ownTransaction && m_connection->isConnected() && m_connection->inTransaction())
+            m_connection->sendWithNext("ROLLBACK");
+        return m_connection->errorFor(answer, doing);
+    }
+    return std::nullopt;
+}
+
 Result<std::vector<Operation>> PgStore::readOperations(const QByteArray &sql, const PgParams &params,
                                                         const QString &doing)
 {
@@ -215,14 +230,8 @@ Result<QueuePageReading> PgStore::queuePageWithEvents(const QueueQuery &query, c
     if (ownTransaction)
         batch.addControl("COMMIT");
     const std::vector<PgResult> answers = m_connection->execAll(batch);
-    for (int index : {rows, events}) {
-        const PgResult &answer = answers[size_t(index)];
-        if (answer.isOk())
-            continue;
-        if (ownTransaction && m_connection->isConnected() && m_connection->inTransaction())
-            m_connection->sendWithNext("ROLLBACK");
-        return m_connection->errorFor(answer, doing);
-    }
+    if (auto failed = flightFailure(answers, {rows, events}, ownTransaction, doing))
+        return *failed;
     QueuePageReading reading;
     const PgResult &page = answers[size_t(rows)];
     reading.operations.reserve(size_t(page.rows()));
@@ -324,15 +333,9 @@ Result<OperationReading> PgStore::operationReading(const QString &operationId)
     if (ownTransaction)
         batch.addControl("COMMIT");
     const std::vector<PgResult> answers = m_connection->execAll(batch);
-    for (int index : {row, attemptRows, eventRows, orderRows, resolutionRows, retention}) {
-        const PgResult &answer = answers[size_t(index)];
-        if (answer.isOk())
-            continue;
-        // The transaction failed halfway: its end rides with the next flight.
-        if (ownTransaction && m_connection->isConnected() && m_connection->inTransaction())
-            m_connection->sendWithNext("ROLLBACK");
-        return m_connection->errorFor(answer, doing);
-    }
+    if (auto failed = flightFailure(answers, {row, attemptRows, eventRows, orderRows, resolutionRows, retention},
+                                    ownTransaction, doing))
+        return *failed;
 
     OperationReading reading;
     const PgResult &found = answers[size_t(row)];

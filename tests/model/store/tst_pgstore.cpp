@@ -4,6 +4,7 @@
 #include "pgtestserver.h"
 #include "silentlistener.h"
 #include "teststore.h"
+#include "idlists.h"
 
 #include "demo/demostore.h"
 #include "domain/auditchain.h"
@@ -23,22 +24,6 @@ namespace {
 
 constexpr qint64 DemoNow = 1'767'225'600'000;
 constexpr qint64 Base = 1'700'000'000'000;
-
-QStringList idsOf(const std::vector<Operation> &operations)
-{
-    QStringList ids;
-    for (const Operation &o : operations)
-        ids << o.operationId;
-    return ids;
-}
-
-QStringList eventIdsOf(const std::vector<WebhookEvent> &events)
-{
-    QStringList ids;
-    for (const WebhookEvent &e : events)
-        ids << e.eventId;
-    return ids;
-}
 
 // Every page of the queue under `query`, `pageSize` rows at a time, by key.
 QStringList wholeQueue(Store &store, const QueueQuery &query, int pageSize)

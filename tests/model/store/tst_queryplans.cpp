@@ -135,6 +135,24 @@ QString describe(const QueryPlan &plan)
     return plan.sql + QStringLiteral("\n    ") + plan.steps.join(QStringLiteral("\n    "));
 }
 
+// Every order the queue's columns sort in, both ways (the queries the console's QueueModel
+// sends when a header is clicked).
+std::vector<QueueQuery> everySort()
+{
+    std::vector<QueueQuery> sorts;
+    for (int column = -1; column < QueueModel::ColumnCount; ++column) {
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            QueueQuery query;
+            const auto key = QueueModel::sortKeyFor(column, order, &query.descending);
+            if (!key)
+                continue;
+            query.sortKey = *key;
+            sorts.push_back(query);
+        }
+    }
+    return sorts;
+}
+
 } // namespace
 
 class TestQueryPlans : public QObject
@@ -195,22 +213,15 @@ void TestQueryPlans::driveConsole(Store &store)
     // (QueueReads): every column that sorts, both ways, a few pages deep, then refreshed
     // and the rows on screen read again with their verdicts.
     QString someKey;
-    for (int column = -1; column < QueueModel::ColumnCount; ++column) {
-        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
-            QueueQuery query;
-            const auto key = QueueModel::sortKeyFor(column, order, &query.descending);
-            if (!key)
-                continue;
-            query.sortKey = *key;
-            auto first = QueueReads::pages(store, query, QString(), std::nullopt, 15, 5);
-            QVERIFY(first.ok() && !first->rows.empty());
-            if (someKey.isEmpty())
-                someKey = first->rows.front().operation->idempotencyKey.left(8);
-            QVERIFY(QueueReads::pages(store, query, QString(), first->lastScanned, 15, 5).ok());
-            QVERIFY(QueueReads::refresh(store, query, QString(), 30).ok());
-            QVERIFY(QueueReads::rowsAfter(store, query, std::nullopt, 15).ok());
-            QVERIFY(QueueReads::rowsAfter(store, query, first->rows.back().key, 15).ok());
-        }
+    for (const QueueQuery &query : everySort()) {
+        auto first = QueueReads::pages(store, query, QString(), std::nullopt, 15, 5);
+        QVERIFY(first.ok() && !first->rows.empty());
+        if (someKey.isEmpty())
+            someKey = first->rows.front().operation->idempotencyKey.left(8);
+        QVERIFY(QueueReads::pages(store, query, QString(), first->lastScanned, 15, 5).ok());
+        QVERIFY(QueueReads::refresh(store, query, QString(), 30).ok());
+        QVERIFY(QueueReads::rowsAfter(store, query, std::nullopt, 15).ok());
+        QVERIFY(QueueReads::rowsAfter(store, query, first->rows.back().key, 15).ok());
     }
     // Filters and searches, in the default order and in another one.
     for (const int column : {-1, int(QueueModel::AmountColumn)}) {
@@ -368,18 +379,11 @@ void TestQueryPlans::queuePagesNeedNoSort()
     Store &store = **opened;
     store.setRecordingQueryPlans(true);
     // The queue's reads as the console's QueueModel makes them (QueueReads).
-    for (int column = -1; column < QueueModel::ColumnCount; ++column) {
-        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
-            QueueQuery query;
-            const auto key = QueueModel::sortKeyFor(column, order, &query.descending);
-            if (!key)
-                continue;
-            query.sortKey = *key;
-            auto first = QueueReads::pages(store, query, QString(), std::nullopt, 10, 5);
-            QVERIFY(first.ok());
-            QVERIFY(QueueReads::pages(store, query, QString(), first->lastScanned, 10, 5).ok());
-            QVERIFY(QueueReads::refresh(store, query, QString(), 20).ok());
-        }
+    for (const QueueQuery &query : everySort()) {
+        auto first = QueueReads::pages(store, query, QString(), std::nullopt, 10, 5);
+        QVERIFY(first.ok());
+        QVERIFY(QueueReads::pages(store, query, QString(), first->lastScanned, 10, 5).ok());
+        QVERIFY(QueueReads::refresh(store, query, QString(), 20).ok());
     }
     const auto plans = store.recordedQueryPlans();
     QVERIFY(plans.ok());
