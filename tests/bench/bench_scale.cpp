@@ -353,15 +353,17 @@ bool measureWindow(const QString &path, qint64 operations, const QCommandLinePar
                                   QStringLiteral("idle-seconds"), QStringLiteral("phases")})
         arguments << QStringLiteral("--") + option << parser.value(option);
     child.start(QCoreApplication::applicationFilePath(), arguments);
-    if (!child.waitForFinished(60 * 60 * 1000) || child.exitCode() != 0) {
-        err() << "the window's measurements failed (exit code " << child.exitCode() << ")\n";
-        return false;
-    }
+    const bool finished = child.waitForFinished(60 * 60 * 1000);
+    // The figures of the phases that were measured, even when a later one failed.
     const QList<QByteArray> lines = child.readAllStandardOutput().split('\n');
     for (const QByteArray &line : lines) {
         const QList<QByteArray> parts = line.split(' ');
         if (parts.size() == 3 && parts[0] == "RESULT")
             figures.values[QString::fromLatin1(parts[1])] = parts[2].toDouble();
+    }
+    if (!finished || child.exitCode() != 0) {
+        err() << "the window's measurements failed (exit code " << child.exitCode() << ")\n";
+        return false;
     }
     return true;
 }

@@ -480,9 +480,18 @@ bool GuiSession::measureFilter()
     if (!field)
         return fail(QStringLiteral("no search field"));
     QueueModel *model = m_window->queuePane()->model();
-    const Operation *middle = model->operationAt(model->rowCount() / 2);
-    if (!middle)
+    if (model->rowCount() == 0)
         return fail(QStringLiteral("the queue is empty"));
+    // The model holds the operations of the pages used last only: a row scrolled past is
+    // asked for again, and is there once the console is idle.
+    const int row = model->rowCount() / 2;
+    const Operation *middle = model->operationAt(row);
+    for (int tries = 0; !middle && tries < 3; ++tries) {
+        settle(*m_window);
+        middle = model->operationAt(row);
+    }
+    if (!middle)
+        return fail(QStringLiteral("row %1 of the queue was never read again").arg(row));
     const QStringList terms = {middle->idempotencyKey.left(13), middle->orderId, QStringLiteral("no-such-thing")};
     field->setFocus();
 
