@@ -2,18 +2,23 @@
 //
 // For each size (default 10k, 100k and 1M operations) it builds a demo store with the
 // simulator, or reuses the one cached from an earlier run, and on PostgreSQL copies it
-// into a database of a server of its own (pgbenchstores.h). Then, on each backend:
+// into a database of a server of its own (pgbenchstores.h). That database is measured twice:
+// over the server's Unix socket ("postgresql") and through a proxy on 127.0.0.1 that
+// delays each direction by 10 ms ("postgresql-20ms", a 20 ms round trip: a server across
+// a city; tests/testsupport/latencyproxy.h). Then, on each backend:
 // - the build's (or the copy's) time and rate;
 // - `refund-desk queue --json` beside the backend's own shell (sqlite3, psql) running the
 //   bare queue query;
 // - in a fresh process per size (offscreen): the window's first paint, the operation
 //   panel, UI-thread stalls while scrolling the whole queue, under live refresh and while
 //   filtering, resident memory after the scroll, and idle CPU (see guisession.cpp);
-// - decisions, one at a time, on a copy of the store (decisiontimer.h).
+// - decisions, one at a time, on a copy of the store (decisiontimer.h), after every
+//   backend's other measurements of that size (they change the store, which both
+//   PostgreSQL columns share).
 // It prints a Markdown table with a column per size and backend, and the targets met or
 // missed on each backend; exit code 1 when one is missed.
 //
-//   bench_scale [--sizes 10000,100000,1000000] [--backends sqlite,postgresql]
+//   bench_scale [--sizes 10000,100000,1000000] [--backends sqlite,postgresql,postgresql-20ms]
 //               [--stores DIR] [--rebuild] [--out FILE]
 // The SQLite stores are cached in DIR (default: $RD_BENCH_STORES, else the build folder's
 // tests/bench/stores); delete them or pass --rebuild to measure the build again. The
@@ -22,6 +27,7 @@
 #include "benchreport.h"
 #include "decisiontimer.h"
 #include "guisession.h"
+#include "latencyproxy.h"
 #include "pgbenchstores.h"
 #include "processstats.h"
 #include "queuejsonprinter.h"
@@ -47,12 +53,17 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 
+#include <algorithm>
+
 #include <unistd.h>
 
 using namespace RefundDesk;
 using namespace RefundDesk::Bench;
 
 namespace {
+
+// The one-way delay of the proxy in front of the server for the "postgresql-20ms" backend.
+constexpr int DistantOneWayMs = 10;
 
 // The same store on every run: a fixed seed and a fixed simulated "now".
 constexpr quint64 Seed = 1;
@@ -186,7 +197,7 @@ struct FloorCommand
 
 FloorCommand floorCommand(const QString &backend, const QString &location)
 {
-    if (backend == QLatin1String("postgresql")) {
+    if (backend.startsWith(QLatin1String("postgresql"))) {
         return {PgBenchStores::psqlProgram(),
                 {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-A"), QStringLiteral("-t"),
                  QStringLiteral("-d"), location, QStringLiteral("-c"), FloorSql}};
@@ -342,15 +353,17 @@ bool measureWindow(const QString &path, qint64 operations, const QCommandLinePar
                                   QStringLiteral("idle-seconds"), QStringLiteral("phases")})
         arguments << QStringLiteral("--") + option << parser.value(option);
     child.start(QCoreApplication::applicationFilePath(), arguments);
-    if (!child.waitForFinished(60 * 60 * 1000) || child.exitCode() != 0) {
-        err() << "the window's measurements failed (exit code " << child.exitCode() << ")\n";
-        return false;
-    }
+    const bool finished = child.waitForFinished(60 * 60 * 1000);
+    // The figures of the phases that were measured, even when a later one failed.
     const QList<QByteArray> lines = child.readAllStandardOutput().split('\n');
     for (const QByteArray &line : lines) {
         const QList<QByteArray> parts = line.split(' ');
         if (parts.size() == 3 && parts[0] == "RESULT")
             figures.values[QString::fromLatin1(parts[1])] = parts[2].toDouble();
+    }
+    if (!finished || child.exitCode() != 0) {
+        err() << "the window's measurements failed (exit code " << child.exitCode() << ")\n";
+        return false;
     }
     return true;
 }
@@ -436,8 +449,10 @@ int main(int argc, char **argv)
     parser.addOptions({
         {QStringLiteral("sizes"), QStringLiteral("Store sizes in operations, comma-separated."), QStringLiteral("N,..."),
          QStringLiteral("10000,100000,1000000")},
-        {QStringLiteral("backends"), QStringLiteral("Backends to measure, comma-separated: sqlite, postgresql."),
-         QStringLiteral("LIST"), QStringLiteral("sqlite,postgresql")},
+        {QStringLiteral("backends"),
+         QStringLiteral("Backends to measure, comma-separated: sqlite, postgresql (the server's Unix socket), "
+                        "postgresql-20ms (the same database through a proxy with a 20 ms round trip)."),
+         QStringLiteral("LIST"), QStringLiteral("sqlite,postgresql,postgresql-20ms")},
         {QStringLiteral("stores"), QStringLiteral("Folder of the cached stores."), QStringLiteral("DIR")},
         {QStringLiteral("rebuild"), QStringLiteral("Build the stores again even when cached.")},
         {QStringLiteral("runs"), QStringLiteral("Timed runs of queue --json and of the floor."), QStringLiteral("N"),
@@ -482,21 +497,32 @@ int main(int argc, char **argv)
         }
         sizes.push_back(n);
     }
-    const QStringList backends = parser.value(QStringLiteral("backends")).split(u',', Qt::SkipEmptyParts);
-    for (const QString &backend : backends) {
-        if (backend != QLatin1String("sqlite") && backend != QLatin1String("postgresql")) {
-            err() << "bench_scale: --backends takes sqlite and postgresql, not \"" << backend << "\"\n";
+    const QStringList asked = parser.value(QStringLiteral("backends")).split(u',', Qt::SkipEmptyParts);
+    for (const QString &backend : asked) {
+        if (!knownBackends().contains(backend.trimmed())) {
+            err() << "bench_scale: --backends takes " << knownBackends().join(QStringLiteral(", ")) << ", not \""
+                  << backend << "\"\n";
             return 2;
         }
     }
+    // In the table's order, whatever the order asked.
+    QStringList backends;
+    for (const QString &backend : knownBackends()) {
+        if (std::any_of(asked.begin(), asked.end(), [&backend](const QString &a) { return a.trimmed() == backend; }))
+            backends << backend;
+    }
     if (backends.isEmpty()) {
-        err() << "bench_scale: --backends names no backend; give sqlite, postgresql or both\n";
+        err() << "bench_scale: --backends names no backend; give one or more of "
+              << knownBackends().join(QStringLiteral(", ")) << '\n';
         return 2;
     }
+    const bool onPostgresql = backends.contains(QLatin1String("postgresql"));
+    const bool atADistance = backends.contains(QLatin1String("postgresql-20ms"));
     const int runs = std::max(1, parser.value(QStringLiteral("runs")).toInt());
     const int decisions = std::max(1, parser.value(QStringLiteral("decisions")).toInt());
     std::unique_ptr<PgBenchStores> postgresql;
-    if (backends.contains(QLatin1String("postgresql"))) {
+    std::unique_ptr<Test::LatencyProxy> proxy;
+    if (onPostgresql || atADistance) {
         err() << "starting a PostgreSQL server of the benchmark's own ...\n";
         err().flush();
         postgresql = std::make_unique<PgBenchStores>();
@@ -505,6 +531,17 @@ int main(int argc, char **argv)
                   << "\n(scripts/ensure-deps installs postgresql-15; or pass --backends sqlite)\n";
             return 2;
         }
+    }
+    if (atADistance) {
+        // On its own thread: it goes on forwarding while this one waits for a child process.
+        proxy = std::make_unique<Test::LatencyProxy>(postgresql->socketPath(), DistantOneWayMs);
+        if (!proxy->start()) {
+            err() << "bench_scale: the proxy in front of the PostgreSQL server could not listen on 127.0.0.1\n";
+            return 2;
+        }
+        err() << "a proxy on 127.0.0.1:" << proxy->port() << " delays each direction by " << DistantOneWayMs
+              << " ms\n";
+        err().flush();
     }
     const double loadBefore = ProcessStats::loadAverage();
 
@@ -527,6 +564,22 @@ int main(int argc, char **argv)
         err() << "  store: " << QString::number(build.seconds, 'f', 1) << " s to build ("
               << (build.cached ? "cached" : "built now") << ")\n";
         err().flush();
+        // One copy per size, for both PostgreSQL columns.
+        PgBenchStores::Copy copy;
+        if (postgresql) {
+            err() << "-- PostgreSQL: copying the store into a database ...\n";
+            err().flush();
+            copy = postgresql->copyOf(path, operations);
+            if (!copy.ok) {
+                err() << "bench_scale: cannot copy the store into PostgreSQL: " << copy.error << '\n';
+                return 1;
+            }
+            err() << "  copied in " << QString::number(copy.seconds, 'f', 1) << " s, VACUUM ANALYZE "
+                  << QString::number(copy.vacuumSeconds, 'f', 1) << " s\n";
+            err().flush();
+        }
+        std::vector<SizeFigures> columns;
+        std::vector<QString> locations;
         for (const QString &backend : backends) {
             SizeFigures figures;
             figures.operations = operations;
@@ -537,20 +590,16 @@ int main(int argc, char **argv)
                 figures.values[QStringLiteral("build.rate")] = build.rate;
                 figures.values[QStringLiteral("store.mb")] = QFileInfo(path).size() / 1048576.0;
             } else {
-                err() << "-- PostgreSQL: copying the store into a database ...\n";
-                err().flush();
-                const PgBenchStores::Copy copy = postgresql->copyOf(path, operations);
-                if (!copy.ok) {
-                    err() << "bench_scale: cannot copy the store into PostgreSQL: " << copy.error << '\n';
-                    return 1;
+                location = backend == QLatin1String("postgresql") ? copy.location
+                                                                  : proxy->pgLocation(copy.database, copy.user);
+                // The copy's figures once, in the first PostgreSQL column.
+                if (backend == QLatin1String("postgresql") || !onPostgresql) {
+                    figures.values[QStringLiteral("copy.seconds")] = copy.seconds;
+                    figures.values[QStringLiteral("copy.rate")] = double(operations) / copy.seconds;
+                    figures.values[QStringLiteral("copy.vacuum_seconds")] = copy.vacuumSeconds;
                 }
-                location = copy.location;
-                figures.values[QStringLiteral("copy.seconds")] = copy.seconds;
-                figures.values[QStringLiteral("copy.rate")] = double(operations) / copy.seconds;
-                figures.values[QStringLiteral("copy.vacuum_seconds")] = copy.vacuumSeconds;
                 figures.values[QStringLiteral("store.mb")] = copy.megabytes;
-                err() << "  copied in " << QString::number(copy.seconds, 'f', 1) << " s, VACUUM ANALYZE "
-                      << QString::number(copy.vacuumSeconds, 'f', 1) << " s\n";
+                err() << "-- " << backendLabel(backend) << ": " << location << '\n';
                 err().flush();
             }
             if (!parser.isSet(QStringLiteral("skip-cli"))) {
@@ -559,22 +608,34 @@ int main(int argc, char **argv)
             }
             if (!parser.isSet(QStringLiteral("skip-window")))
                 ok = measureWindow(location, operations, parser, figures) && ok;
-            if (!parser.isSet(QStringLiteral("skip-decisions")))
-                ok = measureDecisions(backend, location, storesDir, decisions, figures) && ok;
-            report.add(figures);
+            columns.push_back(figures);
+            locations.push_back(location);
+        }
+        // Last, as they change the store: the window and queue --json of both PostgreSQL
+        // columns see the same rows.
+        for (size_t i = 0; i < columns.size(); ++i) {
+            if (!parser.isSet(QStringLiteral("skip-decisions"))) {
+                err() << "-- " << backendLabel(columns[i].backend) << ": decisions\n";
+                err().flush();
+                ok = measureDecisions(columns[i].backend, locations[i], storesDir, decisions, columns[i]) && ok;
+            }
+            report.add(columns[i]);
         }
     }
     const double loadAfter = ProcessStats::loadAverage();
     report.setHeader(QStringLiteral("Refund Desk scale benchmark (%7 build), %1, %2 CPUs, load average %3 before and %4 after.\n"
                                     "Stores (seed %5): %6.\n"
-                                    "PostgreSQL 15 on this machine, Unix socket, fsync on, 128 MB shared buffers; "
-                                    "each store copied from the SQLite one.")
+                                    "PostgreSQL 15 on this machine, fsync on, 128 MB shared buffers; "
+                                    "each store copied from the SQLite one. PostgreSQL (socket): over the server's "
+                                    "Unix socket. PostgreSQL (20 ms): the same database over TCP through a proxy on "
+                                    "127.0.0.1 that delays each direction by %8 ms.")
                          .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
                          .arg(ProcessStats::cpuCount())
                          .arg(loadBefore, 0, 'f', 2)
                          .arg(loadAfter, 0, 'f', 2)
                          .arg(Seed)
-                         .arg(builds.join(QStringLiteral("; ")), QStringLiteral(RD_BUILD_TYPE)));
+                         .arg(builds.join(QStringLiteral("; ")), QStringLiteral(RD_BUILD_TYPE))
+                         .arg(DistantOneWayMs));
     QString text = report.table() + QStringLiteral("\nTargets:\n");
     for (const QString &line : report.targets())
         text += QStringLiteral("  ") + line + u'\n';

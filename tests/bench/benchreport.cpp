@@ -25,10 +25,14 @@ const Row Rows[] = {
     {"paint.median_ms", "first paint, median (ms)", 1},
     {"paint.first_ms", "first paint, first of the runs (ms)", 1},
     {"paint.open_median_ms", "  of which open + first page + first panel (ms)", 1},
+    {"paint.max_stall_ms", "UI stall, making the window, opening and first paint, max (ms)", 1},
+    {"paint.max_blocked_ms", "  UI thread blocked (not running nor waiting for a CPU), longest (ms)", 1},
     {"panel.mean_ms", "operation panel: load, show, paint, mean (ms)", 2},
     {"panel.median_ms", "operation panel: median (ms)", 2},
     {"panel.p95_ms", "operation panel: p95 (ms)", 2},
     {"panel.load_mean_ms", "  of which store reads + evidence, mean (ms)", 2},
+    {"panel.max_stall_ms", "UI stall, selection to painted panel, max (ms)", 1},
+    {"panel.max_blocked_ms", "  UI thread blocked, longest (ms)", 1},
     {"json.ms", "queue --json, median (ms)", 0},
     {"floor.ms", "floor: bare queue query in sqlite3 / psql, median (ms)", 0},
     {"json.ratio", "queue --json / floor", 2},
@@ -40,11 +44,14 @@ const Row Rows[] = {
     {"breakdown.with_verdict", "  in process: rows whose events give a verdict", 0},
     {"scroll.max_stall_ms", "UI stall, scrolling the whole queue, max (ms)", 1},
     {"scroll.max_cpu_ms", "  UI-thread CPU in the longest-working gap (ms)", 1},
+    {"scroll.max_blocked_ms", "  UI thread blocked, longest (ms)", 1},
     {"scroll.seconds", "  scrolling took (s)", 1},
     {"filter.max_stall_ms", "UI stall, filtering by a typed key, max (ms)", 1},
     {"filter.max_cpu_ms", "  UI-thread CPU in the longest-working gap (ms)", 1},
+    {"filter.max_blocked_ms", "  UI thread blocked, longest (ms)", 1},
     {"live.max_stall_ms", "UI stall, live refresh 1 change/s, max (ms)", 1},
     {"live.max_cpu_ms", "  UI-thread CPU in the longest-working gap (ms)", 1},
+    {"live.max_blocked_ms", "  UI thread blocked, longest (ms)", 1},
     {"live.refresh_ms", "  one refresh of queue and panel, timed alone (ms)", 1},
     {"rss.after_scroll_mb", "resident memory after scrolling the whole queue (MB)", 0},
     {"rss.peak_mb", "  peak resident memory of the window's process (MB)", 0},
@@ -75,7 +82,18 @@ QString sizeLabel(qint64 operations)
 
 QString backendLabel(const QString &backend)
 {
-    return backend == QLatin1String("postgresql") ? QStringLiteral("PostgreSQL") : QStringLiteral("SQLite");
+    if (backend == QLatin1String("postgresql"))
+        return QStringLiteral("PostgreSQL (socket)");
+    if (backend == QLatin1String("postgresql-20ms"))
+        return QStringLiteral("PostgreSQL (20 ms)");
+    return QStringLiteral("SQLite");
+}
+
+const QStringList &knownBackends()
+{
+    static const QStringList backends = {QStringLiteral("sqlite"), QStringLiteral("postgresql"),
+                                         QStringLiteral("postgresql-20ms")};
+    return backends;
 }
 
 std::vector<const SizeFigures *> BenchReport::ofBackend(const QString &backend) const
@@ -120,6 +138,61 @@ QStringList BenchReport::targets() const
     QStringList lines;
     for (const QString &backend : {QStringLiteral("sqlite"), QStringLiteral("postgresql")})
         lines += targetsOf(backend);
+    lines += targetsAtADistance();
+    return lines;
+}
+
+// The 20 ms column against the socket's: the round trips a reading costs show, and
+// nothing else does. The UI thread waits for none of them.
+QStringList BenchReport::targetsAtADistance() const
+{
+    QStringList lines;
+    const QString far = QStringLiteral("postgresql-20ms");
+    const std::vector<const SizeFigures *> sizes = ofBackend(far);
+    if (sizes.empty())
+        return lines;
+    const QString prefix = backendLabel(far) + QStringLiteral(": ");
+    auto line = [&lines, &prefix](bool met, const QString &text) {
+        lines << (met ? QStringLiteral("met     ") : QStringLiteral("MISSED  ")) + prefix + text;
+    };
+    auto value = [](const SizeFigures *f, const char *key) {
+        return f ? f->values.value(QString::fromLatin1(key), -1) : -1;
+    };
+    const std::vector<const SizeFigures *> near = ofBackend(QStringLiteral("postgresql"));
+    auto nearOf = [&near](qint64 operations) -> const SizeFigures * {
+        for (const SizeFigures *f : near) {
+            if (f->operations == operations)
+                return f;
+        }
+        return nullptr;
+    };
+    for (const SizeFigures *f : sizes) {
+        const QString size = sizeLabel(f->operations);
+        const SizeFigures *socket = nearOf(f->operations);
+        if (const double a = value(socket, "paint.median_ms"), b = value(f, "paint.median_ms"); a >= 0 && b >= 0)
+            line(b - a <= 250, QStringLiteral("first paint %1 %2 ms vs %3 ms on the socket: +%4 ms (<= +250 ms)")
+                                   .arg(size).arg(b, 0, 'f', 1).arg(a, 0, 'f', 1).arg(b - a, 0, 'f', 1));
+        if (const double a = value(socket, "panel.mean_ms"), b = value(f, "panel.mean_ms"); a >= 0 && b >= 0)
+            line(b - a <= 40, QStringLiteral("operation panel %1 %2 ms vs %3 ms mean on the socket: +%4 ms (<= +40 ms)")
+                                  .arg(size).arg(b, 0, 'f', 2).arg(a, 0, 'f', 2).arg(b - a, 0, 'f', 2));
+        if (!socket && (value(f, "paint.median_ms") >= 0 || value(f, "panel.mean_ms") >= 0))
+            lines << QStringLiteral("--      ") + prefix
+                         + QStringLiteral("%1: no socket figures to compare with (measure postgresql too)").arg(size);
+    }
+    for (const char *key : {"paint.max_blocked_ms", "panel.max_blocked_ms", "scroll.max_blocked_ms",
+                            "filter.max_blocked_ms", "live.max_blocked_ms"}) {
+        double worst = -1;
+        QString where;
+        for (const SizeFigures *f : sizes) {
+            if (value(f, key) > worst) {
+                worst = value(f, key);
+                where = sizeLabel(f->operations);
+            }
+        }
+        if (worst >= 0)
+            line(worst < 50, QStringLiteral("%1: worst %2 ms (%3) (< 50 ms)")
+                                 .arg(QString::fromLatin1(key)).arg(worst, 0, 'f', 1).arg(where));
+    }
     return lines;
 }
 

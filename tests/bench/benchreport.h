@@ -13,7 +13,9 @@ namespace RefundDesk::Bench {
 struct SizeFigures
 {
     qint64 operations = 0;
-    QString backend = QStringLiteral("sqlite"); // sqlite or postgresql
+    // sqlite, postgresql (over the server's Unix socket) or postgresql-20ms (the same
+    // database through a proxy with a 20 ms round trip)
+    QString backend = QStringLiteral("sqlite");
     QMap<QString, double> values;
 };
 
@@ -35,12 +37,15 @@ public:
 private:
     std::vector<const SizeFigures *> ofBackend(const QString &backend) const;
     QStringList targetsOf(const QString &backend) const;
+    QStringList targetsAtADistance() const;
 
     QString m_header;
     std::vector<SizeFigures> m_sizes;
 };
 
 QString sizeLabel(qint64 operations);
-QString backendLabel(const QString &backend); // SQLite, PostgreSQL
+QString backendLabel(const QString &backend); // SQLite, PostgreSQL (socket), PostgreSQL (20 ms)
+// Every backend the benchmark measures, in the order of the table's columns.
+const QStringList &knownBackends();
 
 } // namespace RefundDesk::Bench

@@ -26,7 +26,9 @@ PgBenchStores::Copy PgBenchStores::copyOf(const QString &sqlitePath, qint64 oper
         copy.error = m_server.lastError();
         return copy;
     }
-    copy.location = m_server.location(database);
+    copy.database = database;
+    copy.user = QString::fromLatin1(Test::PgTestServer::SuperUser);
+    copy.location = m_server.location(database, copy.user);
 
     auto source = StoreFactory::open(sqlitePath, Store::OpenMode::ReadOnly);
     if (!source) {

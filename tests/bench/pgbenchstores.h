@@ -21,13 +21,19 @@ public:
     struct Copy
     {
         bool ok = false;
-        QString location; // libpq keyword string of the database
+        QString location; // libpq keyword string of the database, over the Unix socket
+        QString database;
+        QString user;     // the login `location` connects as
         double seconds = 0;        // the copy itself
         double vacuumSeconds = 0;  // VACUUM ANALYZE after it, as autovacuum would have done
         double megabytes = 0;      // pg_database_size
         QString error;
     };
     Copy copyOf(const QString &sqlitePath, qint64 operations);
+
+    // The server's Unix socket, for a proxy in front of it (LatencyProxy): the same
+    // databases, reached over TCP at a distance.
+    QString socketPath() const { return m_server.socketPath(); }
 
     // psql, for the floor: the bare queue query run by PostgreSQL's own client.
     static QString psqlProgram();
