@@ -169,7 +169,6 @@ private:
     StoreWorker *m_worker = nullptr;
     RequestLane m_listLane;             // the first page, further pages, refreshes
     std::optional<Listing> m_listing;   // the listing in flight
-    bool m_moreWanted = false;          // the view asked for more while a listing was in flight
     mutable QSet<int> m_pagesAsked;     // evicted pages asked for again, in flight
     quint64 m_rowsGeneration = 0;       // moves on whenever the rows are replaced: older pages are dropped
     QueueQuery m_query;

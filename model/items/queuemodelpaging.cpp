@@ -45,7 +45,6 @@ void QueueModel::startListing(Listing kind)
 {
     const bool wasLoading = isLoading();
     m_listing = kind;
-    m_moreWanted = false;
     const RequestLane::Stub lane = m_listLane.stub(m_listLane.next());
     const QueueQuery query = m_query;
     const QString verdictFilter = m_verdictFilter;
@@ -93,9 +92,6 @@ void QueueModel::listed(Listing kind, Result<QueueScan> answer)
     }
     emit loadingChanged();
     emit loaded();
-    // The view asked for more meanwhile and was told to wait: ask now.
-    if (m_moreWanted && canFetchMore({}))
-        fetchMore({});
 }
 
 void QueueModel::appendRows(std::vector<Row> rows)
@@ -130,11 +126,10 @@ void QueueModel::fetchMore(const QModelIndex &parent)
     // for the next ask rather than nest one change inside another.
     if (m_emitting || !canFetchMore(parent))
         return;
-    // One listing at a time: the next page continues where the one in flight ends.
-    if (isLoading()) {
-        m_moreWanted = true;
+    // One listing at a time: the next page continues where the one in flight ends. A view
+    // asks again once the rows it has are laid out, if it still shows their end.
+    if (isLoading())
         return;
-    }
     startListing(Listing::NextPage);
 }
 

@@ -333,7 +333,9 @@ void MainWindow::storeReady(StoreFacts facts, bool readOnly, const QString &show
     m_openedReadOnly = readOnly;
     m_openedAt = QDateTime::currentDateTime();
     updateReadOnlyBanner();
-    showPanelHint(PanelHint::PickOperation);
+    // The same operation shown again (F5 on a snapshot) stays in view until it is read anew.
+    if (showAfter.isEmpty() || showAfter != m_panel->operationId())
+        showPanelHint(PanelHint::PickOperation);
     // Shown when the first page is listed: the operation asked for, else the first one.
     m_showWhenListed = showAfter;
     m_queue->setStore(m_reads, m_facts->keyRetentionHours);

@@ -379,9 +379,10 @@ void TestConsole::claimedElsewhereShows()
     QVERIFY(!window->actions()->claim()->isEnabled());
     QVERIFY(!window->actions()->record()->isEnabled());
     QVERIFY(window->actions()->takeOver()->isEnabled());
-    const int row = window->queuePane()->model()->rowOf(QStringLiteral("op_5521"));
-    QCOMPARE(window->queuePane()->model()->index(row, QueueModel::ClaimedByColumn).data().toString(),
-             QStringLiteral("bob"));
+    // The queue's row comes again from the store, after the panel's notice.
+    QueueModel *model = window->queuePane()->model();
+    QTRY_COMPARE(model->index(model->rowOf(QStringLiteral("op_5521")), QueueModel::ClaimedByColumn).data().toString(),
+                 QStringLiteral("bob"));
     QCOMPARE(window->queuePane()->currentOperationId(), QStringLiteral("op_5521"));
 }
 
@@ -653,6 +654,7 @@ void TestConsole::snapshotSaysWhatItMeansAndF5Reopens()
     const bool atRest = !QFileInfo::exists(path + QStringLiteral("-shm"));
     refresh->trigger();
     QTRY_COMPARE(statusOf(QStringLiteral("op_5521")), QStringLiteral("checking"));
+    QVERIFY(RefundDesk::Test::waitForConsole(*window));
     QCOMPARE(window->panel()->operationId(), QStringLiteral("op_5521"));
     QVERIFY2(window->panel()->noticeText().contains(QStringLiteral("bob")), qPrintable(window->panel()->noticeText()));
     if (atRest) {
