@@ -1,5 +1,7 @@
 #include "benchreport.h"
 
+#include <utility>
+
 #include <algorithm>
 
 namespace RefundDesk::Bench {
@@ -79,6 +81,26 @@ QString sizeLabel(qint64 operations)
         return QStringLiteral("%1k").arg(operations / 1000);
     return QString::number(operations);
 }
+
+namespace {
+
+// The largest figure under `key` over the sizes measured, and the size it was at; -1 when
+// no size has it.
+std::pair<double, QString> worstOf(const std::vector<const SizeFigures *> &sizes, const char *key)
+{
+    double worst = -1;
+    QString where;
+    for (const SizeFigures *f : sizes) {
+        const double figure = f->values.value(QString::fromLatin1(key), -1);
+        if (figure > worst) {
+            worst = figure;
+            where = sizeLabel(f->operations);
+        }
+    }
+    return {worst, where};
+}
+
+} // namespace
 
 QString backendLabel(const QString &backend)
 {
@@ -181,14 +203,7 @@ QStringList BenchReport::targetsAtADistance() const
     }
     for (const char *key : {"paint.max_blocked_ms", "panel.max_blocked_ms", "scroll.max_blocked_ms",
                             "filter.max_blocked_ms", "live.max_blocked_ms"}) {
-        double worst = -1;
-        QString where;
-        for (const SizeFigures *f : sizes) {
-            if (value(f, key) > worst) {
-                worst = value(f, key);
-                where = sizeLabel(f->operations);
-            }
-        }
+        const auto [worst, where] = worstOf(sizes, key);
         if (worst >= 0)
             line(worst < 50, QStringLiteral("%1: worst %2 ms (%3) (< 50 ms)")
                                  .arg(QString::fromLatin1(key)).arg(worst, 0, 'f', 1).arg(where));
@@ -227,14 +242,7 @@ QStringList BenchReport::targetsOf(const QString &backend) const
     if (const double ratio = value(large, "json.ratio"); ratio >= 0)
         line(ratio <= 3, QStringLiteral("queue --json %1 %2x the floor (<= 3x)").arg(largeName).arg(ratio, 0, 'f', 2));
     for (const char *key : {"scroll.max_stall_ms", "filter.max_stall_ms", "live.max_stall_ms"}) {
-        double worst = -1;
-        QString where;
-        for (const SizeFigures *f : sizes) {
-            if (value(f, key) > worst) {
-                worst = value(f, key);
-                where = sizeLabel(f->operations);
-            }
-        }
+        const auto [worst, where] = worstOf(sizes, key);
         if (worst >= 0)
             line(worst <= 50, QStringLiteral("%1: worst %2 ms (%3) (<= 50 ms)")
                                   .arg(QString::fromLatin1(key)).arg(worst, 0, 'f', 1).arg(where));

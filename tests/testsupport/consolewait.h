@@ -2,6 +2,7 @@
 
 #include "ui/console/mainwindow.h"
 #include "ui/console/operationpanel.h"
+#include "workerwait.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -9,24 +10,11 @@
 
 namespace RefundDesk::Test {
 
-// Lets the event loop run until the console has nothing being opened, read or written:
-// what a person would see once the store answered. False on timeout.
+// Until the console has nothing being opened, read or written: what a person would see
+// once the store answered. False on timeout.
 inline bool waitForConsole(const MainWindow &window, int timeoutMs = 120000)
 {
-    const QDeadlineTimer deadline(timeoutMs);
-    // Until it stays idle through one more turn of the event loop, where an answer just
-    // handed over may have sent the next request (a live look may start one any time:
-    // it is done when it is done).
-    for (;;) {
-        while (!window.isIdle()) {
-            if (deadline.hasExpired())
-                return false;
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
-        }
-        QCoreApplication::processEvents();
-        if (window.isIdle())
-            return true;
-    }
+    return waitUntilIdle([&window] { return window.isIdle(); }, timeoutMs);
 }
 
 // Opens the store in the console and waits until it is open, listed and its first
