@@ -205,21 +205,21 @@ std::optional<Error> QueueJsonPrinter::print(std::FILE *out)
     if (!first)
         return first.error();
     JsonArrayOut array(out);
-    if (int(first->operations.size()) < m_pageSize) {
-        // The whole queue in one page, as on most days: judged here, without threads and
-        // their connections.
-        array.add(jsonRows(first->operations, first->candidates, m_retentionHours));
-        array.finish();
-        return std::nullopt;
-    }
-    auto failure = printPages(query, std::move(first->operations), array);
+    // The first page is judged here, with the events already read: the whole queue on most
+    // days, without threads and their connections.
+    std::string firstRows = jsonRows(first->operations, first->candidates, m_retentionHours);
+    std::optional<Error> failure;
+    if (int(first->operations.size()) < m_pageSize)
+        array.add(firstRows);
+    else
+        failure = printPages(query, cursorAfter(query, first->operations.back()), std::move(firstRows), array);
     if (!failure)
         array.finish();
     return failure;
 }
 
-std::optional<Error> QueueJsonPrinter::printPages(const QueueQuery &query, std::vector<Operation> first,
-                                                  JsonArrayOut &array)
+std::optional<Error> QueueJsonPrinter::printPages(const QueueQuery &query, const QueueCursor &after,
+                                                  std::string firstRows, JsonArrayOut &array)
 {
     const int workers = std::clamp(QThread::idealThreadCount(), 1, MaxWorkers);
     PageExchange exchange(size_t(workers) * 2);
@@ -234,9 +234,13 @@ std::optional<Error> QueueJsonPrinter::printPages(const QueueQuery &query, std::
                                                   "programs and try again.").arg(QString::fromLocal8Bit(error.what())));
     }
 
-    int printed = 0; // pages printed so far
+    int printed = 0; // pages the workers judged, printed so far
     auto printReady = [&](bool wait) {
         while (auto rows = exchange.done(printed, wait)) {
+            // The first page goes out with the first the workers judged: workers that
+            // cannot open the store leave no half-made JSON behind.
+            if (printed == 0)
+                array.add(firstRows);
             array.add(*rows);
             ++printed;
             if (wait)
@@ -246,21 +250,21 @@ std::optional<Error> QueueJsonPrinter::printPages(const QueueQuery &query, std::
 
     std::optional<Error> failure;
     int pages = 0;
-    std::vector<Operation> page = std::move(first);
+    QueueCursor cursor = after;
     for (;;) {
-        const bool last = int(page.size()) < m_pageSize;
-        const auto cursor = last ? std::nullopt : std::optional<QueueCursor>(cursorAfter(query, page.back()));
-        if (!exchange.put(pages++, std::move(page)))
+        auto page = m_store.queuePage(query, cursor, m_pageSize);
+        if (!page) {
+            failure = page.error();
+            break;
+        }
+        const bool last = int(page->size()) < m_pageSize;
+        if (!last)
+            cursor = cursorAfter(query, page->back());
+        if (!exchange.put(pages++, std::move(*page)))
             break;
         printReady(false);
         if (last)
             break;
-        auto next = m_store.queuePage(query, cursor, m_pageSize);
-        if (!next) {
-            failure = next.error();
-            break;
-        }
-        page = std::move(*next);
     }
     exchange.close();
     while (!failure && printed < pages && !exchange.failure())

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <optional>
+#include <string>
 
 namespace RefundDesk::Cli {
 
@@ -30,8 +31,10 @@ public:
     std::optional<Error> print(std::FILE *out);
 
 private:
-    // The queue beyond its first page: the pages shared out among worker threads.
-    std::optional<Error> printPages(const QueueQuery &query, std::vector<Operation> first, JsonArrayOut &array);
+    // The queue after `after` (the end of the first page, `firstRows` in JSON): the pages
+    // shared out among worker threads.
+    std::optional<Error> printPages(const QueueQuery &query, const QueueCursor &after, std::string firstRows,
+                                    JsonArrayOut &array);
 
     Store &m_store;
     int m_retentionHours;

@@ -240,7 +240,7 @@ QStringList BenchReport::targetsOf(const QString &backend) const
     if (const double p95 = value(large, "panel.p95_ms"); p95 >= 0)
         line(p95 < 20, QStringLiteral("operation panel %1 p95 %2 ms (< 20 ms)").arg(largeName).arg(p95, 0, 'f', 2));
     if (const double ratio = value(large, "json.ratio"); ratio >= 0)
-        line(ratio <= 3, QStringLiteral("queue --json %1 %2x the floor (<= 3x)").arg(largeName).arg(ratio, 0, 'f', 2));
+        line(ratio <= 2, QStringLiteral("queue --json %1 %2x the floor (<= 2x)").arg(largeName).arg(ratio, 0, 'f', 2));
     for (const char *key : {"scroll.max_stall_ms", "filter.max_stall_ms", "live.max_stall_ms"}) {
         const auto [worst, where] = worstOf(sizes, key);
         if (worst >= 0)

@@ -12,10 +12,10 @@ namespace RefundDesk::Internal {
 class PgConnection;
 
 // Store::candidateEvents on PostgreSQL, for a batch of operations in one statement: the
-// events carrying any of the batch's operation ids or keys, and those sharing a refund id
-// with one of them or with an operation (each list bound as one text[] parameter; a
-// bitmap OR of the partial indexes). Which event belongs to which operation is worked out
-// here; each operation's events come in eventOrder().
+// events carrying any of the batch's operation ids or keys (each list bound as one text[]
+// parameter; a bitmap OR of the partial indexes), then those sharing a refund id with one
+// of them or with an operation, each index scanned once. Which event belongs to which
+// operation is worked out here; each operation's events come in eventOrder().
 class PgEventLookup final
 {
 public:
