@@ -9,6 +9,7 @@
 #include "ui/common/jsonviewer.h"
 #include "ui/common/languagemenu.h"
 #include "ui/common/livemessagebox.h"
+#include "ui/common/painthold.h"
 #include "ui/common/theme.h"
 #include "ui/console/attempttimelineview.h"
 #include "ui/console/auditintegration.h"
@@ -100,6 +101,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     layout->addWidget(m_readOnlyBanner);
     layout->addWidget(m_splitter, 1);
     setCentralWidget(central);
+    m_firstPicture = new PaintHold(central, FirstPictureMomentMs);
 
     m_panel->setActions(m_actions->all());
     addActions(m_actions->all());
@@ -112,8 +114,12 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     connect(m_queue, &QueuePane::operationChosen, this, [this](const QString &id) { loadOperation(id, false); });
     connect(m_queue, &QueuePane::countChanged, this, &MainWindow::updateStatus);
     connect(m_queue, &QueuePane::listed, this, &MainWindow::onQueueListed);
-    connect(m_queue->model(), &QueueModel::readFailed, this,
-            [this](const QString &message) { reportError(tr("Cannot read the queue"), message); });
+    connect(m_queue->model(), &QueueModel::readFailed, this, [this](const QString &message) {
+        m_firstPicture->release();
+        reportError(tr("Cannot read the queue"), message);
+    });
+    // The first picture is complete once the operation it shows is shown.
+    connect(this, &MainWindow::operationShown, m_firstPicture, &PaintHold::release);
     connect(m_refresher, &LiveRefresher::changed, this, &MainWindow::onStoreChanged);
     connect(m_writes, &WriteRunner::writingChanged, this, &MainWindow::updateActions);
     connect(m_refresher, &LiveRefresher::failed, this, [this](const QString &message) {
@@ -308,6 +314,7 @@ void MainWindow::openStore(const QString &path, bool readOnly, const QString &sh
 {
     // The window stays as it is, the store open before included, until the new one answers.
     m_opening = true;
+    m_firstPicture->hold();
     const QString where = QDir::toNativeSeparators(StoreFactory::displayLocation(path));
     statusBar()->showMessage(StoreFactory::recordsLoginAsOperator(path) ? tr("Connecting to %1…").arg(where)
                                                                         : tr("Opening %1…").arg(where));
@@ -316,6 +323,7 @@ void MainWindow::openStore(const QString &path, bool readOnly, const QString &sh
         m_opening = false;
         statusBar()->clearMessage();
         if (!opened) {
+            m_firstPicture->release();
             reportError(tr("Cannot open the store"), tr("%1\n\nFile: %2").arg(opened.error().message, where));
             return;
         }
@@ -365,6 +373,8 @@ void MainWindow::onQueueListed()
     if (wanted.isEmpty()) {
         if (selectFirst())
             m_queue->focusList();
+        else
+            m_firstPicture->release(); // an empty queue: the picture is complete
         return;
     }
     if (m_panelWanted == wanted)

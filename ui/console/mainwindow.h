@@ -29,6 +29,7 @@ class LiveRefresher;
 class OperationActions;
 class OperationPanel;
 class OperatorIdentity;
+class PaintHold;
 class QueuePane;
 class RecentStores;
 class ResolveDialog;
@@ -145,6 +146,9 @@ private:
 
     // "Loading…" waits this long: a read that comes back sooner shows none.
     static constexpr int LoadingDelayMs = 150;
+    // While a store opens, the window's contents wait this long for the first picture
+    // (the queue's first page and the panel) before painting the steps on the way to it.
+    static constexpr int FirstPictureMomentMs = 100;
 
     OperatorIdentity *m_identity = nullptr;
     StoreWorker *m_reads = nullptr;
@@ -152,6 +156,7 @@ private:
     bool m_opening = false;
     RequestLane m_panelLane;
     QTimer *m_loadingDelay = nullptr;
+    PaintHold *m_firstPicture = nullptr; // holds the contents' painting while a store opens
     QString m_loadingId;      // the operation whose panel is being read
     QString m_panelWanted;    // the operation the panel shows or is about to show
     // Shown once the queue is listed after opening: this operation, or the first listed

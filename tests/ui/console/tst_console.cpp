@@ -13,6 +13,7 @@
 #include "items/queuemodel.h"
 #include "store/store.h"
 #include "ui/common/jsonviewer.h"
+#include "ui/common/painthold.h"
 #include "ui/common/theme.h"
 #include "ui/console/attempttimelineview.h"
 #include "ui/console/evidenceview.h"
@@ -50,6 +51,7 @@
 #include <QRadioButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -163,6 +165,8 @@ private slots:
     void readOnlyOffersNoWrite();
     void snapshotSaysWhatItMeansAndF5Reopens();
     void invalidStoreShowsItsError();
+    void openingWaitsForTheWholeFirstPicture();
+    void paintHoldPaintsOnceReleased();
     void searchFindsAnOperation();
     void takeOverAsksFirst();
     void demoStoreIsBuiltOffTheUiThread();
@@ -692,6 +696,78 @@ void TestConsole::invalidStoreShowsItsError()
     QCOMPARE(window->storeFacts()->location, m_fixture->path());
     QCOMPARE(window->queuePane()->model()->rowCount(), 3);
     box->accept();
+}
+
+void TestConsole::openingWaitsForTheWholeFirstPicture()
+{
+    m_identity = std::make_unique<OperatorIdentity>();
+    m_identity->useForThisRun(QStringLiteral("alice"));
+    auto window = std::make_unique<MainWindow>(m_identity.get());
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QWidget *contents = window->centralWidget();
+    QVERIFY(contents->updatesEnabled());
+
+    // While the store opens and its first page and panel are read, the contents wait for
+    // the whole picture; the status bar says what is going on meanwhile.
+    window->openStore(m_fixture->path(), false);
+    QVERIFY(!contents->updatesEnabled());
+    QVERIFY(window->statusBar()->currentMessage().startsWith(QStringLiteral("Opening ")));
+    QVERIFY(RefundDesk::Test::waitForConsole(*window));
+    QCOMPARE(window->panel()->operationId(), window->queuePane()->currentOperationId());
+    QVERIFY(contents->updatesEnabled());
+
+    // A store that cannot be opened paints its old picture again at once, under the error.
+    const QString missing = m_dir->filePath(QStringLiteral("nowhere/none.sqlite"));
+    window->openStore(missing, false);
+    QVERIFY(RefundDesk::Test::waitForConsole(*window));
+    QVERIFY(contents->updatesEnabled());
+    auto *box = waitForChild<QMessageBox>(window.get(), QStringLiteral("errorDialog"));
+    QVERIFY(box);
+    box->accept();
+}
+
+namespace {
+
+class PaintCounter final : public QWidget
+{
+public:
+    int paints = 0;
+
+protected:
+    void paintEvent(QPaintEvent *) override { ++paints; }
+};
+
+} // namespace
+
+void TestConsole::paintHoldPaintsOnceReleased()
+{
+    PaintCounter widget;
+    widget.resize(200, 100);
+    widget.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&widget));
+    QTRY_VERIFY(widget.paints > 0);
+
+    PaintHold longHold(&widget, 600'000);
+    longHold.hold();
+    widget.paints = 0;
+    for (int i = 0; i < 3; ++i) {
+        widget.update();
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+    QCOMPARE(widget.paints, 0); // held: three changes, no paint
+    QVERIFY(longHold.isHolding());
+    longHold.release();
+    QTRY_COMPARE(widget.paints, 1); // released: one paint of the picture as it is now
+    QVERIFY(!longHold.isHolding());
+
+    // Nobody releases it: the moment passing does.
+    PaintHold shortHold(&widget, 20);
+    shortHold.hold();
+    QVERIFY(!widget.updatesEnabled());
+    QTRY_VERIFY(widget.updatesEnabled());
+    QVERIFY(!shortHold.isHolding());
 }
 
 void TestConsole::searchFindsAnOperation()
