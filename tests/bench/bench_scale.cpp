@@ -5,7 +5,8 @@
 // into a database of a server of its own (pgbenchstores.h). That database is measured twice:
 // over the server's Unix socket ("postgresql") and through a proxy on 127.0.0.1 that
 // delays each direction by 10 ms ("postgresql-20ms", a 20 ms round trip: a server across
-// a city; tests/testsupport/latencyproxy.h). Then, on each backend:
+// a city; tests/testsupport/latencyproxy.h). On request also through one that delays each
+// by 100 ms ("postgresql-200ms": another continent). Then, on each backend:
 // - the build's (or the copy's) time and rate;
 // - `refund-desk queue --json` beside the backend's own shell (sqlite3, psql) running the
 //   bare queue query;
@@ -18,7 +19,7 @@
 // It prints a Markdown table with a column per size and backend, and the targets met or
 // missed on each backend; exit code 1 when one is missed.
 //
-//   bench_scale [--sizes 10000,100000,1000000] [--backends sqlite,postgresql,postgresql-20ms]
+//   bench_scale [--sizes 10000,100000,1000000] [--backends sqlite,postgresql,postgresql-20ms,postgresql-200ms]
 //               [--stores DIR] [--rebuild] [--out FILE]
 // The SQLite stores are cached in DIR (default: $RD_BENCH_STORES, else the build folder's
 // tests/bench/stores); delete them or pass --rebuild to measure the build again. The
@@ -54,6 +55,8 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <map>
+#include <memory>
 
 #include <unistd.h>
 
@@ -62,8 +65,6 @@ using namespace RefundDesk::Bench;
 
 namespace {
 
-// The one-way delay of the proxy in front of the server for the "postgresql-20ms" backend.
-constexpr int DistantOneWayMs = 10;
 
 // The same store on every run: a fixed seed and a fixed simulated "now".
 constexpr quint64 Seed = 1;
@@ -451,7 +452,7 @@ int main(int argc, char **argv)
          QStringLiteral("10000,100000,1000000")},
         {QStringLiteral("backends"),
          QStringLiteral("Backends to measure, comma-separated: sqlite, postgresql (the server's Unix socket), "
-                        "postgresql-20ms (the same database through a proxy with a 20 ms round trip)."),
+                        "postgresql-20ms, postgresql-200ms (the same database through a proxy with that round trip)."),
          QStringLiteral("LIST"), QStringLiteral("sqlite,postgresql,postgresql-20ms")},
         {QStringLiteral("stores"), QStringLiteral("Folder of the cached stores."), QStringLiteral("DIR")},
         {QStringLiteral("rebuild"), QStringLiteral("Build the stores again even when cached.")},
@@ -517,11 +518,12 @@ int main(int argc, char **argv)
         return 2;
     }
     const bool onPostgresql = backends.contains(QLatin1String("postgresql"));
-    const bool atADistance = backends.contains(QLatin1String("postgresql-20ms"));
+    const bool atADistance = std::any_of(backends.begin(), backends.end(),
+                                         [](const QString &backend) { return roundTripMsOf(backend) > 0; });
     const int runs = std::max(1, parser.value(QStringLiteral("runs")).toInt());
     const int decisions = std::max(1, parser.value(QStringLiteral("decisions")).toInt());
     std::unique_ptr<PgBenchStores> postgresql;
-    std::unique_ptr<Test::LatencyProxy> proxy;
+    std::map<QString, std::unique_ptr<Test::LatencyProxy>> proxies; // by backend
     if (onPostgresql || atADistance) {
         err() << "starting a PostgreSQL server of the benchmark's own ...\n";
         err().flush();
@@ -532,16 +534,19 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (atADistance) {
+    for (const QString &backend : backends) {
+        const int oneWayMs = roundTripMsOf(backend) / 2;
+        if (oneWayMs == 0)
+            continue;
         // On its own thread: it goes on forwarding while this one waits for a child process.
-        proxy = std::make_unique<Test::LatencyProxy>(postgresql->socketPath(), DistantOneWayMs);
+        auto proxy = std::make_unique<Test::LatencyProxy>(postgresql->socketPath(), oneWayMs);
         if (!proxy->start()) {
             err() << "bench_scale: the proxy in front of the PostgreSQL server could not listen on 127.0.0.1\n";
             return 2;
         }
-        err() << "a proxy on 127.0.0.1:" << proxy->port() << " delays each direction by " << DistantOneWayMs
-              << " ms\n";
+        err() << "a proxy on 127.0.0.1:" << proxy->port() << " delays each direction by " << oneWayMs << " ms\n";
         err().flush();
+        proxies[backend] = std::move(proxy);
     }
     const double loadBefore = ProcessStats::loadAverage();
 
@@ -580,6 +585,7 @@ int main(int argc, char **argv)
         }
         std::vector<SizeFigures> columns;
         std::vector<QString> locations;
+        bool copyShown = false;
         for (const QString &backend : backends) {
             SizeFigures figures;
             figures.operations = operations;
@@ -590,10 +596,12 @@ int main(int argc, char **argv)
                 figures.values[QStringLiteral("build.rate")] = build.rate;
                 figures.values[QStringLiteral("store.mb")] = QFileInfo(path).size() / 1048576.0;
             } else {
-                location = backend == QLatin1String("postgresql") ? copy.location
-                                                                  : proxy->pgLocation(copy.database, copy.user);
+                location = backend == QLatin1String("postgresql")
+                    ? copy.location
+                    : proxies.at(backend)->pgLocation(copy.database, copy.user);
                 // The copy's figures once, in the first PostgreSQL column.
-                if (backend == QLatin1String("postgresql") || !onPostgresql) {
+                if (!copyShown) {
+                    copyShown = true;
                     figures.values[QStringLiteral("copy.seconds")] = copy.seconds;
                     figures.values[QStringLiteral("copy.rate")] = double(operations) / copy.seconds;
                     figures.values[QStringLiteral("copy.vacuum_seconds")] = copy.vacuumSeconds;
@@ -627,15 +635,14 @@ int main(int argc, char **argv)
                                     "Stores (seed %5): %6.\n"
                                     "PostgreSQL 15 on this machine, fsync on, 128 MB shared buffers; "
                                     "each store copied from the SQLite one. PostgreSQL (socket): over the server's "
-                                    "Unix socket. PostgreSQL (20 ms): the same database over TCP through a proxy on "
-                                    "127.0.0.1 that delays each direction by %8 ms.")
+                                    "Unix socket. PostgreSQL (20 ms) and (200 ms): the same database over TCP through "
+                                    "a proxy on 127.0.0.1 that delays each direction by half that.")
                          .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
                          .arg(ProcessStats::cpuCount())
                          .arg(loadBefore, 0, 'f', 2)
                          .arg(loadAfter, 0, 'f', 2)
                          .arg(Seed)
-                         .arg(builds.join(QStringLiteral("; ")), QStringLiteral(RD_BUILD_TYPE))
-                         .arg(DistantOneWayMs));
+                         .arg(builds.join(QStringLiteral("; ")), QStringLiteral(RD_BUILD_TYPE)));
     QString text = report.table() + QStringLiteral("\nTargets:\n");
     for (const QString &line : report.targets())
         text += QStringLiteral("  ") + line + u'\n';

@@ -13,8 +13,8 @@ namespace RefundDesk::Bench {
 struct SizeFigures
 {
     qint64 operations = 0;
-    // sqlite, postgresql (over the server's Unix socket) or postgresql-20ms (the same
-    // database through a proxy with a 20 ms round trip)
+    // sqlite, postgresql (over the server's Unix socket), postgresql-20ms or
+    // postgresql-200ms (the same database through a proxy with that round trip)
     QString backend = QStringLiteral("sqlite");
     QMap<QString, double> values;
 };
@@ -37,7 +37,7 @@ public:
 private:
     std::vector<const SizeFigures *> ofBackend(const QString &backend) const;
     QStringList targetsOf(const QString &backend) const;
-    QStringList targetsAtADistance() const;
+    QStringList targetsAtADistance(const QString &far) const;
 
     QString m_header;
     std::vector<SizeFigures> m_sizes;
@@ -47,5 +47,8 @@ QString sizeLabel(qint64 operations);
 QString backendLabel(const QString &backend); // SQLite, PostgreSQL (socket), PostgreSQL (20 ms)
 // Every backend the benchmark measures, in the order of the table's columns.
 const QStringList &knownBackends();
+// The round trip a PostgreSQL backend is measured at through the proxy, in ms; 0 for the
+// socket and for SQLite.
+int roundTripMsOf(const QString &backend);
 
 } // namespace RefundDesk::Bench
