@@ -1,5 +1,7 @@
 #include "ui/console/recentstores.h"
 
+#include "ui/common/settingswriter.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QMenu>
@@ -14,12 +16,13 @@ constexpr int maximumCount = 8;
 
 RecentStores::RecentStores(QObject *parent)
     : QObject(parent)
+    , m_paths(QSettings().value(QLatin1String(settingsKey)).toStringList())
 {
 }
 
 QStringList RecentStores::paths() const
 {
-    return QSettings().value(QLatin1String(settingsKey)).toStringList();
+    return m_paths;
 }
 
 void RecentStores::add(const QString &path)
@@ -40,7 +43,9 @@ void RecentStores::clear()
 
 void RecentStores::save(const QStringList &paths)
 {
-    QSettings().setValue(QLatin1String(settingsKey), paths);
+    // Saved off the UI thread: opening a store must not wait for the disk.
+    m_paths = paths;
+    SettingsWriter::setValue(QLatin1String(settingsKey), paths);
     rebuild();
 }
 

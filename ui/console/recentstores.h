@@ -8,6 +8,7 @@ class QMenu;
 namespace RefundDesk {
 
 // The stores opened lately, newest first, kept in the settings and offered in a menu.
+// Read from the settings once, when made.
 class RecentStores final : public QObject
 {
     Q_OBJECT
@@ -32,6 +33,7 @@ private:
     void rebuild();
 
     QMenu *m_menu = nullptr;
+    QStringList m_paths;
 };
 
 } // namespace RefundDesk

@@ -14,6 +14,7 @@
 #include "store/store.h"
 #include "ui/common/jsonviewer.h"
 #include "ui/common/painthold.h"
+#include "ui/common/settingswriter.h"
 #include "ui/common/theme.h"
 #include "ui/console/attempttimelineview.h"
 #include "ui/console/evidenceview.h"
@@ -1052,8 +1053,14 @@ void TestConsole::recentStoresAreOffered()
     menu.actions().at(1)->trigger();
     QCOMPARE(requested.size(), 1);
     QCOMPARE(requested.first().first().toString(), m_fixture->path());
+
+    // Saved off the UI thread, and there for the next start.
+    SettingsWriter::waitForWrites();
+    QCOMPARE(RecentStores().paths(), recent.paths());
     recent.clear();
     QVERIFY(recent.paths().isEmpty());
+    SettingsWriter::waitForWrites();
+    QVERIFY(RecentStores().paths().isEmpty());
 }
 
 QTEST_MAIN(TestConsole)

@@ -12,6 +12,7 @@
 #include "demo/demostore.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
+#include "ui/common/settingswriter.h"
 #include "ui/console/liverefresher.h"
 #include "ui/console/mainwindow.h"
 #include "ui/console/operatoridentity.h"
@@ -75,6 +76,7 @@ void tst_PgConsole::consoleRidesOutAServerRestart()
     QCOMPARE(identity.name(), user);
     QVERIFY2(!window.windowTitle().contains(QLatin1String("hush")), qPrintable(window.windowTitle()));
     QVERIFY(window.windowTitle().contains(QLatin1String("dbname=console")));
+    SettingsWriter::waitForWrites(); // saved off the UI thread
     const QStringList recent = QSettings().value(QStringLiteral("stores/recent")).toStringList();
     QVERIFY(!recent.isEmpty());
     for (const QString &entry : recent)
