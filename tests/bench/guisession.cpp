@@ -85,11 +85,11 @@ bool settle(const MainWindow &window, int timeoutMs = 120000)
     return settled;
 }
 
-// Paints what the window has to paint now (its update requests, posted events): the
-// moment a person sees what changed. A window that painted already paints nothing again.
+// Paints what the window has to paint now: its posted events, layouts before the update
+// requests (posted at low priority), the moment a person sees what changed. A window that
+// painted already paints nothing again.
 void paintWhatIsPending()
 {
-    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     QCoreApplication::sendPostedEvents();
 }
 

@@ -15,8 +15,6 @@ PaintHold::PaintHold(QWidget *widget, int momentMs)
 
 void PaintHold::hold()
 {
-    if (!m_widget)
-        return;
     m_widget->setUpdatesEnabled(false);
     m_timer.start();
 }
@@ -25,7 +23,7 @@ void PaintHold::release()
 {
     m_timer.stop();
     // Enabling updates asks for a paint of the whole widget.
-    if (m_widget && !m_widget->updatesEnabled())
+    if (!m_widget->updatesEnabled())
         m_widget->setUpdatesEnabled(true);
 }
 

@@ -1,7 +1,6 @@
 #pragma once
 
 #include <QObject>
-#include <QPointer>
 #include <QTimer>
 
 class QWidget;
@@ -18,6 +17,7 @@ class PaintHold final : public QObject
     Q_OBJECT
 
 public:
+    // A child of `widget`, which therefore outlives it.
     PaintHold(QWidget *widget, int momentMs);
 
     // Holds the widget's painting from now, for the moment at most.
@@ -27,7 +27,7 @@ public:
     bool isHolding() const { return m_timer.isActive(); }
 
 private:
-    QPointer<QWidget> m_widget;
+    QWidget *const m_widget;
     QTimer m_timer;
 };
 
