@@ -73,6 +73,14 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
                                                .arg(store.value()->location(), store.value()->openNote())));
         return nullptr;
     }
+    if (const auto encryption = store.value()->encryption(); encryption && encryption->isEmpty()) {
+        m_err << "note: "
+              << QCoreApplication::translate("Cli", "the connection to %1 crosses the network unencrypted; add "
+                                                    "sslmode=verify-full (and sslrootcert=) to the location.")
+                     .arg(store.value()->location())
+              << '\n';
+        m_err.flush();
+    }
     exitCode = 0;
     return std::move(store.value());
 }

@@ -74,6 +74,14 @@ public:
     // primary it was at the last look, which was on opening and then at most once a second
     // in dataVersion(); no query. None on a primary and on SQLite.
     virtual std::optional<StandbyStatus> standbyStatus() const { return std::nullopt; }
+    // Whether dataVersion() finds other sessions' changes by asking the server once a
+    // second rather than by being told (PostgreSQL behind a transaction pooler, where no
+    // LISTEN can be had): they then show up to a second later. No query.
+    virtual bool pollsForChanges() const { return false; }
+    // How the link to a server is protected: the TLS protocol ("TLS 1.3"), empty when a
+    // link to another machine is not encrypted; none when nothing leaves this machine
+    // unencrypted (SQLite, a Unix socket, loopback). No query.
+    virtual std::optional<QString> encryption() const { return std::nullopt; }
 
     // The queue, oldest first by default, one page after `after` (or from the start).
     virtual Result<std::vector<Operation>> queuePage(const QueueQuery &query,

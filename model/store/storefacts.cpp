@@ -4,7 +4,8 @@ namespace RefundDesk {
 
 StoreState StoreState::of(const Store &store)
 {
-    return StoreState{store.isReadOnly(), store.openNote(), store.standbyStatus()};
+    return StoreState{store.isReadOnly(), store.openNote(), store.standbyStatus(), store.pollsForChanges(),
+                      store.encryption()};
 }
 
 bool StoreState::operator==(const StoreState &other) const
@@ -13,7 +14,8 @@ bool StoreState::operator==(const StoreState &other) const
         return status ? QStringLiteral("%1|%2|%3").arg(status->lagText()).arg(status->receiving).arg(status->promoted)
                       : QString();
     };
-    return readOnly == other.readOnly && openNote == other.openNote && standbyText(standby) == standbyText(other.standby);
+    return readOnly == other.readOnly && openNote == other.openNote && standbyText(standby) == standbyText(other.standby)
+           && pollsForChanges == other.pollsForChanges && encryption == other.encryption;
 }
 
 StoreFacts StoreFacts::of(Store &store)

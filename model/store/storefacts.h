@@ -17,6 +17,8 @@ struct StoreState
     bool readOnly = false;
     QString openNote;
     std::optional<StandbyStatus> standby;
+    bool pollsForChanges = false; // see Store::pollsForChanges
+    std::optional<QString> encryption; // see Store::encryption
 
     static StoreState of(const Store &store);
     bool operator==(const StoreState &other) const;

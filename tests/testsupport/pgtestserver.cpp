@@ -267,6 +267,62 @@ bool PgTestServer::stop()
     return stopped;
 }
 
+bool PgTestServer::install(const QString &file, const QString &name)
+{
+    const QString target = m_dir.filePath(QStringLiteral("data/") + name);
+    QFile::remove(target);
+    if (!QFile::copy(file, target) || !QFile::setPermissions(target, QFile::ReadOwner | QFile::WriteOwner)) {
+        m_lastError = QStringLiteral("cannot copy %1 into the server's folder").arg(file);
+        return false;
+    }
+    const passwd *nobody = m_asNobody ? ::getpwnam("nobody") : nullptr;
+    if (nobody && !giveTo(target, nobody)) {
+        m_lastError = QStringLiteral("cannot hand %1 to nobody").arg(target);
+        return false;
+    }
+    return true;
+}
+
+bool PgTestServer::enableTls(const QString &certificate, const QString &key, const QString &clientCa,
+                             const QStringList &hbaLines)
+{
+    if (!install(certificate, QStringLiteral("server.crt")) || !install(key, QStringLiteral("server.key"))
+        || !install(clientCa, QStringLiteral("client-ca.crt")))
+        return false;
+    QFile hba(m_dir.filePath(QStringLiteral("data/pg_hba.conf")));
+    if (!hba.open(QIODevice::ReadOnly)) {
+        m_lastError = QStringLiteral("cannot read pg_hba.conf");
+        return false;
+    }
+    const QByteArray rest = hba.readAll();
+    hba.close();
+    if (!hba.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || hba.write(hbaLines.join(u'\n').toUtf8() + '\n' + rest) < 0) {
+        m_lastError = QStringLiteral("cannot write pg_hba.conf");
+        return false;
+    }
+    hba.close();
+    // One statement each: ALTER SYSTEM takes no transaction block.
+    for (const char *setting : {"ssl = on", "ssl_cert_file = 'server.crt'", "ssl_key_file = 'server.key'",
+                                "ssl_ca_file = 'client-ca.crt'", "listen_addresses = '127.0.0.1'"}) {
+        if (!exec(QStringLiteral("postgres"), QStringLiteral("ALTER SYSTEM SET ") + QLatin1String(setting)))
+            return false;
+    }
+    return stop() && start();
+}
+
+bool PgTestServer::replaceCertificate(const QString &certificate)
+{
+    return install(certificate, QStringLiteral("server.crt"))
+           && exec(QStringLiteral("postgres"), QStringLiteral("SELECT pg_reload_conf()"));
+}
+
+QString PgTestServer::tcpLocation(const QString &database, const QString &user, const QString &host,
+                                  const QString &extra) const
+{
+    return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4 %5").arg(host).arg(m_port).arg(database, user, extra);
+}
+
 bool PgTestServer::createDatabase(const QString &name)
 {
     return exec(QStringLiteral("postgres"), QStringLiteral("CREATE DATABASE \"%1\"").arg(name));

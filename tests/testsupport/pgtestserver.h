@@ -70,6 +70,17 @@ public:
                   const QString &user = QString::fromLatin1(SuperUser));
     qint64 queryInt(const QString &database, const QString &sql) { return query(database, sql).toLongLong(); }
 
+    // TLS on 127.0.0.1 (this server's port, beside its socket): `certificate` and `key`
+    // are the server's, `clientCa` the CA it trusts for client certificates. `hbaLines`
+    // (e.g. "hostssl all all 127.0.0.1/32 trust") go before the others. Restarts.
+    bool enableTls(const QString &certificate, const QString &key, const QString &clientCa,
+                   const QStringList &hbaLines);
+    // Another server certificate (with the same key), taken by a reload.
+    bool replaceCertificate(const QString &certificate);
+    // A location of `database` over TCP to `host` (127.0.0.1 or localhost), with `extra`
+    // keywords (sslmode=... and the like).
+    QString tcpLocation(const QString &database, const QString &user, const QString &host, const QString &extra) const;
+
     // Stops (fast shutdown) and starts again on the same folder: a server restart.
     bool stop();
     bool start();
@@ -84,6 +95,8 @@ private:
     bool initialise(Durability durability);
     bool initialiseStandby(PgTestServer &primary);
     bool makeSynchronous(PgTestServer &primary);
+    // Copies `file` into the data folder as `name`, the server's own and for it alone.
+    bool install(const QString &file, const QString &name);
 
     QTemporaryDir m_dir;
     int m_port = 0;

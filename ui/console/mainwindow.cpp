@@ -24,6 +24,8 @@
 #include "ui/console/queuepane.h"
 #include "ui/console/recentstores.h"
 #include "ui/console/resolvedialog.h"
+#include "ui/console/encryptionlabel.h"
+#include "ui/console/encryptionlabel.h"
 #include "ui/console/standbylabel.h"
 
 #include <QAction>
@@ -260,6 +262,8 @@ void MainWindow::createStatusBar()
     statusBar()->addWidget(m_storeLabel, 1);
     m_standbyLabel = new StandbyLabel(this);
     statusBar()->addPermanentWidget(m_standbyLabel);
+    m_encryptionLabel = new EncryptionLabel(this);
+    statusBar()->addPermanentWidget(m_encryptionLabel);
     statusBar()->addPermanentWidget(m_liveLabel);
 }
 
@@ -349,6 +353,7 @@ void MainWindow::storeReady(StoreFacts facts, bool readOnly, const QString &show
     m_queue->setStore(m_reads, m_facts->keyRetentionHours);
     m_refresher->setStore(m_reads);
     m_standbyLabel->setStatus(m_facts->state.standby); // a hot standby: how far behind the primary
+    m_encryptionLabel->setEncryption(m_facts->state.encryption);
     // On PostgreSQL the operator recorded is the login: the console shows that name.
     if (!m_facts->sessionOperator.isEmpty())
         m_identity->useForThisRun(m_facts->sessionOperator);
@@ -389,6 +394,7 @@ void MainWindow::onStoreState(const StoreState &state)
         return;
     m_facts->state = state;
     m_standbyLabel->setStatus(state.standby);
+    m_encryptionLabel->setEncryption(state.encryption);
     updateReadOnlyBanner();
     updateLiveLabel();
     updateActions();

@@ -33,6 +33,7 @@ class PaintHold;
 class QueuePane;
 class RecentStores;
 class ResolveDialog;
+class EncryptionLabel;
 class StandbyLabel;
 class Store;
 class StoreWorker;
@@ -197,6 +198,7 @@ private:
     QLabel *m_countLabel = nullptr;
     QLabel *m_liveLabel = nullptr;
     StandbyLabel *m_standbyLabel = nullptr;
+    EncryptionLabel *m_encryptionLabel = nullptr;
     QPointer<ResolveDialog> m_resolveDialog;
     // What the texts are made from, kept so that they can be said again in another language.
     PanelHint m_panelHint = PanelHint::None;

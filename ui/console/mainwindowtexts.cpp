@@ -112,8 +112,12 @@ void MainWindow::updateLiveLabel()
 {
     if (!m_livePause.isEmpty())
         m_liveLabel->setText(tr("Live updates paused: %1").arg(m_livePause));
+    else if (!m_liveChangedAt.isEmpty() && m_facts && m_facts->state.pollsForChanges)
+        m_liveLabel->setText(tr("Live (polling) · changed %1").arg(m_liveChangedAt));
     else if (!m_liveChangedAt.isEmpty())
         m_liveLabel->setText(tr("Live · changed %1").arg(m_liveChangedAt));
+    else if (m_facts && m_facts->state.pollsForChanges)
+        m_liveLabel->setText(tr("Live (polling)"));
     else if (m_facts)
         m_liveLabel->setText(tr("Live"));
     else

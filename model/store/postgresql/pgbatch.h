@@ -9,9 +9,9 @@
 
 namespace RefundDesk::Internal {
 
-// One statement of a flight. A query is prepared on its connection the first time it is
-// sent and kept; a control statement (BEGIN, COMMIT, SET, LISTEN) is sent as it is, never
-// prepared, and left out of query-plan recording.
+// One statement of a flight. A query is sent with its parameters bound, as an unnamed
+// statement; a control statement (BEGIN, COMMIT, ROLLBACK) is sent as it is, without
+// parameters, and left out of query-plan recording.
 struct PgStatement
 {
     enum class Kind { Query, Control, Sync };

@@ -33,6 +33,46 @@ pg_conn *connectWith(ConnectFunction connect, const PgConnInfo &info)
     return connect(keywords, values, 1);
 }
 
+// The TLS failures libpq reports, each with what to change: the server is running, so
+// "not reachable" would send the person to look for the wrong thing.
+std::optional<Error> tlsError(const QString &where, const QString &detail)
+{
+    const QString lower = detail.toLower();
+    auto say = [&](const char *what) {
+        return Error::unavailable(QCoreApplication::translate("Store", what).arg(where, detail));
+    };
+    if (lower.contains(QLatin1String("root certificate file")) && lower.contains(QLatin1String("does not exist")))
+        return say(QT_TRANSLATE_NOOP("Store", "The connection to %1 asks to verify the server's certificate, but "
+                                              "the root certificate file is missing (%2). Nothing was changed. Set "
+                                              "sslrootcert= to the file of the CA that signed the server's "
+                                              "certificate."));
+    if (lower.contains(QLatin1String("does not match host name")))
+        return say(QT_TRANSLATE_NOOP("Store", "The server at %1 shows a certificate for another host name (%2). "
+                                              "Nothing was changed. Connect by the name the certificate names, or "
+                                              "ask the administrator for a certificate that names this host."));
+    if (lower.contains(QLatin1String("certificate verify failed")) || lower.contains(QLatin1String("certificate has expired")))
+        return say(QT_TRANSLATE_NOOP("Store", "The server at %1 shows a certificate that cannot be verified (%2): it "
+                                              "was signed by another CA than the one sslrootcert= names, or it has "
+                                              "expired. Nothing was changed. Check sslrootcert=, and the "
+                                              "certificate's dates with the administrator."));
+    if (lower.contains(QLatin1String("private key file")) && lower.contains(QLatin1String("group or world access")))
+        return say(QT_TRANSLATE_NOOP("Store", "The client key for %1 may be read by others (%2). Nothing was "
+                                              "changed. Make it yours alone: chmod 600 on the file sslkey= names."));
+    if (lower.contains(QLatin1String("certificate")) && (lower.contains(QLatin1String("alert")) || lower.contains(QLatin1String("client certificate"))
+                                                        || lower.contains(QLatin1String("certificate authentication failed"))))
+        return say(QT_TRANSLATE_NOOP("Store", "The server at %1 refused this client's certificate (%2). Nothing was "
+                                              "changed. Check sslcert= and sslkey=, and that the certificate names "
+                                              "this login and is signed by a CA the server trusts."));
+    if (lower.contains(QLatin1String("does not support ssl")))
+        return say(QT_TRANSLATE_NOOP("Store", "The server at %1 does not offer TLS, and the location requires it "
+                                              "(%2). Nothing was changed. Ask the administrator to turn ssl on, or "
+                                              "change sslmode=."));
+    if (lower.contains(QLatin1String("ssl error:")))
+        return say(QT_TRANSLATE_NOOP("Store", "The TLS connection to %1 failed (%2). Nothing was changed. Check the "
+                                              "location's sslmode=, sslrootcert=, sslcert= and sslkey=."));
+    return std::nullopt;
+}
+
 Error connectError(const PgConnInfo &info, const QString &detail)
 {
     const QString where = info.display();
@@ -58,6 +98,8 @@ Error connectError(const PgConnInfo &info, const QString &detail)
                                                                        "answered are standbys (%2). Nothing was written. "
                                                                        "If the primary is down, try again once a standby "
                                                                        "has been promoted.").arg(where, detail));
+    if (auto tls = tlsError(where, detail))
+        return *tls;
     if (lower.contains(QLatin1String("pg_hba.conf")) || lower.contains(QLatin1String("permission denied")))
         return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 does not let this login connect "
                                                  "(%2). Nothing was changed. Ask the administrator for access.")
@@ -96,8 +138,10 @@ Result<std::unique_ptr<PgConnection>> PgConnection::connect(const PgConnInfo &in
 
 std::optional<Error> PgConnection::setUpSession(Setup setup)
 {
-    m_prepared.clear();
     m_waiting.clear(); // what waited was for the session that is gone
+    m_prepared.clear();
+    m_listening = false;
+    m_sessionKnown = false;
     m_sessionError.reset();
     m_backendPid = PQbackendPID(m_conn);
     // The server's notices (e.g. its goodbye on shutdown) are not for the operator's
@@ -108,18 +152,23 @@ std::optional<Error> PgConnection::setUpSession(Setup setup)
     // replays the primary's changes and notifies no one; there PgReplicationStatus follows
     // the replay position instead): the server says at the handshake whether it is one.
     const QString doing = QCoreApplication::translate("Store", "setting up the connection", "what the store was doing when it failed");
-    enqueue({0, "SET lock_timeout = " + QByteArray::number(LockTimeoutMs), {}});
-    if (m_readOnly)
-        enqueue({0, "SET default_transaction_read_only = on", {}});
+    // No SET here: a transaction pooler would hand the setting to other clients' sessions
+    // and lose it for ours, so every transaction sets what it needs (transactionSettings).
+    // The server's own process id differs from the one the handshake gave when a pooler
+    // stands between (PgBouncer hands out keys of its own): then a LISTEN may land on a
+    // server connection that is not ours for long, and changes are polled instead.
     if (qstrcmp(PQparameterStatus(m_conn, "in_hot_standby"), "on") != 0)
-        enqueue({0, QByteArray("LISTEN ") + ChangeChannel, {}});
-    enqueue({0, "SELECT session_user, pg_is_in_recovery()", [this, doing](const PgResult &who) {
+        enqueue({0, listenUnlessPooled(), [this](const PgResult &listened) { m_listening = listened.isOk(); }});
+    enqueue({0, "SELECT session_user, pg_is_in_recovery(), pg_backend_pid()", [this, doing](const PgResult &who) {
                       if (!who.isOk() || who.rows() != 1) {
                           m_sessionError = errorFor(who, doing);
                           return;
                       }
                       m_sessionUser = who.text(0, 0);
                       m_standby = who.boolean(0, 1);
+                      m_pooled = who.text(0, 2).toInt() != m_backendPid;
+                      m_listening = m_listening && !m_pooled;
+                      m_sessionKnown = true;
                   }});
     ++m_sessions;
     if (setup == Setup::WithFirstFlight)
@@ -133,9 +182,52 @@ void PgConnection::leftRecovery()
     if (!m_standby)
         return;
     m_standby = false;
+    if (!m_pooled)
+        listen();
+}
+
+QByteArray PgConnection::listenUnlessPooled() const
+{
+    // In the same flight as the question whether a pooler stands between, so the server
+    // decides: a LISTEN on a pooled server connection would go to whoever gets it next.
+    return "DO $$BEGIN IF pg_backend_pid() = " + QByteArray::number(m_backendPid) + " THEN LISTEN "
+           + ChangeChannel + "; END IF; END$$";
+}
+
+void PgConnection::listen()
+{
     // Nothing to tell if it fails: a lost connection is noticed, and set up again, by the
     // next read.
-    PgResult(execText(QByteArray("LISTEN ") + ChangeChannel));
+    m_listening = PgResult(execText(listenUnlessPooled())).isOk();
+}
+
+QByteArray PgConnection::transactionSettings() const
+{
+    // set_config(..., true) is SET LOCAL, and one statement may set both.
+    QByteArray settings = "SELECT set_config('lock_timeout', '" + QByteArray::number(LockTimeoutMs) + "', true)";
+    if (m_readOnly)
+        settings += ", set_config('transaction_read_only', 'on', true)";
+    return settings;
+}
+
+QString PgConnection::tlsProtocol() const
+{
+    if (!PQsslInUse(m_conn))
+        return QString();
+    // libpq says "TLSv1.3"; people read "TLS 1.3".
+    return QString::fromLatin1(PQsslAttribute(m_conn, "protocol")).replace(QLatin1String("TLSv"), QLatin1String("TLS "));
+}
+
+bool PgConnection::isRemote() const
+{
+    const QString host = QString::fromUtf8(PQhost(m_conn));
+    return !host.isEmpty() && !host.startsWith(u'/') && !host.startsWith(u'@') && host != QLatin1String("localhost")
+           && !host.startsWith(QLatin1String("127.")) && host != QLatin1String("::1");
+}
+
+bool PgConnection::userIsSessionUser() const
+{
+    return m_sessionUser == QString::fromUtf8(PQuser(m_conn));
 }
 
 bool PgConnection::isConnected() const
@@ -210,15 +302,20 @@ std::vector<PgResult> PgConnection::fly(const std::vector<Waiting> &waiting, con
     {
         enum class What { Waiting, Prepare, Answer, Sync } what;
         size_t index = 0;
-        std::string key; // of a PREPARE
+        std::string key = {}; // of a PREPARE
     };
-    std::vector<Expected> expected;
+    // Prepared once and kept where the session is ours alone: parsing and planning a
+    // statement each time costs the server measurably more (docs/PERFORMANCE.md). Behind a
+    // pooler (and before the session's setup has said whether one is there) unnamed, so that
+    // nothing outlives the transaction on a server connection the pooler shares.
+    const bool prepare = m_sessionKnown && !m_pooled;
     std::unordered_map<std::string, std::string> preparing; // in this flight: SQL -> name
+    std::vector<Expected> expected;
     bool sent = true;
     bool synced = true; // nothing sent since the last sync point
     auto sync = [&](std::optional<size_t> index) {
         sent = sent && PQpipelineSync(m_conn) == 1;
-        expected.push_back({Expected::What::Sync, index.value_or(statements.size()), {}});
+        expected.push_back({Expected::What::Sync, index.value_or(statements.size())});
         synced = true;
     };
     auto sendText = [&](const QByteArray &sql) {
@@ -228,7 +325,7 @@ std::vector<PgResult> PgConnection::fly(const std::vector<Waiting> &waiting, con
 
     for (size_t i = 0; i < waiting.size(); ++i) {
         sendText(waiting[i].sql);
-        expected.push_back({Expected::What::Waiting, i, {}});
+        expected.push_back({Expected::What::Waiting, i});
     }
     for (size_t i = 0; i < statements.size(); ++i) {
         const PgStatement &statement = statements[i];
@@ -242,6 +339,17 @@ std::vector<PgResult> PgConnection::fly(const std::vector<Waiting> &waiting, con
         case PgStatement::Kind::Query: {
             if (m_observer)
                 m_observer(statement.sql, statement.params);
+            std::vector<const char *> values;
+            values.reserve(size_t(statement.params.count()));
+            for (const auto &value : statement.params.values())
+                values.push_back(value ? value->constData() : nullptr);
+            if (!prepare) {
+                sent = sent
+                       && PQsendQueryParams(m_conn, statement.sql.constData(), statement.params.count(), nullptr,
+                                            values.data(), nullptr, nullptr, 0) == 1;
+                synced = false;
+                break;
+            }
             const std::string key = statement.sql.toStdString();
             std::string name;
             if (const auto known = m_prepared.find(key); known != m_prepared.end()) {
@@ -256,10 +364,6 @@ std::vector<PgResult> PgConnection::fly(const std::vector<Waiting> &waiting, con
                                         nullptr) == 1;
                 expected.push_back({Expected::What::Prepare, i, key});
             }
-            std::vector<const char *> values;
-            values.reserve(size_t(statement.params.count()));
-            for (const auto &value : statement.params.values())
-                values.push_back(value ? value->constData() : nullptr);
             sent = sent
                    && PQsendQueryPrepared(m_conn, name.c_str(), statement.params.count(), values.data(), nullptr,
                                           nullptr, 0) == 1;
@@ -267,7 +371,7 @@ std::vector<PgResult> PgConnection::fly(const std::vector<Waiting> &waiting, con
             break;
         }
         }
-        expected.push_back({Expected::What::Answer, i, {}});
+        expected.push_back({Expected::What::Answer, i});
     }
     if (!synced || expected.empty())
         sync(std::nullopt);
@@ -429,6 +533,14 @@ Error PgConnection::errorFor(const PgResult &result, const QString &doing) const
     const QByteArray state = result.sqlState();
     const QString detail = result.isNull() || state.isEmpty() ? lastMessage() : result.errorMessage();
     const QString where = location();
+    // PgBouncer in statement mode takes no transaction of more than one statement, which
+    // every decision is: refused by name, since nothing else about it would help.
+    if (detail.contains(QLatin1String("statement pooling")))
+        return Error::unavailable(QCoreApplication::translate("Store", "The pooler in front of %1 runs in statement mode "
+                                                                       "(pool_mode = statement), which refuses transactions "
+                                                                       "(%2). Nothing was written. Set pool_mode to "
+                                                                       "transaction or session for this database.")
+                                      .arg(where, detail));
     if (!isConnected() || state.startsWith("08") || state == "57P01" || state == "57P02" || state == "57P03")
         return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost while %2 "
                                                  "(%3). Nothing was written; try again once the server is back.")

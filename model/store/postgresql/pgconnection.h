@@ -21,14 +21,13 @@ namespace RefundDesk::Internal {
 
 class PgConnectAttempt;
 
-// One libpq connection to the store's server: statements prepared once and run with bound
-// parameters, the session set up for Refund Desk (UTF-8, a lock timeout, LISTEN for the
+// One libpq connection to the store's server: statements run with bound parameters
+// (prepared once where the session is ours alone, unnamed behind a pooler), the session set up for Refund Desk (UTF-8, a lock timeout, LISTEN for the
 // store's change notifications on a primary), and a reconnect after the server went away.
 // Setting a session up writes nothing, so a hot standby takes it as a primary does.
 //
 // Over a network every wait for an answer costs a round trip, so statements travel in
-// flights (libpq's pipeline mode): a new statement is prepared and run in the same flight,
-// a PgBatch sends many at once, and the few statements whose answers nobody waits for
+// flights (libpq's pipeline mode): a PgBatch sends many at once, and the few statements whose answers nobody waits for
 // (the session's setup, a read snapshot's BEGIN and its end) ride with the next flight.
 class PgConnection final
 {
@@ -72,11 +71,29 @@ public:
     // sends change notifications, so the session listens for them.
     void leftRecovery();
 
+    // Whether a pooler (PgBouncer or its like) stands between this connection and the
+    // server: the server's process is not the one the handshake named. Then nothing of the
+    // session outlives a transaction, and no LISTEN is sent (changes are polled).
+    bool isPooled() const { return m_pooled; }
+    // Whether this session listens for the store's change notifications.
+    bool isListening() const { return m_listening; }
+    // Whether the server took this login as the one the location asked for; a pooler
+    // that forces its own user makes every session the pooler's role.
+    bool userIsSessionUser() const;
+    // Read-only transactions from now on (a login found to lack the rights to write).
+    void setReadOnly(bool readOnly) { m_readOnly = readOnly; }
+    // The TLS protocol of the link ("TLS 1.3"), empty when it is not encrypted.
+    QString tlsProtocol() const;
+    // Whether the server is reached over a network (not a Unix socket, not this machine).
+    bool isRemote() const;
+    // What every transaction sets for itself right after its BEGIN (SET LOCAL only).
+    QByteArray transactionSettings() const;
+
     // Why the session's setup failed, once it was sent; nothing when it took.
     const std::optional<Error> &sessionError() const { return m_sessionError; }
 
-    // Runs `sql` as a statement prepared on this connection the first time it is used: the
-    // PREPARE travels in the same flight as the statement.
+    // Runs `sql` with bound parameters: a statement prepared on this connection the first
+    // time it is used (the PREPARE in the same flight), or unnamed behind a pooler.
     PgResult exec(const QByteArray &sql, const PgParams &params = {});
     // Every statement of `batch` in one flight, and their answers in the same order (see
     // PgBatch). Statements waiting to ride with the next flight go first, in the same
@@ -124,6 +141,8 @@ public:
 private:
     PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly);
     std::optional<Error> setUpSession(Setup setup);
+    QByteArray listenUnlessPooled() const;
+    void listen();
     // A statement waiting for the next flight, and who wants its answer.
     struct Waiting
     {
@@ -143,10 +162,13 @@ private:
     bool m_readOnly = false;
     QString m_sessionUser;
     bool m_standby = false;
+    bool m_pooled = false;
+    bool m_sessionKnown = false; // the setup's answer came: m_pooled is known
+    bool m_listening = false;
     int m_backendPid = 0;
-    int m_sessions = 0;
-    std::unordered_map<std::string, std::string> m_prepared; // SQL -> statement name
+    std::unordered_map<std::string, std::string> m_prepared; // SQL -> statement name; never behind a pooler
     int m_nextStatement = 1;
+    int m_sessions = 0;
     std::vector<Waiting> m_waiting; // to ride with the next flight
     int m_nextTicket = 1;
     std::optional<Error> m_sessionError;

@@ -67,12 +67,10 @@ PgSchema::Checks PgSchema::addChecks(PgBatch &batch)
                                 "AND has_table_privilege('refund_ops', 'SELECT') "
                                 "AND has_table_privilege('resolutions', 'SELECT') END");
     checks.version = batch.add("SELECT value FROM store_meta WHERE key = 'schema_version'");
-    checks.rights = batch.add("SELECT may_decide, may_claim, CASE WHEN may_decide AND may_claim THEN NULL "
-                              "ELSE set_config('default_transaction_read_only', 'on', false) END FROM ("
-                              "SELECT has_table_privilege('resolutions', 'INSERT') AS may_decide, "
+    checks.rights = batch.add("SELECT has_table_privilege('resolutions', 'INSERT') AS may_decide, "
                               "has_column_privilege('refund_ops', 'status', 'UPDATE') AND "
                               "has_column_privilege('refund_ops', 'claimed_by', 'UPDATE') AND "
-                              "has_column_privilege('refund_ops', 'version', 'UPDATE') AS may_claim) AS rights");
+                              "has_column_privilege('refund_ops', 'version', 'UPDATE') AS may_claim");
     return checks;
 }
 
@@ -122,6 +120,12 @@ Result<QString> PgSchema::rightsAnswer(PgConnection &connection, const PgResult 
     if (!rights.boolean(0, 1))
         return QCoreApplication::translate("Store", "Opened read-only: the login %1 may not claim operations in this store (it may not "
                               "change refund_ops' status).").arg(connection.sessionUser());
+    if (!connection.userIsSessionUser())
+        return QCoreApplication::translate("Store", "Opened read-only: the server took this login as %1, not as the "
+                                                    "user the location names, so a decision would carry another name "
+                                                    "(a pooler that forces user= for this database does this). Remove "
+                                                    "user= from the pooler's entry, or connect to the server directly.")
+            .arg(connection.sessionUser());
     return QString();
 }
 

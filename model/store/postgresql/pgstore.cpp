@@ -53,8 +53,10 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
             return why.error();
         note = *why;
     }
-    // A login that may not write has a read-only session already (PgSchema::addChecks).
+    // A login that may not write gets read-only transactions too, so the server refuses
+    // what the store would refuse first.
     const bool openedReadOnly = readOnly || !note.isEmpty();
+    opened.setReadOnly(openedReadOnly);
     return std::unique_ptr<Store>(std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note));
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "store/postgresql/pgbatch.h"
+#include "store/postgresql/pgchangepoll.h"
 #include "store/postgresql/pgparams.h"
 #include "store/postgresql/pgreplicationstatus.h"
 #include "store/store.h"
@@ -18,8 +19,8 @@ class PgEventLookup;
 class PgResult;
 class PgTransaction;
 
-// The PostgreSQL backend of Store: one libpq connection (PgConnection), statements
-// prepared once, every write one READ COMMITTED transaction that locks the operation's
+// The PostgreSQL backend of Store: one libpq connection (PgConnection), unnamed statements
+// (nothing outlives a transaction, so a transaction pooler may stand in front), every write one READ COMMITTED transaction that locks the operation's
 // row (SELECT ... FOR UPDATE) before re-checking the state the operator saw, so that of
 // two operators racing on one operation the second waits for the first and then sees its
 // change: one decision, one Conflict. The audit chain's append is serialised by a
@@ -28,7 +29,8 @@ class PgTransaction;
 // The operator recorded is the login (session_user); the schema's triggers refuse any
 // other name. dataVersion() counts the change notifications other sessions' commits send
 // (LISTEN/NOTIFY), read from the socket without a query; on a hot standby, which gets no
-// notifications and opens read-only, the moves of its replay position (PgReplicationStatus).
+// notifications and opens read-only, the moves of its replay position (PgReplicationStatus);
+// behind a pooler, where LISTEN cannot be had, the moves of the WAL position (PgChangePoll).
 //
 // Round trips are what a remote operator waits for, so each reading is one flight where
 // it can be: a panel is one (operationReading), a snapshot's BEGIN travels with its first
@@ -54,6 +56,8 @@ public:
     Result<qint64> dataVersion() override;
     void setReconnectWithoutWaiting(bool on) override;
     std::optional<StandbyStatus> standbyStatus() const override;
+    bool pollsForChanges() const override;
+    std::optional<QString> encryption() const override;
 
     Result<std::vector<Operation>> queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                              int limit) override;
@@ -135,6 +139,7 @@ private:
     bool m_readOnly = false;
     QString m_openNote;
     PgReplicationStatus m_replication; // on a standby: its replay position, read once a second at most
+    PgChangePoll m_changes;            // on a primary without LISTEN: its WAL position, likewise
     int m_snapshotDepth = 0;
     int m_snapshotBegin = 0; // the ticket of its BEGIN, waiting for the first statement
     qint64 m_version = 0;

@@ -171,6 +171,12 @@ Result<qint64> PgStore::dataVersion()
         return reconnect();
     }
     m_version += *notified;
+    if (!m_connection->isStandby() && !m_connection->isListening()) {
+        auto moved = m_changes.poll(*m_connection);
+        if (!moved)
+            return moved.error();
+        m_version += *moved ? 1 : 0;
+    }
     if (m_connection->isStandby()) {
         auto replayed = m_replication.poll(*m_connection);
         if (!replayed)
@@ -178,6 +184,20 @@ Result<qint64> PgStore::dataVersion()
         m_version += *replayed ? 1 : 0;
     }
     return m_version + m_connection->sessions();
+}
+
+bool PgStore::pollsForChanges() const
+{
+    return !m_connection->isStandby() && !m_connection->isListening();
+}
+
+std::optional<QString> PgStore::encryption() const
+{
+    // A link that never leaves this machine has nothing to say unless it is encrypted.
+    const QString tls = m_connection->tlsProtocol();
+    if (tls.isEmpty() && !m_connection->isRemote())
+        return std::nullopt;
+    return tls;
 }
 
 void PgStore::setReconnectWithoutWaiting(bool on)

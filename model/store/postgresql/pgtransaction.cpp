@@ -7,6 +7,7 @@ namespace RefundDesk::Internal {
 PgTransaction::PgTransaction(PgConnection &connection, const QByteArray &begin)
     : m_connection(connection)
     , m_beginTicket(connection.sendWithNext(begin))
+    , m_settingsTicket(connection.sendWithNext(connection.transactionSettings()))
 {
 }
 
@@ -17,8 +18,10 @@ PgTransaction::~PgTransaction()
     // A BEGIN never sent needs no end. Otherwise nothing of an unfinished transaction is
     // kept, at once (it may hold row locks); on a lost connection the server has rolled
     // it back already.
-    if (m_connection.withdraw(m_beginTicket))
+    if (m_connection.withdraw(m_beginTicket)) {
+        m_connection.withdraw(m_settingsTicket);
         return;
+    }
     if (m_connection.isConnected() && m_connection.inTransaction()) {
         PgBatch rollback;
         rollback.addControl("ROLLBACK");

@@ -35,6 +35,7 @@ public:
 private:
     PgConnection &m_connection;
     int m_beginTicket = 0;
+    int m_settingsTicket = 0; // the transaction's own settings, right after its BEGIN
     bool m_active = true;
 };
 

@@ -1,9 +1,11 @@
 // The console on a PostgreSQL store: it shows the login as the operator and the location
 // without a password, follows other sessions' commits, and rides out a server restart
 // (saying "reconnecting…" meanwhile) without losing what the operator typed, and a server
-// that takes connections and never answers without freezing the window.
+// that takes connections and never answers without freezing the window. Behind a
+// transaction pooler it finds other sessions' commits by polling, and says so.
 
 #include "isolatedsettings.h"
+#include "pgbouncertestserver.h"
 #include "pgtestserver.h"
 #include "silentlistener.h"
 #include "stallprobe.h"
@@ -37,6 +39,7 @@ private slots:
     void initTestCase();
     void consoleRidesOutAServerRestart();
     void consoleStaysResponsiveWhileTheServerIsSilent();
+    void consoleBehindATransactionPoolerPolls();
 
 private:
     QTemporaryDir m_settings;
@@ -174,6 +177,37 @@ void tst_PgConsole::consoleStaysResponsiveWhileTheServerIsSilent()
     QTRY_VERIFY2_WITH_TIMEOUT(live->text().startsWith(QStringLiteral("Live ·")), qPrintable(live->text()), 120'000);
     QTRY_COMPARE_WITH_TIMEOUT(statusOf(QStringLiteral("op_5521")), QStringLiteral("checking"), 60'000);
     QCOMPARE(search->text(), QStringLiteral("op_55"));
+    window.close();
+}
+
+void tst_PgConsole::consoleBehindATransactionPoolerPolls()
+{
+    PgBouncerTestServer pooler(*m_server, {PgBouncerTestServer::PoolMode::Transaction, 2,
+                                           {QString::fromLatin1(PgTestServer::SuperUser)}, {}});
+    QVERIFY2(pooler.isRunning(), qPrintable(pooler.lastError()));
+    OperatorIdentity identity;
+    MainWindow window(&identity);
+    window.setShowErrorDialogs(false);
+    window.refresher()->setInterval(100);
+    QVERIFY2(RefundDesk::Test::openInConsole(
+                 window, pooler.location(QStringLiteral("console"), QString::fromLatin1(PgTestServer::SuperUser)), false),
+             qPrintable(window.lastError()));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto *live = window.findChild<QLabel *>(QStringLiteral("liveLabel"));
+    QVERIFY(live);
+    QTRY_COMPARE(live->text(), QStringLiteral("Live (polling)"));
+    // A Unix socket never leaves the machine: nothing to say about encryption.
+    auto *encryption = window.findChild<QWidget *>(QStringLiteral("encryptionLabel"));
+    QVERIFY(encryption);
+    QVERIFY(!encryption->isVisible());
+
+    // A commit of another session, not through the pooler: no notification reaches the
+    // console, the WAL position does.
+    QVERIFY(m_server->exec(QStringLiteral("console"),
+                           QStringLiteral("UPDATE refund_ops SET attempts = attempts WHERE operation_id = 'op_5521'")));
+    QTRY_VERIFY2_WITH_TIMEOUT(live->text().startsWith(QStringLiteral("Live (polling) · changed")), qPrintable(live->text()),
+                              60'000);
     window.close();
 }
 
