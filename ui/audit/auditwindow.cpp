@@ -29,7 +29,6 @@
 #include <QMenuBar>
 #include <QScrollBar>
 #include <QStatusBar>
-#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>

@@ -38,15 +38,6 @@ void setText(QLabel *label, const QString &text)
         textUpdated(label, before);
 }
 
-void announce(QWidget *widget)
-{
-    if (!QAccessible::isActive())
-        return;
-    QAccessibleEvent nameChanged(widget, QAccessible::NameChanged);
-    QAccessible::updateAccessibility(&nameChanged);
-    textUpdated(widget, QString());
-}
-
 void followMessages(QStatusBar *statusBar)
 {
     auto name = [statusBar](const QString &message) {

@@ -3,7 +3,6 @@
 class QLabel;
 class QString;
 class QStatusBar;
-class QWidget;
 
 namespace RefundDesk {
 
@@ -24,8 +23,6 @@ namespace LiveText {
 void makeReadable(QLabel *label);
 // Sets the label's text; tells the accessibility bridge when it changed.
 void setText(QLabel *label, const QString &text);
-// Tells the accessibility bridge that what the widget says changed.
-void announce(QWidget *widget);
 // The status bar's message is painted, not a child a screen reader can read: its
 // accessible name carries the message shown (else "Status"), announced on change.
 void followMessages(QStatusBar *statusBar);

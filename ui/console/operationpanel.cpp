@@ -16,7 +16,6 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QSplitter>
-#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QToolButton>
