@@ -183,6 +183,22 @@ QVariant QueueModel::displayData(const Row &row, int column) const
     return {};
 }
 
+QString QueueModel::rowSentence(const Row &row) const
+{
+    const Operation &operation = *row.operation;
+    const qint64 now = m_clock();
+    const KeyWindow window(operation, m_keyRetentionHours);
+    QStringList parts{operation.operationId, tr("order %1").arg(operation.orderId),
+                      Money::display(operation.amountCents, operation.currency), displayName(operation.status),
+                      tr("verdict %1").arg(displayData(row, VerdictColumn).toString()),
+                      tr("%n try(s)", nullptr, operation.attempts), TimeText::span(now - operation.createdAt),
+                      window.isOpenAt(now) ? tr("key window %1 left").arg(TimeText::span(window.expiresAt() - now))
+                                           : tr("key window closed")};
+    if (!operation.claimedBy.isEmpty())
+        parts << tr("claimed by %1").arg(operation.claimedBy);
+    return parts.join(QStringLiteral(", "));
+}
+
 QVariant QueueModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -196,6 +212,12 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return displayData(row, index.column());
+    // What a screen reader says of a cell: its text as shown, and the whole row as one
+    // sentence, so that moving down the queue reads each operation in full.
+    case Qt::AccessibleTextRole:
+        return displayData(row, index.column()).toString();
+    case Qt::AccessibleDescriptionRole:
+        return rowSentence(row);
     case Qt::ToolTipRole:
         switch (index.column()) {
         case AgeColumn: return tr("Created %1").arg(TimeText::fullMoment(operation.createdAt));

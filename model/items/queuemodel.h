@@ -163,6 +163,9 @@ private:
     QueueRow::Verdict verdictOf(const Row &row) const;
     void applyRows(std::vector<Row> rows);
     QVariant displayData(const Row &row, int column) const;
+    // "op_5521, order 4417, 38.00 USD, unknown, verdict refunded, 3 tries, 2 h 14 m, key
+    // window closed": the row as a screen reader reads it (Qt::AccessibleDescriptionRole).
+    QString rowSentence(const Row &row) const;
     qint64 keyExpiresAt(const Operation &operation) const;
     void fail(const Error &error);
 

@@ -149,6 +149,16 @@
     </message>
 </context>
 <context>
+    <name>RefundDesk::QueueModel</name>
+    <message numerus="yes">
+        <source>%n try(s)</source>
+        <translation>
+            <numerusform>%n try</numerusform>
+            <numerusform>%n tries</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::QueuePane</name>
     <message numerus="yes">
         <source>%Ln operation(s)</source>

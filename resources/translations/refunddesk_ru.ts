@@ -1127,6 +1127,14 @@ Provider said: %2</source>
         <source>O&amp;utcome</source>
         <translation>&amp;Итог</translation>
     </message>
+    <message>
+        <source>From day</source>
+        <translation>С дня</translation>
+    </message>
+    <message>
+        <source>To day</source>
+        <translation>По день</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AuditIntegration</name>
@@ -1307,6 +1315,18 @@ Provider said: %2</source>
     <message>
         <source>Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as recorded, but the store no longer guards them as it should: report it (hover for every problem found).</source>
         <translation>Цепочка проверена до №%1, но нарушен инвариант хранилища: %2 Решения пока такие, какими их зафиксировали, но хранилище больше не защищает их как следует: сообщите о проблеме (все найденные проблемы — в подсказке).</translation>
+    </message>
+    <message>
+        <source>Decisions</source>
+        <translation>Решения</translation>
+    </message>
+    <message>
+        <source>Audit views</source>
+        <translation>Разделы аудита</translation>
+    </message>
+    <message>
+        <source>Unknown exposure</source>
+        <translation>Неизвестный риск</translation>
     </message>
 </context>
 <context>
@@ -1549,6 +1569,13 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::HistoryView</name>
+    <message>
+        <source>Decisions recorded</source>
+        <translation>Записанные решения</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::JsonViewer</name>
     <message>
         <source>Search the payload</source>
@@ -1570,12 +1597,23 @@ Provider said: %2</source>
             <numerusform>%n совпадений</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Payload</source>
+        <translation>Содержимое</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::LanguageMenu</name>
     <message>
         <source>&amp;System language (%1)</source>
         <translation>&amp;Системный язык (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::LiveText</name>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
     </message>
 </context>
 <context>
@@ -1839,10 +1877,6 @@ Take it over only if they handed it to you. They will see it claimed by you.</so
         <translation>%1 ещё записывается. Дождитесь окончания и зафиксируйте результат ещё раз.</translation>
     </message>
     <message>
-        <source>Recorded. No new key was issued.</source>
-        <translation>Зафиксировано. Новый ключ не выдавался.</translation>
-    </message>
-    <message>
         <source>Someone else changed this operation</source>
         <translation>Кто-то другой изменил эту операцию</translation>
     </message>
@@ -1881,6 +1915,10 @@ The window now shows its current state.</source>
     <message>
         <source>Opening %1…</source>
         <translation>Открытие %1…</translation>
+    </message>
+    <message>
+        <source>Recorded: %1. No new key was issued.</source>
+        <translation>Записано: %1. Новый ключ не выдавался.</translation>
     </message>
 </context>
 <context>
@@ -2023,6 +2061,10 @@ The window now shows its current state.</source>
         <source>Loading %1…</source>
         <translation>Загрузка %1…</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation>Подробности</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperatorIdentity</name>
@@ -2064,6 +2106,10 @@ The window now shows its current state.</source>
             <numerusform>ещё %n операции возврата</numerusform>
             <numerusform>ещё %n операций возврата</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The order&apos;s refund operations</source>
+        <translation>Операции возврата по заказу</translation>
     </message>
 </context>
 <context>
@@ -2163,6 +2209,10 @@ The window now shows its current state.</source>
         <source>&amp;Verdict:</source>
         <translation>&amp;Вердикт:</translation>
     </message>
+    <message>
+        <source>Find an operation</source>
+        <translation>Найти операцию</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
@@ -2234,6 +2284,34 @@ The window now shows its current state.</source>
         <source>What the provider&apos;s webhook events show (not sortable)</source>
         <translation>Что показывают события вебхуков провайдера (без сортировки)</translation>
     </message>
+    <message>
+        <source>order %1</source>
+        <translation>заказ %1</translation>
+    </message>
+    <message>
+        <source>verdict %1</source>
+        <translation>вердикт %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n try(s)</source>
+        <translation>
+            <numerusform>%n попытка</numerusform>
+            <numerusform>%n попытки</numerusform>
+            <numerusform>%n попыток</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>key window %1 left</source>
+        <translation>окно ключа: осталось %1</translation>
+    </message>
+    <message>
+        <source>key window closed</source>
+        <translation>окно ключа закрыто</translation>
+    </message>
+    <message>
+        <source>claimed by %1</source>
+        <translation>взял в работу %1</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueuePane</name>
@@ -2268,6 +2346,14 @@ The window now shows its current state.</source>
     <message>
         <source>Reading the queue…</source>
         <translation>Чтение очереди…</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>Очередь</translation>
+    </message>
+    <message>
+        <source>The operations that need a person. The arrow keys show one in the panel.</source>
+        <translation>Операции, которым нужен человек. Стрелки показывают операцию на панели.</translation>
     </message>
 </context>
 <context>
@@ -2414,6 +2500,10 @@ The window now shows its current state.</source>
     <message>
         <source>This window cannot record decisions. Nothing was recorded.</source>
         <translation>Из этого окна нельзя фиксировать решения. Ничего не записано.</translation>
+    </message>
+    <message>
+        <source>Case reference</source>
+        <translation>Номер обращения</translation>
     </message>
 </context>
 <context>

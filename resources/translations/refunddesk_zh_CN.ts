@@ -1112,6 +1112,14 @@ Provider said: %2</source>
         <source>O&amp;utcome</source>
         <translation>结果(&amp;U)</translation>
     </message>
+    <message>
+        <source>From day</source>
+        <translation>起始日</translation>
+    </message>
+    <message>
+        <source>To day</source>
+        <translation>截止日</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AuditIntegration</name>
@@ -1288,6 +1296,18 @@ Provider said: %2</source>
     <message>
         <source>Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as recorded, but the store no longer guards them as it should: report it (hover for every problem found).</source>
         <translation>哈希链已校验至 #%1，但存储库的一项不变量被破坏：%2 目前的决定仍与记录一致，但存储库已无法像应有的那样保护它们：请上报此问题（将鼠标悬停在此处查看发现的全部问题）。</translation>
+    </message>
+    <message>
+        <source>Decisions</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>Audit views</source>
+        <translation>审计视图</translation>
+    </message>
+    <message>
+        <source>Unknown exposure</source>
+        <translation>未知敞口</translation>
     </message>
 </context>
 <context>
@@ -1522,6 +1542,13 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::HistoryView</name>
+    <message>
+        <source>Decisions recorded</source>
+        <translation>已记录的决定</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::JsonViewer</name>
     <message>
         <source>Search the payload</source>
@@ -1541,12 +1568,23 @@ Provider said: %2</source>
             <numerusform>%n 处匹配</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Payload</source>
+        <translation>载荷</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::LanguageMenu</name>
     <message>
         <source>&amp;System language (%1)</source>
         <translation>系统语言（%1）(&amp;S)</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::LiveText</name>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
     </message>
 </context>
 <context>
@@ -1810,10 +1848,6 @@ Take it over only if they handed it to you. They will see it claimed by you.</so
         <translation>%1 仍在写入中。请等待完成后再次记录结果。</translation>
     </message>
     <message>
-        <source>Recorded. No new key was issued.</source>
-        <translation>已记录。未生成新的幂等键。</translation>
-    </message>
-    <message>
         <source>Someone else changed this operation</source>
         <translation>其他人修改了此操作</translation>
     </message>
@@ -1852,6 +1886,10 @@ The window now shows its current state.</source>
     <message>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Recorded: %1. No new key was issued.</source>
+        <translation>已记录：%1。未发放新密钥。</translation>
     </message>
 </context>
 <context>
@@ -1992,6 +2030,10 @@ The window now shows its current state.</source>
         <source>Loading %1…</source>
         <translation>正在加载 %1…</translation>
     </message>
+    <message>
+        <source>Details</source>
+        <translation>详情</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperatorIdentity</name>
@@ -2031,6 +2073,10 @@ The window now shows its current state.</source>
         <translation>
             <numerusform>另有 %n 个退款操作</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>The order&apos;s refund operations</source>
+        <translation>该订单的退款操作</translation>
     </message>
 </context>
 <context>
@@ -2130,6 +2176,10 @@ The window now shows its current state.</source>
         <source>&amp;Verdict:</source>
         <translation>判定(&amp;V)：</translation>
     </message>
+    <message>
+        <source>Find an operation</source>
+        <translation>查找操作</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
@@ -2201,6 +2251,32 @@ The window now shows its current state.</source>
         <source>What the provider&apos;s webhook events show (not sortable)</source>
         <translation>服务商 Webhook 事件显示的情况（不可排序）</translation>
     </message>
+    <message>
+        <source>order %1</source>
+        <translation>订单 %1</translation>
+    </message>
+    <message>
+        <source>verdict %1</source>
+        <translation>结论 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n try(s)</source>
+        <translation>
+            <numerusform>%n 次尝试</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>key window %1 left</source>
+        <translation>密钥窗口剩余 %1</translation>
+    </message>
+    <message>
+        <source>key window closed</source>
+        <translation>密钥窗口已关闭</translation>
+    </message>
+    <message>
+        <source>claimed by %1</source>
+        <translation>由 %1 认领</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueuePane</name>
@@ -2233,6 +2309,14 @@ The window now shows its current state.</source>
     <message>
         <source>Reading the queue…</source>
         <translation>正在读取队列…</translation>
+    </message>
+    <message>
+        <source>Queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <source>The operations that need a person. The arrow keys show one in the panel.</source>
+        <translation>需要人工处理的操作。方向键在面板中显示所选操作。</translation>
     </message>
 </context>
 <context>
@@ -2379,6 +2463,10 @@ The window now shows its current state.</source>
     <message>
         <source>This window cannot record decisions. Nothing was recorded.</source>
         <translation>此窗口无法记录决定。未记录任何内容。</translation>
+    </message>
+    <message>
+        <source>Case reference</source>
+        <translation>工单编号</translation>
     </message>
 </context>
 <context>

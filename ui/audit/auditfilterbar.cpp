@@ -86,6 +86,8 @@ void AuditFilterBar::retranslate()
     m_toCheck->setText(tr("&To"));
     for (QDateEdit *edit : {m_fromEdit, m_toEdit})
         edit->setToolTip(tr("A day in local time; both ends are included."));
+    m_fromEdit->setAccessibleName(tr("From day"));
+    m_toEdit->setAccessibleName(tr("To day"));
     m_operator->setItemText(0, tr("Everyone"));
     m_operator->setToolTip(tr("Only the decisions of this operator"));
     m_outcome->setItemText(0, tr("Any outcome"));
@@ -96,6 +98,11 @@ void AuditFilterBar::retranslate()
     m_newestFirst->setText(tr("&Newest first"));
     m_operatorLabel->setText(tr("O&perator"));
     m_outcomeLabel->setText(tr("O&utcome"));
+}
+
+QList<QWidget *> AuditFilterBar::focusOrder() const
+{
+    return {m_fromCheck, m_fromEdit, m_toCheck, m_toEdit, m_operator, m_outcome, m_overrides, m_newestFirst};
 }
 
 AuditQuery AuditFilterBar::query() const

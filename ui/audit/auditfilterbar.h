@@ -18,6 +18,8 @@ class AuditFilterBar final : public QWidget
     Q_OBJECT
 
 public:
+    // The controls the Tab key visits, in reading order.
+    QList<QWidget *> focusOrder() const;
     explicit AuditFilterBar(QWidget *parent = nullptr);
 
     AuditQuery query() const;

@@ -2,6 +2,8 @@
 
 #include "ui/audit/auditfilterbar.h"
 #include "ui/audit/exposurechart.h"
+#include "ui/common/focusorder.h"
+#include "ui/common/livetext.h"
 #include "ui/common/storenotice.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/theme.h"
@@ -79,9 +81,11 @@ AuditWindow::AuditWindow(QWidget *parent)
     m_chainLabel->setObjectName(QStringLiteral("chainLabel"));
     m_chainLabel->setWordWrap(true);
     m_chainLabel->setMargin(6);
+    LiveText::makeReadable(m_chainLabel);
     m_countLabel->setObjectName(QStringLiteral("countLabel"));
     m_rowHint->setObjectName(QStringLiteral("rowHint"));
     m_rowHint->setWordWrap(true);
+    LiveText::makeReadable(m_rowHint);
     m_rowHint->hide();
     m_table->setObjectName(QStringLiteral("auditTable"));
     m_totalsTable->setObjectName(QStringLiteral("totalsTable"));
@@ -158,6 +162,11 @@ AuditWindow::AuditWindow(QWidget *parent)
         statusBar()->showMessage(tr("Cannot read the audit log: %1").arg(message));
     });
     resize(1280, 760);
+    // Tab follows the reading order: the chain's state, the filters, the log, the totals.
+    setFocusOrder(QList<QWidget *>{m_chainLabel} << m_filters->focusOrder() << m_tabs << m_table << m_rowHint << m_chart
+                                                << m_totalsTable);
+    LiveText::followMessages(statusBar());
+    m_chainLabel->setFocus(); // where the keyboard starts: whether the log can be trusted
     m_layout.addHeader(QStringLiteral("auditHeader"), m_table->horizontalHeader());
     m_layout.restore();
     setStore(nullptr, std::nullopt);
@@ -222,6 +231,11 @@ void AuditWindow::retranslateUi()
     m_tabs->setTabText(0, tr("&Log"));
     m_tabs->setTabText(1, tr("Unknown &exposure"));
     m_totalsTitle->setText(tr("Totals of the selected decisions by outcome and currency"));
+    m_table->setAccessibleName(tr("Decisions"));
+    m_totalsTable->setAccessibleName(m_totalsTitle->text());
+    m_tabs->setAccessibleName(tr("Audit views"));
+    m_tabs->widget(0)->setAccessibleName(tr("Decisions"));
+    m_tabs->widget(1)->setAccessibleName(tr("Unknown exposure"));
     m_model->retranslate();
     m_totals->retranslate();
     updateStoreLabel();
@@ -465,7 +479,7 @@ void AuditWindow::showChainState()
     } else {
         text = tr("Checking the audit chain…");
     }
-    m_chainLabel->setText(text);
+    LiveText::setText(m_chainLabel, text);
     m_chainLabel->setTone(tone);
 }
 

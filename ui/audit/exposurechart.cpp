@@ -1,5 +1,7 @@
 #include "ui/audit/exposurechart.h"
 
+#include "ui/common/livetext.h"
+
 #include "ui/common/theme.h"
 
 #include "domain/money.h"
@@ -31,6 +33,7 @@ void replaceChart(QChartView *view, QChart *chart)
 {
     QChart *old = view->chart();
     view->setChart(chart); // the view owns the new chart and lets go of the old one
+    view->setAccessibleName(chart->title()); // the summary beside it says it in words
     delete old;
 }
 
@@ -52,8 +55,15 @@ ExposureChart::ExposureChart(QWidget *parent)
     m_summary->setObjectName(QStringLiteral("exposureSummary"));
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
+    LiveText::makeReadable(m_summary);
     m_exposureView->setRenderHint(QPainter::Antialiasing);
     m_decisionsView->setRenderHint(QPainter::Antialiasing);
+    // A picture, not a control: the keyboard and a screen reader get its numbers from the
+    // summary above it.
+    for (QChartView *view : {m_exposureView, m_decisionsView}) {
+        view->setFocusPolicy(Qt::NoFocus);
+        view->viewport()->setFocusPolicy(Qt::NoFocus);
+    }
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_summary, 1);

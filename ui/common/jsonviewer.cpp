@@ -27,11 +27,13 @@ JsonViewer::JsonViewer(QWidget *parent)
     m_title->setWordWrap(true);
     m_search->setObjectName(QStringLiteral("jsonSearch"));
     m_search->setPlaceholderText(tr("Search the payload"));
+    m_search->setAccessibleName(tr("Search the payload"));
     m_search->setClearButtonEnabled(true);
     m_matchLabel->setTextFormat(Qt::PlainText);
     m_matchLabel->setMinimumWidth(m_matchLabel->fontMetrics().horizontalAdvance(QStringLiteral("000 matches")));
     m_text->setObjectName(QStringLiteral("jsonText"));
     m_text->setReadOnly(true);
+    m_text->setAccessibleName(tr("Payload"));
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
@@ -57,10 +59,13 @@ void JsonViewer::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         m_search->setPlaceholderText(tr("Search the payload"));
+        m_search->setAccessibleName(tr("Search the payload"));
+        m_text->setAccessibleName(tr("Payload"));
         m_matchLabel->setText(m_search->text().isEmpty() ? QString() : tr("%n match(es)", nullptr, m_matches));
         // A payload's title and a hint given by the caller are the caller's to say again.
         if (!m_shown && m_hint.isEmpty())
             m_title->setText(tr("Select an event to see its payload."));
+        m_text->setAccessibleDescription(m_title->text());
     }
     QWidget::changeEvent(event);
 }
@@ -86,6 +91,7 @@ void JsonViewer::setPayload(const QString &title, const QString &payload)
         m_title->setText(tr("%1 — not valid JSON, shown as delivered").arg(title));
         m_text->setPlainText(payload);
     }
+    m_text->setAccessibleDescription(m_title->text());
     highlight();
 }
 
@@ -95,7 +101,13 @@ void JsonViewer::clear(const QString &hint)
     m_hint = hint;
     m_title->setText(hint.isEmpty() ? tr("Select an event to see its payload.") : hint);
     m_text->clear();
+    m_text->setAccessibleDescription(m_title->text());
     highlight();
+}
+
+QList<QWidget *> JsonViewer::focusOrder() const
+{
+    return {m_search, m_text};
 }
 
 QString JsonViewer::text() const
@@ -119,6 +131,8 @@ void JsonViewer::highlight()
     }
     m_text->setExtraSelections(selections);
     m_matchLabel->setText(needle.isEmpty() ? QString() : tr("%n match(es)", nullptr, m_matches));
+    // Heard while typing in the search field: how many it found.
+    m_search->setAccessibleDescription(m_matchLabel->text());
     if (m_matches > 0) {
         // Just before the first match, so that Return selects it.
         QTextCursor first(m_text->document());

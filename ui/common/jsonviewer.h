@@ -25,6 +25,8 @@ public:
 
     QString text() const;
     QLineEdit *searchField() const { return m_search; }
+    // The controls the Tab key visits, in reading order.
+    QList<QWidget *> focusOrder() const;
     int matchCount() const { return m_matches; }
 
     // Indented JSON, or nothing when `payload` is not JSON.

@@ -11,6 +11,8 @@ void setUpReadOnlyTable(QTableView *view)
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    // The arrow keys move within the table; Tab leaves it, as it does every other control.
+    view->setTabKeyNavigation(false);
     view->setAlternatingRowColors(true);
     view->setShowGrid(false);
     view->setWordWrap(false);

@@ -1,11 +1,14 @@
 #include "ui/common/theme.h"
 
+#include "ui/common/focusmark.h"
+
 #include <QApplication>
 #include <QPalette>
 #include <QSettings>
 #include <QStyle>
 #include <QStyleFactory>
 
+#include <cmath>
 #include <span>
 
 namespace RefundDesk::Theme {
@@ -46,7 +49,7 @@ constexpr PaletteEntry darkColors[] = {
     {QPalette::All, QPalette::Text, 0xe6e8eb},
     {QPalette::All, QPalette::Button, 0x2e3238},
     {QPalette::All, QPalette::ButtonText, 0xe6e8eb},
-    {QPalette::All, QPalette::Highlight, 0x3b7ddd},
+    {QPalette::All, QPalette::Highlight, 0x326cc9}, // white text on it at 5:1
     {QPalette::All, QPalette::HighlightedText, 0xffffff},
     {QPalette::All, QPalette::ToolTipBase, 0x2e3238},
     {QPalette::All, QPalette::ToolTipText, 0xe6e8eb},
@@ -84,11 +87,11 @@ QColor foreground(Tone tone, const QPalette &palette)
     const bool dark = isDark(palette);
     switch (tone) {
     case Tone::Neutral: return palette.color(QPalette::Text);
-    case Tone::Good: return dark ? QColor(0x7e, 0xd3, 0x8f) : QColor(0x1a, 0x7f, 0x37);
+    case Tone::Good: return dark ? QColor(0x7e, 0xd3, 0x8f) : QColor(0x18, 0x76, 0x34);
     case Tone::Warning: return dark ? QColor(0xf0, 0xc0, 0x5a) : QColor(0x8a, 0x5a, 0x00);
     case Tone::Danger: return dark ? QColor(0xff, 0x8b, 0x84) : QColor(0xb3, 0x1d, 0x28);
     case Tone::Info: return dark ? QColor(0x79, 0xb8, 0xff) : QColor(0x0a, 0x5c, 0xc2);
-    case Tone::Muted: return dark ? QColor(0x8b, 0x94, 0x9e) : QColor(0x6a, 0x73, 0x7d);
+    case Tone::Muted: return dark ? QColor(0x8b, 0x94, 0x9e) : QColor(0x63, 0x6c, 0x76);
     }
     return palette.color(QPalette::Text);
 }
@@ -115,6 +118,23 @@ QString bannerStyle(Tone tone, const QPalette &palette, bool compact)
         .arg(tone == Tone::Neutral ? palette.color(QPalette::WindowText).name() : fg.name(), bg.name(),
              tone == Tone::Neutral ? palette.color(QPalette::Mid).name() : fg.name(),
              compact ? QLatin1String("2px 6px") : QLatin1String("6px 8px"));
+}
+
+QColor focusMark(const QPalette &palette)
+{
+    return isDark(palette) ? QColor(0x6c, 0xb6, 0xff) : QColor(0x0a, 0x5c, 0xc2);
+}
+
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    // Relative luminance as WCAG 2.1 defines it (sRGB, linearised).
+    auto luminance = [](const QColor &color) {
+        auto channel = [](double c) { return c <= 0.03928 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF()) + 0.0722 * channel(color.blueF());
+    };
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
 }
 
 Tone toneOf(Verdict verdict)
@@ -175,6 +195,7 @@ Tone toneOfRefundStatus(const QString &status)
 void apply(Choice choice)
 {
     static const QString systemStyle = QApplication::style()->name();
+    FocusMark::follow();
     switch (choice) {
     case Choice::System:
         QApplication::setStyle(QStyleFactory::create(systemStyle));

@@ -24,6 +24,11 @@ QColor background(Tone tone, const QPalette &palette);
 // A style sheet for a banner label of this tone; a compact one has less padding (a
 // status badge next to a title rather than a line of its own).
 QString bannerStyle(Tone tone, const QPalette &palette, bool compact = false);
+// The frame around the control that has the keyboard focus: at least 3:1 against every
+// background it is drawn on (the window, the fields, the banners of each tone).
+QColor focusMark(const QPalette &palette);
+// WCAG 2.1's contrast ratio of two opaque colours, 1 to 21.
+double contrastRatio(const QColor &a, const QColor &b);
 
 Tone toneOf(Verdict verdict);
 Tone toneOf(OperationStatus status);
@@ -34,7 +39,8 @@ Tone toneOfVerdict(const QString &verdict);
 Tone toneOfStatus(const QString &status);
 Tone toneOfRefundStatus(const QString &status);
 
-// Applies a palette to the application (Fusion style for Light and Dark).
+// Applies a palette to the application (Fusion style for Light and Dark), and marks the
+// control that has the keyboard focus in every window (FocusMark).
 void apply(Choice choice);
 Choice saved();
 void save(Choice choice);

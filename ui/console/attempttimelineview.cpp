@@ -26,6 +26,7 @@ AttemptTimelineView::AttemptTimelineView(QWidget *parent)
     m_table->setObjectName(QStringLiteral("attemptTable"));
     m_table->setModel(m_model);
     setUpReadOnlyTable(m_table);
+    m_table->setAccessibleName(tr("Attempts"));
     m_table->setItemDelegate(new ToneDelegate(
         [](const QModelIndex &index) {
             if (index.column() != AttemptsModel::OutcomeColumn)

@@ -5,6 +5,7 @@
 #include "items/operationsnapshot.h"
 #include "ui/common/bannerlabel.h"
 #include "ui/common/jsonviewer.h"
+#include "ui/common/livetext.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 
@@ -26,7 +27,7 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
 {
     m_banner->setObjectName(QStringLiteral("verdictBanner"));
     m_banner->setWordWrap(true);
-    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    LiveText::makeReadable(m_banner);
     m_title->setTextFormat(Qt::PlainText);
     QFont bold = m_title->font();
     bold.setBold(true);
@@ -35,6 +36,7 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     m_table->setObjectName(QStringLiteral("eventTable"));
     m_table->setModel(m_model);
     setUpReadOnlyTable(m_table);
+    m_table->setAccessibleName(tr("Webhook events"));
     m_table->setItemDelegate(new ToneDelegate(
         [](const QModelIndex &index) {
             if (index.data(EventsModel::UnreadableRole).toBool())
@@ -75,7 +77,7 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
     QString text = tr("Evidence: %1. %2").arg(displayName(evidence.verdict).toUpper(), evidence.explanation);
     if (const int unreadable = evidence.unreadableCount())
         text += QLatin1Char(' ') + tr("%n event(s) could not be read (flagged below).", nullptr, unreadable);
-    m_banner->setText(text);
+    LiveText::setText(m_banner, text);
     m_banner->setTone(Theme::toneOf(evidence.verdict));
 
     const int count = int(evidence.events.size());
@@ -98,10 +100,15 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
 void EvidenceView::clear()
 {
     m_model->setEvents({}, 0);
-    m_banner->setText(tr("Evidence: select an operation."));
+    LiveText::setText(m_banner, tr("Evidence: select an operation."));
     m_banner->setTone(Theme::Tone::Neutral);
     m_title->setText(tr("Webhook events"));
     m_json->clear();
+}
+
+QList<QWidget *> EvidenceView::focusOrder() const
+{
+    return {m_banner, m_table};
 }
 
 QString EvidenceView::verdictText() const

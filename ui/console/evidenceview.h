@@ -28,6 +28,8 @@ public:
     QString verdictText() const;
     EventsModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
+    // The controls the Tab key visits, in reading order: the verdict, then the events.
+    QList<QWidget *> focusOrder() const;
     JsonViewer *jsonViewer() const { return m_json; }
 
 private:

@@ -19,6 +19,7 @@ HistoryView::HistoryView(QWidget *parent)
     m_table->setObjectName(QStringLiteral("historyTable"));
     m_table->setModel(m_model);
     setUpReadOnlyTable(m_table);
+    m_table->setAccessibleName(tr("Decisions recorded"));
     m_table->setItemDelegate(new ToneDelegate(
         [](const QModelIndex &index) {
             if (index.data(HistoryModel::OverrideRole).toBool())

@@ -21,6 +21,7 @@ public:
     void clear();
 
     HistoryModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
 
 private:
     QTableView *m_table = nullptr;

@@ -7,8 +7,10 @@
 #include "store/storeworker.h"
 #include "ui/common/errordialog.h"
 #include "ui/common/jsonviewer.h"
+#include "ui/common/focusorder.h"
 #include "ui/common/languagemenu.h"
 #include "ui/common/livemessagebox.h"
+#include "ui/common/livetext.h"
 #include "ui/common/painthold.h"
 #include "ui/common/theme.h"
 #include "ui/console/attempttimelineview.h"
@@ -86,6 +88,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
 
     m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
     m_readOnlyBanner->setWordWrap(true);
+    LiveText::makeReadable(m_readOnlyBanner);
     m_readOnlyBanner->hide();
 
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
@@ -150,6 +153,9 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     createMenus();
     m_audit = new AuditIntegration(this); // View › Audit log, File › Export audit log…
     createStatusBar();
+    // Tab follows the reading order: the banner, the queue, the operation, the status line.
+    setFocusOrder(QList<QWidget *>{m_readOnlyBanner} << m_queue->focusOrder() << m_panel->focusOrder() << m_liveLabel);
+    m_queue->focusOrder().first()->setFocus(); // where the keyboard starts: the search
     resize(1366, 768);
     rememberLayout();
     retranslateUi();
@@ -265,6 +271,8 @@ void MainWindow::createStatusBar()
     m_encryptionLabel = new EncryptionLabel(this);
     statusBar()->addPermanentWidget(m_encryptionLabel);
     statusBar()->addPermanentWidget(m_liveLabel);
+    LiveText::makeReadable(m_liveLabel); // "Live updates paused: …" must be heard
+    LiveText::followMessages(statusBar());
 }
 
 void MainWindow::rememberLayout()

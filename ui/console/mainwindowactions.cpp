@@ -175,7 +175,11 @@ void MainWindow::recordOutcome()
     m_resolveDialog = dialog;
     connect(dialog, &QDialog::finished, this, [this, dialog](int result) {
         if (result == QDialog::Accepted) {
-            statusBar()->showMessage(tr("Recorded. No new key was issued."), 5000);
+            statusBar()->showMessage(
+                tr("Recorded: %1. No new key was issued.").arg(displayName(dialog->draft().outcome)), 5000);
+            // The notice says what was recorded once the operation is read again; the
+            // keyboard waits there, so that a screen reader reads it.
+            m_panel->focusNotice();
         } else if (dialog->lastError() && dialog->lastError()->kind == ErrorKind::Conflict) {
             reportError(tr("Someone else changed this operation"),
                         tr("%1\n\nThe window now shows its current state.").arg(dialog->lastError()->message));

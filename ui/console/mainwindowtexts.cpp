@@ -7,6 +7,7 @@
 
 #include "items/tooltiptext.h"
 #include "store/store.h"
+#include "ui/common/livetext.h"
 #include "ui/common/storenotice.h"
 #include "ui/common/theme.h"
 #include "ui/console/auditintegration.h"
@@ -103,7 +104,7 @@ void MainWindow::updateReadOnlyBanner()
     }
     // What it means for the reader in the banner, the technical reason in its tooltip.
     const StoreNotice notice = StoreNotice::about(*m_facts, m_openedReadOnly, m_openedAt);
-    m_readOnlyBanner->setText(notice.banner());
+    LiveText::setText(m_readOnlyBanner, notice.banner());
     m_readOnlyBanner->setToolTip(ToolTipText::fromPlainText(notice.reason()));
     m_readOnlyBanner->setVisible(!notice.banner().isEmpty());
 }

@@ -5,6 +5,7 @@
 #include "items/operationsnapshot.h"
 #include "items/timetext.h"
 #include "ui/common/bannerlabel.h"
+#include "ui/common/livetext.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -25,7 +26,7 @@ Label *plainLabel(QWidget *parent)
 {
     auto *label = new Label(parent);
     label->setTextFormat(Qt::PlainText);
-    label->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
+    LiveText::makeReadable(label);
     return label;
 }
 
@@ -144,6 +145,11 @@ void OperationHeader::clear()
     m_key->clear();
     m_key->setEnabled(false);
     m_copyKey->setEnabled(false);
+}
+
+QList<QWidget *> OperationHeader::focusOrder() const
+{
+    return {m_title, m_status, m_facts, m_key, m_copyKey};
 }
 
 QString OperationHeader::titleText() const

@@ -26,6 +26,8 @@ public:
 
     QLineEdit *keyField() const { return m_key; }
     QString titleText() const;
+    // The controls the Tab key visits, in reading order.
+    QList<QWidget *> focusOrder() const;
     QString statusText() const;
 
 protected:

@@ -2,7 +2,9 @@
 
 #include "evidence/evidenceanalyzer.h"
 #include "items/orderoperationsmodel.h"
+#include "ui/common/focusorder.h"
 #include "ui/common/jsonviewer.h"
+#include "ui/common/livetext.h"
 #include "ui/console/attempttimelineview.h"
 #include "ui/console/evidenceview.h"
 #include "ui/console/historyview.h"
@@ -15,6 +17,7 @@
 #include <QHBoxLayout>
 #include <QSplitter>
 #include <QTabWidget>
+#include <QTableView>
 #include <QToolButton>
 #include <QLabel>
 #include <QVBoxLayout>
@@ -40,7 +43,7 @@ OperationPanel::OperationPanel(QWidget *parent)
 
     m_notice->setObjectName(QStringLiteral("panelNotice"));
     m_notice->setWordWrap(true);
-    m_notice->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    LiveText::makeReadable(m_notice);
     m_notice->hide();
 
     m_loading->setObjectName(QStringLiteral("panelLoading"));
@@ -53,6 +56,7 @@ OperationPanel::OperationPanel(QWidget *parent)
     m_splitter->setObjectName(QStringLiteral("panelSplitter"));
     m_splitter->setChildrenCollapsible(false);
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
+    m_tabs->setAccessibleName(tr("Details"));
     m_tabs->addTab(m_payload, tr("Payload"));
     m_tabs->addTab(m_order, tr("Order"));
     m_tabs->addTab(m_history, tr("History"));
@@ -92,6 +96,7 @@ void OperationPanel::changeEvent(QEvent *event)
             m_tabs->setTabText(2, tr("History"));
         }
         m_tabs->setTabText(0, tr("Payload"));
+        m_tabs->setAccessibleName(tr("Details"));
     }
     QWidget::changeEvent(event);
 }
@@ -124,6 +129,7 @@ void OperationPanel::setActions(const QList<QAction *> &actions)
         row->addWidget(button);
     }
     row->addStretch(1);
+    setFocusOrder(focusOrder());
 }
 
 void OperationPanel::showSnapshot(OperationSnapshot snapshot, qint64 nowMsecs)
@@ -156,9 +162,29 @@ void OperationPanel::clear(const QString &message)
 
 void OperationPanel::setNotice(const QString &text, Theme::Tone tone)
 {
-    m_notice->setText(text);
+    LiveText::setText(m_notice, text);
     m_notice->setTone(tone);
     m_notice->setVisible(!text.isEmpty());
+}
+
+QList<QWidget *> OperationPanel::focusOrder() const
+{
+    // Reading order: the operation, what can be done with it, what the console says about
+    // it, then the evidence and the details below (the payload viewer is made before the
+    // evidence that feeds it, and the action buttons last of all). The tab widget goes
+    // with its bar, then what is on its pages.
+    QList<QWidget *> order = m_header->focusOrder();
+    for (QWidget *button : m_actionRow->findChildren<QToolButton *>(Qt::FindDirectChildrenOnly))
+        order << button;
+    order << m_notice << m_attempts->table() << m_evidence->focusOrder() << m_tabs << m_payload->focusOrder()
+          << m_order->focusOrder() << m_history->table();
+    return order;
+}
+
+void OperationPanel::focusNotice()
+{
+    if (m_notice->isVisible())
+        m_notice->setFocus(Qt::OtherFocusReason);
 }
 
 QString OperationPanel::noticeText() const

@@ -39,6 +39,10 @@ public:
     // Empty text hides it.
     void setNotice(const QString &text, Theme::Tone tone = Theme::Tone::Info);
     QString noticeText() const;
+    // Puts the keyboard on the notice, so that a screen reader reads it and what it says next.
+    void focusNotice();
+    // The controls the Tab key visits, in reading order.
+    QList<QWidget *> focusOrder() const;
 
     // "Loading op_5521…" over what is shown, while a slow read of it is in flight; an
     // empty id takes it away.

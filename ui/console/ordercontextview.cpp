@@ -3,6 +3,7 @@
 #include "domain/operation.h"
 #include "items/operationsnapshot.h"
 #include "items/orderoperationsmodel.h"
+#include "ui/common/livetext.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 
@@ -22,9 +23,11 @@ OrderContextView::OrderContextView(QWidget *parent)
     m_summary->setObjectName(QStringLiteral("orderSummary"));
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setWordWrap(true);
+    LiveText::makeReadable(m_summary);
     m_table->setObjectName(QStringLiteral("orderTable"));
     m_table->setModel(m_model);
     setUpReadOnlyTable(m_table);
+    m_table->setAccessibleName(tr("The order's refund operations"));
     m_table->setItemDelegate(new ToneDelegate(
         [](const QModelIndex &index) {
             if (index.column() != OrderOperationsModel::StatusColumn)
@@ -62,6 +65,11 @@ void OrderContextView::clear()
 {
     m_model->setOperations({}, {}, 0);
     m_summary->setText(tr("The order's operations appear here."));
+}
+
+QList<QWidget *> OrderContextView::focusOrder() const
+{
+    return {m_summary, m_table};
 }
 
 QString OrderContextView::summaryText() const

@@ -19,6 +19,9 @@ class OrderContextView final : public QWidget
 public:
     explicit OrderContextView(QWidget *parent = nullptr);
 
+    // The controls the Tab key visits, in reading order.
+    QList<QWidget *> focusOrder() const;
+
     void showSnapshot(const OperationSnapshot &snapshot, qint64 nowMsecs);
     void clear();
 

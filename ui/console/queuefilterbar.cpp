@@ -119,6 +119,7 @@ void QueueFilterBar::retranslate()
 {
     // Only texts: what is typed and chosen stays.
     m_search->setPlaceholderText(tr("Find an id… (Ctrl+F)"));
+    m_search->setAccessibleName(tr("Find an operation"));
     m_search->setToolTip(tr("Matches within operation id, order id, idempotency key, refund id and conversation id"));
     const QStringList statuses{tr("Unknown + checking"), tr("Unknown (nobody on it)"), tr("Checking"),
                                tr("Claimed by me")};
@@ -144,6 +145,11 @@ void QueueFilterBar::applyTo(QueueQuery &query, const QString &operatorName) con
 QString QueueFilterBar::verdict() const
 {
     return m_verdict->currentData().toString();
+}
+
+QList<QWidget *> QueueFilterBar::focusOrder() const
+{
+    return {m_search, m_status, m_verdict};
 }
 
 void QueueFilterBar::focusSearch()

@@ -19,6 +19,8 @@ class QueueFilterBar final : public QWidget
     Q_OBJECT
 
 public:
+    // The controls the Tab key visits, in reading order.
+    QList<QWidget *> focusOrder() const;
     explicit QueueFilterBar(QWidget *parent = nullptr);
 
     // Fills the filter part of `query` (search text and status) for `operatorName`.

@@ -4,6 +4,7 @@
 #include "items/queuemodel.h"
 #include "items/timetext.h"
 #include "store/store.h"
+#include "ui/common/livetext.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 #include "ui/console/queuefilterbar.h"
@@ -70,6 +71,7 @@ QueuePane::QueuePane(QWidget *parent)
     m_empty->setTextFormat(Qt::PlainText);
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);
+    LiveText::makeReadable(m_empty);
     m_empty->hide();
 
     auto *layout = new QVBoxLayout(this);
@@ -112,6 +114,8 @@ void QueuePane::fitColumns()
 {
     QHeaderView *header = m_view->horizontalHeader();
     header->setToolTip(tr("Click a column to sort (oldest first when none is chosen)"));
+    m_view->setAccessibleName(tr("Queue"));
+    m_view->setAccessibleDescription(tr("The operations that need a person. The arrow keys show one in the panel."));
     const QList<QPair<int, int>> widths = {
         {QueueModel::OperationColumn, 66},  {QueueModel::OrderColumn, 50},    {QueueModel::AmountColumn, 80},
         {QueueModel::StatusColumn, 64},     {QueueModel::AttemptsColumn, 34}, {QueueModel::AgeColumn, 72},
@@ -136,7 +140,7 @@ void QueuePane::updateEmptyText()
     m_empty->setVisible(empty);
     if (!empty)
         return;
-    m_empty->setText(!m_model->hasStore()     ? tr("No store is open. File › Open store… (Ctrl+O)")
+    LiveText::setText(m_empty, !m_model->hasStore()     ? tr("No store is open. File › Open store… (Ctrl+O)")
                      : m_model->isLoading()   ? tr("Reading the queue…")
                      : m_model->lastError()   ? m_model->lastError()->message
                      : m_model->query().searchText.isEmpty() && m_model->verdictFilter().isEmpty()
@@ -244,6 +248,11 @@ void QueuePane::focusList()
     m_view->setFocus(Qt::ShortcutFocusReason);
     if (!m_view->currentIndex().isValid() && m_model->rowCount() > 0)
         m_view->setCurrentIndex(m_model->index(0, 0));
+}
+
+QList<QWidget *> QueuePane::focusOrder() const
+{
+    return m_filterBar->focusOrder() << m_view << m_empty;
 }
 
 void QueuePane::onCurrentChanged()

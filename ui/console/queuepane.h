@@ -34,6 +34,8 @@ public:
     bool select(const QString &operationId, bool scroll = true);
     QString currentOperationId() const;
     void focusList();
+    // The controls the Tab key visits, in reading order.
+    QList<QWidget *> focusOrder() const;
 
     QueueModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }

@@ -4,6 +4,7 @@
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/resolver.h"
 #include "ui/common/bannerlabel.h"
+#include "ui/common/livetext.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
@@ -34,6 +35,8 @@ Label *wrappingLabel(QWidget *parent, const QString &name)
     label->setObjectName(name);
     label->setTextFormat(Qt::PlainText);
     label->setWordWrap(true);
+    // What the dialog says about the decision is read, and heard when it changes.
+    LiveText::makeReadable(label);
     return label;
 }
 
@@ -184,6 +187,7 @@ void ResolveDialog::retranslate()
     m_evidenceSource->setItemText(m_evidenceSource->findData(dashboardSource), tr("Provider dashboard"));
     m_evidenceSource->setItemText(m_evidenceSource->findData(supportSource), tr("Provider support (give the case reference)"));
     m_caseReference->setPlaceholderText(tr("case reference"));
+    m_caseReference->setAccessibleName(tr("Case reference"));
     m_note->setPlaceholderText(tr("What you checked (required when overriding the evidence)"));
     m_override->setText(tr("O&verride the evidence: I confirmed this outcome with the provider"));
     m_outcomeLabel->setText(tr("Outcome:"));
@@ -260,7 +264,7 @@ void ResolveDialog::update()
     m_contradiction->setVisible(contradicts.has_value());
     m_override->setVisible(contradicts.has_value());
     if (contradicts) {
-        m_contradiction->setText(tr("This contradicts the evidence: %1").arg(*contradicts));
+        LiveText::setText(m_contradiction, tr("This contradicts the evidence: %1").arg(*contradicts));
     }
 
     const auto blocking = problem();
@@ -268,19 +272,19 @@ void ResolveDialog::update()
     if (QPushButton *cancel = m_buttons->button(QDialogButtonBox::Cancel))
         cancel->setEnabled(!m_submitting);
     if (m_submitting) {
-        m_problem->setText(tr("Recording the outcome of %1 — waiting for the store…")
+        LiveText::setText(m_problem, tr("Recording the outcome of %1 — waiting for the store…")
                                .arg(m_snapshot.operation.operationId));
         m_problem->setTone(Theme::Tone::Info);
     } else if (m_lastError && m_errorShown) {
-        m_problem->setText(m_lastError->message);
+        LiveText::setText(m_problem, m_lastError->message);
         m_problem->setTone(Theme::Tone::Danger);
     } else {
-        m_problem->setText(blocking.value_or(QString()));
+        LiveText::setText(m_problem, blocking.value_or(QString()));
         m_problem->setTone(Theme::Tone::Warning);
     }
     m_problem->setVisible(!m_problem->text().isEmpty());
 
-    m_summary->setText(summaryText());
+    LiveText::setText(m_summary, summaryText());
     // Grow to show the banners that just appeared rather than squeeze the fields.
     if (height() < sizeHint().height())
         resize(width(), sizeHint().height());
