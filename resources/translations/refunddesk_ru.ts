@@ -526,6 +526,10 @@ Subcommands (headless): %1.</source>
         <source>With --screenshot: the operation to show (default: the first).</source>
         <translation>Вместе с --screenshot: какую операцию показать (по умолчанию первую).</translation>
     </message>
+    <message>
+        <source>the connection to %1 crosses the network unencrypted; add sslmode=verify-full (and sslrootcert=) to the location.</source>
+        <translation>подключение к %1 идёт по сети без шифрования; добавьте в адрес sslmode=verify-full (и sslrootcert=).</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1345,6 +1349,25 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::EncryptionLabel</name>
+    <message>
+        <source>Encrypted (%1)</source>
+        <translation>Зашифровано (%1)</translation>
+    </message>
+    <message>
+        <source>Not encrypted</source>
+        <translation>Не зашифровано</translation>
+    </message>
+    <message>
+        <source>The link to the server is encrypted and the server&apos;s answers cannot be read or changed on the way.</source>
+        <translation>Связь с сервером зашифрована: ответы сервера нельзя прочитать или изменить по пути.</translation>
+    </message>
+    <message>
+        <source>The link to the server crosses the network in plain text: anyone on the way can read the store&apos;s rows. Add sslmode=verify-full to the location.</source>
+        <translation>Связь с сервером идёт по сети открытым текстом: любой на пути может прочитать строки хранилища. Добавьте в адрес sslmode=verify-full.</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::EventsModel</name>
     <message>
         <source>(no type)</source>
@@ -1919,6 +1942,14 @@ The window now shows its current state.</source>
     <message>
         <source>Recorded: %1. No new key was issued.</source>
         <translation>Записано: %1. Новый ключ не выдавался.</translation>
+    </message>
+    <message>
+        <source>Live (polling) · changed %1</source>
+        <translation>Онлайн (опрос) · изменено %1</translation>
+    </message>
+    <message>
+        <source>Live (polling)</source>
+        <translation>Онлайн (опрос)</translation>
     </message>
 </context>
 <context>
@@ -3256,6 +3287,47 @@ The window now shows its current state.</source>
     <message>
         <source>No store is open. Open one with File › Open store… (Ctrl+O).</source>
         <translation>Хранилище не открыто. Откройте его: Файл › Открыть хранилище… (Ctrl+O).</translation>
+    </message>
+    <message>
+        <source>looking for changes</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>поиск изменений</translation>
+    </message>
+    <message>
+        <source>The connection to %1 asks to verify the server&apos;s certificate, but the root certificate file is missing (%2). Nothing was changed. Set sslrootcert= to the file of the CA that signed the server&apos;s certificate.</source>
+        <translation>Подключение к %1 требует проверить сертификат сервера, но файла корневого сертификата нет (%2). Ничего не изменено. Укажите в sslrootcert= файл центра сертификации, подписавшего сертификат сервера.</translation>
+    </message>
+    <message>
+        <source>The server at %1 shows a certificate for another host name (%2). Nothing was changed. Connect by the name the certificate names, or ask the administrator for a certificate that names this host.</source>
+        <translation>Сервер %1 предъявляет сертификат для другого имени хоста (%2). Ничего не изменено. Подключайтесь по имени, указанному в сертификате, или попросите администратора выпустить сертификат с этим именем.</translation>
+    </message>
+    <message>
+        <source>The server at %1 shows a certificate that cannot be verified (%2): it was signed by another CA than the one sslrootcert= names, or it has expired. Nothing was changed. Check sslrootcert=, and the certificate&apos;s dates with the administrator.</source>
+        <translation>Сертификат сервера %1 не удаётся проверить (%2): его подписал другой центр сертификации, чем указан в sslrootcert=, или срок его действия истёк. Ничего не изменено. Проверьте sslrootcert= и сроки сертификата вместе с администратором.</translation>
+    </message>
+    <message>
+        <source>The client key for %1 may be read by others (%2). Nothing was changed. Make it yours alone: chmod 600 on the file sslkey= names.</source>
+        <translation>Клиентский ключ для %1 доступен для чтения другим (%2). Ничего не изменено. Сделайте его только своим: chmod 600 для файла, указанного в sslkey=.</translation>
+    </message>
+    <message>
+        <source>The server at %1 refused this client&apos;s certificate (%2). Nothing was changed. Check sslcert= and sslkey=, and that the certificate names this login and is signed by a CA the server trusts.</source>
+        <translation>Сервер %1 отклонил сертификат клиента (%2). Ничего не изменено. Проверьте sslcert= и sslkey=, а также что сертификат выдан на этот логин и подписан центром сертификации, которому доверяет сервер.</translation>
+    </message>
+    <message>
+        <source>The server at %1 does not offer TLS, and the location requires it (%2). Nothing was changed. Ask the administrator to turn ssl on, or change sslmode=.</source>
+        <translation>Сервер %1 не предлагает TLS, а адрес его требует (%2). Ничего не изменено. Попросите администратора включить ssl или измените sslmode=.</translation>
+    </message>
+    <message>
+        <source>The TLS connection to %1 failed (%2). Nothing was changed. Check the location&apos;s sslmode=, sslrootcert=, sslcert= and sslkey=.</source>
+        <translation>TLS-подключение к %1 не удалось (%2). Ничего не изменено. Проверьте в адресе sslmode=, sslrootcert=, sslcert= и sslkey=.</translation>
+    </message>
+    <message>
+        <source>The pooler in front of %1 runs in statement mode (pool_mode = statement), which refuses transactions (%2). Nothing was written. Set pool_mode to transaction or session for this database.</source>
+        <translation>Пул соединений перед %1 работает в режиме statement (pool_mode = statement), который не допускает транзакций (%2). Ничего не записано. Установите для этой базы pool_mode = transaction или session.</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the server took this login as %1, not as the user the location names, so a decision would carry another name (a pooler that forces user= for this database does this). Remove user= from the pooler&apos;s entry, or connect to the server directly.</source>
+        <translation>Открыто только для чтения: сервер принял этот вход как %1, а не как пользователя из адреса, и решение было бы записано под чужим именем (так бывает, когда пул соединений задаёт user= для этой базы). Уберите user= из записи пула или подключайтесь к серверу напрямую.</translation>
     </message>
 </context>
 <context>

@@ -519,6 +519,10 @@ Subcommands (headless): %1.</source>
         <source>With --screenshot: the operation to show (default: the first).</source>
         <translation>与 --screenshot 一起使用：要显示的操作（默认第一个）。</translation>
     </message>
+    <message>
+        <source>the connection to %1 crosses the network unencrypted; add sslmode=verify-full (and sslrootcert=) to the location.</source>
+        <translation>与 %1 的连接以未加密方式穿过网络；请在连接地址中加入 sslmode=verify-full（以及 sslrootcert=）。</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1326,6 +1330,25 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::EncryptionLabel</name>
+    <message>
+        <source>Encrypted (%1)</source>
+        <translation>已加密（%1）</translation>
+    </message>
+    <message>
+        <source>Not encrypted</source>
+        <translation>未加密</translation>
+    </message>
+    <message>
+        <source>The link to the server is encrypted and the server&apos;s answers cannot be read or changed on the way.</source>
+        <translation>与服务器的连接已加密，服务器的应答在传输途中无法被读取或篡改。</translation>
+    </message>
+    <message>
+        <source>The link to the server crosses the network in plain text: anyone on the way can read the store&apos;s rows. Add sslmode=verify-full to the location.</source>
+        <translation>与服务器的连接以明文穿过网络：途中任何人都能读取存储中的数据行。请在连接地址中加入 sslmode=verify-full。</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::EventsModel</name>
     <message>
         <source>(no type)</source>
@@ -1890,6 +1913,14 @@ The window now shows its current state.</source>
     <message>
         <source>Recorded: %1. No new key was issued.</source>
         <translation>已记录：%1。未发放新密钥。</translation>
+    </message>
+    <message>
+        <source>Live (polling) · changed %1</source>
+        <translation>实时（轮询）· 更新于 %1</translation>
+    </message>
+    <message>
+        <source>Live (polling)</source>
+        <translation>实时（轮询）</translation>
     </message>
 </context>
 <context>
@@ -3217,6 +3248,47 @@ The window now shows its current state.</source>
     <message>
         <source>No store is open. Open one with File › Open store… (Ctrl+O).</source>
         <translation>未打开存储库。请通过 文件 › 打开存储库…（Ctrl+O）打开一个。</translation>
+    </message>
+    <message>
+        <source>looking for changes</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>查找更改</translation>
+    </message>
+    <message>
+        <source>The connection to %1 asks to verify the server&apos;s certificate, but the root certificate file is missing (%2). Nothing was changed. Set sslrootcert= to the file of the CA that signed the server&apos;s certificate.</source>
+        <translation>连接 %1 时要求验证服务器证书，但根证书文件不存在（%2）。未做任何更改。请将 sslrootcert= 设为签发服务器证书的 CA 文件。</translation>
+    </message>
+    <message>
+        <source>The server at %1 shows a certificate for another host name (%2). Nothing was changed. Connect by the name the certificate names, or ask the administrator for a certificate that names this host.</source>
+        <translation>%1 的服务器出示的证书属于另一个主机名（%2）。未做任何更改。请使用证书中的主机名连接，或请管理员签发包含此主机名的证书。</translation>
+    </message>
+    <message>
+        <source>The server at %1 shows a certificate that cannot be verified (%2): it was signed by another CA than the one sslrootcert= names, or it has expired. Nothing was changed. Check sslrootcert=, and the certificate&apos;s dates with the administrator.</source>
+        <translation>无法验证 %1 的服务器证书（%2）：它由 sslrootcert= 所指以外的 CA 签发，或已过期。未做任何更改。请检查 sslrootcert=，并与管理员核对证书有效期。</translation>
+    </message>
+    <message>
+        <source>The client key for %1 may be read by others (%2). Nothing was changed. Make it yours alone: chmod 600 on the file sslkey= names.</source>
+        <translation>%1 的客户端密钥可被他人读取（%2）。未做任何更改。请仅限本人访问：对 sslkey= 所指文件执行 chmod 600。</translation>
+    </message>
+    <message>
+        <source>The server at %1 refused this client&apos;s certificate (%2). Nothing was changed. Check sslcert= and sslkey=, and that the certificate names this login and is signed by a CA the server trusts.</source>
+        <translation>%1 的服务器拒绝了此客户端证书（%2）。未做任何更改。请检查 sslcert= 和 sslkey=，并确认证书对应此登录名且由服务器信任的 CA 签发。</translation>
+    </message>
+    <message>
+        <source>The server at %1 does not offer TLS, and the location requires it (%2). Nothing was changed. Ask the administrator to turn ssl on, or change sslmode=.</source>
+        <translation>%1 的服务器不提供 TLS，而连接地址要求使用（%2）。未做任何更改。请管理员开启 ssl，或更改 sslmode=。</translation>
+    </message>
+    <message>
+        <source>The TLS connection to %1 failed (%2). Nothing was changed. Check the location&apos;s sslmode=, sslrootcert=, sslcert= and sslkey=.</source>
+        <translation>与 %1 的 TLS 连接失败（%2）。未做任何更改。请检查连接地址中的 sslmode=、sslrootcert=、sslcert= 和 sslkey=。</translation>
+    </message>
+    <message>
+        <source>The pooler in front of %1 runs in statement mode (pool_mode = statement), which refuses transactions (%2). Nothing was written. Set pool_mode to transaction or session for this database.</source>
+        <translation>%1 前的连接池运行在语句模式（pool_mode = statement），不允许事务（%2）。未写入任何内容。请为此数据库将 pool_mode 设为 transaction 或 session。</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the server took this login as %1, not as the user the location names, so a decision would carry another name (a pooler that forces user= for this database does this). Remove user= from the pooler&apos;s entry, or connect to the server directly.</source>
+        <translation>已以只读方式打开：服务器将此登录识别为 %1，而不是连接地址中的用户，决定会记录在他人名下（连接池为此数据库强制 user= 时会这样）。请从连接池条目中删除 user=，或直接连接服务器。</translation>
     </message>
 </context>
 <context>
