@@ -109,7 +109,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     setCentralWidget(central);
     m_firstPicture = new PaintHold(central, FirstPictureMomentMs);
 
-    m_panel->setActions(m_actions->all());
+    m_panel->setActions(m_actions->buttons());
     addActions(m_actions->all());
     connect(m_actions->claim(), &QAction::triggered, this, [this] { claim(false); });
     connect(m_actions->takeOver(), &QAction::triggered, this, &MainWindow::confirmTakeOver);

@@ -34,6 +34,10 @@ public:
     QAction *copyReply() const { return m_copyReply; }
     QList<QAction *> all() const { return {m_claim, m_release, m_takeOver, m_record, m_addNote, m_copyReply}; }
     QList<QAction *> writes() const { return {m_claim, m_release, m_takeOver, m_record, m_addNote}; }
+    // The buttons of the panel's action row: the decision's steps and the reply. A note is
+    // Operation › Add note… and Ctrl+N, so that the row still fits a 1366 px window in
+    // every language.
+    QList<QAction *> buttons() const { return {m_claim, m_release, m_takeOver, m_record, m_copyReply}; }
 
 private:
     QAction *m_claim = nullptr;
