@@ -30,6 +30,8 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("export"), runExport},
         {QStringLiteral("verify"), runVerify},
         {QStringLiteral("copy"), runCopy},
+        {QStringLiteral("upgrade"), runUpgrade},
+        {QStringLiteral("note"), runNote},
     };
     return table;
 }

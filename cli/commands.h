@@ -19,5 +19,7 @@ int runImportEvents(CliContext &context);
 int runExport(CliContext &context);
 int runVerify(CliContext &context);
 int runCopy(CliContext &context);
+int runUpgrade(CliContext &context);
+int runNote(CliContext &context);
 
 } // namespace RefundDesk::Cli

@@ -76,6 +76,8 @@ void printCounts(QTextStream &out, const TableCounts &source, const TableCounts 
         {"refund_attempts", source.attempts, copy.attempts},
         {"webhook_events", source.events, copy.events},
         {"resolutions", source.resolutions, copy.resolutions},
+        {"operation_notes", source.notes, copy.notes},
+        {"provider_lookups", source.lookups, copy.lookups},
     };
     out << QStringLiteral("%1 %2 %3\n").arg(QStringLiteral("table"), -16).arg(QStringLiteral("source"), 12)
                                        .arg(QStringLiteral("copy"), 12);

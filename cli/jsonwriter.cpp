@@ -73,6 +73,17 @@ nlohmann::json toJson(const Resolution &r)
     };
 }
 
+nlohmann::json toJson(const OperationNote &n)
+{
+    return {
+        {"note_id", n.noteId},
+        {"text", text(n.text)},
+        {"follow_up_on", text(followUpText(n.followUpOn))},
+        {"operator", text(n.operatorName)},
+        {"recorded_at", n.recordedAt},
+    };
+}
+
 std::string dump(const nlohmann::json &value)
 {
     return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);

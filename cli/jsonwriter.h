@@ -2,6 +2,7 @@
 
 #include "domain/attempt.h"
 #include "domain/operation.h"
+#include "domain/operationnote.h"
 #include "domain/resolution.h"
 #include "domain/webhookevent.h"
 
@@ -19,6 +20,8 @@ nlohmann::json text(const QString &value); // null for a null QString
 nlohmann::json toJson(const Operation &operation);
 nlohmann::json toJson(const Attempt &attempt);
 nlohmann::json toJson(const Resolution &resolution);
+// note_id, text, follow_up_on ('YYYY-MM-DD' or null), operator, recorded_at.
+nlohmann::json toJson(const OperationNote &note);
 std::string dump(const nlohmann::json &value); // pretty, UTF-8, never throws
 
 // Compact JSON text for one object, appended field by field without building a document:

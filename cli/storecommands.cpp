@@ -124,8 +124,9 @@ int runInit(CliContext &context)
     auto store = StoreFactory::create(*path);
     if (!store)
         return context.fail(store.error());
-    context.out() << QCoreApplication::translate("Cli", "Created an empty store at %1 (schema version 1).")
+    context.out() << QCoreApplication::translate("Cli", "Created an empty store at %1 (schema version %2).")
                          .arg(store.value()->location())
+                         .arg(store.value()->schemaVersion())
                   << '\n';
     return 0;
 }
@@ -206,6 +207,9 @@ int runShow(CliContext &context)
         object["resolutions"] = nlohmann::json::array();
         for (const Resolution &resolution : snapshot->resolutions)
             object["resolutions"].push_back(JsonWriter::toJson(resolution));
+        object["notes"] = nlohmann::json::array();
+        for (const OperationNote &note : snapshot->notes)
+            object["notes"].push_back(JsonWriter::toJson(note));
         context.out() << QString::fromStdString(JsonWriter::dump(object)) << '\n';
         return 0;
     }
@@ -254,6 +258,16 @@ int runShow(CliContext &context)
         if (resolution.overridesEvidence)
             out << ' ' << QCoreApplication::translate("Cli", "(overrides the evidence)");
         out << '\n';
+    }
+    if (!snapshot->notes.empty()) {
+        out << QCoreApplication::translate("Cli", "Notes:") << '\n';
+        for (const OperationNote &note : snapshot->notes) {
+            out << "  #" << note.noteId << ' '
+                << QCoreApplication::translate("Cli", "by %1 at %2").arg(note.operatorName, utc(note.recordedAt));
+            if (note.followUpOn.isValid())
+                out << ' ' << QCoreApplication::translate("Cli", "(follow up on %1)").arg(followUpText(note.followUpOn));
+            out << ": " << note.text << '\n';
+        }
     }
     return 0;
 }

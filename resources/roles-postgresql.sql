@@ -45,6 +45,20 @@ GRANT SELECT ON store_meta, refund_ops, refund_attempts, webhook_events TO refun
 GRANT INSERT, UPDATE ON refund_ops, refund_attempts TO refund_desk_agent;
 GRANT INSERT ON webhook_events TO refund_desk_agent;
 
+-- Schema version 2's own tables (notes and provider lookups): support logins read and
+-- add, finance reads, the agent's logins get nothing. A version 1 store has none yet;
+-- 'refund-desk upgrade' grants the same when it adds them.
+DO $$
+BEGIN
+    IF to_regclass('operation_notes') IS NOT NULL AND to_regclass('provider_lookups') IS NOT NULL THEN
+        REVOKE ALL ON operation_notes, provider_lookups
+            FROM PUBLIC, refund_desk_support, refund_desk_audit, refund_desk_agent;
+        GRANT SELECT ON operation_notes, provider_lookups TO refund_desk_audit;
+        GRANT SELECT, INSERT ON operation_notes, provider_lookups TO refund_desk_support;
+    END IF;
+END
+$$;
+
 -- What a support login may do to an operation, enforced by the server so that SQL of its
 -- own (psql) cannot do more than Refund Desk does: claim one that waits for a person (or
 -- take it over), release its own claim, and decide one that is free or its own, with the

@@ -1,4 +1,4 @@
--- Refund Desk shared store on PostgreSQL, schema version 1.
+-- Refund Desk shared store on PostgreSQL, schema version 2: version 1, then what version 2 adds.
 -- The same tables, columns and rules as schema.sql (the SQLite text): times are bigint
 -- milliseconds since the Unix epoch (UTC), amounts integer minor units, payloads text as
 -- delivered. Text compares by its bytes (COLLATE "C"), as SQLite compares it, so that
@@ -189,3 +189,108 @@ FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_notify_change();
 
 INSERT INTO store_meta(key, value) VALUES ('provider', 'stripe'), ('key_retention_hours', '24'),
                                           ('schema_version', '1');
+
+-- Schema version 2: Refund Desk's own tables; none of the tables above changes, so the
+-- agent's tool and the webhook receiver write either version alike. 'refund-desk upgrade'
+-- runs the text from this line to the end, in one transaction, as the store's owner, on a
+-- version 1 store.
+
+-- The server's clock in the store's unit (as in roles-postgresql.sql, which keeps the
+-- audit chain with it).
+CREATE OR REPLACE FUNCTION refund_desk_clock_ms() RETURNS bigint LANGUAGE sql VOLATILE AS $$
+    SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint
+$$;
+
+-- Notes on an operation: what an investigation found, for the next shift. Append-only.
+-- The id is the server's (an identity); a copy writes its own with OVERRIDING SYSTEM VALUE.
+CREATE TABLE operation_notes (
+    note_id      bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    operation_id text COLLATE "C" NOT NULL REFERENCES refund_ops(operation_id),
+    text         text NOT NULL CHECK (btrim(text) <> ''),
+    follow_up_on text COLLATE "C" CHECK (follow_up_on IS NULL OR (follow_up_on ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' AND follow_up_on::date IS NOT NULL)),
+    operator     text COLLATE "C" NOT NULL CHECK (btrim(operator) <> ''),
+    recorded_at  bigint NOT NULL
+);
+
+CREATE INDEX operation_notes_operation ON operation_notes(operation_id, note_id);
+
+-- What the provider answered when asked about an operation, kept as received. Append-only.
+CREATE TABLE provider_lookups (
+    lookup_id       bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    operation_id    text COLLATE "C" NOT NULL REFERENCES refund_ops(operation_id),
+    provider        text COLLATE "C" NOT NULL CHECK (provider IN ('stripe')),
+    asked_at        bigint NOT NULL,
+    operator        text COLLATE "C" NOT NULL CHECK (btrim(operator) <> ''),
+    window_from     bigint,
+    window_to       bigint,
+    requests        text NOT NULL,
+    result          text NOT NULL,
+    response_sha256 text COLLATE "C" NOT NULL CHECK (length(response_sha256) = 64),
+    CHECK ((window_from IS NULL) = (window_to IS NULL))
+);
+
+CREATE INDEX provider_lookups_operation ON provider_lookups(operation_id, lookup_id);
+
+CREATE FUNCTION refund_desk_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION '% is append-only', TG_TABLE_NAME;
+END
+$$;
+CREATE TRIGGER operation_notes_no_update BEFORE UPDATE ON operation_notes
+FOR EACH ROW EXECUTE FUNCTION refund_desk_append_only();
+CREATE TRIGGER operation_notes_no_delete BEFORE DELETE ON operation_notes
+FOR EACH ROW EXECUTE FUNCTION refund_desk_append_only();
+CREATE TRIGGER operation_notes_no_truncate BEFORE TRUNCATE ON operation_notes
+FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_append_only();
+CREATE TRIGGER provider_lookups_no_update BEFORE UPDATE ON provider_lookups
+FOR EACH ROW EXECUTE FUNCTION refund_desk_append_only();
+CREATE TRIGGER provider_lookups_no_delete BEFORE DELETE ON provider_lookups
+FOR EACH ROW EXECUTE FUNCTION refund_desk_append_only();
+CREATE TRIGGER provider_lookups_no_truncate BEFORE TRUNCATE ON provider_lookups
+FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_append_only();
+
+-- The author and the time are the server's, as for decisions: the login (any other name
+-- is refused) and the server's clock (filled in, whatever the INSERT said). Only the
+-- store's owner and superusers, who copy stores with their recorded values, write their own.
+CREATE FUNCTION refund_desk_server_keeps_author() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF refund_desk_may_name_others() THEN
+        RETURN NEW;
+    END IF;
+    IF NEW.operator IS DISTINCT FROM session_user THEN
+        RAISE EXCEPTION 'the login % may not write to % as %', session_user, TG_TABLE_NAME, NEW.operator;
+    END IF;
+    IF TG_TABLE_NAME = 'provider_lookups' THEN
+        NEW.asked_at := refund_desk_clock_ms();
+    ELSE
+        NEW.recorded_at := refund_desk_clock_ms();
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER operation_notes_server_keeps_author BEFORE INSERT ON operation_notes
+FOR EACH ROW EXECUTE FUNCTION refund_desk_server_keeps_author();
+CREATE TRIGGER provider_lookups_server_keeps_author BEFORE INSERT ON provider_lookups
+FOR EACH ROW EXECUTE FUNCTION refund_desk_server_keeps_author();
+
+CREATE TRIGGER operation_notes_notify AFTER INSERT ON operation_notes
+FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_notify_change();
+CREATE TRIGGER provider_lookups_notify AFTER INSERT ON provider_lookups
+FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_notify_change();
+
+-- The rights roles-postgresql.sql gives on these tables, when its roles exist already
+-- (a store upgraded after its roles were made): support logins read and add; finance
+-- reads; the agent's logins, which never needed them, get nothing.
+DO $$
+BEGIN
+    REVOKE ALL ON operation_notes, provider_lookups FROM PUBLIC;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_audit') THEN
+        GRANT SELECT ON operation_notes, provider_lookups TO refund_desk_audit;
+    END IF;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_support') THEN
+        GRANT SELECT, INSERT ON operation_notes, provider_lookups TO refund_desk_support;
+    END IF;
+END
+$$;
+
+UPDATE store_meta SET value = '2' WHERE key = 'schema_version';

@@ -1,4 +1,4 @@
--- Refund Desk shared store, schema version 1.
+-- Refund Desk shared store, schema version 2: version 1, then what version 2 adds.
 -- The contract between the agent's refund tool, the webhook receiver and Refund Desk.
 -- Times are INTEGER milliseconds since the Unix epoch (UTC); amounts are integer minor units.
 
@@ -139,3 +139,62 @@ END;
 INSERT INTO store_meta(key, value) VALUES ('provider', 'stripe'), ('key_retention_hours', '24');
 
 PRAGMA user_version = 1;
+
+-- Schema version 2: Refund Desk's own tables; none of the tables above changes, so the
+-- agent's tool and the webhook receiver write either version alike. 'refund-desk upgrade'
+-- runs the text from this line to the end, in one transaction, on a version 1 store.
+
+-- Notes on an operation: what an investigation found, for the next shift. Append-only.
+CREATE TABLE operation_notes (
+    note_id      INTEGER PRIMARY KEY,
+    operation_id TEXT NOT NULL REFERENCES refund_ops(operation_id),
+    text         TEXT NOT NULL CHECK (trim(text) <> ''),
+    follow_up_on TEXT CHECK (follow_up_on IS NULL OR (length(follow_up_on) = 10 AND date(follow_up_on, '+0 days') IS follow_up_on)),
+    operator     TEXT NOT NULL CHECK (trim(operator) <> ''),
+    recorded_at  INTEGER NOT NULL
+);
+
+CREATE INDEX operation_notes_operation ON operation_notes(operation_id, note_id);
+
+CREATE TRIGGER operation_notes_no_update
+BEFORE UPDATE ON operation_notes
+BEGIN
+    SELECT RAISE(ABORT, 'operation notes are append-only');
+END;
+
+CREATE TRIGGER operation_notes_no_delete
+BEFORE DELETE ON operation_notes
+BEGIN
+    SELECT RAISE(ABORT, 'operation notes are append-only');
+END;
+
+-- What the provider answered when asked about an operation, kept as received. Append-only.
+CREATE TABLE provider_lookups (
+    lookup_id       INTEGER PRIMARY KEY,
+    operation_id    TEXT NOT NULL REFERENCES refund_ops(operation_id),
+    provider        TEXT NOT NULL CHECK (provider IN ('stripe')),
+    asked_at        INTEGER NOT NULL,
+    operator        TEXT NOT NULL CHECK (trim(operator) <> ''),
+    window_from     INTEGER,
+    window_to       INTEGER,
+    requests        TEXT NOT NULL,
+    result          TEXT NOT NULL,
+    response_sha256 TEXT NOT NULL CHECK (length(response_sha256) = 64),
+    CHECK ((window_from IS NULL) = (window_to IS NULL))
+);
+
+CREATE INDEX provider_lookups_operation ON provider_lookups(operation_id, lookup_id);
+
+CREATE TRIGGER provider_lookups_no_update
+BEFORE UPDATE ON provider_lookups
+BEGIN
+    SELECT RAISE(ABORT, 'provider lookups are append-only');
+END;
+
+CREATE TRIGGER provider_lookups_no_delete
+BEFORE DELETE ON provider_lookups
+BEGIN
+    SELECT RAISE(ABORT, 'provider lookups are append-only');
+END;
+
+PRAGMA user_version = 2;

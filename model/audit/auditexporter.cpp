@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
+
 namespace RefundDesk {
 
 namespace {
@@ -18,7 +20,27 @@ nlohmann::ordered_json textOrNull(const QString &text)
     return text.isNull() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text.toStdString());
 }
 
-void appendCsvRow(QByteArray &out, const AuditEntry &entry)
+// The notes of the operations of one page, by operation id (schema version 2; none before).
+using NotesByOperation = std::map<QString, std::vector<OperationNote>>;
+
+// One note in a CSV cell: its time, author, follow-up date and text, on one line each
+// note (a note's own line breaks kept, the cell quoted).
+QString csvNote(const OperationNote &note)
+{
+    QString line = AuditExporter::isoUtc(note.recordedAt) + u' ' + note.operatorName;
+    if (note.followUpOn.isValid())
+        line += QStringLiteral(" (follow up on %1)").arg(followUpText(note.followUpOn));
+    return line + QStringLiteral(": ") + note.text;
+}
+
+const std::vector<OperationNote> &notesOf(const NotesByOperation &notes, const QString &operationId)
+{
+    static const std::vector<OperationNote> none;
+    const auto found = notes.find(operationId);
+    return found == notes.end() ? none : found->second;
+}
+
+void appendCsvRow(QByteArray &out, const AuditEntry &entry, const std::vector<OperationNote> &notes)
 {
     const Resolution &r = entry.resolution;
     const auto number = [](qint64 value) { return QByteArray::number(value); };
@@ -55,10 +77,15 @@ void appendCsvRow(QByteArray &out, const AuditEntry &entry)
     out += AuditExporter::csvField(r.prevHash);
     out += ',';
     out += AuditExporter::csvField(r.hash);
+    out += ',';
+    QStringList lines;
+    for (const OperationNote &note : notes)
+        lines.append(csvNote(note));
+    out += AuditExporter::csvField(lines.join(u'\n'));
     out += "\r\n";
 }
 
-void appendJsonRow(QByteArray &out, const AuditEntry &entry)
+void appendJsonRow(QByteArray &out, const AuditEntry &entry, const std::vector<OperationNote> &notes)
 {
     const Resolution &r = entry.resolution;
     nlohmann::ordered_json row;
@@ -81,6 +108,16 @@ void appendJsonRow(QByteArray &out, const AuditEntry &entry)
     row["overrides_evidence"] = r.overridesEvidence;
     row["prev_hash"] = textOrNull(r.prevHash);
     row["hash"] = textOrNull(r.hash);
+    row["notes"] = nlohmann::ordered_json::array();
+    for (const OperationNote &note : notes) {
+        nlohmann::ordered_json item;
+        item["note_id"] = note.noteId;
+        item["recorded_at"] = AuditExporter::isoUtc(note.recordedAt).toStdString();
+        item["operator"] = textOrNull(note.operatorName);
+        item["text"] = textOrNull(note.text);
+        item["follow_up_on"] = textOrNull(followUpText(note.followUpOn));
+        row["notes"].push_back(std::move(item));
+    }
     // Replace, not throw, on text that is not valid UTF-8: one bad byte must not stop an export.
     const std::string text = row.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
     out.append(text.data(), qsizetype(text.size()));
@@ -101,7 +138,7 @@ QStringList AuditExporter::columnNames()
             QStringLiteral("amount"),        QStringLiteral("outcome"),       QStringLiteral("refund_id"),
             QStringLiteral("evidence"),      QStringLiteral("note"),          QStringLiteral("operator"),
             QStringLiteral("previous_status"), QStringLiteral("overrides_evidence"), QStringLiteral("prev_hash"),
-            QStringLiteral("hash")};
+            QStringLiteral("hash"),          QStringLiteral("notes")};
 }
 
 std::optional<AuditExporter::Format> AuditExporter::formatFromName(const QString &name)
@@ -172,12 +209,24 @@ Result<qint64> AuditExporter::write(QIODevice &device, const Progress &progress)
         auto page = m_store.auditPage(m_query, after, m_pageSize);
         if (!page)
             return page.error();
+        // The page's notes in one reading.
+        QStringList operationIds;
+        for (const AuditEntry &entry : *page)
+            operationIds.append(entry.resolution.operationId);
+        operationIds.removeDuplicates();
+        auto notes = m_store.notesOf(operationIds);
+        if (!notes)
+            return notes.error();
+        NotesByOperation notesByOperation;
+        for (OperationNote &note : *notes)
+            notesByOperation[note.operationId].push_back(std::move(note));
         for (const AuditEntry &entry : *page) {
+            const auto &entryNotes = notesOf(notesByOperation, entry.resolution.operationId);
             if (m_format == Format::Csv) {
-                appendCsvRow(buffer, entry);
+                appendCsvRow(buffer, entry, entryNotes);
             } else {
                 buffer += written == 0 ? "\n" : ",\n";
-                appendJsonRow(buffer, entry);
+                appendJsonRow(buffer, entry, entryNotes);
             }
             ++written;
         }

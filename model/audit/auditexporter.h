@@ -26,7 +26,9 @@ class Store;
 // that a spreadsheet shows it instead of running it as a formula.
 // JSON: one array of objects, one object per line, values as stored (no such quoting).
 // Times are ISO 8601 UTC with milliseconds; amounts are integer minor units plus a
-// formatted "38.00 USD" column.
+// formatted "38.00 USD" column. The last column, notes, holds the notes of the decided
+// operation (schema version 2; empty before): in CSV one line per note ("time operator
+// (follow up on DATE): text"), in JSON an array of objects.
 class AuditExporter final
 {
 public:

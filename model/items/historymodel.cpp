@@ -3,6 +3,7 @@
 #include "items/timetext.h"
 #include "items/tooltiptext.h"
 
+#include <QLocale>
 #include <QStringList>
 
 #include <algorithm>
@@ -14,7 +15,8 @@ HistoryModel::HistoryModel(QObject *parent)
 {
 }
 
-void HistoryModel::setHistory(const Operation &operation, std::vector<Resolution> resolutions, qint64 nowMsecs)
+void HistoryModel::setHistory(const Operation &operation, std::vector<Resolution> resolutions, qint64 nowMsecs,
+                              const std::vector<OperationNote> &notes, const std::vector<ProviderLookup> &lookups)
 {
     beginResetModel();
     m_entries.clear();
@@ -26,6 +28,22 @@ void HistoryModel::setHistory(const Operation &operation, std::vector<Resolution
         if (operation.status == OperationStatus::Checking && !operation.claimedBy.isEmpty())
             m_entries.push_back({operation.claimedAt.value_or(operation.updatedAt), QStringLiteral("claimed"),
                                  operation.claimedBy, tr("Claimed: checking with the provider"), {}});
+    }
+    for (const OperationNote &note : notes) {
+        const QString what = note.followUpOn.isValid()
+            ? tr("Note; follow up on %1").arg(QLocale().toString(note.followUpOn, QLocale::ShortFormat))
+            : tr("Note");
+        m_entries.push_back({note.recordedAt, QStringLiteral("noted"), note.operatorName, what, note.text});
+    }
+    for (const ProviderLookup &lookup : lookups) {
+        const QString details = lookup.windowFrom && lookup.windowTo
+            ? tr("refunds created between %1 and %2")
+                  .arg(TimeText::fullMoment(*lookup.windowFrom), TimeText::fullMoment(*lookup.windowTo))
+            : tr("refunds known by id");
+        m_entries.push_back({lookup.askedAt, QStringLiteral("asked"), lookup.operatorName,
+                             tr("Asked %1").arg(lookup.provider == QLatin1String("stripe") ? QStringLiteral("Stripe")
+                                                                                            : lookup.provider),
+                             details});
     }
     for (const Resolution &resolution : resolutions) {
         QStringList details;

@@ -1,6 +1,8 @@
 #pragma once
 
 #include "domain/operation.h"
+#include "domain/operationnote.h"
+#include "domain/providerlookup.h"
 #include "domain/resolution.h"
 
 #include <QAbstractTableModel>
@@ -9,8 +11,10 @@
 
 namespace RefundDesk {
 
-// What people did with one operation, oldest first: its creation, the current claim and
-// every recorded resolution with its evidence, note and any override.
+// What people did with one operation, in one timeline, oldest first: its creation, the
+// current claim, every note (with its follow-up date), every time the provider was asked,
+// and every recorded resolution with its evidence, note and any override. (The store keeps
+// no log of claims and releases: only the claim held now is known.)
 class HistoryModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -18,13 +22,14 @@ class HistoryModel final : public QAbstractTableModel
 public:
     enum Column { WhenColumn, WhoColumn, WhatColumn, DetailsColumn, ColumnCount };
     enum Role {
-        KindRole = Qt::UserRole + 1, // "created", "claimed", "resolved"
+        KindRole = Qt::UserRole + 1, // "created", "claimed", "noted", "asked", "resolved"
         OverrideRole,                // a resolution that overrode the evidence
     };
 
     explicit HistoryModel(QObject *parent = nullptr);
 
-    void setHistory(const Operation &operation, std::vector<Resolution> resolutions, qint64 nowMsecs);
+    void setHistory(const Operation &operation, std::vector<Resolution> resolutions, qint64 nowMsecs,
+                    const std::vector<OperationNote> &notes = {}, const std::vector<ProviderLookup> &lookups = {});
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -25,6 +25,8 @@ Result<OperationSnapshot> OperationSnapshot::load(Store &store, const QString &o
     snapshot.evidence = EvidenceAnalyzer::analyze(snapshot.operation, reading->candidates);
     snapshot.orderOperations = std::move(reading->orderOperations);
     snapshot.resolutions = std::move(reading->resolutions);
+    snapshot.notes = std::move(reading->notes);
+    snapshot.lookups = std::move(reading->lookups);
     snapshot.keyRetentionHours = reading->keyRetentionHours;
     return snapshot;
 }

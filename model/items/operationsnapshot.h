@@ -2,6 +2,8 @@
 
 #include "domain/attempt.h"
 #include "domain/operation.h"
+#include "domain/operationnote.h"
+#include "domain/providerlookup.h"
 #include "domain/resolution.h"
 #include "domain/result.h"
 #include "evidence/evidence.h"
@@ -22,6 +24,8 @@ struct OperationSnapshot
     Evidence evidence;
     std::vector<Operation> orderOperations;
     std::vector<Resolution> resolutions;
+    std::vector<OperationNote> notes;      // empty on a schema version 1 store
+    std::vector<ProviderLookup> lookups;   // likewise
     int keyRetentionHours = 24;
 
     // A Usage error when the store has no such operation.

@@ -35,6 +35,16 @@ Result<OperationReading> Store::operationReading(const QString &operationId)
         return history.error();
     reading.resolutions = std::move(*history);
 
+    auto notes = notesOf({operationId});
+    if (!notes)
+        return notes.error();
+    reading.notes = std::move(*notes);
+
+    auto lookups = providerLookups(operationId);
+    if (!lookups)
+        return lookups.error();
+    reading.lookups = std::move(*lookups);
+
     // Without a readable setting the key window falls back to the provider's 24 hours.
     if (auto hours = keyRetentionHours())
         reading.keyRetentionHours = *hours;

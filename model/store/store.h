@@ -2,6 +2,8 @@
 
 #include "domain/attempt.h"
 #include "domain/operation.h"
+#include "domain/operationnote.h"
+#include "domain/providerlookup.h"
 #include "domain/resolution.h"
 #include "domain/result.h"
 #include "domain/webhookevent.h"
@@ -136,6 +138,33 @@ public:
     // operation claimed by someone else).
     virtual Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) = 0;
 
+    // ---- Schema version 2: notes and provider lookups ----
+
+    // The store's schema version as it was opened (1 or 2), or 2 once upgradeSchema() took.
+    virtual int schemaVersion() const = 0;
+    // Whether this connection may move a version 1 store to version 2: SQLite, when it
+    // may write the file; PostgreSQL, when the login owns the store (creating tables is the
+    // owner's).
+    virtual bool mayUpgradeSchema() const = 0;
+    // Version 1 -> 2 in one transaction: the two new tables (and on PostgreSQL their
+    // rights for the roles of roles-postgresql.sql). Returns the version the store had:
+    // 2 when it was 2 already, and then nothing is done. A failure changes nothing.
+    virtual Result<int> upgradeSchema() = 0;
+
+    // Appends a note to an operation in any status. The store records the time, and on
+    // PostgreSQL the login (a draft naming another is refused). Refused on a version 1 store.
+    virtual Result<OperationNote> addNote(const NoteDraft &draft) = 0;
+    // The notes of each operation named, in note_id order (those of one operation
+    // together, in the order of the ids given); none on a version 1 store.
+    virtual Result<std::vector<OperationNote>> notesOf(const QStringList &operationIds) = 0;
+    Result<std::vector<OperationNote>> notes(const QString &operationId) { return notesOf({operationId}); }
+
+    // Appends what the provider answered about an operation, as the draft holds it; the
+    // store records the time, and on PostgreSQL the login. Refused on a version 1 store.
+    virtual Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft) = 0;
+    // An operation's lookups in lookup_id order; none on a version 1 store.
+    virtual Result<std::vector<ProviderLookup>> providerLookups(const QString &operationId) = 0;
+
     // ---- Whole tables, for a copy of the store ----
 
     // Each reads one table in its primary key's order, a page at a time: the rows after
@@ -153,6 +182,9 @@ public:
     virtual Result<std::vector<Attempt>> attemptsAfter(const std::optional<AttemptKey> &after, int limit) = 0;
     // webhook_events by event_id, each payload as its stored bytes.
     virtual Result<std::vector<StoredEvent>> eventsAfter(const std::optional<QString> &afterEventId, int limit) = 0;
+    // operation_notes and provider_lookups by id, after the id given; none on version 1.
+    virtual Result<std::vector<OperationNote>> notesAfter(qint64 afterNoteId, int limit) = 0;
+    virtual Result<std::vector<ProviderLookup>> providerLookupsAfter(qint64 afterLookupId, int limit) = 0;
     // The rows of each table: what a copy checks its two ends against.
     virtual Result<TableCounts> tableCounts() = 0;
 

@@ -2,6 +2,8 @@
 
 #include "domain/attempt.h"
 #include "domain/operation.h"
+#include "domain/operationnote.h"
+#include "domain/providerlookup.h"
 #include "domain/resolution.h"
 #include "domain/result.h"
 #include "domain/webhookevent.h"
@@ -34,6 +36,9 @@ public:
     virtual Result<void> addStoredEvent(const StoredEvent &event) = 0;
     // The resolution as it stands, chain fields included (see AuditChain).
     virtual Result<void> addResolution(const Resolution &resolution) = 0;
+    // Notes and lookups as they stand, ids, operators and times included.
+    virtual Result<void> addNote(const OperationNote &note) = 0;
+    virtual Result<void> addProviderLookup(const ProviderLookup &lookup) = 0;
     virtual Result<void> finish() = 0;
 };
 

@@ -19,6 +19,13 @@ inline constexpr char AttemptColumns[] =
 inline constexpr char EventColumns[] =
     "event_id, type, created, received_at, payload, operation_id, idempotency_key, refund_id";
 
+// Schema version 2's tables.
+inline constexpr char NoteColumns[] = "note_id, operation_id, text, follow_up_on, operator, recorded_at";
+
+inline constexpr char LookupColumns[] =
+    "lookup_id, operation_id, provider, asked_at, operator, window_from, window_to, requests, result, "
+    "response_sha256";
+
 // A resolution (r) with its operation (o) as the audit lists them: ResolutionColumns, then
 // whether the operation was found and its order, amount and currency.
 inline constexpr char AuditEntryColumns[] =

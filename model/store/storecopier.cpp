@@ -139,6 +139,25 @@ Result<TableCounts> StoreCopier::copy(const Progress &progress)
         return resolutions.error();
     copied.resolutions = *resolutions;
 
+    // Schema version 2's tables (none in a version 1 source).
+    auto notes = copyPages<qint64>(
+        m_pageSize, tally,
+        [this](const std::optional<qint64> &after) { return m_source.notesAfter(after.value_or(0), m_pageSize); },
+        [this](const OperationNote &row) { return m_destination.addNote(row); },
+        [](const OperationNote &row) { return row.noteId; });
+    if (!notes)
+        return notes.error();
+    copied.notes = *notes;
+
+    auto lookups = copyPages<qint64>(
+        m_pageSize, tally,
+        [this](const std::optional<qint64> &after) { return m_source.providerLookupsAfter(after.value_or(0), m_pageSize); },
+        [this](const ProviderLookup &row) { return m_destination.addProviderLookup(row); },
+        [](const ProviderLookup &row) { return row.lookupId; });
+    if (!lookups)
+        return lookups.error();
+    copied.lookups = *lookups;
+
     // A backend whose pages skipped or repeated rows would show here.
     const struct
     {
@@ -151,6 +170,8 @@ Result<TableCounts> StoreCopier::copy(const Progress &progress)
         {"refund_attempts", copied.attempts, counted->attempts},
         {"webhook_events", copied.events, counted->events},
         {"resolutions", copied.resolutions, counted->resolutions},
+        {"operation_notes", copied.notes, counted->notes},
+        {"provider_lookups", copied.lookups, counted->lookups},
     };
     for (const auto &t : tables) {
         if (auto error = mismatch(t.table, t.copied, t.counted))

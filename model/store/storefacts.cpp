@@ -26,6 +26,8 @@ StoreFacts StoreFacts::of(Store &store)
     facts.sessionOperator = store.sessionOperator();
     if (auto hours = store.keyRetentionHours())
         facts.keyRetentionHours = *hours;
+    facts.schemaVersion = store.schemaVersion();
+    facts.mayUpgradeSchema = store.mayUpgradeSchema();
     facts.state = StoreState::of(store);
     return facts;
 }

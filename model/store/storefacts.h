@@ -33,6 +33,10 @@ struct StoreFacts
     Store::Freshness freshness = Store::Freshness::Live;
     QString sessionOperator;
     int keyRetentionHours = 24;
+    // As opened: 1 holds no notes (the console then offers the upgrade, where the
+    // connection may make it), 2 does.
+    int schemaVersion = 2;
+    bool mayUpgradeSchema = false;
     StoreState state;
 
     // Reads them from `store`; keyRetentionHours is one query, the rest none.

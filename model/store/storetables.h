@@ -40,8 +40,10 @@ struct TableCounts
     qint64 attempts = 0;
     qint64 events = 0;
     qint64 resolutions = 0;
+    qint64 notes = 0;   // schema version 2
+    qint64 lookups = 0; // schema version 2
 
-    qint64 total() const { return meta + operations + attempts + events + resolutions; }
+    qint64 total() const { return meta + operations + attempts + events + resolutions + notes + lookups; }
     bool operator==(const TableCounts &other) const = default;
 };
 

@@ -365,10 +365,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>Кто действует. В PostgreSQL записывается логин базы данных: имя можно не указывать, а другое имя отклоняется.</translation>
     </message>
     <message>
-        <source>Created an empty store at %1 (schema version 1).</source>
-        <translation>Создано пустое хранилище %1 (версия схемы 1).</translation>
-    </message>
-    <message>
         <source>Print a JSON array.</source>
         <translation>Вывести массив JSON.</translation>
     </message>
@@ -529,6 +525,66 @@ Subcommands (headless): %1.</source>
     <message>
         <source>the connection to %1 crosses the network unencrypted; add sslmode=verify-full (and sslrootcert=) to the location.</source>
         <translation>подключение к %1 идёт по сети без шифрования; добавьте в адрес sslmode=verify-full (и sslrootcert=).</translation>
+    </message>
+    <message>
+        <source>%1 is at schema version %2 already; nothing was changed.</source>
+        <translation>%1 уже имеет версию схемы %2; ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written, so it cannot be upgraded. %2 Nothing was changed.</source>
+        <translation>В %1 нельзя записывать, поэтому его нельзя обновить. %2 Ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>Upgraded %1 from schema version %2 to %3: it can now hold notes and what the provider answered. The refund tool and the webhook receiver write it as before.</source>
+        <translation>%1 обновлено с версии схемы %2 до %3: теперь в нём можно хранить заметки и ответы провайдера. Инструмент возвратов и приёмник вебхуков пишут в него, как прежде.</translation>
+    </message>
+    <message>
+        <source>What was found or done, e.g. a provider&apos;s case number.</source>
+        <translation>Что выяснено или сделано, например номер обращения у провайдера.</translation>
+    </message>
+    <message>
+        <source>The day to look at the operation again (YYYY-MM-DD).</source>
+        <translation>День, когда снова проверить операцию (ГГГГ-ММ-ДД).</translation>
+    </message>
+    <message>
+        <source>Who writes the note. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
+        <translation>Кто пишет заметку. В PostgreSQL записывается логин базы данных: имя можно не указывать, другое имя будет отклонено.</translation>
+    </message>
+    <message>
+        <source>--follow-up must be a calendar date as YYYY-MM-DD, e.g. 2026-03-14.</source>
+        <translation>--follow-up должен быть календарной датой в виде ГГГГ-ММ-ДД, например 2026-03-14.</translation>
+    </message>
+    <message>
+        <source>--text TEXT is required and may not be empty: say what was found or done.</source>
+        <translation>Нужен непустой --text TEXT: напишите, что выяснено или сделано.</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required and may not be empty: say who writes the note.</source>
+        <translation>Нужен непустой --operator NAME: укажите, кто пишет заметку.</translation>
+    </message>
+    <message>
+        <source>Note #%1 added to %2 by %3; follow up on %4.</source>
+        <translation>Заметка №%1 добавлена к %2 (%3); вернуться к ней %4.</translation>
+    </message>
+    <message>
+        <source>Note #%1 added to %2 by %3.</source>
+        <translation>Заметка №%1 добавлена к %2 (%3).</translation>
+    </message>
+    <message>
+        <source>Created an empty store at %1 (schema version %2).</source>
+        <translation>Создано пустое хранилище %1 (версия схемы %2).</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>Заметки:</translation>
+    </message>
+    <message>
+        <source>by %1 at %2</source>
+        <translation>%1, %2</translation>
+    </message>
+    <message>
+        <source>(follow up on %1)</source>
+        <translation>(вернуться %1)</translation>
     </message>
 </context>
 <context>
@@ -1590,6 +1646,26 @@ Provider said: %2</source>
         <source>Evidence and note</source>
         <translation>Доказательство и примечание</translation>
     </message>
+    <message>
+        <source>Note; follow up on %1</source>
+        <translation>Заметка; вернуться %1</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Заметка</translation>
+    </message>
+    <message>
+        <source>refunds created between %1 and %2</source>
+        <translation>возвраты, созданные между %1 и %2</translation>
+    </message>
+    <message>
+        <source>refunds known by id</source>
+        <translation>возвраты с известным id</translation>
+    </message>
+    <message>
+        <source>Asked %1</source>
+        <translation>Запрос к %1</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::HistoryView</name>
@@ -1951,6 +2027,65 @@ The window now shows its current state.</source>
         <source>Live (polling)</source>
         <translation>Онлайн (опрос)</translation>
     </message>
+    <message>
+        <source>The store was closed. Open it again and add the note there.</source>
+        <translation>Хранилище закрыто. Откройте его снова и добавьте заметку там.</translation>
+    </message>
+    <message>
+        <source>Adding a note to %1</source>
+        <translation>Добавление заметки к %1</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish, then add the note again.</source>
+        <translation>%1 ещё записывается. Дождитесь окончания и добавьте заметку снова.</translation>
+    </message>
+    <message>
+        <source>Note added. Nothing was decided.</source>
+        <translation>Заметка добавлена. Ничего не решено.</translation>
+    </message>
+    <message>
+        <source>Upgrading the store to schema version 2</source>
+        <translation>Обновление хранилища до версии схемы 2</translation>
+    </message>
+    <message>
+        <source>Cannot upgrade the store</source>
+        <translation>Не удаётся обновить хранилище</translation>
+    </message>
+    <message>
+        <source>Upgraded to schema version 2: notes can be added now.</source>
+        <translation>Обновлено до версии схемы 2: теперь можно добавлять заметки.</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::NoteDialog</name>
+    <message>
+        <source>Add a note to %1</source>
+        <translation>Заметка к %1</translation>
+    </message>
+    <message>
+        <source>What did you find or ask? The note stays with %1 for whoever looks at it next, signed %2. It decides nothing, and it cannot be changed later.</source>
+        <translation>Что вы выяснили или спросили? Заметка останется при %1 для того, кто посмотрит следующим, с подписью %2. Она ничего не решает, и изменить её потом нельзя.</translation>
+    </message>
+    <message>
+        <source>e.g. Asked Stripe support, case 12345; they answer within two days</source>
+        <translation>например: Спросили поддержку Stripe, обращение 12345; ответят в течение двух дней</translation>
+    </message>
+    <message>
+        <source>&amp;Follow up on</source>
+        <translation>&amp;Вернуться</translation>
+    </message>
+    <message>
+        <source>&amp;Add note</source>
+        <translation>&amp;Добавить заметку</translation>
+    </message>
+    <message>
+        <source>Writing the note…</source>
+        <translation>Заметка записывается…</translation>
+    </message>
+    <message>
+        <source>Nothing can write the note here.</source>
+        <translation>Здесь заметку записать нечем.</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationActions</name>
@@ -1993,6 +2128,14 @@ The window now shows its current state.</source>
     <message>
         <source>Copy a truthful reply for the customer&apos;s chat</source>
         <translation>Скопировать правдивый ответ для чата с клиентом</translation>
+    </message>
+    <message>
+        <source>Add &amp;note…</source>
+        <translation>Добавить &amp;заметку…</translation>
+    </message>
+    <message>
+        <source>Note what you found or asked, for whoever looks next, without deciding the operation</source>
+        <translation>Записать, что вы выяснили или спросили, для того, кто посмотрит следующим, не решая операцию</translation>
     </message>
 </context>
 <context>
@@ -2549,6 +2692,21 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::UpgradeBanner</name>
+    <message>
+        <source>This store has schema version 1: it cannot hold notes. Upgrading it to version 2 adds the tables for notes and for what the provider answered, in one step, and changes nothing else; the refund tool and the webhook receiver keep writing it as before.</source>
+        <translation>У этого хранилища версия схемы 1: в нём нельзя хранить заметки. Обновление до версии 2 за один шаг добавляет таблицы для заметок и ответов провайдера и больше ничего не меняет; инструмент возвратов и приёмник вебхуков продолжают писать в него, как прежде.</translation>
+    </message>
+    <message>
+        <source>Upgrading…</source>
+        <translation>Обновление…</translation>
+    </message>
+    <message>
+        <source>&amp;Upgrade</source>
+        <translation>&amp;Обновить</translation>
+    </message>
+</context>
+<context>
     <name>RefundStatus</name>
     <message>
         <source>pending</source>
@@ -2728,10 +2886,6 @@ The window now shows its current state.</source>
     <message>
         <source>%1 has store schema version %2, newer than this Refund Desk understands (version %3). Update Refund Desk to open it.</source>
         <translation>У %1 версия схемы %2 — новее, чем понимает эта версия Refund Desk (%3). Обновите Refund Desk, чтобы открыть его.</translation>
-    </message>
-    <message>
-        <source>%1 is an SQLite database but not a Refund Desk store (schema version %2, %3 of the 5 store tables). Check that you picked the right file.</source>
-        <translation>%1 — база данных SQLite, но не хранилище Refund Desk (версия схемы %2, таблиц хранилища: %3 из 5). Проверьте, тот ли файл вы выбрали.</translation>
     </message>
     <message>
         <source>The store is busy: another program has held it locked for more than %1 seconds while %2. Nothing was written. Try again in a moment.</source>
@@ -3084,10 +3238,6 @@ The window now shows its current state.</source>
         <translation>Логину %1 не разрешено читать хранилище в %2. Попросите администратора выдать ему одну из ролей refund_desk_support, refund_desk_audit или refund_desk_agent (roles-postgresql.sql).</translation>
     </message>
     <message>
-        <source>%1 is not a complete Refund Desk store (schema version %2, %3 of the 5 store tables). Check that you named the right database.</source>
-        <translation>%1 — неполное хранилище Refund Desk (версия схемы %2, таблиц хранилища: %3 из 5). Проверьте, та ли это база данных.</translation>
-    </message>
-    <message>
         <source>checking what the login may do</source>
         <comment>what the store was doing when it failed</comment>
         <translation>проверка прав логина</translation>
@@ -3328,6 +3478,95 @@ The window now shows its current state.</source>
     <message>
         <source>Opened read-only: the server took this login as %1, not as the user the location names, so a decision would carry another name (a pooler that forces user= for this database does this). Remove user= from the pooler&apos;s entry, or connect to the server directly.</source>
         <translation>Открыто только для чтения: сервер принял этот вход как %1, а не как пользователя из адреса, и решение было бы записано под чужим именем (так бывает, когда пул соединений задаёт user= для этой базы). Уберите user= из записи пула или подключайтесь к серверу напрямую.</translation>
+    </message>
+    <message>
+        <source>The note is empty. Write what you found or did, e.g. the provider&apos;s case number.</source>
+        <translation>Заметка пуста. Напишите, что вы выяснили или сделали, например номер обращения у провайдера.</translation>
+    </message>
+    <message>
+        <source>The follow-up date is not a calendar date. Give it as YYYY-MM-DD.</source>
+        <translation>Дата возврата к операции не является календарной датой. Укажите её в виде ГГГГ-ММ-ДД.</translation>
+    </message>
+    <message>
+        <source>%1 has store schema version 1, which cannot hold %2. Nothing was written. Upgrade it to version 2 with &apos;refund-desk upgrade --db %1&apos; and try again.</source>
+        <translation>У %1 версия схемы хранилища 1, в которой нельзя хранить %2. Ничего не записано. Обновите его до версии 2 командой &apos;refund-desk upgrade --db %1&apos; и попробуйте снова.</translation>
+    </message>
+    <message>
+        <source>%1 is not a complete Refund Desk store (schema version %2, %3 of the %4 store tables). Check that you named the right database.</source>
+        <translation>%1 — неполное хранилище Refund Desk (версия схемы %2, %3 из %4 таблиц хранилища). Проверьте, что указана нужная база данных.</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL schema resource of this build has no version %1 part.</source>
+        <translation>В ресурсе схемы PostgreSQL этой сборки нет части версии %1.</translation>
+    </message>
+    <message>
+        <source>upgrading the store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>обновление хранилища</translation>
+    </message>
+    <message>
+        <source>%1 could not be upgraded to schema version %2 (%3). Nothing was changed; it is still version %4.</source>
+        <translation>Не удалось обновить %1 до версии схемы %2 (%3). Ничего не изменено; версия по-прежнему %4.</translation>
+    </message>
+    <message>
+        <source>The login %1 may not upgrade the store at %2: its tables belong to the store&apos;s owner, who alone may add to them. Nothing was changed. Ask the owner to run &apos;refund-desk upgrade --db ...&apos;.</source>
+        <translation>Логину %1 нельзя обновлять хранилище %2: его таблицы принадлежат владельцу хранилища, и только он может их добавлять. Ничего не изменено. Попросите владельца выполнить &apos;refund-desk upgrade --db ...&apos;.</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>заметки</translation>
+    </message>
+    <message>
+        <source>a note</source>
+        <translation>заметку</translation>
+    </message>
+    <message>
+        <source>adding a note to %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>добавление заметки к %1</translation>
+    </message>
+    <message>
+        <source>reading notes</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение заметок</translation>
+    </message>
+    <message>
+        <source>what the provider answered</source>
+        <translation>ответы провайдера</translation>
+    </message>
+    <message>
+        <source>a provider lookup</source>
+        <translation>запрос к провайдеру</translation>
+    </message>
+    <message>
+        <source>keeping what the provider answered about %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>сохранение ответа провайдера о %1</translation>
+    </message>
+    <message>
+        <source>reading provider lookups</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение запросов к провайдеру</translation>
+    </message>
+    <message>
+        <source>the schema resource of this build has no version %1 part</source>
+        <translation>в ресурсе схемы этой сборки нет части версии %1</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database but not a Refund Desk store (schema version %2, %3 of the %4 store tables). Check that you picked the right file.</source>
+        <translation>%1 — база данных SQLite, но не хранилище Refund Desk (версия схемы %2, %3 из %4 таблиц хранилища). Проверьте, что выбран нужный файл.</translation>
+    </message>
+    <message>
+        <source>%1 could not be upgraded to schema version %2: %3. Nothing was changed; it is still version %4.</source>
+        <translation>Не удалось обновить %1 до версии схемы %2: %3. Ничего не изменено; версия по-прежнему %4.</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who writes the note.</source>
+        <translation>Имя оператора пустое. Укажите, кто пишет заметку.</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who asked the provider.</source>
+        <translation>Имя оператора пустое. Укажите, кто обращался к провайдеру.</translation>
     </message>
 </context>
 <context>

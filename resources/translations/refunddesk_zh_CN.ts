@@ -360,10 +360,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>执行操作的人。在 PostgreSQL 上记录的是数据库登录名：可以省略名称，其他名称会被拒绝。</translation>
     </message>
     <message>
-        <source>Created an empty store at %1 (schema version 1).</source>
-        <translation>已在 %1 创建空存储（模式版本 1）。</translation>
-    </message>
-    <message>
         <source>Print a JSON array.</source>
         <translation>输出 JSON 数组。</translation>
     </message>
@@ -522,6 +518,66 @@ Subcommands (headless): %1.</source>
     <message>
         <source>the connection to %1 crosses the network unencrypted; add sslmode=verify-full (and sslrootcert=) to the location.</source>
         <translation>与 %1 的连接以未加密方式穿过网络；请在连接地址中加入 sslmode=verify-full（以及 sslrootcert=）。</translation>
+    </message>
+    <message>
+        <source>%1 is at schema version %2 already; nothing was changed.</source>
+        <translation>%1 已是架构版本 %2；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written, so it cannot be upgraded. %2 Nothing was changed.</source>
+        <translation>%1 无法写入，因此无法升级。%2 未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Upgraded %1 from schema version %2 to %3: it can now hold notes and what the provider answered. The refund tool and the webhook receiver write it as before.</source>
+        <translation>已将 %1 从架构版本 %2 升级到 %3：现在可以保存备注和支付服务商的答复。退款工具和 webhook 接收程序照旧写入。</translation>
+    </message>
+    <message>
+        <source>What was found or done, e.g. a provider&apos;s case number.</source>
+        <translation>查明或做了什么，例如支付服务商的工单号。</translation>
+    </message>
+    <message>
+        <source>The day to look at the operation again (YYYY-MM-DD).</source>
+        <translation>再次查看该操作的日期（YYYY-MM-DD）。</translation>
+    </message>
+    <message>
+        <source>Who writes the note. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
+        <translation>谁写的备注。在 PostgreSQL 上记录的是数据库登录名：可以不填名字，填写其他名字会被拒绝。</translation>
+    </message>
+    <message>
+        <source>--follow-up must be a calendar date as YYYY-MM-DD, e.g. 2026-03-14.</source>
+        <translation>--follow-up 必须是 YYYY-MM-DD 格式的日历日期，例如 2026-03-14。</translation>
+    </message>
+    <message>
+        <source>--text TEXT is required and may not be empty: say what was found or done.</source>
+        <translation>必须提供非空的 --text TEXT：说明查明或做了什么。</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required and may not be empty: say who writes the note.</source>
+        <translation>必须提供非空的 --operator NAME：说明是谁写的备注。</translation>
+    </message>
+    <message>
+        <source>Note #%1 added to %2 by %3; follow up on %4.</source>
+        <translation>已由 %3 为 %2 添加备注 #%1；于 %4 跟进。</translation>
+    </message>
+    <message>
+        <source>Note #%1 added to %2 by %3.</source>
+        <translation>已由 %3 为 %2 添加备注 #%1。</translation>
+    </message>
+    <message>
+        <source>Created an empty store at %1 (schema version %2).</source>
+        <translation>已在 %1 创建空存储（架构版本 %2）。</translation>
+    </message>
+    <message>
+        <source>Notes:</source>
+        <translation>备注：</translation>
+    </message>
+    <message>
+        <source>by %1 at %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>(follow up on %1)</source>
+        <translation>（于 %1 跟进）</translation>
     </message>
 </context>
 <context>
@@ -1563,6 +1619,26 @@ Provider said: %2</source>
         <source>Evidence and note</source>
         <translation>证据和备注</translation>
     </message>
+    <message>
+        <source>Note; follow up on %1</source>
+        <translation>备注；于 %1 跟进</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>refunds created between %1 and %2</source>
+        <translation>%1 至 %2 之间创建的退款</translation>
+    </message>
+    <message>
+        <source>refunds known by id</source>
+        <translation>已知 id 的退款</translation>
+    </message>
+    <message>
+        <source>Asked %1</source>
+        <translation>询问了 %1</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::HistoryView</name>
@@ -1922,6 +1998,65 @@ The window now shows its current state.</source>
         <source>Live (polling)</source>
         <translation>实时（轮询）</translation>
     </message>
+    <message>
+        <source>The store was closed. Open it again and add the note there.</source>
+        <translation>存储已关闭。请重新打开并在其中添加备注。</translation>
+    </message>
+    <message>
+        <source>Adding a note to %1</source>
+        <translation>正在为 %1 添加备注</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish, then add the note again.</source>
+        <translation>%1 仍在写入。请等待完成后再添加备注。</translation>
+    </message>
+    <message>
+        <source>Note added. Nothing was decided.</source>
+        <translation>已添加备注。未做任何决定。</translation>
+    </message>
+    <message>
+        <source>Upgrading the store to schema version 2</source>
+        <translation>正在将存储升级到架构版本 2</translation>
+    </message>
+    <message>
+        <source>Cannot upgrade the store</source>
+        <translation>无法升级存储</translation>
+    </message>
+    <message>
+        <source>Upgraded to schema version 2: notes can be added now.</source>
+        <translation>已升级到架构版本 2：现在可以添加备注。</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::NoteDialog</name>
+    <message>
+        <source>Add a note to %1</source>
+        <translation>为 %1 添加备注</translation>
+    </message>
+    <message>
+        <source>What did you find or ask? The note stays with %1 for whoever looks at it next, signed %2. It decides nothing, and it cannot be changed later.</source>
+        <translation>您查明或询问了什么？备注会以 %2 署名留在 %1 上，供下一位查看的人参考。它不做任何决定，之后也无法更改。</translation>
+    </message>
+    <message>
+        <source>e.g. Asked Stripe support, case 12345; they answer within two days</source>
+        <translation>例如：已询问 Stripe 支持，工单 12345；两天内答复</translation>
+    </message>
+    <message>
+        <source>&amp;Follow up on</source>
+        <translation>跟进日期(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Add note</source>
+        <translation>添加备注(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Writing the note…</source>
+        <translation>正在写入备注…</translation>
+    </message>
+    <message>
+        <source>Nothing can write the note here.</source>
+        <translation>此处无法写入备注。</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationActions</name>
@@ -1964,6 +2099,14 @@ The window now shows its current state.</source>
     <message>
         <source>Copy a truthful reply for the customer&apos;s chat</source>
         <translation>复制一条如实的回复，用于客户对话</translation>
+    </message>
+    <message>
+        <source>Add &amp;note…</source>
+        <translation>添加备注(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Note what you found or asked, for whoever looks next, without deciding the operation</source>
+        <translation>记下您查明或询问的内容，供下一位查看的人参考，不对操作做决定</translation>
     </message>
 </context>
 <context>
@@ -2512,6 +2655,21 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::UpgradeBanner</name>
+    <message>
+        <source>This store has schema version 1: it cannot hold notes. Upgrading it to version 2 adds the tables for notes and for what the provider answered, in one step, and changes nothing else; the refund tool and the webhook receiver keep writing it as before.</source>
+        <translation>此存储的架构版本为 1：无法保存备注。升级到版本 2 会一步添加备注和支付服务商答复的表，不更改其他任何内容；退款工具和 webhook 接收程序照旧写入。</translation>
+    </message>
+    <message>
+        <source>Upgrading…</source>
+        <translation>正在升级…</translation>
+    </message>
+    <message>
+        <source>&amp;Upgrade</source>
+        <translation>升级(&amp;U)</translation>
+    </message>
+</context>
+<context>
     <name>RefundStatus</name>
     <message>
         <source>pending</source>
@@ -2691,10 +2849,6 @@ The window now shows its current state.</source>
     <message>
         <source>%1 has store schema version %2, newer than this Refund Desk understands (version %3). Update Refund Desk to open it.</source>
         <translation>%1 的存储库架构版本为 %2，高于此版本 Refund Desk 支持的版本（%3）。请更新 Refund Desk 后再打开。</translation>
-    </message>
-    <message>
-        <source>%1 is an SQLite database but not a Refund Desk store (schema version %2, %3 of the 5 store tables). Check that you picked the right file.</source>
-        <translation>%1 是 SQLite 数据库，但不是 Refund Desk 存储库（架构版本 %2，存储库表 %3/5）。请确认选择的文件是否正确。</translation>
     </message>
     <message>
         <source>The store is busy: another program has held it locked for more than %1 seconds while %2. Nothing was written. Try again in a moment.</source>
@@ -3045,10 +3199,6 @@ The window now shows its current state.</source>
         <translation>登录名 %1 无权读取位于 %2 的存储库。请让管理员为其授予 refund_desk_support、refund_desk_audit 或 refund_desk_agent 角色之一（roles-postgresql.sql）。</translation>
     </message>
     <message>
-        <source>%1 is not a complete Refund Desk store (schema version %2, %3 of the 5 store tables). Check that you named the right database.</source>
-        <translation>%1 不是完整的 Refund Desk 存储库（架构版本 %2，5 个存储库表中只有 %3 个）。请检查数据库名称是否正确。</translation>
-    </message>
-    <message>
         <source>checking what the login may do</source>
         <comment>what the store was doing when it failed</comment>
         <translation>检查登录名的权限</translation>
@@ -3289,6 +3439,95 @@ The window now shows its current state.</source>
     <message>
         <source>Opened read-only: the server took this login as %1, not as the user the location names, so a decision would carry another name (a pooler that forces user= for this database does this). Remove user= from the pooler&apos;s entry, or connect to the server directly.</source>
         <translation>已以只读方式打开：服务器将此登录识别为 %1，而不是连接地址中的用户，决定会记录在他人名下（连接池为此数据库强制 user= 时会这样）。请从连接池条目中删除 user=，或直接连接服务器。</translation>
+    </message>
+    <message>
+        <source>The note is empty. Write what you found or did, e.g. the provider&apos;s case number.</source>
+        <translation>备注为空。请写下您查明或做了什么，例如支付服务商的工单号。</translation>
+    </message>
+    <message>
+        <source>The follow-up date is not a calendar date. Give it as YYYY-MM-DD.</source>
+        <translation>跟进日期不是日历日期。请按 YYYY-MM-DD 填写。</translation>
+    </message>
+    <message>
+        <source>%1 has store schema version 1, which cannot hold %2. Nothing was written. Upgrade it to version 2 with &apos;refund-desk upgrade --db %1&apos; and try again.</source>
+        <translation>%1 的存储架构版本为 1，无法保存%2。未写入任何内容。请用 &apos;refund-desk upgrade --db %1&apos; 将其升级到版本 2 后重试。</translation>
+    </message>
+    <message>
+        <source>%1 is not a complete Refund Desk store (schema version %2, %3 of the %4 store tables). Check that you named the right database.</source>
+        <translation>%1 不是完整的 Refund Desk 存储（架构版本 %2，%4 个存储表中有 %3 个）。请检查数据库名称是否正确。</translation>
+    </message>
+    <message>
+        <source>The PostgreSQL schema resource of this build has no version %1 part.</source>
+        <translation>此版本的 PostgreSQL 架构资源中没有版本 %1 的部分。</translation>
+    </message>
+    <message>
+        <source>upgrading the store</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>升级存储</translation>
+    </message>
+    <message>
+        <source>%1 could not be upgraded to schema version %2 (%3). Nothing was changed; it is still version %4.</source>
+        <translation>无法将 %1 升级到架构版本 %2（%3）。未做任何更改；仍为版本 %4。</translation>
+    </message>
+    <message>
+        <source>The login %1 may not upgrade the store at %2: its tables belong to the store&apos;s owner, who alone may add to them. Nothing was changed. Ask the owner to run &apos;refund-desk upgrade --db ...&apos;.</source>
+        <translation>登录名 %1 不能升级 %2 处的存储：其表属于存储所有者，只有所有者可以添加表。未做任何更改。请让所有者运行 &apos;refund-desk upgrade --db ...&apos;。</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>a note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>adding a note to %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>为 %1 添加备注</translation>
+    </message>
+    <message>
+        <source>reading notes</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取备注</translation>
+    </message>
+    <message>
+        <source>what the provider answered</source>
+        <translation>支付服务商的答复</translation>
+    </message>
+    <message>
+        <source>a provider lookup</source>
+        <translation>支付服务商查询</translation>
+    </message>
+    <message>
+        <source>keeping what the provider answered about %1</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>保存支付服务商关于 %1 的答复</translation>
+    </message>
+    <message>
+        <source>reading provider lookups</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取支付服务商查询</translation>
+    </message>
+    <message>
+        <source>the schema resource of this build has no version %1 part</source>
+        <translation>此版本的架构资源中没有版本 %1 的部分</translation>
+    </message>
+    <message>
+        <source>%1 is an SQLite database but not a Refund Desk store (schema version %2, %3 of the %4 store tables). Check that you picked the right file.</source>
+        <translation>%1 是 SQLite 数据库，但不是 Refund Desk 存储（架构版本 %2，%4 个存储表中有 %3 个）。请检查是否选对了文件。</translation>
+    </message>
+    <message>
+        <source>%1 could not be upgraded to schema version %2: %3. Nothing was changed; it is still version %4.</source>
+        <translation>无法将 %1 升级到架构版本 %2：%3。未做任何更改；仍为版本 %4。</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who writes the note.</source>
+        <translation>操作员名称为空。请说明是谁写的备注。</translation>
+    </message>
+    <message>
+        <source>The operator name is empty. Say who asked the provider.</source>
+        <translation>操作员名称为空。请说明是谁询问了支付服务商。</translation>
     </message>
 </context>
 <context>

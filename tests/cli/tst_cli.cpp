@@ -290,8 +290,8 @@ void tst_Cli::helpNeedsNoDisplay()
     QVERIFY2(run.outText().contains(QStringLiteral("--db <PATH>")), run.out.constData());
     QVERIFY2(!mentionsPlatformPlugin(run.err), qPrintable(run.err));
     // Each of them is run without a display in everyCommandRunsWithoutADisplay().
-    QCOMPARE(listedCommands(), QStringList({"claim", "copy", "demo", "export", "import-events", "init", "queue", "release",
-                                            "resolve", "show", "verify"}));
+    QCOMPARE(listedCommands(), QStringList({"claim", "copy", "demo", "export", "import-events", "init", "note", "queue",
+                                            "release", "resolve", "show", "upgrade", "verify"}));
 }
 
 void tst_Cli::versionNamesTheBuild()
@@ -340,6 +340,8 @@ void tst_Cli::everyCommandRunsWithoutADisplay()
         {{"queue", "--db", store}, 0},
         {{"queue", "--db", store, "--json"}, 0},
         {{"show", "op_5521", "--db", store}, 0},
+        {{"upgrade", "--db", store}, 0},
+        {{"note", "op_5521", "--db", store, "--operator", "ann", "--text", "asked support"}, 0},
         {{"claim", "op_5521", "--db", store, "--operator", "ann"}, 0},
         {{"release", "op_5521", "--db", store, "--operator", "ann"}, 0},
         {{"resolve", "op_5521", "--db", store, "--operator", "ann", "--outcome", "failed", "--evidence", "dashboard"}, 0},

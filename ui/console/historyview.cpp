@@ -38,7 +38,7 @@ HistoryView::HistoryView(QWidget *parent)
 
 void HistoryView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMsecs)
 {
-    m_model->setHistory(snapshot.operation, snapshot.resolutions, nowMsecs);
+    m_model->setHistory(snapshot.operation, snapshot.resolutions, nowMsecs, snapshot.notes, snapshot.lookups);
 }
 
 void HistoryView::clear()

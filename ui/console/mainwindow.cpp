@@ -29,6 +29,8 @@
 #include "ui/console/encryptionlabel.h"
 #include "ui/console/encryptionlabel.h"
 #include "ui/console/standbylabel.h"
+#include "ui/console/upgradebanner.h"
+#include "ui/console/notedialog.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -82,6 +84,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     , m_demo(new DemoLauncher(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_readOnlyBanner(new BannerLabel(this, Theme::Tone::Warning))
+    , m_upgradeBanner(new UpgradeBanner(this))
     , m_layout(this, QStringLiteral("window"))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -90,6 +93,8 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     m_readOnlyBanner->setWordWrap(true);
     LiveText::makeReadable(m_readOnlyBanner);
     m_readOnlyBanner->hide();
+    m_upgradeBanner->hide();
+    connect(m_upgradeBanner, &UpgradeBanner::upgradeRequested, this, &MainWindow::upgradeStore);
 
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->setChildrenCollapsible(false);
@@ -104,16 +109,18 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 0);
     layout->setSpacing(4);
     layout->addWidget(m_readOnlyBanner);
+    layout->addWidget(m_upgradeBanner);
     layout->addWidget(m_splitter, 1);
     setCentralWidget(central);
     m_firstPicture = new PaintHold(central, FirstPictureMomentMs);
 
-    m_panel->setActions(m_actions->all());
+    m_panel->setActions(m_actions->buttons());
     addActions(m_actions->all());
     connect(m_actions->claim(), &QAction::triggered, this, [this] { claim(false); });
     connect(m_actions->takeOver(), &QAction::triggered, this, &MainWindow::confirmTakeOver);
     connect(m_actions->release(), &QAction::triggered, this, &MainWindow::release);
     connect(m_actions->record(), &QAction::triggered, this, &MainWindow::recordOutcome);
+    connect(m_actions->addNote(), &QAction::triggered, this, &MainWindow::addNote);
     connect(m_actions->copyReply(), &QAction::triggered, this, &MainWindow::copyReply);
 
     connect(m_queue, &QueuePane::operationChosen, this, [this](const QString &id) { loadOperation(id, false); });
@@ -347,12 +354,15 @@ void MainWindow::storeReady(StoreFacts facts, bool readOnly, const QString &show
 {
     if (m_resolveDialog)
         m_resolveDialog->reject();
+    if (m_noteDialog)
+        m_noteDialog->reject();
     m_panelLane.abandon();
     m_panelWanted.clear();
     m_facts = std::move(facts);
     m_openedReadOnly = readOnly;
     m_openedAt = QDateTime::currentDateTime();
     updateReadOnlyBanner();
+    updateUpgradeBanner();
     // The same operation shown again (F5 on a snapshot) stays in view until it is read anew.
     if (showAfter.isEmpty() || showAfter != m_panel->operationId())
         showPanelHint(PanelHint::PickOperation);
@@ -404,6 +414,7 @@ void MainWindow::onStoreState(const StoreState &state)
     m_standbyLabel->setStatus(state.standby);
     m_encryptionLabel->setEncryption(state.encryption);
     updateReadOnlyBanner();
+    updateUpgradeBanner();
     updateLiveLabel();
     updateActions();
     updateStatus();

@@ -26,6 +26,7 @@ class AuditIntegration;
 class DemoLauncher;
 class LiveMessageBox;
 class LiveRefresher;
+class NoteDialog;
 class OperationActions;
 class OperationPanel;
 class OperatorIdentity;
@@ -37,6 +38,7 @@ class EncryptionLabel;
 class StandbyLabel;
 class Store;
 class StoreWorker;
+class UpgradeBanner;
 
 // The console: the queue on the left, the operation on the right, the actions a person
 // may take on it, and a live view of changes made by others. The UI thread never touches
@@ -45,7 +47,8 @@ class StoreWorker;
 // WriteRunner's. A slow, busy or silent store makes a read late, never the window.
 //
 // mainwindow.cpp builds the window and reads the store; mainwindowactions.cpp holds the
-// actions on the selected operation; mainwindowtexts.cpp sets every text the window
+// actions on the selected operation, mainwindownotes.cpp its notes and the schema
+// upgrade; mainwindowtexts.cpp sets every text the window
 // shows, again when Help › Language switches the language.
 class MainWindow final : public QMainWindow
 {
@@ -94,6 +97,8 @@ public:
     QMenu *fileMenu() const { return m_fileMenu; }
     QLabel *readOnlyBanner() const { return m_readOnlyBanner; }
     ResolveDialog *resolveDialog() const;
+    NoteDialog *noteDialog() const;
+    UpgradeBanner *upgradeBanner() const { return m_upgradeBanner; }
     QString lastError() const { return m_lastError; }
 
 signals:
@@ -144,6 +149,10 @@ private:
     void release();
     void recordOutcome();
     void copyReply();
+    // mainwindownotes.cpp: notes, and the upgrade that makes a version 1 store hold them.
+    void addNote();
+    void updateUpgradeBanner();
+    void upgradeStore();
 
     // "Loading…" waits this long: a read that comes back sooner shows none.
     static constexpr int LoadingDelayMs = 150;
@@ -172,6 +181,7 @@ private:
     DemoLauncher *m_demo = nullptr;
     QSplitter *m_splitter = nullptr;
     BannerLabel *m_readOnlyBanner = nullptr;
+    UpgradeBanner *m_upgradeBanner = nullptr;
     AuditIntegration *m_audit = nullptr;
     QMenu *m_fileMenu = nullptr;
     QAction *m_openAction = nullptr;
@@ -200,6 +210,7 @@ private:
     StandbyLabel *m_standbyLabel = nullptr;
     EncryptionLabel *m_encryptionLabel = nullptr;
     QPointer<ResolveDialog> m_resolveDialog;
+    QPointer<NoteDialog> m_noteDialog;
     // What the texts are made from, kept so that they can be said again in another language.
     PanelHint m_panelHint = PanelHint::None;
     std::optional<OperationSnapshot> m_noticeBefore; // the notice compared the panel with this

@@ -28,7 +28,8 @@ namespace RefundDesk {
 void MainWindow::updateActions()
 {
     const auto &snapshot = m_panel->snapshot();
-    m_actions->update(snapshot ? &*snapshot : nullptr, m_identity->name(), isReadOnly());
+    m_actions->update(snapshot ? &*snapshot : nullptr, m_identity->name(), isReadOnly(),
+                      m_facts && m_facts->schemaVersion >= 2);
     // The state shown may be about to change: nothing more until the write in flight ends.
     if (snapshot && m_writes->isWriting(snapshot->operation.operationId)) {
         for (QAction *action : m_actions->writes())

@@ -32,6 +32,7 @@ OperationActions::OperationActions(QObject *parent)
     , m_release(makeAction(this, QStringLiteral("releaseAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M)))
     , m_takeOver(makeAction(this, QStringLiteral("takeOverAction"), QKeySequence(Qt::CTRL | Qt::Key_T)))
     , m_record(makeAction(this, QStringLiteral("recordAction"), QKeySequence(Qt::CTRL | Qt::Key_R)))
+    , m_addNote(makeAction(this, QStringLiteral("addNoteAction"), QKeySequence(Qt::CTRL | Qt::Key_N)))
     , m_copyReply(makeAction(this, QStringLiteral("copyReplyAction"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C)))
 {
     retranslate();
@@ -44,10 +45,13 @@ void OperationActions::retranslate()
     setTexts(m_release, tr("R&elease"), tr("Give the operation back to the queue unresolved"));
     setTexts(m_takeOver, tr("&Take over…"), tr("Take the operation from the colleague who claimed it"));
     setTexts(m_record, tr("&Record outcome…"), tr("Record the outcome the provider confirmed"));
+    setTexts(m_addNote, tr("Add &note…"),
+             tr("Note what you found or asked, for whoever looks next, without deciding the operation"));
     setTexts(m_copyReply, tr("Copy reply for the c&ustomer"), tr("Copy a truthful reply for the customer's chat"));
 }
 
-void OperationActions::update(const OperationSnapshot *snapshot, const QString &operatorName, bool readOnly)
+void OperationActions::update(const OperationSnapshot *snapshot, const QString &operatorName, bool readOnly,
+                               bool storeHoldsNotes)
 {
     for (QAction *action : writes())
         action->setVisible(!readOnly);
@@ -65,6 +69,8 @@ void OperationActions::update(const OperationSnapshot *snapshot, const QString &
     m_release->setEnabled(mine);
     m_takeOver->setEnabled(checking && !mine);
     m_record->setEnabled(unknown || mine);
+    // Anyone may note an operation that waits for a person, whoever holds its claim.
+    m_addNote->setEnabled(storeHoldsNotes && (unknown || checking));
 }
 
 } // namespace RefundDesk

@@ -56,6 +56,7 @@ public:
     AttemptTimelineView *attemptView() const { return m_attempts; }
     EvidenceView *evidenceView() const { return m_evidence; }
     OrderContextView *orderView() const { return m_order; }
+    HistoryView *historyView() const { return m_history; }
     QSplitter *splitter() const { return m_splitter; }
 
 protected:

@@ -58,6 +58,7 @@ struct GuardTrigger
     const char *table;
     const char *guards;
     bool fromRolesFile = false;
+    int sinceSchemaVersion = 1; // required from this version of the store on
 };
 
 constexpr GuardTrigger GuardTriggers[] = {
@@ -83,6 +84,14 @@ constexpr GuardTrigger GuardTriggers[] = {
      "a support login could write any time on an operation (run roles-postgresql.sql again)", true},
     {"refund_attempts_agent_appends", "refund_attempts",
      "an agent login could rewrite the attempt history (run roles-postgresql.sql again)", true},
+    {"operation_notes_no_update", "operation_notes", "a note could be edited", false, 2},
+    {"operation_notes_no_delete", "operation_notes", "a note could be deleted", false, 2},
+    {"operation_notes_server_keeps_author", "operation_notes",
+     "a login could write a note in someone else's name or with another time", false, 2},
+    {"provider_lookups_no_update", "provider_lookups", "what the provider answered could be edited", false, 2},
+    {"provider_lookups_no_delete", "provider_lookups", "what the provider answered could be deleted", false, 2},
+    {"provider_lookups_server_keeps_author", "provider_lookups",
+     "a login could keep a lookup in someone else's name or with another time", false, 2},
 };
 
 } // namespace
@@ -212,6 +221,7 @@ Result<std::vector<InvariantViolation>> PgAudit::checkInvariants()
     const int roles = batch.add("SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_support') "
                                 "THEN has_any_column_privilege('refund_desk_support', 'refund_ops', 'UPDATE') "
                                 "ELSE false END");
+    const int version = batch.add("SELECT value FROM store_meta WHERE key = 'schema_version'");
     std::vector<int> triggers;
     for (const GuardTrigger &trigger : GuardTriggers) {
         triggers.push_back(batch.add("SELECT t.tgenabled <> 'D' FROM pg_trigger t "
@@ -240,9 +250,11 @@ Result<std::vector<InvariantViolation>> PgAudit::checkInvariants()
     // 1. The triggers the rules rest on are in place and enabled, and one_open_refund is
     // a unique index on (order_id, amount_cents) over the open statuses.
     const bool supportMayWrite = answers[size_t(roles)].boolean(0, 0);
+    const PgResult &versionRow = answers[size_t(version)];
+    const int schemaVersion = versionRow.rows() == 1 ? versionRow.text(0, 0).toInt() : 1;
     for (size_t i = 0; i < std::size(GuardTriggers); ++i) {
         const GuardTrigger &trigger = GuardTriggers[i];
-        if (trigger.fromRolesFile && !supportMayWrite)
+        if ((trigger.fromRolesFile && !supportMayWrite) || schemaVersion < trigger.sinceSchemaVersion)
             continue;
         const PgResult &result = answers[size_t(triggers[i])];
         InvariantViolation v;

@@ -119,4 +119,48 @@ PgParams resolutionParams(const Resolution &r)
     return p;
 }
 
+OperationNote noteFrom(const PgResult &r, int row)
+{
+    OperationNote n;
+    n.noteId = r.integer(row, 0);
+    n.operationId = r.text(row, 1);
+    n.text = r.text(row, 2);
+    n.followUpOn = followUpFromText(r.text(row, 3));
+    n.operatorName = r.text(row, 4);
+    n.recordedAt = r.integer(row, 5);
+    return n;
+}
+
+ProviderLookup lookupFrom(const PgResult &r, int row)
+{
+    ProviderLookup l;
+    l.lookupId = r.integer(row, 0);
+    l.operationId = r.text(row, 1);
+    l.provider = r.text(row, 2);
+    l.askedAt = r.integer(row, 3);
+    l.operatorName = r.text(row, 4);
+    l.windowFrom = r.optionalInteger(row, 5);
+    l.windowTo = r.optionalInteger(row, 6);
+    l.requests = r.text(row, 7);
+    l.result = r.text(row, 8);
+    l.responseSha256 = r.text(row, 9);
+    return l;
+}
+
+PgParams noteParams(const OperationNote &n)
+{
+    PgParams p;
+    p.add(n.noteId).add(n.operationId).add(n.text).add(followUpText(n.followUpOn)).add(n.operatorName);
+    p.add(n.recordedAt);
+    return p;
+}
+
+PgParams lookupParams(const ProviderLookup &l)
+{
+    PgParams p;
+    p.add(l.lookupId).add(l.operationId).add(l.provider).add(l.askedAt).add(l.operatorName).add(l.windowFrom);
+    p.add(l.windowTo).add(l.requests).add(l.result).add(l.responseSha256);
+    return p;
+}
+
 } // namespace RefundDesk::Internal

@@ -2,6 +2,8 @@
 
 #include "domain/attempt.h"
 #include "domain/operation.h"
+#include "domain/operationnote.h"
+#include "domain/providerlookup.h"
 #include "domain/resolution.h"
 #include "domain/webhookevent.h"
 #include "store/postgresql/pgparams.h"
@@ -19,6 +21,8 @@ Operation operationFrom(const PgResult &result, int row, int first = 0);
 Resolution resolutionFrom(const PgResult &result, int row, int first = 0);
 WebhookEvent eventFrom(const PgResult &result, int row, int first = 0);
 Attempt attemptFrom(const PgResult &result, int row);
+OperationNote noteFrom(const PgResult &result, int row);
+ProviderLookup lookupFrom(const PgResult &result, int row);
 
 // "INSERT INTO table (columns) VALUES ($1, ..., $n)".
 QByteArray pgInsert(const char *table, const char *columns);
@@ -28,5 +32,7 @@ PgParams operationParams(const Operation &operation);
 PgParams attemptParams(const Attempt &attempt);
 PgParams eventParams(const WebhookEvent &event);
 PgParams resolutionParams(const Resolution &resolution);
+PgParams noteParams(const OperationNote &note);
+PgParams lookupParams(const ProviderLookup &lookup);
 
 } // namespace RefundDesk::Internal

@@ -1,7 +1,7 @@
 #include "store/postgresql/pgschema.h"
 
 #include "store/postgresql/pgconnection.h"
-#include "store/sqlite/sqliteschema.h"
+#include "store/schemaversion.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -10,10 +10,10 @@ namespace RefundDesk::Internal {
 
 namespace {
 
-// How many of the store's tables the login sees in its search path.
+// How many of the store's tables (of every schema version) the login sees in its search path.
 constexpr char StoreTablesSql[] =
     "SELECT count(*) FROM unnest(ARRAY['store_meta', 'refund_ops', 'refund_attempts', 'webhook_events', "
-    "'resolutions']) AS t(name) WHERE to_regclass(t.name) IS NOT NULL";
+    "'resolutions', 'operation_notes', 'provider_lookups']) AS t(name) WHERE to_regclass(t.name) IS NOT NULL";
 
 } // namespace
 
@@ -40,7 +40,7 @@ Result<void> PgSchema::apply(PgConnection &connection)
     return {};
 }
 
-Result<void> PgSchema::check(PgConnection &connection)
+Result<int> PgSchema::check(PgConnection &connection)
 {
     PgBatch batch;
     const Checks checks = addChecks(batch);
@@ -71,10 +71,15 @@ PgSchema::Checks PgSchema::addChecks(PgBatch &batch)
                               "has_column_privilege('refund_ops', 'status', 'UPDATE') AND "
                               "has_column_privilege('refund_ops', 'claimed_by', 'UPDATE') AND "
                               "has_column_privilege('refund_ops', 'version', 'UPDATE') AS may_claim");
+    // refund_desk_may_name_others() written out, so that it cannot fail where the store is
+    // incomplete: the login owns the store's tables, or is a superuser.
+    checks.owner = batch.add("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = session_user AND rolsuper) "
+                             "OR EXISTS (SELECT 1 FROM pg_class c WHERE c.oid = to_regclass('resolutions') "
+                             "AND c.relpersistence = 'p' AND pg_get_userbyid(c.relowner) = session_user)");
     return checks;
 }
 
-Result<void> PgSchema::checkAnswers(PgConnection &connection, const std::vector<PgResult> &answers,
+Result<int> PgSchema::checkAnswers(PgConnection &connection, const std::vector<PgResult> &answers,
                                     const Checks &checks)
 {
     const QString doing = QCoreApplication::translate("Store", "checking the store's schema", "what the store was doing when it failed");
@@ -101,13 +106,14 @@ Result<void> PgSchema::checkAnswers(PgConnection &connection, const std::vector<
         return Error::unavailable(QCoreApplication::translate("Store", "%1 has store schema version %2, newer than this Refund Desk "
                                                  "understands (version %3). Update Refund Desk to open it.")
                                       .arg(connection.location()).arg(schemaVersion).arg(CurrentSchemaVersion));
-    if (!ok || schemaVersion != CurrentSchemaVersion || tableCount != 5)
+    const int expected = storeTableCount(int(schemaVersion));
+    if (!ok || schemaVersion < OldestSchemaVersion || tableCount != expected)
         return Error::unavailable(QCoreApplication::translate("Store", "%1 is not a complete Refund Desk store (schema version %2, %3 of "
-                                                 "the 5 store tables). Check that you named the right database.")
+                                                 "the %4 store tables). Check that you named the right database.")
                                       .arg(connection.location(),
                                            ok ? QString::number(schemaVersion) : QStringLiteral("missing"))
-                                      .arg(tableCount));
-    return {};
+                                      .arg(tableCount).arg(expected));
+    return int(schemaVersion);
 }
 
 Result<QString> PgSchema::rightsAnswer(PgConnection &connection, const PgResult &rights)
@@ -127,6 +133,39 @@ Result<QString> PgSchema::rightsAnswer(PgConnection &connection, const PgResult 
                                                     "user= from the pooler's entry, or connect to the server directly.")
             .arg(connection.sessionUser());
     return QString();
+}
+
+bool PgSchema::ownerAnswer(const PgResult &owner)
+{
+    return owner.isOk() && owner.rows() == 1 && owner.boolean(0, 0);
+}
+
+Result<int> PgSchema::upgrade(PgConnection &connection)
+{
+    QFile file(QStringLiteral(":/refunddesk/schema-postgresql.sql"));
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::internal(QCoreApplication::translate("Store", "The PostgreSQL schema resource is missing from this build."));
+    const QByteArray upgrade = schemaUpgradeText(file.readAll(), CurrentSchemaVersion);
+    if (upgrade.isEmpty())
+        return Error::internal(QCoreApplication::translate("Store", "The PostgreSQL schema resource of this build has no version %1 part.")
+                                   .arg(CurrentSchemaVersion));
+    const QString doing = QCoreApplication::translate("Store", "upgrading the store", "what the store was doing when it failed");
+    // Inside the caller's transaction: the version row locked first, so that of two
+    // upgrades at once the second waits and then finds version 2.
+    PgResult version = connection.exec("SELECT value FROM store_meta WHERE key = 'schema_version' FOR UPDATE");
+    if (!version.isOk())
+        return connection.errorFor(version, doing);
+    const int before = version.rows() == 1 ? version.text(0, 0).toInt() : 0;
+    if (before != CurrentSchemaVersion - 1)
+        return before;
+    // The schema is a fixed resource, not built from any value: run as one simple query.
+    PgResult applied = connection.execText(upgrade);
+    if (!applied.isOk())
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be upgraded to schema version %2 (%3). Nothing was "
+                                                 "changed; it is still version %4.")
+                                      .arg(connection.location()).arg(CurrentSchemaVersion)
+                                      .arg(applied.errorMessage()).arg(before));
+    return before;
 }
 
 } // namespace RefundDesk::Internal

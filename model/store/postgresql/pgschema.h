@@ -21,7 +21,8 @@ public:
     static Result<void> apply(PgConnection &connection);
     // Whether the database holds a store of the current schema version; the error says
     // what it is instead (no store, a newer one, not readable by this login).
-    static Result<void> check(PgConnection &connection);
+    // Its version when it is one.
+    static Result<int> check(PgConnection &connection);
     // Why this login may not write the store (the privileges a claim and a decision
     // need), or an empty string when it may.
     static Result<QString> whyNotWritable(PgConnection &connection);
@@ -36,11 +37,18 @@ public:
         int readable = 0;
         int version = 0;
         int rights = 0;
+        int owner = 0;
     };
     static Checks addChecks(PgBatch &batch);
     // check() and whyNotWritable() on the answers to addChecks()'s statements.
-    static Result<void> checkAnswers(PgConnection &connection, const std::vector<PgResult> &answers,
-                                     const Checks &checks);
+    static Result<int> checkAnswers(PgConnection &connection, const std::vector<PgResult> &answers,
+                                    const Checks &checks);
+    // Whether the login owns the store (or is a superuser): who may upgrade it.
+    static bool ownerAnswer(const PgResult &owner);
+    // Version 1 -> the current version inside the caller's transaction (the version part of
+    // schema-postgresql.sql, rights for the roles included). Returns the version the store
+    // had; nothing is run unless it was the one before the current.
+    static Result<int> upgrade(PgConnection &connection);
     static Result<QString> rightsAnswer(PgConnection &connection, const PgResult &rights);
 };
 

@@ -35,14 +35,16 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
     const std::vector<PgResult> answers = opened.execAll(batch);
     if (opened.sessionError())
         return *opened.sessionError();
-    if (auto schema = PgSchema::checkAnswers(opened, answers, checks); !schema)
+    auto schema = PgSchema::checkAnswers(opened, answers, checks);
+    if (!schema)
         return schema.error();
+    const bool ownsStore = PgSchema::ownerAnswer(answers[size_t(checks.owner)]);
     // A standby takes reads only: it opens read-only, whatever was asked, and says so.
     if (opened.isStandby()) {
         PgReplicationStatus replication;
         if (auto read = replication.take(opened, answers[size_t(replaying)]); !read)
             return read.error();
-        auto store = std::make_unique<PgStore>(std::move(*connection), true, replication.openNote());
+        auto store = std::make_unique<PgStore>(std::move(*connection), true, replication.openNote(), *schema);
         store->m_replication = replication;
         return std::unique_ptr<Store>(std::move(store));
     }
@@ -57,7 +59,8 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
     // what the store would refuse first.
     const bool openedReadOnly = readOnly || !note.isEmpty();
     opened.setReadOnly(openedReadOnly);
-    return std::unique_ptr<Store>(std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note));
+    return std::unique_ptr<Store>(
+        std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note, *schema, ownsStore));
 }
 
 Result<std::unique_ptr<Store>> PgStore::create(const QString &location)
@@ -79,11 +82,14 @@ Result<std::unique_ptr<Store>> PgStore::create(const QString &location)
     return open(info->display(), OpenMode::ReadWrite);
 }
 
-PgStore::PgStore(std::unique_ptr<PgConnection> connection, bool readOnly, const QString &openNote)
+PgStore::PgStore(std::unique_ptr<PgConnection> connection, bool readOnly, const QString &openNote,
+                 int schemaVersion, bool ownsStore)
     : m_connection(std::move(connection))
     , m_eventLookup(std::make_unique<PgEventLookup>(*m_connection))
     , m_readOnly(readOnly)
     , m_openNote(openNote)
+    , m_schemaVersion(schemaVersion)
+    , m_ownsStore(ownsStore)
 {
 }
 

@@ -4,6 +4,7 @@
 #include "store/postgresql/pgchangepoll.h"
 #include "store/postgresql/pgparams.h"
 #include "store/postgresql/pgreplicationstatus.h"
+#include "store/schemaversion.h"
 #include "store/store.h"
 
 #include <initializer_list>
@@ -43,7 +44,8 @@ public:
     static Result<std::unique_ptr<Store>> open(const QString &location, OpenMode mode);
     static Result<std::unique_ptr<Store>> create(const QString &location);
 
-    PgStore(std::unique_ptr<PgConnection> connection, bool readOnly, const QString &openNote);
+    PgStore(std::unique_ptr<PgConnection> connection, bool readOnly, const QString &openNote,
+            int schemaVersion = CurrentSchemaVersion, bool ownsStore = false);
     ~PgStore() override;
 
     QString location() const override;
@@ -78,7 +80,18 @@ public:
                                                    int limit) override;
     Result<std::vector<Attempt>> attemptsAfter(const std::optional<AttemptKey> &after, int limit) override;
     Result<std::vector<StoredEvent>> eventsAfter(const std::optional<QString> &afterEventId, int limit) override;
+    Result<std::vector<OperationNote>> notesAfter(qint64 afterNoteId, int limit) override;
+    Result<std::vector<ProviderLookup>> providerLookupsAfter(qint64 afterLookupId, int limit) override;
     Result<TableCounts> tableCounts() override;
+
+    // Schema version 2: implemented in pgstorenotes.cpp.
+    int schemaVersion() const override { return m_schemaVersion; }
+    bool mayUpgradeSchema() const override { return !m_readOnly && m_ownsStore; }
+    Result<int> upgradeSchema() override;
+    Result<OperationNote> addNote(const NoteDraft &draft) override;
+    Result<std::vector<OperationNote>> notesOf(const QStringList &operationIds) override;
+    Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft) override;
+    Result<std::vector<ProviderLookup>> providerLookups(const QString &operationId) override;
 
     Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
 
@@ -138,6 +151,8 @@ private:
     std::unique_ptr<PgEventLookup> m_eventLookup;
     bool m_readOnly = false;
     QString m_openNote;
+    int m_schemaVersion = CurrentSchemaVersion;
+    bool m_ownsStore = false; // the login owns the store's tables, or is a superuser
     PgReplicationStatus m_replication; // on a standby: its replay position, read once a second at most
     PgChangePoll m_changes;            // on a primary without LISTEN: its WAL position, likewise
     int m_snapshotDepth = 0;

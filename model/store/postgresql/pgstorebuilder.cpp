@@ -78,7 +78,8 @@ Result<void> PgStoreBuilder::usable() const
 
 Result<void> PgStoreBuilder::counted()
 {
-    const qsizetype bytes = m_operations.size() + m_attempts.size() + m_events.size() + m_resolutions.size();
+    const qsizetype bytes = m_operations.size() + m_attempts.size() + m_events.size() + m_resolutions.size()
+                            + m_notes.size() + m_lookups.size();
     if (++m_pending >= RowsPerCopy || bytes >= BytesPerCopy)
         return flush();
     return {};
@@ -97,6 +98,8 @@ Result<void> PgStoreBuilder::flush()
         {&m_attempts, "refund_attempts", AttemptColumns},
         {&m_events, "webhook_events", EventColumns},
         {&m_resolutions, "resolutions", ResolutionColumns},
+        {&m_notes, "operation_notes", NoteColumns},
+        {&m_lookups, "provider_lookups", LookupColumns},
     };
     for (const Batch &batch : batches) {
         if (batch.rows->isEmpty())
@@ -175,12 +178,36 @@ Result<void> PgStoreBuilder::addResolution(const Resolution &resolution)
     return counted();
 }
 
+Result<void> PgStoreBuilder::addNote(const OperationNote &note)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    appendCopyRow(m_notes, noteParams(note));
+    return counted();
+}
+
+Result<void> PgStoreBuilder::addProviderLookup(const ProviderLookup &lookup)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    appendCopyRow(m_lookups, lookupParams(lookup));
+    return counted();
+}
+
 Result<void> PgStoreBuilder::finish()
 {
     if (auto ok = usable(); !ok)
         return ok;
     if (auto flushed = flush(); !flushed)
         return flushed;
+    // COPY wrote the ids it was given: the server's next ones follow them.
+    PgResult numbered = m_connection->execText(
+        "SELECT setval(pg_get_serial_sequence('operation_notes', 'note_id'), COALESCE(max(note_id), 0) + 1, false) "
+        "FROM operation_notes; "
+        "SELECT setval(pg_get_serial_sequence('provider_lookups', 'lookup_id'), COALESCE(max(lookup_id), 0) + 1, false) "
+        "FROM provider_lookups");
+    if (!numbered.isOk())
+        return m_connection->errorFor(numbered, QCoreApplication::translate("Store", "finishing the demo store", "what the store was doing when it failed"));
     PgResult analysed = m_connection->execText("ANALYZE");
     if (!analysed.isOk())
         return m_connection->errorFor(analysed, QCoreApplication::translate("Store", "finishing the demo store", "what the store was doing when it failed"));

@@ -32,6 +32,8 @@ public:
     Result<void> addEvent(const WebhookEvent &event) override;
     Result<void> addStoredEvent(const StoredEvent &event) override;
     Result<void> addResolution(const Resolution &resolution) override;
+    Result<void> addNote(const OperationNote &note) override;
+    Result<void> addProviderLookup(const ProviderLookup &lookup) override;
     Result<void> finish() override;
 
 private:
@@ -48,6 +50,8 @@ private:
     QByteArray m_attempts;
     QByteArray m_events;
     QByteArray m_resolutions;
+    QByteArray m_notes;
+    QByteArray m_lookups;
 };
 
 } // namespace RefundDesk::Internal

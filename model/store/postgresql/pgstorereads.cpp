@@ -350,10 +350,19 @@ Result<OperationReading> PgStore::operationReading(const QString &operationId)
     const int resolutionRows = batch.add(resolutionsSql, id);
     const int retention = batch.add("SELECT value FROM store_meta WHERE key = $1",
                                     PgParams().add(QStringLiteral("key_retention_hours")));
+    // Schema version 2's tables travel in the same flight; a version 1 store has none.
+    static const QByteArray notesSql = QByteArray("SELECT ") + NoteColumns
+                                       + " FROM operation_notes WHERE operation_id = $1 ORDER BY note_id";
+    static const QByteArray lookupsSql = QByteArray("SELECT ") + LookupColumns
+                                         + " FROM provider_lookups WHERE operation_id = $1 ORDER BY lookup_id";
+    const bool versionTwo = m_schemaVersion >= 2;
+    const int noteRows = versionTwo ? batch.add(notesSql, id) : retention;
+    const int lookupRows = versionTwo ? batch.add(lookupsSql, id) : retention;
     if (ownTransaction)
         batch.addControl("COMMIT");
     const std::vector<PgResult> answers = m_connection->execAll(batch);
-    if (auto failed = flightFailure(answers, {row, attemptRows, eventRows, orderRows, resolutionRows, retention},
+    if (auto failed = flightFailure(answers, {row, attemptRows, eventRows, orderRows, resolutionRows, retention,
+                                              noteRows, lookupRows},
                                     ownTransaction, doing))
         return *failed;
 
@@ -371,6 +380,12 @@ Result<OperationReading> PgStore::operationReading(const QString &operationId)
         reading.resolutions.push_back(resolutionFrom(answers[size_t(resolutionRows)], r));
     const PgResult &hours = answers[size_t(retention)];
     reading.keyRetentionHours = keyRetentionFrom(hours.rows() > 0 ? hours.text(0, 0) : QString());
+    if (versionTwo) {
+        for (int r = 0; r < answers[size_t(noteRows)].rows(); ++r)
+            reading.notes.push_back(noteFrom(answers[size_t(noteRows)], r));
+        for (int r = 0; r < answers[size_t(lookupRows)].rows(); ++r)
+            reading.lookups.push_back(lookupFrom(answers[size_t(lookupRows)], r));
+    }
     return reading;
 }
 
@@ -450,14 +465,17 @@ Result<TableCounts> PgStore::tableCounts()
     const QString doing = QCoreApplication::translate("Store", "counting the rows of %1",
                                                       "what the store was doing when it failed").arg(location());
     std::optional<Error> error;
-    PgResult result = read("SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
-                           "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
-                           "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)",
+    const QByteArray counts = "SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
+                              "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
+                              "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)";
+    PgResult result = read(m_schemaVersion >= 2 ? counts + ", (SELECT count(*) FROM operation_notes), "
+                                                           "(SELECT count(*) FROM provider_lookups)"
+                                                : counts + ", 0, 0",
                            PgParams(), doing, error);
     if (error)
         return *error;
     return TableCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
-                       result.integer(0, 4)};
+                       result.integer(0, 4), result.integer(0, 5), result.integer(0, 6)};
 }
 
 } // namespace RefundDesk::Internal

@@ -1,5 +1,7 @@
 #include "store/sqlite/sqliteaudit.h"
 
+#include "store/schemaversion.h"
+
 #include "store/invariantqueries.h"
 #include "store/sqlite/sqliterows.h"
 #include "store/sqlite/sqlitestatement.h"
@@ -81,14 +83,17 @@ struct ReferenceObject
     QString sql;
 };
 
-std::vector<ReferenceObject> referenceObjects(QString *problem)
+std::vector<ReferenceObject> referenceObjects(int schemaVersion, QString *problem)
 {
     QFile file(QStringLiteral(":/refunddesk/schema.sql"));
     if (!file.open(QIODevice::ReadOnly)) {
         *problem = QStringLiteral("the schema resource is missing from this build");
         return {};
     }
-    const QByteArray schema = file.readAll();
+    QByteArray schema = file.readAll();
+    // A version 1 store holds what the text holds before version 2's part.
+    for (int later = schemaVersion + 1; later <= CurrentSchemaVersion; ++later)
+        schema.chop(schemaUpgradeText(schema, later).size());
     sqlite3 *raw = nullptr;
     if (sqlite3_open_v2(":memory:", &raw, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
         sqlite3_close_v2(raw);
@@ -117,6 +122,10 @@ QString whatTheObjectGuards(const QString &name)
         return QStringLiteral("a resolution could be edited in place");
     if (name == QLatin1String("resolutions_no_delete"))
         return QStringLiteral("a resolution could be deleted");
+    if (name.startsWith(QLatin1String("operation_notes_no_")))
+        return QStringLiteral("a note could be edited or deleted");
+    if (name.startsWith(QLatin1String("provider_lookups_no_")))
+        return QStringLiteral("what the provider answered could be edited or deleted");
     if (name == QLatin1String("one_open_refund"))
         return QStringLiteral("two open refunds of one order and amount could coexist");
     return QStringLiteral("the schema's guarantee is gone");
@@ -302,7 +311,9 @@ Result<std::vector<InvariantViolation>> SqliteAudit::checkInvariants()
 
     // 1. The triggers and unique indexes of the schema, as schema.sql defines them.
     QString problem;
-    const std::vector<ReferenceObject> reference = referenceObjects(&problem);
+    SqliteStatement version(m_db, "PRAGMA user_version");
+    const int schemaVersion = version.step() == SQLITE_ROW ? int(version.integer(0)) : CurrentSchemaVersion;
+    const std::vector<ReferenceObject> reference = referenceObjects(schemaVersion, &problem);
     if (!problem.isEmpty())
         return Error::internal(QCoreApplication::translate("Store", "The reference schema could not be built: %1.").arg(problem));
     for (const ReferenceObject &object : reference) {

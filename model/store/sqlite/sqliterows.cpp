@@ -44,6 +44,34 @@ Resolution resolutionFrom(const SqliteStatement &s)
     return r;
 }
 
+OperationNote noteFrom(const SqliteStatement &s)
+{
+    OperationNote n;
+    n.noteId = s.integer(0);
+    n.operationId = s.text(1);
+    n.text = s.text(2);
+    n.followUpOn = followUpFromText(s.text(3));
+    n.operatorName = s.text(4);
+    n.recordedAt = s.integer(5);
+    return n;
+}
+
+ProviderLookup lookupFrom(const SqliteStatement &s)
+{
+    ProviderLookup l;
+    l.lookupId = s.integer(0);
+    l.operationId = s.text(1);
+    l.provider = s.text(2);
+    l.askedAt = s.integer(3);
+    l.operatorName = s.text(4);
+    l.windowFrom = s.optionalInteger(5);
+    l.windowTo = s.optionalInteger(6);
+    l.requests = s.text(7);
+    l.result = s.text(8);
+    l.responseSha256 = s.text(9);
+    return l;
+}
+
 Attempt attemptFrom(const SqliteStatement &s)
 {
     Attempt a;
@@ -121,6 +149,18 @@ void bindResolution(SqliteStatement &s, const Resolution &r)
     s.bind(5, r.evidence).bind(6, r.note).bind(7, r.operatorName).bind(8, r.recordedAt);
     s.bind(9, toString(r.previousStatus)).bind(10, qint64(r.overridesEvidence ? 1 : 0));
     s.bind(11, r.prevHash).bind(12, r.hash);
+}
+
+void bindNote(SqliteStatement &s, const OperationNote &n)
+{
+    s.bind(1, n.noteId).bind(2, n.operationId).bind(3, n.text).bind(4, followUpText(n.followUpOn));
+    s.bind(5, n.operatorName).bind(6, n.recordedAt);
+}
+
+void bindLookup(SqliteStatement &s, const ProviderLookup &l)
+{
+    s.bind(1, l.lookupId).bind(2, l.operationId).bind(3, l.provider).bind(4, l.askedAt).bind(5, l.operatorName);
+    s.bind(6, l.windowFrom).bind(7, l.windowTo).bind(8, l.requests).bind(9, l.result).bind(10, l.responseSha256);
 }
 
 } // namespace RefundDesk::Internal

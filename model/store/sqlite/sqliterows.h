@@ -2,6 +2,8 @@
 
 #include "domain/attempt.h"
 #include "domain/operation.h"
+#include "domain/operationnote.h"
+#include "domain/providerlookup.h"
 #include "domain/resolution.h"
 #include "domain/webhookevent.h"
 #include "store/storecolumns.h"
@@ -17,6 +19,8 @@ Operation operationFrom(const SqliteStatement &statement);
 Resolution resolutionFrom(const SqliteStatement &statement);
 Attempt attemptFrom(const SqliteStatement &statement);
 WebhookEvent eventFrom(const SqliteStatement &statement);
+OperationNote noteFrom(const SqliteStatement &statement);
+ProviderLookup lookupFrom(const SqliteStatement &statement);
 // The payload as its stored bytes, not decoded: what a copy writes back.
 StoredEvent storedEventFrom(const SqliteStatement &statement);
 
@@ -27,5 +31,8 @@ QByteArray columnsAndValues(const char *columns);
 void bindEvent(SqliteStatement &statement, const WebhookEvent &event);
 void bindStoredEvent(SqliteStatement &statement, const StoredEvent &event);
 void bindResolution(SqliteStatement &statement, const Resolution &resolution);
+// ... and of NoteColumns or LookupColumns.
+void bindNote(SqliteStatement &statement, const OperationNote &note);
+void bindLookup(SqliteStatement &statement, const ProviderLookup &lookup);
 
 } // namespace RefundDesk::Internal

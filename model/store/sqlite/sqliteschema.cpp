@@ -73,7 +73,34 @@ QString applySchema(sqlite3 *db)
     return {};
 }
 
-QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer)
+QString upgradeSchema(sqlite3 *db, int *versionBefore)
+{
+    QFile file(QStringLiteral(":/refunddesk/schema.sql"));
+    if (!file.open(QIODevice::ReadOnly))
+        return QCoreApplication::translate("Store", "the schema resource is missing from this build");
+    const QByteArray upgrade = schemaUpgradeText(file.readAll(), CurrentSchemaVersion);
+    if (upgrade.isEmpty())
+        return QCoreApplication::translate("Store", "the schema resource of this build has no version %1 part").arg(CurrentSchemaVersion);
+
+    SqliteTransaction transaction(db);
+    if (!transaction.isActive())
+        return lastError(db);
+    // Read under the write lock: of two upgrades at once, the second finds version 2.
+    SqliteStatement version(db, "PRAGMA user_version");
+    if (version.step() != SQLITE_ROW)
+        return lastError(db);
+    *versionBefore = int(version.integer(0));
+    version.reset();
+    if (*versionBefore != CurrentSchemaVersion - 1)
+        return {};
+    if (sqlite3_exec(db, upgrade.constData(), nullptr, nullptr, nullptr) != SQLITE_OK)
+        return lastError(db);
+    if (transaction.commit() != SQLITE_OK)
+        return lastError(db);
+    return {};
+}
+
+QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer, int *schemaVersion)
 {
     if (isNewer)
         *isNewer = false;
@@ -89,7 +116,8 @@ QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer)
     const qint64 userVersion = version.integer(0);
 
     SqliteStatement tables(db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN "
-                               "('store_meta', 'refund_ops', 'refund_attempts', 'webhook_events', 'resolutions')");
+                               "('store_meta', 'refund_ops', 'refund_attempts', 'webhook_events', 'resolutions', "
+                               "'operation_notes', 'provider_lookups')");
     if (const int code = tables.step(); code != SQLITE_ROW)
         return unreadable(db, path, code);
     const qint64 tableCount = tables.integer(0);
@@ -101,10 +129,13 @@ QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer)
                               "(version %3). Update Refund Desk to open it.")
             .arg(path).arg(userVersion).arg(CurrentSchemaVersion);
     }
-    if (userVersion != CurrentSchemaVersion || tableCount != 5)
+    const int expected = storeTableCount(int(userVersion));
+    if (userVersion < OldestSchemaVersion || tableCount != expected)
         return QCoreApplication::translate("Store", "%1 is an SQLite database but not a Refund Desk store (schema version %2, "
-                              "%3 of the 5 store tables). Check that you picked the right file.")
-            .arg(path).arg(userVersion).arg(tableCount);
+                              "%3 of the %4 store tables). Check that you picked the right file.")
+            .arg(path).arg(userVersion).arg(tableCount).arg(expected);
+    if (schemaVersion)
+        *schemaVersion = int(userVersion);
     return {};
 }
 

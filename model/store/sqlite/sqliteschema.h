@@ -1,20 +1,25 @@
 #pragma once
 
+#include "store/schemaversion.h"
+
 #include <QString>
 
 struct sqlite3;
 
 namespace RefundDesk::Internal {
 
-// Schema version 1 of the shared store (resources/schema.sql).
-constexpr int CurrentSchemaVersion = 1;
-
 // Switches a brand-new database to WAL and applies the schema in one transaction.
 // Returns an empty string on success, else what went wrong.
 QString applySchema(sqlite3 *db);
 
 // Checks that an open database is a refund store this build understands. Returns an
-// empty string when it is, else a message a person can act on.
-QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer = nullptr);
+// empty string when it is, else a message a person can act on. `schemaVersion` gets its schema
+// version (OldestSchemaVersion to CurrentSchemaVersion) when it is one.
+QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer = nullptr, int *schemaVersion = nullptr);
+
+// Moves an open store of version 1 to the current version in one IMMEDIATE transaction
+// (resources/schema.sql from "-- Schema version 2:"). Returns the version it had; an
+// empty error message on success, else what went wrong (nothing is changed then).
+QString upgradeSchema(sqlite3 *db, int *versionBefore);
 
 } // namespace RefundDesk::Internal

@@ -17,12 +17,13 @@ namespace RefundDesk {
 namespace Internal {
 
 SqliteStore::SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote,
-                         Freshness freshness)
+                         Freshness freshness, int schemaVersion)
     : m_db(db)
     , m_path(path)
     , m_readOnly(readOnly)
     , m_openNote(openNote)
     , m_freshness(freshness)
+    , m_schemaVersion(schemaVersion)
     , m_eventLookup(std::make_unique<SqliteEventLookup>(db, path))
 {
 }
@@ -276,13 +277,15 @@ Result<std::unique_ptr<Store>> SqliteStore::openFile(const QString &path, Store:
         sqlite3_exec(db, pragma.constData(), nullptr, nullptr, nullptr);
     }
 
-    const QString problem = checkSchema(db, path);
+    int schemaVersion = 0;
+    const QString problem = checkSchema(db, path, nullptr, &schemaVersion);
     if (!problem.isEmpty()) {
         sqlite3_close_v2(db);
         return Error::unavailable(problem);
     }
     const bool readOnly = openedReadOnly || sqlite3_db_readonly(db, "main") == 1;
-    return std::unique_ptr<Store>(std::make_unique<SqliteStore>(db, path, readOnly, openNote, freshness));
+    return std::unique_ptr<Store>(
+        std::make_unique<SqliteStore>(db, path, readOnly, openNote, freshness, schemaVersion));
 }
 
 Result<std::unique_ptr<Store>> SqliteStore::createFile(const QString &path)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/schemaversion.h"
 #include "store/store.h"
 
 #include <QByteArray>
@@ -20,7 +21,8 @@ class ScopedStatement;
 // reuse, and every write in one IMMEDIATE transaction guarded by RAII.
 //
 // Implemented in sqlitestore.cpp (opening, snapshots, diagnostics), sqlitestorereads.cpp,
-// sqlitestorewrites.cpp and, for the audit's queries, sqliteaudit.cpp.
+// sqlitestorewrites.cpp, sqlitestorenotes.cpp (schema version 2's tables) and, for the
+// audit's queries, sqliteaudit.cpp.
 class SqliteStore final : public Store
 {
 public:
@@ -30,7 +32,7 @@ public:
 
     // Takes ownership of an open connection whose schema has been checked.
     SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const QString &openNote,
-                Freshness freshness = Freshness::Live);
+                Freshness freshness = Freshness::Live, int schemaVersion = CurrentSchemaVersion);
     ~SqliteStore() override;
 
     QString location() const override { return m_path; }
@@ -60,7 +62,18 @@ public:
                                                    int limit) override;
     Result<std::vector<Attempt>> attemptsAfter(const std::optional<AttemptKey> &after, int limit) override;
     Result<std::vector<StoredEvent>> eventsAfter(const std::optional<QString> &afterEventId, int limit) override;
+    Result<std::vector<OperationNote>> notesAfter(qint64 afterNoteId, int limit) override;
+    Result<std::vector<ProviderLookup>> providerLookupsAfter(qint64 afterLookupId, int limit) override;
     Result<TableCounts> tableCounts() override;
+
+    // Schema version 2: implemented in sqlitestorenotes.cpp.
+    int schemaVersion() const override { return m_schemaVersion; }
+    bool mayUpgradeSchema() const override { return !m_readOnly; }
+    Result<int> upgradeSchema() override;
+    Result<OperationNote> addNote(const NoteDraft &draft) override;
+    Result<std::vector<OperationNote>> notesOf(const QStringList &operationIds) override;
+    Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft) override;
+    Result<std::vector<ProviderLookup>> providerLookups(const QString &operationId) override;
 
     Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
 
@@ -130,6 +143,7 @@ private:
     bool m_readOnly = false;
     QString m_openNote;
     Freshness m_freshness = Freshness::Live;
+    int m_schemaVersion = CurrentSchemaVersion;
     int m_snapshotDepth = 0;
     std::unordered_map<std::string, std::unique_ptr<SqliteStatement>> m_statements;
     std::unique_ptr<SqliteEventLookup> m_eventLookup;

@@ -130,6 +130,8 @@ void SqliteStoreBuilder::closeAndRemove()
     m_insertAttempt.reset();
     m_insertEvent.reset();
     m_insertResolution.reset();
+    m_insertNote.reset();
+    m_insertLookup.reset();
     if (m_db) {
         sqlite3_close_v2(m_db);
         m_db = nullptr;
@@ -213,6 +215,8 @@ Result<void> SqliteStoreBuilder::prepare()
     const QByteArray insertOperation = "INSERT INTO refund_ops " + columnsAndValues(OperationColumns);
     const QByteArray insertEvent = "INSERT INTO webhook_events " + columnsAndValues(EventColumns);
     const QByteArray insertResolution = "INSERT INTO resolutions " + columnsAndValues(ResolutionColumns);
+    const QByteArray insertNote = "INSERT INTO operation_notes " + columnsAndValues(NoteColumns);
+    const QByteArray insertLookup = "INSERT INTO provider_lookups " + columnsAndValues(LookupColumns);
     const Wanted wanted[] = {
         {&m_setMeta, "INSERT INTO store_meta (key, value) VALUES (?1, ?2) "
                      "ON CONFLICT (key) DO UPDATE SET value = excluded.value"},
@@ -222,6 +226,8 @@ Result<void> SqliteStoreBuilder::prepare()
          "outcome, http_status, request_id, error) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"},
         {&m_insertEvent, insertEvent.constData()},
         {&m_insertResolution, insertResolution.constData()},
+        {&m_insertNote, insertNote.constData()},
+        {&m_insertLookup, insertLookup.constData()},
     };
     for (const Wanted &w : wanted) {
         *w.statement = std::make_unique<SqliteStatement>(m_db, w.sql);
@@ -337,6 +343,26 @@ Result<void> SqliteStoreBuilder::addResolution(const Resolution &r)
     return insert(*m_insertResolution, "a resolution");
 }
 
+Result<void> SqliteStoreBuilder::addNote(const OperationNote &note)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = ensureTransaction(); !ok)
+        return ok;
+    bindNote(*m_insertNote, note);
+    return insert(*m_insertNote, "a note");
+}
+
+Result<void> SqliteStoreBuilder::addProviderLookup(const ProviderLookup &lookup)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = ensureTransaction(); !ok)
+        return ok;
+    bindLookup(*m_insertLookup, lookup);
+    return insert(*m_insertLookup, "a provider lookup");
+}
+
 Result<void> SqliteStoreBuilder::finish()
 {
     if (auto ok = usable(); !ok)
@@ -348,6 +374,8 @@ Result<void> SqliteStoreBuilder::finish()
     m_insertAttempt.reset();
     m_insertEvent.reset();
     m_insertResolution.reset();
+    m_insertNote.reset();
+    m_insertLookup.reset();
     if (auto indexed = createDeferredIndexes(); !indexed)
         return indexed;
 

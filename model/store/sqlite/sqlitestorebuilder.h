@@ -40,6 +40,8 @@ public:
     Result<void> addEvent(const WebhookEvent &event) override;
     Result<void> addStoredEvent(const StoredEvent &event) override;
     Result<void> addResolution(const Resolution &resolution) override;
+    Result<void> addNote(const OperationNote &note) override;
+    Result<void> addProviderLookup(const ProviderLookup &lookup) override;
     Result<void> finish() override;
 
 private:
@@ -77,6 +79,8 @@ private:
     std::unique_ptr<SqliteStatement> m_insertAttempt;
     std::unique_ptr<SqliteStatement> m_insertEvent;
     std::unique_ptr<SqliteStatement> m_insertResolution;
+    std::unique_ptr<SqliteStatement> m_insertNote;
+    std::unique_ptr<SqliteStatement> m_insertLookup;
 };
 
 } // namespace RefundDesk::Internal

@@ -91,6 +91,7 @@ private slots:
     void toolTipText_data();
     void toolTipText();
     void historyToolTipsShowUserTextAsText();
+    void historyIsOneTimelineOfNotesLookupsClaimAndDecisions();
     void queueTimeColumns();
 };
 
@@ -420,6 +421,61 @@ void TestItemModels::toolTipText()
     QFETCH(QString, text);
     QFETCH(QString, toolTip);
     QCOMPARE(ToolTipText::fromPlainText(text), toolTip);
+}
+
+void TestItemModels::historyIsOneTimelineOfNotesLookupsClaimAndDecisions()
+{
+    Operation operation;
+    operation.operationId = QStringLiteral("op_1");
+    operation.createdAt = 1'700'000'000'000;
+    operation.status = OperationStatus::Checking;
+    operation.claimedBy = QStringLiteral("bob");
+    operation.claimedAt = operation.createdAt + 3000;
+    const auto noteAt = [&](qint64 at, const QString &who, const QString &text, const QDate &followUp = {}) {
+        OperationNote note;
+        note.operationId = operation.operationId;
+        note.text = text;
+        note.followUpOn = followUp;
+        note.operatorName = who;
+        note.recordedAt = at;
+        return note;
+    };
+    ProviderLookup lookup;
+    lookup.operationId = operation.operationId;
+    lookup.provider = QStringLiteral("stripe");
+    lookup.operatorName = QStringLiteral("carol");
+    lookup.askedAt = operation.createdAt + 2000;
+    lookup.windowFrom = operation.createdAt;
+    lookup.windowTo = operation.createdAt + 600'000;
+    Resolution earlier;
+    earlier.operationId = operation.operationId;
+    earlier.outcome = Outcome::Failed;
+    earlier.evidence = QStringLiteral("dashboard");
+    earlier.operatorName = QStringLiteral("dave");
+    earlier.recordedAt = operation.createdAt + 500;
+
+    HistoryModel history;
+    QAbstractItemModelTester tester(&history, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    history.setHistory(operation, {earlier}, operation.createdAt + 10'000,
+                       {noteAt(operation.createdAt + 4000, QStringLiteral("alice"), QStringLiteral("still nothing")),
+                        noteAt(operation.createdAt + 1000, QStringLiteral("alice"),
+                               QStringLiteral("Asked Stripe support, case 12345"), QDate(2031, 3, 14))},
+                       {lookup});
+    QStringList kinds;
+    QStringList who;
+    for (int row = 0; row < history.rowCount(); ++row) {
+        kinds << history.index(row, 0).data(HistoryModel::KindRole).toString();
+        who << history.index(row, HistoryModel::WhoColumn).data().toString();
+    }
+    // Oldest first, whatever list each came in.
+    QCOMPARE(kinds, QStringList({"created", "resolved", "noted", "asked", "claimed", "noted"}));
+    QCOMPARE(who, QStringList({"refund tool", "dave", "alice", "carol", "bob", "alice"}));
+    QVERIFY(history.index(2, HistoryModel::WhatColumn).data().toString().startsWith(QStringLiteral("Note; follow up on")));
+    QCOMPARE(history.index(2, HistoryModel::DetailsColumn).data().toString(),
+             QStringLiteral("Asked Stripe support, case 12345"));
+    QCOMPARE(history.index(5, HistoryModel::WhatColumn).data().toString(), QStringLiteral("Note"));
+    QCOMPARE(history.index(3, HistoryModel::WhatColumn).data().toString(), QStringLiteral("Asked Stripe"));
+    QVERIFY(history.index(3, HistoryModel::DetailsColumn).data().toString().startsWith(QStringLiteral("refunds created between")));
 }
 
 void TestItemModels::historyToolTipsShowUserTextAsText()

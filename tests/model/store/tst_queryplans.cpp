@@ -32,8 +32,9 @@ constexpr qint64 SimulatedNow = 1'767'225'600'000; // 2026-01-01T00:00:00Z
 const QString Operator = QStringLiteral("plan-tester");
 
 // The tables that grow with the store. A plan step "SCAN <one of them>" reads all of it.
-const QStringList GrowingTables = {QStringLiteral("refund_ops"), QStringLiteral("webhook_events"),
-                                   QStringLiteral("refund_attempts"), QStringLiteral("resolutions")};
+const QStringList GrowingTables = {QStringLiteral("refund_ops"),      QStringLiteral("webhook_events"),
+                                   QStringLiteral("refund_attempts"), QStringLiteral("resolutions"),
+                                   QStringLiteral("operation_notes"), QStringLiteral("provider_lookups")};
 
 // Statements allowed to walk the audit log (resolutions), each for a reason. The log
 // grows with the decisions people record (about one operation in a hundred in the

@@ -42,7 +42,7 @@ void tst_Schema::init()
 
 void tst_Schema::versionAndJournal()
 {
-    QCOMPARE(m_store->queryInt(QStringLiteral("PRAGMA user_version")), 1);
+    QCOMPARE(m_store->queryInt(QStringLiteral("PRAGMA user_version")), 2);
     QCOMPARE(m_store->queryText(QStringLiteral("PRAGMA journal_mode")), QStringLiteral("wal"));
     QCOMPARE(m_store->queryText(QStringLiteral("SELECT value FROM store_meta WHERE key = 'provider'")),
              QStringLiteral("stripe"));

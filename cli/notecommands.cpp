@@ -1,0 +1,108 @@
+// upgrade and note: schema version 2 and the notes it holds.
+
+#include "clicontext.h"
+#include "commands.h"
+
+#include <QCoreApplication>
+
+namespace RefundDesk::Cli {
+
+int runUpgrade(CliContext &context)
+{
+    context.addDbOption();
+    if (auto exit = context.parse(0, 0))
+        return *exit;
+    const auto path = context.dbPath();
+    if (!path)
+        return 2;
+    auto opened = StoreFactory::open(*path, Store::OpenMode::ReadWrite);
+    if (!opened)
+        return context.fail(opened.error());
+    Store &store = **opened;
+    // Already current: nothing to write, so it says so even where it could not write.
+    if (store.schemaVersion() >= 2) {
+        context.out() << QCoreApplication::translate("Cli", "%1 is at schema version %2 already; nothing was changed.")
+                             .arg(store.location())
+                             .arg(store.schemaVersion())
+                      << '\n';
+        return 0;
+    }
+    if (store.isReadOnly())
+        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written, so it cannot be upgraded. %2 "
+                                                                                  "Nothing was changed.")
+                                                   .arg(store.location(), store.openNote())));
+    auto before = store.upgradeSchema();
+    if (!before)
+        return context.fail(before.error());
+    if (*before >= 2) {
+        // Another upgrade took first.
+        context.out() << QCoreApplication::translate("Cli", "%1 is at schema version %2 already; nothing was changed.")
+                             .arg(store.location())
+                             .arg(*before)
+                      << '\n';
+        return 0;
+    }
+    context.out() << QCoreApplication::translate("Cli", "Upgraded %1 from schema version %2 to %3: it can now hold notes and "
+                                                        "what the provider answered. The refund tool and the webhook "
+                                                        "receiver write it as before.")
+                         .arg(store.location())
+                         .arg(*before)
+                         .arg(store.schemaVersion())
+                  << '\n';
+    return 0;
+}
+
+int runNote(CliContext &context)
+{
+    context.addDbOption();
+    auto &parser = context.parser();
+    parser.addOption({QStringLiteral("text"), QCoreApplication::translate("Cli", "What was found or done, e.g. a provider's case number."),
+                      QStringLiteral("TEXT")});
+    parser.addOption({QStringLiteral("follow-up"),
+                      QCoreApplication::translate("Cli", "The day to look at the operation again (YYYY-MM-DD)."),
+                      QStringLiteral("DATE")});
+    parser.addOption({QStringLiteral("operator"),
+                      QCoreApplication::translate("Cli", "Who writes the note. On PostgreSQL the database login is recorded: the "
+                                                         "name may be left out, and another name is refused."),
+                      QStringLiteral("NAME")});
+    if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
+        return *exit;
+
+    NoteDraft draft;
+    draft.operationId = parser.positionalArguments().at(0);
+    draft.text = parser.value(QStringLiteral("text"));
+    draft.operatorName = parser.value(QStringLiteral("operator")).trimmed();
+    if (parser.isSet(QStringLiteral("follow-up"))) {
+        draft.followUpOn = followUpFromText(parser.value(QStringLiteral("follow-up")).trimmed());
+        if (!draft.followUpOn.isValid())
+            return context.usageError(QCoreApplication::translate("Cli", "--follow-up must be a calendar date as YYYY-MM-DD, "
+                                                                         "e.g. 2026-03-14."));
+    }
+    if (draft.text.trimmed().isEmpty())
+        return context.usageError(QCoreApplication::translate("Cli", "--text TEXT is required and may not be empty: say what "
+                                                                     "was found or done."));
+    const QString dbPath = parser.value(QStringLiteral("db"));
+    if (draft.operatorName.isEmpty() && !StoreFactory::recordsLoginAsOperator(dbPath))
+        return context.fail(Error::refused(QCoreApplication::translate("Cli", "--operator NAME is required and may not be empty: "
+                                                                              "say who writes the note.")));
+
+    int exitCode = 0;
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    if (!store)
+        return exitCode;
+    if (draft.operatorName.isEmpty())
+        draft.operatorName = store->sessionOperator();
+    auto note = store->addNote(draft);
+    if (!note)
+        return context.fail(note.error());
+    context.out() << (note->followUpOn.isValid()
+                          ? QCoreApplication::translate("Cli", "Note #%1 added to %2 by %3; follow up on %4.")
+                                .arg(QString::number(note->noteId), note->operationId, note->operatorName,
+                                     followUpText(note->followUpOn))
+                          : QCoreApplication::translate("Cli", "Note #%1 added to %2 by %3.")
+                                .arg(QString::number(note->noteId), note->operationId, note->operatorName))
+                  << '\n';
+    return 0;
+}
+
+} // namespace RefundDesk::Cli

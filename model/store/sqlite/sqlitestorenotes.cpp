@@ -1,0 +1,171 @@
+// SqliteStore and schema version 2: the upgrade from version 1, operation notes and
+// provider lookups (both append-only; the store records their time).
+#include "store/sqlite/sqlitestore.h"
+
+#include "store/notecheck.h"
+#include "store/sqlite/sqliterows.h"
+#include "store/sqlite/sqliteschema.h"
+#include "store/sqlite/sqlitestatement.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+#include <sqlite3.h>
+
+namespace RefundDesk::Internal {
+
+namespace {
+
+// Every row the statement gives, each made by rowFrom(statement).
+template<typename Row>
+Result<std::vector<Row>> rowsOf(SqliteStatement &s, Row (*rowFrom)(const SqliteStatement &), sqlite3 *db,
+                                const QString &path, const QString &doing)
+{
+    std::vector<Row> rows;
+    int code;
+    while ((code = s.step()) == SQLITE_ROW)
+        rows.push_back(rowFrom(s));
+    if (code != SQLITE_DONE)
+        return SqliteStore::errorFor(db, code, path, doing);
+    return rows;
+}
+
+} // namespace
+
+Result<int> SqliteStore::upgradeSchema()
+{
+    if (m_schemaVersion >= CurrentSchemaVersion)
+        return m_schemaVersion;
+    if (auto error = refuseWrite())
+        return *error;
+    // Cached statements were prepared against the old schema: SQLite prepares them again.
+    int before = 0;
+    const QString problem = Internal::upgradeSchema(m_db, &before);
+    if (!problem.isEmpty())
+        return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be upgraded to schema version %2: %3. "
+                                                                       "Nothing was changed; it is still version %4.")
+                                      .arg(m_path).arg(CurrentSchemaVersion).arg(problem).arg(m_schemaVersion));
+    m_schemaVersion = CurrentSchemaVersion;
+    return before;
+}
+
+Result<OperationNote> SqliteStore::addNote(const NoteDraft &draft)
+{
+    if (auto error = refuseWrite())
+        return *error;
+    if (m_schemaVersion < 2)
+        return versionOneRefusal(m_path, QCoreApplication::translate("Store", "notes"));
+    if (auto refused = refuseNoteDraft(draft))
+        return *refused;
+    if (draft.operatorName.trimmed().isEmpty())
+        return Error::refused(QCoreApplication::translate("Store", "The operator name is empty. Say who writes the note."));
+    const QString doing = QCoreApplication::translate("Store", "adding a note to %1", "what the store was doing when it failed")
+                              .arg(draft.operationId);
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return sqliteError(transaction.beginCode(), doing);
+    auto found = operation(draft.operationId);
+    if (!found)
+        return found.error();
+    if (!found->has_value())
+        return Error::usage(QCoreApplication::translate("Store", "There is no operation %1 in %2. Check the id (e.g. op_5521).")
+                                .arg(draft.operationId, m_path));
+    OperationNote note;
+    note.operationId = draft.operationId;
+    note.text = draft.text.trimmed();
+    note.followUpOn = draft.followUpOn;
+    note.operatorName = draft.operatorName.trimmed();
+    note.recordedAt = QDateTime::currentMSecsSinceEpoch();
+    auto insert = cached("INSERT INTO operation_notes (operation_id, text, follow_up_on, operator, recorded_at) "
+                         "VALUES (?1, ?2, ?3, ?4, ?5)");
+    insert->bind(1, note.operationId).bind(2, note.text).bind(3, followUpText(note.followUpOn));
+    insert->bind(4, note.operatorName).bind(5, note.recordedAt);
+    if (const int code = insert->step(); code != SQLITE_DONE)
+        return sqliteError(code, doing);
+    note.noteId = sqlite3_last_insert_rowid(m_db);
+    if (const int code = transaction.commit(); code != SQLITE_OK)
+        return sqliteError(code, doing);
+    return note;
+}
+
+Result<std::vector<OperationNote>> SqliteStore::notesOf(const QStringList &operationIds)
+{
+    if (m_schemaVersion < 2 || operationIds.isEmpty())
+        return std::vector<OperationNote>();
+    // One statement for all of them: the ids as a JSON array, so that the SQL stays the
+    // same (and cached) whatever their number.
+    QJsonArray ids;
+    for (const QString &id : operationIds)
+        ids.append(id);
+    auto s = cached(QByteArray("SELECT ") + NoteColumns
+                    + ", ids.key FROM json_each(?1) AS ids JOIN operation_notes n ON n.operation_id = ids.value "
+                      "ORDER BY ids.key, n.note_id");
+    s->bind(1, QString::fromUtf8(QJsonDocument(ids).toJson(QJsonDocument::Compact)));
+    return rowsOf(*s, noteFrom, m_db, m_path, QCoreApplication::translate("Store", "reading notes", "what the store was doing when it failed"));
+}
+
+Result<ProviderLookup> SqliteStore::addProviderLookup(const ProviderLookupDraft &draft)
+{
+    if (auto error = refuseWrite())
+        return *error;
+    if (m_schemaVersion < 2)
+        return versionOneRefusal(m_path, QCoreApplication::translate("Store", "what the provider answered"));
+    if (draft.operatorName.trimmed().isEmpty())
+        return Error::refused(QCoreApplication::translate("Store", "The operator name is empty. Say who asked the provider."));
+    const QString doing = QCoreApplication::translate("Store", "keeping what the provider answered about %1",
+                                                      "what the store was doing when it failed").arg(draft.operationId);
+    ProviderLookup lookup;
+    lookup.operationId = draft.operationId;
+    lookup.provider = draft.provider;
+    lookup.askedAt = QDateTime::currentMSecsSinceEpoch();
+    lookup.operatorName = draft.operatorName.trimmed();
+    lookup.windowFrom = draft.windowFrom;
+    lookup.windowTo = draft.windowTo;
+    lookup.requests = draft.requests;
+    lookup.result = draft.result;
+    lookup.responseSha256 = draft.responseSha256;
+    auto insert = cached("INSERT INTO provider_lookups (operation_id, provider, asked_at, operator, window_from, "
+                         "window_to, requests, result, response_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+    insert->bind(1, lookup.operationId).bind(2, lookup.provider).bind(3, lookup.askedAt).bind(4, lookup.operatorName);
+    insert->bind(5, lookup.windowFrom).bind(6, lookup.windowTo).bind(7, lookup.requests).bind(8, lookup.result);
+    insert->bind(9, lookup.responseSha256);
+    if (const int code = insert->step(); code != SQLITE_DONE)
+        return sqliteError(code, doing);
+    lookup.lookupId = sqlite3_last_insert_rowid(m_db);
+    return lookup;
+}
+
+Result<std::vector<ProviderLookup>> SqliteStore::providerLookups(const QString &operationId)
+{
+    if (m_schemaVersion < 2)
+        return std::vector<ProviderLookup>();
+    auto s = cached(QByteArray("SELECT ") + LookupColumns
+                    + " FROM provider_lookups WHERE operation_id = ?1 ORDER BY lookup_id");
+    s->bind(1, operationId);
+    return rowsOf(*s, lookupFrom, m_db, m_path, QCoreApplication::translate("Store", "reading provider lookups",
+                                                                "what the store was doing when it failed"));
+}
+
+Result<std::vector<OperationNote>> SqliteStore::notesAfter(qint64 afterNoteId, int limit)
+{
+    if (m_schemaVersion < 2)
+        return std::vector<OperationNote>();
+    auto s = cached(QByteArray("SELECT ") + NoteColumns + " FROM operation_notes WHERE note_id > ?1 ORDER BY note_id LIMIT ?2");
+    s->bind(1, afterNoteId).bind(2, qint64(limit));
+    return rowsOf(*s, noteFrom, m_db, m_path, QCoreApplication::translate("Store", "reading notes", "what the store was doing when it failed"));
+}
+
+Result<std::vector<ProviderLookup>> SqliteStore::providerLookupsAfter(qint64 afterLookupId, int limit)
+{
+    if (m_schemaVersion < 2)
+        return std::vector<ProviderLookup>();
+    auto s = cached(QByteArray("SELECT ") + LookupColumns
+                    + " FROM provider_lookups WHERE lookup_id > ?1 ORDER BY lookup_id LIMIT ?2");
+    s->bind(1, afterLookupId).bind(2, qint64(limit));
+    return rowsOf(*s, lookupFrom, m_db, m_path, QCoreApplication::translate("Store", "reading provider lookups",
+                                                                "what the store was doing when it failed"));
+}
+
+} // namespace RefundDesk::Internal

@@ -1,0 +1,170 @@
+// refund-desk upgrade and note on SQLite, and where notes show: show --json and the audit
+// export (a CSV column, a JSON array).
+
+#include "clirun.h"
+#include "csvreader.h"
+#include "teststore.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace RefundDesk;
+using namespace RefundDesk::Test;
+
+class tst_NoteCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+
+    void initCreatesVersionTwo();
+    void versionOneRefusesNotesUntilUpgraded();
+    void badNotesAreUsageErrors_data();
+    void badNotesAreUsageErrors();
+    void showAndExportCarryNotes();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString m_path;
+};
+
+void tst_NoteCli::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_path = m_dir->filePath(QStringLiteral("desk.sqlite"));
+    TestStore store(m_path);
+    QVERIFY(store.addOperation(TestStore::operation(QStringLiteral("op_1"))));
+    QVERIFY(store.addOperation(TestStore::operation(QStringLiteral("op_2"))));
+}
+
+void tst_NoteCli::initCreatesVersionTwo()
+{
+    const QString path = m_dir->filePath(QStringLiteral("new.sqlite"));
+    CliRun run = runRefundDesk({"init", "--db", path});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("(schema version 2)")), qPrintable(run.outText()));
+    run = runRefundDesk({"upgrade", "--db", path});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.outText().contains(QLatin1String("is at schema version 2 already; nothing was changed")),
+             qPrintable(run.outText()));
+    QCOMPARE(runRefundDesk({"upgrade", "--db", m_dir->filePath(QStringLiteral("missing.sqlite"))}).exitCode, 3);
+    QCOMPARE(runRefundDesk({"upgrade", "--db", path, "extra"}).exitCode, 2);
+}
+
+void tst_NoteCli::versionOneRefusesNotesUntilUpgraded()
+{
+    {
+        TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+        QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS v1").arg(m_path)));
+        QVERIFY(raw.exec(QStringLiteral("DROP TABLE v1.operation_notes; DROP TABLE v1.provider_lookups; "
+                                        "PRAGMA v1.user_version = 1;")));
+    }
+    CliRun run = runRefundDesk({"note", "op_1", "--db", m_path, "--text", "asked support", "--operator", "alice"});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(QStringLiteral("upgrade --db %1").arg(m_path)), qPrintable(run.err));
+    // Read, shown and verified as before.
+    run = runRefundDesk({"show", "op_1", "--db", m_path, "--json"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QCOMPARE(QJsonDocument::fromJson(run.out).object().value("notes").toArray().size(), 0);
+    run = runRefundDesk({"verify", "--db", m_path});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.outText()));
+
+    run = runRefundDesk({"upgrade", "--db", m_path});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("from schema version 1 to 2")), qPrintable(run.outText()));
+    run = runRefundDesk({"upgrade", "--db", m_path});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY(run.outText().contains(QLatin1String("already")));
+    run = runRefundDesk({"note", "op_1", "--db", m_path, "--text", "asked support", "--operator", "alice"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("Note #1 added to op_1 by alice.")), qPrintable(run.outText()));
+    run = runRefundDesk({"verify", "--db", m_path});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.outText()));
+}
+
+void tst_NoteCli::badNotesAreUsageErrors_data()
+{
+    QTest::addColumn<QStringList>("arguments");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no text") << QStringList{"--operator", "alice"} << 2 << "--text TEXT is required";
+    QTest::newRow("blank text") << QStringList{"--text", "  ", "--operator", "alice"} << 2 << "--text TEXT is required";
+    QTest::newRow("not a date") << QStringList{"--text", "x", "--follow-up", "tomorrow", "--operator", "alice"} << 2
+                                << "--follow-up must be a calendar date";
+    QTest::newRow("no such day") << QStringList{"--text", "x", "--follow-up", "2031-02-30", "--operator", "alice"} << 2
+                                 << "--follow-up must be a calendar date";
+    QTest::newRow("nobody") << QStringList{"--text", "x"} << 5 << "--operator NAME is required";
+}
+
+void tst_NoteCli::badNotesAreUsageErrors()
+{
+    QFETCH(QStringList, arguments);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const CliRun run = runRefundDesk(QStringList{"note", "op_1", "--db", m_path} + arguments);
+    QCOMPARE(run.exitCode, exitCode);
+    QVERIFY2(run.err.contains(message), qPrintable(run.err));
+    TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+    QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS s").arg(m_path)));
+    QCOMPARE(raw.queryInt(QStringLiteral("SELECT count(*) FROM s.operation_notes")), 0);
+}
+
+void tst_NoteCli::showAndExportCarryNotes()
+{
+    QVERIFY(runRefundDesk({"note", "op_1", "--db", m_path, "--text", "Asked Stripe support, case 12345\nanswer in 2 days",
+                           "--follow-up", "2031-03-14", "--operator", "alice"}).exitCode == 0);
+    QVERIFY(runRefundDesk({"note", "op_1", "--db", m_path, "--text", "=SUM(A1)", "--operator", "bob"}).exitCode == 0);
+    QVERIFY(runRefundDesk({"note", "op_2", "--db", m_path, "--text", "other", "--operator", "bob"}).exitCode == 0);
+    QCOMPARE(runRefundDesk({"note", "op_404", "--db", m_path, "--text", "x", "--operator", "bob"}).exitCode, 2);
+
+    CliRun run = runRefundDesk({"show", "op_1", "--db", m_path, "--json"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonArray notes = QJsonDocument::fromJson(run.out).object().value("notes").toArray();
+    QCOMPARE(notes.size(), 2);
+    const QJsonObject first = notes.at(0).toObject();
+    QCOMPARE(first.keys(), QStringList({"follow_up_on", "note_id", "operator", "recorded_at", "text"}));
+    QCOMPARE(first.value("note_id").toInt(), 1);
+    QCOMPARE(first.value("text").toString(), QStringLiteral("Asked Stripe support, case 12345\nanswer in 2 days"));
+    QCOMPARE(first.value("follow_up_on").toString(), QStringLiteral("2031-03-14"));
+    QVERIFY(first.value("recorded_at").toDouble() > 0);
+    QVERIFY(notes.at(1).toObject().value("follow_up_on").isNull());
+    run = runRefundDesk({"show", "op_1", "--db", m_path});
+    QVERIFY(run.outText().contains(QLatin1String("(follow up on 2031-03-14): Asked Stripe support")));
+
+    // Only decided operations are in the audit export: op_1 is decided, op_2 not.
+    run = runRefundDesk({"resolve", "op_1", "--db", m_path, "--operator", "alice", "--outcome", "failed", "--evidence",
+                         "dashboard"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    run = runRefundDesk({"export", "--db", m_path, "--format", "csv"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QList<QStringList> records;
+    QString problem;
+    QVERIFY2(parseCsv(run.out, records, &problem), qPrintable(problem));
+    QCOMPARE(records.size(), 2);
+    QCOMPARE(records.at(0).last(), QStringLiteral("notes"));
+    const QStringList cell = records.at(1).last().split(u'\n');
+    QCOMPARE(cell.size(), 3);
+    QVERIFY2(cell.at(0).endsWith(QStringLiteral(" alice (follow up on 2031-03-14): Asked Stripe support, case 12345")),
+             qPrintable(cell.at(0)));
+    QCOMPARE(cell.at(1), QStringLiteral("answer in 2 days"));
+    QVERIFY2(cell.at(2).endsWith(QStringLiteral(" bob: =SUM(A1)")), qPrintable(cell.at(2)));
+
+    run = runRefundDesk({"export", "--db", m_path, "--format", "json"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonArray rows = QJsonDocument::fromJson(run.out).array();
+    QCOMPARE(rows.size(), 1);
+    const QJsonArray exported = rows.at(0).toObject().value("notes").toArray();
+    QCOMPARE(exported.size(), 2);
+    QCOMPARE(exported.at(0).toObject().value("operator").toString(), QStringLiteral("alice"));
+    QCOMPARE(exported.at(0).toObject().value("follow_up_on").toString(), QStringLiteral("2031-03-14"));
+    QCOMPARE(exported.at(1).toObject().value("text").toString(), QStringLiteral("=SUM(A1)"));
+    QVERIFY(exported.at(1).toObject().value("follow_up_on").isNull());
+}
+
+QTEST_GUILESS_MAIN(tst_NoteCli)
+#include "tst_notecli.moc"

@@ -1,0 +1,338 @@
+// Schema version 2 on SQLite: a version 1 store read and refused notes as before, the
+// upgrade (atomic, idempotent), notes and provider lookups appended and never changed,
+// and a copy that carries both.
+
+#include "teststore.h"
+#include "versiononestore.h"
+
+#include "store/store.h"
+#include "store/storebuilder.h"
+#include "store/storecopier.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace RefundDesk;
+using RefundDesk::Test::TestStore;
+
+namespace {
+
+NoteDraft draftFor(const QString &operationId, const QString &text, const QDate &followUp = {})
+{
+    NoteDraft draft;
+    draft.operationId = operationId;
+    draft.text = text;
+    draft.followUpOn = followUp;
+    draft.operatorName = QStringLiteral("alice");
+    return draft;
+}
+
+ProviderLookupDraft lookupFor(const QString &operationId)
+{
+    ProviderLookupDraft draft;
+    draft.operationId = operationId;
+    draft.operatorName = QStringLiteral("alice");
+    draft.windowFrom = 1'700'000'000'000;
+    draft.windowTo = 1'700'000'600'000;
+    draft.requests = QStringLiteral(R"([{"method":"GET","path":"/v1/refunds","status":200}])");
+    draft.result = QStringLiteral(R"({"complete":true,"refunds":[]})");
+    draft.responseSha256 = QString(64, u'a');
+    return draft;
+}
+
+} // namespace
+
+class tst_Notes : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+
+    void versionOneIsReadAndRefusesNotes();
+    void upgradeIsIdempotentAndKeepsEverything();
+    void failedUpgradeLeavesVersionOne();
+    void notesAreKeptInOrderAndNeverChange();
+    void badNotesAreRefused();
+    void lookupsAreKeptAndNeverChange();
+    void copyCarriesNotesAndLookups();
+
+private:
+    // A store with op_1 and op_2 (both unknown); version 1 when asked.
+    QString makeStore(const QString &name, bool versionOne);
+
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void tst_Notes::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+QString tst_Notes::makeStore(const QString &name, bool versionOne)
+{
+    const QString path = m_dir->filePath(name);
+    TestStore store(path);
+    if (!store.addOperation(TestStore::operation(QStringLiteral("op_1")))
+        || !store.addOperation(TestStore::operation(QStringLiteral("op_2"))))
+        return {};
+    if (versionOne && !store.exec(Test::versionOneSqlite()))
+        return {};
+    return path;
+}
+
+void tst_Notes::versionOneIsReadAndRefusesNotes()
+{
+    const QString path = makeStore(QStringLiteral("v1.sqlite"), true);
+    QVERIFY(!path.isEmpty());
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
+    QCOMPARE((*store)->schemaVersion(), 1);
+    QVERIFY((*store)->mayUpgradeSchema());
+    auto reading = (*store)->operationReading(QStringLiteral("op_1"));
+    QVERIFY(reading);
+    QVERIFY(reading->operation);
+    QVERIFY(reading->notes.empty());
+    auto invariants = (*store)->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
+    auto counts = (*store)->tableCounts();
+    QVERIFY(counts);
+    QCOMPARE(counts->notes, 0);
+
+    auto note = (*store)->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("asked support")));
+    QVERIFY(!note);
+    QCOMPARE(note.error().exitCode(), 3);
+    QVERIFY2(note.error().message.contains(QLatin1String("refund-desk upgrade --db")), qPrintable(note.error().message));
+    auto lookup = (*store)->addProviderLookup(lookupFor(QStringLiteral("op_1")));
+    QVERIFY(!lookup);
+    QCOMPARE(lookup.error().exitCode(), 3);
+}
+
+void tst_Notes::upgradeIsIdempotentAndKeepsEverything()
+{
+    const QString path = makeStore(QStringLiteral("v1.sqlite"), true);
+    QVERIFY(!path.isEmpty());
+    {
+        auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+        QVERIFY(store);
+        auto before = (*store)->upgradeSchema();
+        QVERIFY2(before, qPrintable(before ? QString() : before.error().message));
+        QCOMPARE(*before, 1);
+        QCOMPARE((*store)->schemaVersion(), 2);
+        // The same connection writes notes at once.
+        auto note = (*store)->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("asked support")));
+        QVERIFY2(note, qPrintable(note ? QString() : note.error().message));
+        auto again = (*store)->upgradeSchema();
+        QVERIFY(again);
+        QCOMPARE(*again, 2);
+    }
+    auto reopened = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY(reopened);
+    QCOMPARE((*reopened)->schemaVersion(), 2);
+    auto invariants = (*reopened)->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
+    auto notes = (*reopened)->notes(QStringLiteral("op_1"));
+    QVERIFY(notes);
+    QCOMPARE(notes->size(), size_t(1));
+    // Decisions go on as before.
+    auto operation = (*reopened)->operation(QStringLiteral("op_1"));
+    QVERIFY(operation && *operation);
+    ResolutionDraft decision;
+    decision.operationId = QStringLiteral("op_1");
+    decision.outcome = Outcome::Failed;
+    decision.evidence = QStringLiteral("dashboard");
+    decision.operatorName = QStringLiteral("alice");
+    QVERIFY((*reopened)->recordResolution(decision, SeenState::of(**operation)));
+    // The upgraded store has what a new one has, no more and no less.
+    TestStore fresh(m_dir->filePath(QStringLiteral("fresh.sqlite")));
+    TestStore upgraded(m_dir->filePath(QStringLiteral("unused.sqlite")));
+    const QString objects = QStringLiteral("SELECT group_concat(type || ':' || name, ',') FROM "
+                                           "(SELECT type, name FROM sqlite_schema ORDER BY type, name)");
+    QVERIFY(upgraded.exec(QStringLiteral("ATTACH '%1' AS up").arg(path)));
+    QCOMPARE(upgraded.queryText(QStringLiteral("SELECT group_concat(type || ':' || name, ',') FROM "
+                                               "(SELECT type, name FROM up.sqlite_schema ORDER BY type, name)")),
+             fresh.queryText(objects));
+}
+
+void tst_Notes::failedUpgradeLeavesVersionOne()
+{
+    const QString path = makeStore(QStringLiteral("v1.sqlite"), true);
+    QVERIFY(!path.isEmpty());
+    {
+        // An index of that name elsewhere makes the upgrade fail after its first table.
+        TestStore raw(m_dir->filePath(QStringLiteral("other.sqlite")));
+        QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS v1").arg(path)));
+        QVERIFY(raw.exec(QStringLiteral("CREATE INDEX v1.operation_notes_operation ON refund_ops(order_id)")));
+    }
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY(store);
+    auto upgraded = (*store)->upgradeSchema();
+    QVERIFY(!upgraded);
+    QCOMPARE(upgraded.error().exitCode(), 3);
+    QVERIFY2(upgraded.error().message.contains(QLatin1String("still version 1")), qPrintable(upgraded.error().message));
+    QCOMPARE((*store)->schemaVersion(), 1);
+    store->reset();
+
+    TestStore check(m_dir->filePath(QStringLiteral("check.sqlite")));
+    QVERIFY(check.exec(QStringLiteral("ATTACH '%1' AS v1").arg(path)));
+    QCOMPARE(check.queryInt(QStringLiteral("PRAGMA v1.user_version")), 1);
+    QCOMPARE(check.queryInt(QStringLiteral("SELECT count(*) FROM v1.sqlite_schema WHERE name IN "
+                                           "('operation_notes', 'provider_lookups')")),
+             0);
+    auto reopened = StoreFactory::open(path, Store::OpenMode::ReadOnly);
+    QVERIFY(reopened);
+    QCOMPARE((*reopened)->schemaVersion(), 1);
+}
+
+void tst_Notes::notesAreKeptInOrderAndNeverChange()
+{
+    const QString path = makeStore(QStringLiteral("v2.sqlite"), false);
+    QVERIFY(!path.isEmpty());
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY(store);
+    QCOMPARE((*store)->schemaVersion(), 2);
+    const QDate followUp(2031, 3, 14);
+    auto first = (*store)->addNote(draftFor(QStringLiteral("op_2"), QStringLiteral("  Asked Stripe support, case 12345\n"
+                                                                                  "they answer within two days  "),
+                                            followUp));
+    QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
+    QCOMPARE(first->text, QStringLiteral("Asked Stripe support, case 12345\nthey answer within two days"));
+    QCOMPARE(first->firstLine(), QStringLiteral("Asked Stripe support, case 12345"));
+    QVERIFY(first->recordedAt > 0);
+    QVERIFY((*store)->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("customer asked"))));
+    QVERIFY((*store)->addNote(draftFor(QStringLiteral("op_2"), QStringLiteral("still nothing"))));
+
+    auto notes = (*store)->notesOf({QStringLiteral("op_2"), QStringLiteral("op_1")});
+    QVERIFY(notes);
+    QStringList order;
+    for (const OperationNote &note : *notes)
+        order << QStringLiteral("%1#%2").arg(note.operationId).arg(note.noteId);
+    QCOMPARE(order, QStringList({"op_2#1", "op_2#3", "op_1#2"}));
+    QCOMPARE(notes->front().followUpOn, followUp);
+    QVERIFY(!notes->back().followUpOn.isValid());
+
+    TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+    QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS s").arg(path)));
+    QCOMPARE(raw.queryText(QStringLiteral("SELECT follow_up_on FROM s.operation_notes WHERE note_id = 1")),
+             QStringLiteral("2031-03-14"));
+    QVERIFY(!raw.exec(QStringLiteral("UPDATE s.operation_notes SET text = 'rewritten' WHERE note_id = 1")));
+    QVERIFY(raw.lastError().contains(QLatin1String("append-only")));
+    QVERIFY(!raw.exec(QStringLiteral("DELETE FROM s.operation_notes")));
+    QVERIFY(!raw.exec(QStringLiteral("INSERT INTO s.operation_notes (operation_id, text, follow_up_on, operator, "
+                                     "recorded_at) VALUES ('op_1', 'x', '2031-02-30', 'bob', 1)")));
+    QCOMPARE(raw.queryInt(QStringLiteral("SELECT count(*) FROM s.operation_notes")), 3);
+
+    // verify notices a note's guard gone.
+    QVERIFY(raw.exec(QStringLiteral("DROP TRIGGER s.operation_notes_no_delete")));
+    auto broken = (*store)->checkInvariants();
+    QVERIFY(broken);
+    QCOMPARE(broken->size(), size_t(1));
+    QVERIFY2(broken->front().message.contains(QLatin1String("a note could be edited or deleted")),
+             qPrintable(broken->front().message));
+}
+
+void tst_Notes::badNotesAreRefused()
+{
+    const QString path = makeStore(QStringLiteral("v2.sqlite"), false);
+    QVERIFY(!path.isEmpty());
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY(store);
+    auto empty = (*store)->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("  \n ")));
+    QVERIFY(!empty);
+    QCOMPARE(empty.error().kind, ErrorKind::Refused);
+    NoteDraft nobody = draftFor(QStringLiteral("op_1"), QStringLiteral("text"));
+    nobody.operatorName.clear();
+    QVERIFY(!(*store)->addNote(nobody));
+    auto missing = (*store)->addNote(draftFor(QStringLiteral("op_404"), QStringLiteral("text")));
+    QVERIFY(!missing);
+    QCOMPARE(missing.error().kind, ErrorKind::Usage);
+    QVERIFY(missing.error().message.contains(QLatin1String("op_404")));
+    auto notes = (*store)->notesAfter(0, 10);
+    QVERIFY(notes);
+    QVERIFY(notes->empty());
+}
+
+void tst_Notes::lookupsAreKeptAndNeverChange()
+{
+    const QString path = makeStore(QStringLiteral("v2.sqlite"), false);
+    QVERIFY(!path.isEmpty());
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY(store);
+    ProviderLookupDraft byId = lookupFor(QStringLiteral("op_1"));
+    byId.windowFrom.reset();
+    byId.windowTo.reset();
+    auto first = (*store)->addProviderLookup(lookupFor(QStringLiteral("op_1")));
+    QVERIFY2(first, qPrintable(first ? QString() : first.error().message));
+    auto second = (*store)->addProviderLookup(byId);
+    QVERIFY(second);
+    auto lookups = (*store)->providerLookups(QStringLiteral("op_1"));
+    QVERIFY(lookups);
+    QCOMPARE(lookups->size(), size_t(2));
+    const ProviderLookup &kept = lookups->front();
+    QCOMPARE(kept.lookupId, first->lookupId);
+    QCOMPARE(kept.provider, QStringLiteral("stripe"));
+    QCOMPARE(kept.windowFrom, std::optional<qint64>(1'700'000'000'000));
+    QCOMPARE(kept.requests, lookupFor(QStringLiteral("op_1")).requests);
+    QCOMPARE(kept.result, lookupFor(QStringLiteral("op_1")).result);
+    QCOMPARE(kept.responseSha256, QString(64, u'a'));
+    QVERIFY(!lookups->back().windowFrom);
+    auto reading = (*store)->operationReading(QStringLiteral("op_1"));
+    QVERIFY(reading);
+    QCOMPARE(reading->lookups.size(), size_t(2));
+
+    TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+    QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS s").arg(path)));
+    QVERIFY(!raw.exec(QStringLiteral("UPDATE s.provider_lookups SET result = '{}'")));
+    QVERIFY(!raw.exec(QStringLiteral("DELETE FROM s.provider_lookups")));
+    QCOMPARE(raw.queryInt(QStringLiteral("SELECT count(*) FROM s.provider_lookups")), 2);
+}
+
+void tst_Notes::copyCarriesNotesAndLookups()
+{
+    const QString path = makeStore(QStringLiteral("v2.sqlite"), false);
+    QVERIFY(!path.isEmpty());
+    {
+        auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+        QVERIFY(store);
+        QVERIFY((*store)->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("one"), QDate(2031, 1, 2))));
+        QVERIFY((*store)->addNote(draftFor(QStringLiteral("op_2"), QStringLiteral("two"))));
+        QVERIFY((*store)->addProviderLookup(lookupFor(QStringLiteral("op_2"))));
+    }
+    const QString copyPath = m_dir->filePath(QStringLiteral("copy.sqlite"));
+    {
+        auto source = StoreFactory::open(path, Store::OpenMode::ReadOnly);
+        QVERIFY(source);
+        auto builder = StoreBuilder::createNew(copyPath);
+        QVERIFY(builder);
+        StoreCopier copier(**source, **builder);
+        copier.setPageSize(1); // every table over more than one page
+        auto copied = copier.copy();
+        QVERIFY2(copied, qPrintable(copied ? QString() : copied.error().message));
+        QCOMPARE(copied->notes, 2);
+        QCOMPARE(copied->lookups, 1);
+        QVERIFY((*builder)->finish());
+    }
+    auto copy = StoreFactory::open(copyPath, Store::OpenMode::ReadWrite);
+    QVERIFY(copy);
+    QCOMPARE((*copy)->schemaVersion(), 2);
+    auto notes = (*copy)->notesAfter(0, 10);
+    QVERIFY(notes);
+    QCOMPARE(notes->size(), size_t(2));
+    QCOMPARE(notes->front().text, QStringLiteral("one"));
+    QCOMPARE(notes->front().followUpOn, QDate(2031, 1, 2));
+    QCOMPARE(notes->front().operatorName, QStringLiteral("alice"));
+    auto lookups = (*copy)->providerLookupsAfter(0, 10);
+    QVERIFY(lookups);
+    QCOMPARE(lookups->size(), size_t(1));
+    QCOMPARE(lookups->front().operationId, QStringLiteral("op_2"));
+    // The next note follows the copied ones.
+    auto next = (*copy)->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("three")));
+    QVERIFY(next);
+    QCOMPARE(next->noteId, 3);
+}
+
+QTEST_GUILESS_MAIN(tst_Notes)
+#include "tst_notes.moc"
