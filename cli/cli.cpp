@@ -30,6 +30,7 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("export"), runExport},
         {QStringLiteral("verify"), runVerify},
         {QStringLiteral("copy"), runCopy},
+        {QStringLiteral("sync-events"), runSyncEvents},
     };
     return table;
 }

@@ -19,5 +19,6 @@ int runImportEvents(CliContext &context);
 int runExport(CliContext &context);
 int runVerify(CliContext &context);
 int runCopy(CliContext &context);
+int runSyncEvents(CliContext &context);
 
 } // namespace RefundDesk::Cli

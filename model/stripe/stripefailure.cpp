@@ -9,11 +9,6 @@ namespace RefundDesk {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Stripe", text);
-}
-
 QString withRequestId(const QString &sentence, const QString &requestId)
 {
     if (requestId.isEmpty())
@@ -25,11 +20,11 @@ QString withRequestId(const QString &sentence, const QString &requestId)
 QString permissionName(const QString &code)
 {
     if (code == QLatin1String("rak_refund_read"))
-        return tr("Refunds: Read");
+        return QCoreApplication::translate("Stripe", "Refunds: Read");
     if (code == QLatin1String("rak_event_read"))
-        return tr("Events: Read");
+        return QCoreApplication::translate("Stripe", "Events: Read");
     if (code == QLatin1String("rak_charge_read"))
-        return tr("Charges: Read");
+        return QCoreApplication::translate("Stripe", "Charges: Read");
     return code;
 }
 
@@ -62,13 +57,13 @@ Error StripeFailure::fromHttp(int httpStatus, const QByteArray &body, const QStr
     switch (httpStatus) {
     case 401:
         return Error::refused(withRequestId(
-            tr("Stripe refused the key (401): it is wrong or was revoked; create a restricted key with Refunds: Read and "
+            QCoreApplication::translate("Stripe", "Stripe refused the key (401): it is wrong or was revoked; create a restricted key with Refunds: Read and "
                "Events: Read in the Dashboard (Developers, API keys) and use that one"), requestId));
     case 403: {
         const QString permission = missingPermission(body);
         if (permission.isEmpty()) {
             return Error::refused(withRequestId(
-                tr("Stripe refused the request (403): the key may not read this; give the restricted key Refunds: Read and "
+                QCoreApplication::translate("Stripe", "Stripe refused the request (403): the key may not read this; give the restricted key Refunds: Read and "
                    "Events: Read in the Dashboard (Developers, API keys)"), requestId));
         }
         return Error::refused(withRequestId(
@@ -98,7 +93,7 @@ Error StripeFailure::fromHttp(int httpStatus, const QByteArray &body, const QStr
     return Error::usage(withRequestId(
         QCoreApplication::translate("Stripe", "Stripe refused %1 (HTTP %2: %3): this is a fault of Refund Desk's request; "
                                               "report it with the request id")
-            .arg(what).arg(httpStatus).arg(message.isEmpty() ? tr("no message") : message), requestId));
+            .arg(what).arg(httpStatus).arg(message.isEmpty() ? QCoreApplication::translate("Stripe", "no message") : message), requestId));
 }
 
 bool StripeFailure::isTransient(QNetworkReply::NetworkError error)
