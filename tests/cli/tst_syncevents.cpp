@@ -6,6 +6,7 @@
 #include "teststore.h"
 
 #include <QDateTime>
+#include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QProcess>
@@ -139,6 +140,12 @@ private slots:
     {
         const Run first = sync();
         QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+        // Nor is it written anywhere in the store.
+        for (const QString &file : QDir(m_dir->path()).entryList(QDir::Files)) {
+            QFile written(m_dir->filePath(file));
+            QVERIFY(written.open(QIODevice::ReadOnly));
+            QVERIFY2(!written.readAll().contains(TestKey.toUtf8()), qPrintable(file));
+        }
         QVERIFY2(!first.err.contains(QLatin1String("cannot be kept")), qPrintable(first.err));
         QVERIFY2(first.out.contains(QLatin1String("260 read, 230 new, 30 already present (3 pages)")), qPrintable(first.out));
         QVERIFY2(first.out.contains(QLatin1String("verdict changed: 230")), qPrintable(first.out));
