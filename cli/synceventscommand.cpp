@@ -180,6 +180,8 @@ int runSyncEvents(CliContext &context)
     loop.exec();
 
     printSummary(context.out(), sync.summary());
+    if (failure && sync.summary().pages == 0)
+        return context.fail(*failure);
     if (failure) {
         return context.fail(Error{failure->kind, failure->message + QLatin1Char(' ')
                                                      + QCoreApplication::translate("Cli", "The pages before this are stored; "
