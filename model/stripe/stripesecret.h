@@ -6,6 +6,7 @@
 #include <QString>
 
 QT_BEGIN_NAMESPACE
+class QDataStream;
 class QDebug;
 QT_END_NAMESPACE
 
@@ -43,7 +44,8 @@ private:
     Mode m_mode = Mode::Test;
 };
 
-// Printing a key is a compile error, not a leak.
+// Printing or serialising a key is a compile error, not a leak.
 QDebug operator<<(QDebug debug, const StripeSecret &secret) = delete;
+QDataStream &operator<<(QDataStream &stream, const StripeSecret &secret) = delete;
 
 } // namespace RefundDesk
