@@ -32,6 +32,7 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("copy"), runCopy},
         {QStringLiteral("upgrade"), runUpgrade},
         {QStringLiteral("note"), runNote},
+        {QStringLiteral("sync-events"), runSyncEvents},
     };
     return table;
 }

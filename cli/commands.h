@@ -21,5 +21,6 @@ int runVerify(CliContext &context);
 int runCopy(CliContext &context);
 int runUpgrade(CliContext &context);
 int runNote(CliContext &context);
+int runSyncEvents(CliContext &context);
 
 } // namespace RefundDesk::Cli

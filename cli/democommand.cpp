@@ -24,6 +24,7 @@ int runDemo(CliContext &context)
     const QString operationsOption = QStringLiteral("operations");
     const QString seedOption = QStringLiteral("seed");
     const QString nowOption = QStringLiteral("now");
+    const QString truthOption = QStringLiteral("stripe-truth");
     context.addDbOption();
     context.parser().addOption({operationsOption,
                                 QCoreApplication::translate("Cli", "How many refund operations to simulate (default 2000)."),
@@ -34,6 +35,11 @@ int runDemo(CliContext &context)
                                 QCoreApplication::translate("Cli", "Simulate up to this time (ms since the epoch) instead of now, for "
                                                                    "a store that is the same on every run."),
                                 QStringLiteral("MS")});
+    context.parser().addOption({truthOption,
+                                QCoreApplication::translate("Cli", "Also write what the fake provider really did (every refund and "
+                                                                   "every event, delivered or not) to this JSON Lines file, for "
+                                                                   "a fake Stripe to serve."),
+                                QStringLiteral("FILE")});
     if (auto exit = context.parse(0, 0))
         return *exit;
     const auto path = context.dbPath();
@@ -56,6 +62,7 @@ int runDemo(CliContext &context)
             return context.usageError(QCoreApplication::translate("Cli", "--now wants milliseconds since the Unix epoch."));
         options.nowMs = now;
     }
+    options.providerTruthPath = context.parser().value(truthOption);
 
     QElapsedTimer timer;
     timer.start();

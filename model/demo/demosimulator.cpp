@@ -5,6 +5,7 @@
 #include "demo/fakeprovider.h"
 #include "demo/operationtable.h"
 #include "demo/operatordesk.h"
+#include "demo/providertruthfile.h"
 #include "demo/refundtool.h"
 #include "demo/webhookdelivery.h"
 #include "store/storebuilder.h"
@@ -78,6 +79,7 @@ private:
     OperatorDesk m_desk;
     CustomerConversation m_conversation;
     std::vector<DeliveredEvent> m_events;
+    std::unique_ptr<ProviderTruthFile> m_truth;
     SimulationSummary m_summary;
 };
 
@@ -131,6 +133,7 @@ Result<void> Simulation::writeReferenceCase(StoreBuilder &builder)
     RefundTool tool(table, provider, random, m_now);
     WebhookDelivery delivery(random, m_now);
     delivery.setFaulty(false);
+    delivery.setTruth(m_truth.get());
 
     const qint64 start = m_now - ReferenceCase::AgeMs;
     ProviderCharge charge;
@@ -181,6 +184,12 @@ Result<void> Simulation::writeReferenceCase(StoreBuilder &builder)
 Result<SimulationSummary> Simulation::run(StoreBuilder &builder, const ProgressCallback &progress)
 {
     const qint64 total = m_options.operations;
+    if (!m_options.providerTruthPath.isEmpty()) {
+        m_truth = std::make_unique<ProviderTruthFile>(m_options.providerTruthPath);
+        if (auto opened = m_truth->open(); !opened)
+            return opened.error();
+        m_delivery.setTruth(m_truth.get());
+    }
     if (auto meta = builder.setMeta(QStringLiteral("demo_seed"), QString::number(m_options.seed)); !meta)
         return meta.error();
     if (auto meta = builder.setMeta(QStringLiteral("demo_now"), QString::number(m_now)); !meta)
@@ -245,6 +254,10 @@ Result<SimulationSummary> Simulation::run(StoreBuilder &builder, const ProgressC
         ++m_summary.resolutions;
     }
 
+    if (m_truth) {
+        if (auto finished = m_truth->finish(); !finished)
+            return finished.error();
+    }
     m_summary.toolCalls += m_tool.toolCalls();
     m_summary.insertRaces = m_tool.insertRaces();
     const DeliveryCounts &counts = m_delivery.counts();

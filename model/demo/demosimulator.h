@@ -22,6 +22,10 @@ struct SimulationOptions
     std::optional<qint64> nowMs;
     // Set from any thread to stop the run; it then returns an error and keeps nothing.
     const std::atomic<bool> *cancel = nullptr;
+    // When set, what the fake provider really did is written to this file (JSON Lines:
+    // every refund and every event, delivered or not), for a fake Stripe to serve. The
+    // store is the same with or without it.
+    QString providerTruthPath;
 };
 
 struct SimulationSummary

@@ -125,6 +125,14 @@ QString refundEvent(const QString &eventId, const QString &type, qint64 created,
     return text(out);
 }
 
+QString refundObject(const RefundObject &refund)
+{
+    std::string out;
+    out.reserve(400);
+    appendRefund(out, refund);
+    return text(out);
+}
+
 QString chargeRefundedEvent(const QString &eventId, qint64 created, const ChargeObject &charge,
                             const QString &requestId, const QString &idempotencyKey)
 {

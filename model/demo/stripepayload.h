@@ -47,6 +47,9 @@ QString refundEvent(const QString &eventId, const QString &type, qint64 created,
 QString chargeRefundedEvent(const QString &eventId, qint64 created, const ChargeObject &charge,
                             const QString &requestId, const QString &idempotencyKey);
 
+// The refund object alone, as GET /v1/refunds/{id} returns it.
+QString refundObject(const RefundObject &refund);
+
 // {"error":{"code":…,"message":…,"type":…}}; code omitted when empty.
 QString errorBody(const QString &type, const QString &code, const QString &message);
 

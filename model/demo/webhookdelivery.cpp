@@ -2,6 +2,8 @@
 
 #include "demo/stripepayload.h"
 
+#include <optional>
+
 namespace RefundDesk::Internal {
 
 WebhookDelivery::WebhookDelivery(DemoRandom &random, qint64 nowMs)
@@ -14,6 +16,7 @@ void WebhookDelivery::deliver(const std::vector<ProviderRefund> &refunds, std::v
 {
     for (int index = 0; index < int(refunds.size()); ++index) {
         const ProviderRefund &refund = refunds[index];
+        std::optional<StripePayload::RefundObject> current; // the refund as it stands now
         for (int i = 0; i < int(refund.history.size()); ++i) {
             const RefundChange &change = refund.history[i];
             if (change.atMs > m_now)
@@ -34,6 +37,8 @@ void WebhookDelivery::deliver(const std::vector<ProviderRefund> &refunds, std::v
             object.paymentIntent = refund.charge.paymentIntent;
             object.reason = refund.reason;
             object.status = change.status;
+            current = object;
+            current->operationId = refund.operationId;
 
             DeliveredEvent delivered;
             WebhookEvent &event = delivered.event;
@@ -76,7 +81,15 @@ void WebhookDelivery::deliver(const std::vector<ProviderRefund> &refunds, std::v
                 receive(std::move(chargeEvent), change.atMs, out);
             }
         }
+        if (m_truth && current)
+            m_truth->addRefund(StripePayload::refundObject(*current));
     }
+}
+
+void WebhookDelivery::tell(const DeliveredEvent &delivered, bool stored)
+{
+    if (m_truth)
+        m_truth->addEvent(delivered.event.payload, stored);
 }
 
 void WebhookDelivery::receive(DeliveredEvent delivered, qint64 createdMs, std::vector<DeliveredEvent> &out)
@@ -85,8 +98,9 @@ void WebhookDelivery::receive(DeliveredEvent delivered, qint64 createdMs, std::v
         delivered.event.receivedAt = createdMs + m_random.between(300, 4000);
         if (delivered.event.receivedAt > m_now) {
             ++m_counts.notYetDelivered;
-            return;
+            return tell(delivered, false);
         }
+        tell(delivered, true);
         ++m_counts.stored;
         out.push_back(std::move(delivered));
         return;
@@ -94,7 +108,7 @@ void WebhookDelivery::receive(DeliveredEvent delivered, qint64 createdMs, std::v
     const double fate = m_random.unit();
     if (fate < 0.025) {
         ++m_counts.neverDelivered;
-        return;
+        return tell(delivered, false);
     }
     if (fate < 0.065)
         ++m_counts.duplicatesIgnored; // the second delivery hit the event_id primary key
@@ -103,8 +117,9 @@ void WebhookDelivery::receive(DeliveredEvent delivered, qint64 createdMs, std::v
                                                 : m_random.between(300, 4000));
     if (receivedAt > m_now) {
         ++m_counts.notYetDelivered;
-        return;
+        return tell(delivered, false);
     }
+    tell(delivered, true); // intact at Stripe, whatever the receiver kept
     delivered.event.receivedAt = receivedAt;
     if (m_random.chance(0.004)) {
         // An early receiver cut long bodies; the columns it had extracted are still right.

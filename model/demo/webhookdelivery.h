@@ -2,6 +2,7 @@
 
 #include "demo/demorandom.h"
 #include "demo/fakeprovider.h"
+#include "demo/providertruthfile.h"
 #include "domain/webhookevent.h"
 
 #include <vector>
@@ -41,6 +42,9 @@ public:
 
     // Prompt delivery delivers every event once, within seconds, intact.
     void setFaulty(bool faulty) { m_faulty = faulty; }
+    // Where to keep what really happened: every refund as it stands now and every event,
+    // delivered or not, intact. Draws nothing from the random source.
+    void setTruth(ProviderTruthFile *truth) { m_truth = truth; }
 
     void deliver(const std::vector<ProviderRefund> &refunds, std::vector<DeliveredEvent> &out);
 
@@ -48,10 +52,12 @@ public:
 
 private:
     void receive(DeliveredEvent delivered, qint64 createdMs, std::vector<DeliveredEvent> &out);
+    void tell(const DeliveredEvent &delivered, bool stored);
 
     DemoRandom &m_random;
     qint64 m_now = 0;
     bool m_faulty = true;
+    ProviderTruthFile *m_truth = nullptr;
     DeliveryCounts m_counts;
 };
 

@@ -6,6 +6,7 @@
 #include "evidence/jsontext.h"
 #include "store/store.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
@@ -84,11 +85,14 @@ private:
 class Batcher final
 {
 public:
-    Batcher(Store &store, int batchSize, qint64 receivedAt, ImportSummary &summary)
+    Batcher(Store &store, int batchSize, qint64 receivedAt, ImportSummary &summary,
+            const EventImporter::BatchCallback &beforeWrite, const EventImporter::BatchCallback &afterWrite)
         : m_store(store)
         , m_batchSize(batchSize)
         , m_receivedAt(receivedAt)
         , m_summary(summary)
+        , m_beforeWrite(beforeWrite)
+        , m_afterWrite(afterWrite)
     {
         m_batch.reserve(size_t(batchSize));
     }
@@ -134,11 +138,15 @@ public:
     {
         if (failed() || m_batch.empty())
             return;
+        if (m_beforeWrite)
+            m_beforeWrite(m_batch);
         auto added = m_store.insertEvents(m_batch);
         if (!added) {
             m_error = added.error();
             return;
         }
+        if (m_afterWrite)
+            m_afterWrite(m_batch);
         m_summary.added += *added;
         m_summary.alreadyPresent += qint64(m_batch.size()) - *added;
         m_batch.clear();
@@ -156,6 +164,8 @@ private:
     int m_batchSize;
     qint64 m_receivedAt;
     ImportSummary &m_summary;
+    const EventImporter::BatchCallback &m_beforeWrite;
+    const EventImporter::BatchCallback &m_afterWrite;
     std::vector<WebhookEvent> m_batch;
     std::optional<Error> m_error;
 };
@@ -262,7 +272,7 @@ void importLines(QFile &file, Batcher &batcher, ProgressReporter &progress)
     }
 }
 
-QString importDocument(QFile &file, Batcher &batcher, ProgressReporter &progress, ImportSummary &summary)
+QString importDocument(QIODevice &file, Batcher &batcher, ProgressReporter &progress, ImportSummary &summary)
 {
     Internal::JsonEntryScanner scanner(EventImporter::MaxEntryBytes);
     std::vector<Internal::JsonEntryScanner::Entry> entries;
@@ -315,6 +325,12 @@ void EventImporter::setProgressCallback(ProgressCallback callback)
     m_progress = std::move(callback);
 }
 
+void EventImporter::setBatchCallbacks(BatchCallback beforeWrite, BatchCallback afterWrite)
+{
+    m_beforeWrite = std::move(beforeWrite);
+    m_afterWrite = std::move(afterWrite);
+}
+
 void EventImporter::setReceivedAt(qint64 receivedAtMs)
 {
     m_receivedAt = receivedAtMs;
@@ -327,7 +343,8 @@ Result<ImportSummary> EventImporter::importFile(const QString &path)
         return Error::usage(QCoreApplication::translate("EventImporter", "Cannot read %1: %2.").arg(path, file.errorString()));
 
     ImportSummary summary;
-    Batcher batcher(m_store, m_batchSize, m_receivedAt.value_or(QDateTime::currentMSecsSinceEpoch()), summary);
+    Batcher batcher(m_store, m_batchSize, m_receivedAt.value_or(QDateTime::currentMSecsSinceEpoch()), summary, m_beforeWrite,
+                    m_afterWrite);
     ProgressReporter progress(m_progress, file.size());
 
     const FileForm form = detectForm(file);
@@ -347,6 +364,24 @@ Result<ImportSummary> EventImporter::importFile(const QString &path)
                                                  "again skips them.)").arg(error->message).arg(summary.added)};
     }
     progress.report(file.size(), true);
+    return summary;
+}
+
+Result<ImportSummary> EventImporter::importListBody(const QByteArray &body)
+{
+    QBuffer buffer;
+    buffer.setData(body);
+    if (!buffer.open(QIODevice::ReadOnly))
+        return Error::internal(QStringLiteral("Cannot read a list body from memory."));
+    ImportSummary summary;
+    Batcher batcher(m_store, m_batchSize, m_receivedAt.value_or(QDateTime::currentMSecsSinceEpoch()), summary, m_beforeWrite,
+                    m_afterWrite);
+    const ProgressCallback none;
+    ProgressReporter progress(none, body.size());
+    summary.stoppedEarly = importDocument(buffer, batcher, progress, summary);
+    batcher.flush();
+    if (const auto &error = batcher.error())
+        return *error;
     return summary;
 }
 

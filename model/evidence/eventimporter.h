@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/result.h"
+#include "domain/webhookevent.h"
 
 #include <QString>
 
@@ -44,6 +45,8 @@ class EventImporter final
 {
 public:
     using ProgressCallback = std::function<void(qint64 bytesRead, qint64 totalBytes)>;
+    // Called with each batch of events just before and just after it is written.
+    using BatchCallback = std::function<void(const std::vector<WebhookEvent> &batch)>;
 
     static constexpr int DefaultBatchSize = 1000;
     static constexpr qsizetype MaxEntryBytes = 16 * 1024 * 1024;
@@ -53,17 +56,23 @@ public:
 
     void setBatchSize(int size);
     void setProgressCallback(ProgressCallback callback);
+    void setBatchCallbacks(BatchCallback beforeWrite, BatchCallback afterWrite);
     // received_at of the imported events, in milliseconds; the time of the import by default.
     void setReceivedAt(qint64 receivedAtMs);
 
     // Usage when the file cannot be read; the store's error when a batch cannot be
     // written (the batches before it are kept: importing again skips them).
     Result<ImportSummary> importFile(const QString &path);
+    // The events of one Stripe list object (a page of GET /v1/events) as it came, each
+    // stored as the receiver would have stored it on delivery.
+    Result<ImportSummary> importListBody(const QByteArray &body);
 
 private:
     Store &m_store;
     int m_batchSize = DefaultBatchSize;
     ProgressCallback m_progress;
+    BatchCallback m_beforeWrite;
+    BatchCallback m_afterWrite;
     std::optional<qint64> m_receivedAt;
 };
 

@@ -51,6 +51,12 @@ Result<OperationReading> Store::operationReading(const QString &operationId)
     return reading;
 }
 
+bool Store::isSchemaMetaKey(const QString &key)
+{
+    return key == QLatin1String("provider") || key == QLatin1String("key_retention_hours")
+        || key == QLatin1String("schema_version");
+}
+
 Result<QueuePageReading> Store::queuePageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                                    int limit)
 {

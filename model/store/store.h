@@ -125,6 +125,12 @@ public:
     // Returns how many were new.
     virtual Result<int> insertEvents(const std::vector<WebhookEvent> &events) = 0;
 
+    // Sets a store_meta row that a job keeps its place in (sync-events' cursor), in a
+    // transaction of its own. The rows the store's own rules read (provider,
+    // key_retention_hours, schema_version) are refused: they are the schema's.
+    virtual Result<void> setMeta(const QString &key, const QString &value) = 0;
+    static bool isSchemaMetaKey(const QString &key);
+
     // unknown -> checking by `operatorName`. With takeOver, also checking by someone
     // else -> checking by `operatorName`. Claiming one's own claim again is a no-op.
     virtual Result<Operation> claim(const QString &operationId, const SeenState &seen,

@@ -28,6 +28,13 @@
             <numerusform>%n attempts</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n of them stored but not readable as refund evidence.</source>
+        <translation>
+            <numerusform>%n of them stored but not readable as refund evidence.</numerusform>
+            <numerusform>%n of them stored but not readable as refund evidence.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EvidenceAnalyzer</name>
@@ -176,6 +183,37 @@
         <translation>
             <numerusform>reading the events of %n operation</numerusform>
             <numerusform>reading the events of %n operations</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Stripe</name>
+    <message numerus="yes">
+        <source>Stripe still limited the rate of requests after %n tries (429): run the command again in a few minutes, when fewer programs use this account&apos;s read limit</source>
+        <translation>
+            <numerusform>Stripe still limited the rate of requests after %n try (429): run the command again in a few minutes, when fewer programs use this account&apos;s read limit</numerusform>
+            <numerusform>Stripe still limited the rate of requests after %n tries (429): run the command again in a few minutes, when fewer programs use this account&apos;s read limit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe did not answer %1 after %n tries (the last one HTTP %2): try again later; status.stripe.com says whether Stripe has an incident</source>
+        <translation>
+            <numerusform>Stripe did not answer %1 after %n try (the last one HTTP %2): try again later; status.stripe.com says whether Stripe has an incident</numerusform>
+            <numerusform>Stripe did not answer %1 after %n tries (the last one HTTP %2): try again later; status.stripe.com says whether Stripe has an incident</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe did not answer %1 after %n tries (each waited %2 s): try again later; status.stripe.com says whether Stripe has an incident.</source>
+        <translation>
+            <numerusform>Stripe did not answer %1 after %n try (each waited %2 s): try again later; status.stripe.com says whether Stripe has an incident.</numerusform>
+            <numerusform>Stripe did not answer %1 after %n tries (each waited %2 s): try again later; status.stripe.com says whether Stripe has an incident.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Could not reach %1 after %n tries (%2): check that this machine is online and may connect to it (a firewall or a proxy), then try again.</source>
+        <translation>
+            <numerusform>Could not reach %1 after %n try (%2): check that this machine is online and may connect to it (a firewall or a proxy), then try again.</numerusform>
+            <numerusform>Could not reach %1 after %n tries (%2): check that this machine is online and may connect to it (a firewall or a proxy), then try again.</numerusform>
         </translation>
     </message>
 </context>

@@ -586,6 +586,82 @@ Subcommands (headless): %1.</source>
         <source>(follow up on %1)</source>
         <translation>(вернуться %1)</translation>
     </message>
+    <message>
+        <source>Also write what the fake provider really did (every refund and every event, delivered or not) to this JSON Lines file, for a fake Stripe to serve.</source>
+        <translation>Также записать в этот файл JSON Lines то, что на самом деле сделал имитируемый провайдер (каждый возврат и каждое событие, доставленное или нет), чтобы его раздавал имитатор Stripe.</translation>
+    </message>
+    <message>
+        <source>--since wants a time span such as 3d, 12h or 90m.</source>
+        <translation>--since ожидает промежуток времени, например 3d, 12h или 90m.</translation>
+    </message>
+    <message>
+        <source>Stripe keeps events for 30 days, so events older than that cannot be listed: give --since 30d or less (older events can be imported from a file with import-events).</source>
+        <translation>Stripe хранит события 30 дней, поэтому более старые события получить нельзя: укажите --since 30d или меньше (старые события можно загрузить из файла командой import-events).</translation>
+    </message>
+    <message>
+        <source>taking up the listing an earlier run left (events created %1 to %2)</source>
+        <translation>продолжаю перечисление, прерванное прошлым запуском (события, созданные с %1 по %2)</translation>
+    </message>
+    <message>
+        <source>the place of the sync cannot be kept in the store (%1): a run that is stopped lists its window again next time, storing nothing twice</source>
+        <translation>место синхронизации нельзя сохранить в хранилище (%1): прерванный запуск в следующий раз перечислит своё окно заново, ничего не сохраняя дважды</translation>
+    </message>
+    <message>
+        <source>Events from Stripe: %1 read, %2 new, %3 already present (%4 pages).</source>
+        <translation>События из Stripe: прочитано %1, новых %2, уже было %3 (страниц: %4).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them stored but not readable as refund evidence.</source>
+        <translation>
+            <numerusform>%n из них сохранено, но не читается как свидетельство о возврате.</numerusform>
+            <numerusform>%n из них сохранены, но не читаются как свидетельство о возврате.</numerusform>
+            <numerusform>%n из них сохранено, но не читается как свидетельство о возврате.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Operations in the queue whose verdict changed: %1</source>
+        <translation>Операции в очереди, у которых изменился вердикт: %1</translation>
+    </message>
+    <message>
+        <source>How far back to list events: a span such as 3d, 12h or 90m (default 3d, at most 30d: Stripe keeps events 30 days).</source>
+        <translation>Насколько далеко в прошлое перечислять события: промежуток вроде 3d, 12h или 90m (по умолчанию 3d, не больше 30d: Stripe хранит события 30 дней).</translation>
+    </message>
+    <message>
+        <source>Only the events Stripe could not deliver to the webhook receiver (delivery_success=false).</source>
+        <translation>Только события, которые Stripe не смог доставить получателю вебхуков (delivery_success=false).</translation>
+    </message>
+    <message>
+        <source>Read the restricted Stripe key from this file (mode 600) instead of STRIPE_API_KEY.</source>
+        <translation>Читать ограниченный ключ Stripe из этого файла (права 600) вместо STRIPE_API_KEY.</translation>
+    </message>
+    <message>
+        <source>Send the requests to this server instead of Stripe (default STRIPE_API_BASE, else https://api.stripe.com; plain http only on 127.0.0.1).</source>
+        <translation>Отправлять запросы на этот сервер вместо Stripe (по умолчанию STRIPE_API_BASE, иначе https://api.stripe.com; простой http только на 127.0.0.1).</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only (%1), and sync-events writes the events it fetches: run it as a user who may write the store.</source>
+        <translation>Хранилище открыто только для чтения (%1), а sync-events записывает полученные события: запустите её от пользователя, которому можно писать в хранилище.</translation>
+    </message>
+    <message>
+        <source>The key is of %1 but the store&apos;s events are of %2 (their livemode is %3): use a key of the store&apos;s mode.</source>
+        <translation>Ключ относится к режиму «%1», а события хранилища — к режиму «%2» (их livemode равен %3): используйте ключ режима хранилища.</translation>
+    </message>
+    <message>
+        <source>test mode</source>
+        <translation>тестовый режим</translation>
+    </message>
+    <message>
+        <source>live mode</source>
+        <translation>боевой режим</translation>
+    </message>
+    <message>
+        <source>page %1: %2 events read, %3 new</source>
+        <translation>страница %1: прочитано событий %2, новых %3</translation>
+    </message>
+    <message>
+        <source>The pages before this are stored; running sync-events again goes on from there.</source>
+        <translation>Страницы до этого сохранены; повторный запуск sync-events продолжит с этого места.</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -619,6 +695,14 @@ Subcommands (headless): %1.</source>
     <message>
         <source>A demo store holds from 1 to %1 operations; %2 was asked for.</source>
         <translation>В демо-хранилище может быть от 1 до %1 операций; запрошено %2.</translation>
+    </message>
+    <message>
+        <source>Cannot write the fake provider&apos;s truth to %1: %2.</source>
+        <translation>Не удаётся записать сведения имитируемого провайдера в %1: %2.</translation>
+    </message>
+    <message>
+        <source>Writing the fake provider&apos;s truth to %1 failed: %2.</source>
+        <translation>Запись сведений имитируемого провайдера в %1 не удалась: %2.</translation>
     </message>
 </context>
 <context>
@@ -3568,6 +3652,15 @@ The window now shows its current state.</source>
         <source>The operator name is empty. Say who asked the provider.</source>
         <translation>Имя оператора пустое. Укажите, кто обращался к провайдеру.</translation>
     </message>
+    <message>
+        <source>store_meta&apos;s %1 belongs to the schema and is not set this way.</source>
+        <translation>%1 в store_meta относится к схеме и так не задаётся.</translation>
+    </message>
+    <message>
+        <source>writing store_meta</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>запись store_meta</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -3602,6 +3695,165 @@ The window now shows its current state.</source>
     <message>
         <source>Read-only: you may not change this store, so nothing can be claimed or recorded in this window; you can look at everything and copy replies. To work the queue, ask for write access (hover here for the reason).</source>
         <translation>Только чтение: у вас нет права изменять это хранилище, поэтому взять в работу или зафиксировать что-либо в этом окне нельзя; можно всё просматривать и копировать ответы. Чтобы работать с очередью, попросите право на запись (причина — в подсказке, наведите сюда указатель).</translation>
+    </message>
+</context>
+<context>
+    <name>Stripe</name>
+    <message>
+        <source>The Stripe API base %1 is not a URL of a server: give one such as https://api.stripe.com.</source>
+        <translation>Адрес API Stripe %1 не является адресом сервера: укажите адрес вроде https://api.stripe.com.</translation>
+    </message>
+    <message>
+        <source>The Stripe API base %1 is plain http to another machine, which would send the key unencrypted: use https (plain http is for a test server on 127.0.0.1 only).</source>
+        <translation>Адрес API Stripe %1 — простой http на другую машину, ключ ушёл бы незашифрованным: используйте https (простой http — только для тестового сервера на 127.0.0.1).</translation>
+    </message>
+    <message>
+        <source>The Stripe API base %1 is not an http or https URL: give one such as https://api.stripe.com.</source>
+        <translation>Адрес API Stripe %1 не является адресом http или https: укажите адрес вроде https://api.stripe.com.</translation>
+    </message>
+    <message>
+        <source>Stripe limits the rate of requests (429): waiting %1 s as it asks, then asking for %2 again.</source>
+        <translation>Stripe ограничивает частоту запросов (429): жду %1 с, как он просит, затем снова запрошу %2.</translation>
+    </message>
+    <message>
+        <source>Stripe did not answer %1 in time: asking again in %2 s.</source>
+        <translation>Stripe не ответил на %1 вовремя: повторю запрос через %2 с.</translation>
+    </message>
+    <message>
+        <source>The connection to Stripe failed for %1: trying again in %2 s.</source>
+        <translation>Соединение со Stripe для %1 не удалось: повторю через %2 с.</translation>
+    </message>
+    <message>
+        <source>Stripe answered %1 with an error it says is worth retrying: asking again in %2 s.</source>
+        <translation>Stripe ответил на %1 ошибкой, которую, по его словам, стоит повторить: повторю запрос через %2 с.</translation>
+    </message>
+    <message>
+        <source>%1 (request %2).</source>
+        <translation>%1 (запрос %2).</translation>
+    </message>
+    <message>
+        <source>Refunds: Read</source>
+        <translation>Refunds: Read</translation>
+    </message>
+    <message>
+        <source>Events: Read</source>
+        <translation>Events: Read</translation>
+    </message>
+    <message>
+        <source>Charges: Read</source>
+        <translation>Charges: Read</translation>
+    </message>
+    <message>
+        <source>Stripe refused the key (401): it is wrong or was revoked; create a restricted key with Refunds: Read and Events: Read in the Dashboard (Developers, API keys) and use that one</source>
+        <translation>Stripe отклонил ключ (401): он неверен или отозван; создайте в Dashboard (Developers, API keys) ограниченный ключ с Refunds: Read и Events: Read и используйте его</translation>
+    </message>
+    <message>
+        <source>Stripe refused the request (403): the key may not read this; give the restricted key Refunds: Read and Events: Read in the Dashboard (Developers, API keys)</source>
+        <translation>Stripe отклонил запрос (403): ключу нельзя это читать; дайте ограниченному ключу Refunds: Read и Events: Read в Dashboard (Developers, API keys)</translation>
+    </message>
+    <message>
+        <source>Stripe refused the request (403): the restricted key lacks the permission %1; grant it in the Dashboard (Developers, API keys) or use a key that has it</source>
+        <translation>Stripe отклонил запрос (403): у ограниченного ключа нет разрешения %1; выдайте его в Dashboard (Developers, API keys) или используйте ключ, у которого оно есть</translation>
+    </message>
+    <message>
+        <source>Stripe has nothing at %1 (404): check the id, and that the key belongs to the account and mode of the store</source>
+        <translation>У Stripe нет ничего по адресу %1 (404): проверьте идентификатор и то, что ключ относится к учётной записи и режиму хранилища</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe still limited the rate of requests after %n tries (429): run the command again in a few minutes, when fewer programs use this account&apos;s read limit</source>
+        <translation>
+            <numerusform>Stripe по-прежнему ограничивал частоту запросов после %n попытки (429): запустите команду снова через несколько минут, когда лимит чтения этой учётной записи будут расходовать меньше программ</numerusform>
+            <numerusform>Stripe по-прежнему ограничивал частоту запросов после %n попыток (429): запустите команду снова через несколько минут, когда лимит чтения этой учётной записи будут расходовать меньше программ</numerusform>
+            <numerusform>Stripe по-прежнему ограничивал частоту запросов после %n попыток (429): запустите команду снова через несколько минут, когда лимит чтения этой учётной записи будут расходовать меньше программ</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe did not answer %1 after %n tries (the last one HTTP %2): try again later; status.stripe.com says whether Stripe has an incident</source>
+        <translation>
+            <numerusform>Stripe не ответил на %1 после %n попытки (последняя — HTTP %2): попробуйте позже; status.stripe.com покажет, нет ли у Stripe сбоя</numerusform>
+            <numerusform>Stripe не ответил на %1 после %n попыток (последняя — HTTP %2): попробуйте позже; status.stripe.com покажет, нет ли у Stripe сбоя</numerusform>
+            <numerusform>Stripe не ответил на %1 после %n попыток (последняя — HTTP %2): попробуйте позже; status.stripe.com покажет, нет ли у Stripe сбоя</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stripe refused %1 (HTTP %2: %3): this is a fault of Refund Desk&apos;s request; report it with the request id</source>
+        <translation>Stripe отклонил %1 (HTTP %2: %3): это ошибка запроса Refund Desk; сообщите о ней, указав идентификатор запроса</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>без сообщения</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe did not answer %1 after %n tries (each waited %2 s): try again later; status.stripe.com says whether Stripe has an incident.</source>
+        <translation>
+            <numerusform>Stripe не ответил на %1 после %n попытки (каждая ждала %2 с): попробуйте позже; status.stripe.com покажет, нет ли у Stripe сбоя.</numerusform>
+            <numerusform>Stripe не ответил на %1 после %n попыток (каждая ждала %2 с): попробуйте позже; status.stripe.com покажет, нет ли у Stripe сбоя.</numerusform>
+            <numerusform>Stripe не ответил на %1 после %n попыток (каждая ждала %2 с): попробуйте позже; status.stripe.com покажет, нет ли у Stripe сбоя.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The name %1 could not be resolved (DNS): check this machine&apos;s network and DNS, or the API base given in STRIPE_API_BASE or --stripe-api-base.</source>
+        <translation>Имя %1 не удалось разрешить (DNS): проверьте сеть и DNS этой машины или адрес API в STRIPE_API_BASE или --stripe-api-base.</translation>
+    </message>
+    <message>
+        <source>The TLS connection to %1 could not be trusted (%2): check the machine&apos;s clock and its CA certificates (the ca-certificates package), or a proxy that intercepts TLS.</source>
+        <translation>Соединению TLS с %1 нельзя доверять (%2): проверьте часы машины и её сертификаты ЦС (пакет ca-certificates) или прокси, перехватывающий TLS.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Could not reach %1 after %n tries (%2): check that this machine is online and may connect to it (a firewall or a proxy), then try again.</source>
+        <translation>
+            <numerusform>Не удалось связаться с %1 после %n попытки (%2): проверьте, что машина в сети и может к нему подключаться (межсетевой экран или прокси), затем повторите.</numerusform>
+            <numerusform>Не удалось связаться с %1 после %n попыток (%2): проверьте, что машина в сети и может к нему подключаться (межсетевой экран или прокси), затем повторите.</numerusform>
+            <numerusform>Не удалось связаться с %1 после %n попыток (%2): проверьте, что машина в сети и может к нему подключаться (межсетевой экран или прокси), затем повторите.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The request to %1 failed (%2): check the network, then try again.</source>
+        <translation>Запрос к %1 не удался (%2): проверьте сеть и повторите.</translation>
+    </message>
+    <message>
+        <source>No Stripe key: set STRIPE_API_KEY or pass --stripe-key-file FILE with a restricted key that has Refunds: Read and Events: Read.</source>
+        <translation>Нет ключа Stripe: задайте STRIPE_API_KEY или передайте --stripe-key-file FILE с ограниченным ключом, у которого есть Refunds: Read и Events: Read.</translation>
+    </message>
+    <message>
+        <source>The key file %1 does not exist or is not a file: give the file that holds the restricted key.</source>
+        <translation>Файл ключа %1 не существует или не является файлом: укажите файл с ограниченным ключом.</translation>
+    </message>
+    <message>
+        <source>The key file %1 may be read by others (mode %2), so it is refused as ssh refuses such a key: run chmod 600 %1.</source>
+        <translation>Файл ключа %1 могут читать другие (права %2), поэтому он отклонён, как ssh отклоняет такой ключ: выполните chmod 600 %1.</translation>
+    </message>
+    <message>
+        <source>Cannot read the key file %1: %2.</source>
+        <translation>Не удаётся прочитать файл ключа %1: %2.</translation>
+    </message>
+    <message>
+        <source>Note: the key from %1 is a secret key (sk_…), which can also write; a restricted key with Refunds: Read and Events: Read only is the right one.</source>
+        <translation>Примечание: ключ из %1 — секретный (sk_…) и может также писать; правильный — ограниченный ключ только с Refunds: Read и Events: Read.</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer is not a list Refund Desk can read (%1): report it with the request id.</source>
+        <translation>Ответ Stripe — не список, который Refund Desk может прочитать (%1): сообщите об этом, указав идентификатор запроса.</translation>
+    </message>
+    <message>
+        <source>The Stripe key is empty: give a restricted key (rk_test_… or rk_live_…).</source>
+        <translation>Ключ Stripe пуст: укажите ограниченный ключ (rk_test_… или rk_live_…).</translation>
+    </message>
+    <message>
+        <source>The Stripe key is a publishable key (pk_…), which cannot read refunds or events: give a restricted key (rk_test_… or rk_live_…).</source>
+        <translation>Ключ Stripe — публикуемый (pk_…), он не может читать возвраты и события: укажите ограниченный ключ (rk_test_… или rk_live_…).</translation>
+    </message>
+    <message>
+        <source>The Stripe key is not one: a key starts with rk_test_, rk_live_ (restricted, the right one) or sk_test_, sk_live_, and holds only letters, digits and underscores.</source>
+        <translation>Это не ключ Stripe: ключ начинается с rk_test_, rk_live_ (ограниченный, правильный) или sk_test_, sk_live_ и содержит только буквы, цифры и подчёркивания.</translation>
+    </message>
+    <message>
+        <source>live mode</source>
+        <translation>боевой режим</translation>
+    </message>
+    <message>
+        <source>test mode</source>
+        <translation>тестовый режим</translation>
     </message>
 </context>
 <context>

@@ -579,6 +579,80 @@ Subcommands (headless): %1.</source>
         <source>(follow up on %1)</source>
         <translation>（于 %1 跟进）</translation>
     </message>
+    <message>
+        <source>Also write what the fake provider really did (every refund and every event, delivered or not) to this JSON Lines file, for a fake Stripe to serve.</source>
+        <translation>同时把模拟支付服务商实际做过的事（每笔退款和每个事件，无论是否送达）写入此 JSON Lines 文件，供模拟 Stripe 提供。</translation>
+    </message>
+    <message>
+        <source>--since wants a time span such as 3d, 12h or 90m.</source>
+        <translation>--since 需要一个时间跨度，例如 3d、12h 或 90m。</translation>
+    </message>
+    <message>
+        <source>Stripe keeps events for 30 days, so events older than that cannot be listed: give --since 30d or less (older events can be imported from a file with import-events).</source>
+        <translation>Stripe 只保留 30 天的事件，更早的事件无法列出：请指定 --since 30d 或更短（更早的事件可用 import-events 从文件导入）。</translation>
+    </message>
+    <message>
+        <source>taking up the listing an earlier run left (events created %1 to %2)</source>
+        <translation>继续上次运行留下的列表（创建于 %1 至 %2 的事件）</translation>
+    </message>
+    <message>
+        <source>the place of the sync cannot be kept in the store (%1): a run that is stopped lists its window again next time, storing nothing twice</source>
+        <translation>无法在存储中保存同步进度（%1）：中断的运行下次会重新列出其时间窗口，不会重复保存任何事件</translation>
+    </message>
+    <message>
+        <source>Events from Stripe: %1 read, %2 new, %3 already present (%4 pages).</source>
+        <translation>来自 Stripe 的事件：读取 %1 个，新增 %2 个，已存在 %3 个（%4 页）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of them stored but not readable as refund evidence.</source>
+        <translation>
+            <numerusform>其中 %n 个已保存，但无法作为退款证据读取。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Operations in the queue whose verdict changed: %1</source>
+        <translation>队列中判定发生变化的操作：%1</translation>
+    </message>
+    <message>
+        <source>How far back to list events: a span such as 3d, 12h or 90m (default 3d, at most 30d: Stripe keeps events 30 days).</source>
+        <translation>列出多久以前的事件：时间跨度，如 3d、12h 或 90m（默认 3d，最多 30d：Stripe 保留事件 30 天）。</translation>
+    </message>
+    <message>
+        <source>Only the events Stripe could not deliver to the webhook receiver (delivery_success=false).</source>
+        <translation>仅列出 Stripe 未能送达 webhook 接收端的事件（delivery_success=false）。</translation>
+    </message>
+    <message>
+        <source>Read the restricted Stripe key from this file (mode 600) instead of STRIPE_API_KEY.</source>
+        <translation>从此文件（权限 600）读取受限 Stripe 密钥，而不是 STRIPE_API_KEY。</translation>
+    </message>
+    <message>
+        <source>Send the requests to this server instead of Stripe (default STRIPE_API_BASE, else https://api.stripe.com; plain http only on 127.0.0.1).</source>
+        <translation>把请求发送到此服务器而不是 Stripe（默认 STRIPE_API_BASE，否则 https://api.stripe.com；明文 http 仅限 127.0.0.1）。</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only (%1), and sync-events writes the events it fetches: run it as a user who may write the store.</source>
+        <translation>存储以只读方式打开（%1），而 sync-events 要写入获取到的事件：请以可写入该存储的用户运行。</translation>
+    </message>
+    <message>
+        <source>The key is of %1 but the store&apos;s events are of %2 (their livemode is %3): use a key of the store&apos;s mode.</source>
+        <translation>密钥属于%1，而存储中的事件属于%2（其 livemode 为 %3）：请使用与存储模式一致的密钥。</translation>
+    </message>
+    <message>
+        <source>test mode</source>
+        <translation>测试模式</translation>
+    </message>
+    <message>
+        <source>live mode</source>
+        <translation>正式模式</translation>
+    </message>
+    <message>
+        <source>page %1: %2 events read, %3 new</source>
+        <translation>第 %1 页：读取 %2 个事件，新增 %3 个</translation>
+    </message>
+    <message>
+        <source>The pages before this are stored; running sync-events again goes on from there.</source>
+        <translation>此前的页面已保存；再次运行 sync-events 会从那里继续。</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -612,6 +686,14 @@ Subcommands (headless): %1.</source>
     <message>
         <source>A demo store holds from 1 to %1 operations; %2 was asked for.</source>
         <translation>演示存储库可包含 1 到 %1 个操作；请求的是 %2 个。</translation>
+    </message>
+    <message>
+        <source>Cannot write the fake provider&apos;s truth to %1: %2.</source>
+        <translation>无法把模拟服务商的真实记录写入 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Writing the fake provider&apos;s truth to %1 failed: %2.</source>
+        <translation>写入模拟服务商的真实记录到 %1 失败：%2。</translation>
     </message>
 </context>
 <context>
@@ -3529,6 +3611,15 @@ The window now shows its current state.</source>
         <source>The operator name is empty. Say who asked the provider.</source>
         <translation>操作员名称为空。请说明是谁询问了支付服务商。</translation>
     </message>
+    <message>
+        <source>store_meta&apos;s %1 belongs to the schema and is not set this way.</source>
+        <translation>store_meta 中的 %1 属于架构本身，不能这样设置。</translation>
+    </message>
+    <message>
+        <source>writing store_meta</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>写入 store_meta</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -3563,6 +3654,157 @@ The window now shows its current state.</source>
     <message>
         <source>Read-only: you may not change this store, so nothing can be claimed or recorded in this window; you can look at everything and copy replies. To work the queue, ask for write access (hover here for the reason).</source>
         <translation>只读：您无权更改此存储库，因此无法在此窗口中认领或记录任何内容；您可以查看所有内容并复制回复。如需处理队列，请申请写入权限（将鼠标悬停在此处查看原因）。</translation>
+    </message>
+</context>
+<context>
+    <name>Stripe</name>
+    <message>
+        <source>The Stripe API base %1 is not a URL of a server: give one such as https://api.stripe.com.</source>
+        <translation>Stripe API 地址 %1 不是服务器的 URL：请给出类似 https://api.stripe.com 的地址。</translation>
+    </message>
+    <message>
+        <source>The Stripe API base %1 is plain http to another machine, which would send the key unencrypted: use https (plain http is for a test server on 127.0.0.1 only).</source>
+        <translation>Stripe API 地址 %1 是指向其他机器的明文 http，会以未加密方式发送密钥：请使用 https（明文 http 仅用于 127.0.0.1 上的测试服务器）。</translation>
+    </message>
+    <message>
+        <source>The Stripe API base %1 is not an http or https URL: give one such as https://api.stripe.com.</source>
+        <translation>Stripe API 地址 %1 不是 http 或 https URL：请给出类似 https://api.stripe.com 的地址。</translation>
+    </message>
+    <message>
+        <source>Stripe limits the rate of requests (429): waiting %1 s as it asks, then asking for %2 again.</source>
+        <translation>Stripe 限制了请求频率（429）：按其要求等待 %1 秒，然后再次请求 %2。</translation>
+    </message>
+    <message>
+        <source>Stripe did not answer %1 in time: asking again in %2 s.</source>
+        <translation>Stripe 未及时响应 %1：%2 秒后再次请求。</translation>
+    </message>
+    <message>
+        <source>The connection to Stripe failed for %1: trying again in %2 s.</source>
+        <translation>请求 %1 时与 Stripe 的连接失败：%2 秒后重试。</translation>
+    </message>
+    <message>
+        <source>Stripe answered %1 with an error it says is worth retrying: asking again in %2 s.</source>
+        <translation>Stripe 对 %1 返回了它认为值得重试的错误：%2 秒后再次请求。</translation>
+    </message>
+    <message>
+        <source>%1 (request %2).</source>
+        <translation>%1（请求 %2）。</translation>
+    </message>
+    <message>
+        <source>Refunds: Read</source>
+        <translation>Refunds: Read</translation>
+    </message>
+    <message>
+        <source>Events: Read</source>
+        <translation>Events: Read</translation>
+    </message>
+    <message>
+        <source>Charges: Read</source>
+        <translation>Charges: Read</translation>
+    </message>
+    <message>
+        <source>Stripe refused the key (401): it is wrong or was revoked; create a restricted key with Refunds: Read and Events: Read in the Dashboard (Developers, API keys) and use that one</source>
+        <translation>Stripe 拒绝了该密钥（401）：密钥错误或已被撤销；请在 Dashboard（Developers, API keys）中创建具有 Refunds: Read 和 Events: Read 的受限密钥并使用它</translation>
+    </message>
+    <message>
+        <source>Stripe refused the request (403): the key may not read this; give the restricted key Refunds: Read and Events: Read in the Dashboard (Developers, API keys)</source>
+        <translation>Stripe 拒绝了请求（403）：该密钥无权读取此内容；请在 Dashboard（Developers, API keys）中为受限密钥授予 Refunds: Read 和 Events: Read</translation>
+    </message>
+    <message>
+        <source>Stripe refused the request (403): the restricted key lacks the permission %1; grant it in the Dashboard (Developers, API keys) or use a key that has it</source>
+        <translation>Stripe 拒绝了请求（403）：受限密钥缺少权限 %1；请在 Dashboard（Developers, API keys）中授予，或使用具有该权限的密钥</translation>
+    </message>
+    <message>
+        <source>Stripe has nothing at %1 (404): check the id, and that the key belongs to the account and mode of the store</source>
+        <translation>Stripe 在 %1 处没有任何内容（404）：请检查 ID，并确认密钥属于该存储的账户和模式</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe still limited the rate of requests after %n tries (429): run the command again in a few minutes, when fewer programs use this account&apos;s read limit</source>
+        <translation>
+            <numerusform>尝试 %n 次后 Stripe 仍在限制请求频率（429）：请过几分钟再运行此命令，届时使用该账户读取额度的程序会更少</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe did not answer %1 after %n tries (the last one HTTP %2): try again later; status.stripe.com says whether Stripe has an incident</source>
+        <translation>
+            <numerusform>尝试 %n 次后 Stripe 仍未响应 %1（最后一次为 HTTP %2）：请稍后再试；status.stripe.com 会显示 Stripe 是否发生故障</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stripe refused %1 (HTTP %2: %3): this is a fault of Refund Desk&apos;s request; report it with the request id</source>
+        <translation>Stripe 拒绝了 %1（HTTP %2：%3）：这是 Refund Desk 请求的错误；请附上请求 ID 报告</translation>
+    </message>
+    <message>
+        <source>no message</source>
+        <translation>无消息</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe did not answer %1 after %n tries (each waited %2 s): try again later; status.stripe.com says whether Stripe has an incident.</source>
+        <translation>
+            <numerusform>尝试 %n 次后 Stripe 仍未响应 %1（每次等待 %2 秒）：请稍后再试；status.stripe.com 会显示 Stripe 是否发生故障。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The name %1 could not be resolved (DNS): check this machine&apos;s network and DNS, or the API base given in STRIPE_API_BASE or --stripe-api-base.</source>
+        <translation>无法解析名称 %1（DNS）：请检查本机的网络和 DNS，或 STRIPE_API_BASE、--stripe-api-base 中给出的 API 地址。</translation>
+    </message>
+    <message>
+        <source>The TLS connection to %1 could not be trusted (%2): check the machine&apos;s clock and its CA certificates (the ca-certificates package), or a proxy that intercepts TLS.</source>
+        <translation>与 %1 的 TLS 连接不可信（%2）：请检查本机时钟和 CA 证书（ca-certificates 软件包），或拦截 TLS 的代理。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Could not reach %1 after %n tries (%2): check that this machine is online and may connect to it (a firewall or a proxy), then try again.</source>
+        <translation>
+            <numerusform>尝试 %n 次后仍无法连接 %1（%2）：请检查本机是否联网并可以连接到它（防火墙或代理），然后重试。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The request to %1 failed (%2): check the network, then try again.</source>
+        <translation>对 %1 的请求失败（%2）：请检查网络，然后重试。</translation>
+    </message>
+    <message>
+        <source>No Stripe key: set STRIPE_API_KEY or pass --stripe-key-file FILE with a restricted key that has Refunds: Read and Events: Read.</source>
+        <translation>没有 Stripe 密钥：请设置 STRIPE_API_KEY，或用 --stripe-key-file FILE 提供具有 Refunds: Read 和 Events: Read 的受限密钥。</translation>
+    </message>
+    <message>
+        <source>The key file %1 does not exist or is not a file: give the file that holds the restricted key.</source>
+        <translation>密钥文件 %1 不存在或不是文件：请给出保存受限密钥的文件。</translation>
+    </message>
+    <message>
+        <source>The key file %1 may be read by others (mode %2), so it is refused as ssh refuses such a key: run chmod 600 %1.</source>
+        <translation>密钥文件 %1 可被他人读取（权限 %2），因此像 ssh 拒绝此类密钥一样被拒绝：请运行 chmod 600 %1。</translation>
+    </message>
+    <message>
+        <source>Cannot read the key file %1: %2.</source>
+        <translation>无法读取密钥文件 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Note: the key from %1 is a secret key (sk_…), which can also write; a restricted key with Refunds: Read and Events: Read only is the right one.</source>
+        <translation>注意：来自 %1 的密钥是私密密钥（sk_…），它也能写入；正确的是只有 Refunds: Read 和 Events: Read 的受限密钥。</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer is not a list Refund Desk can read (%1): report it with the request id.</source>
+        <translation>Stripe 的响应不是 Refund Desk 能读取的列表（%1）：请附上请求 ID 报告。</translation>
+    </message>
+    <message>
+        <source>The Stripe key is empty: give a restricted key (rk_test_… or rk_live_…).</source>
+        <translation>Stripe 密钥为空：请提供受限密钥（rk_test_… 或 rk_live_…）。</translation>
+    </message>
+    <message>
+        <source>The Stripe key is a publishable key (pk_…), which cannot read refunds or events: give a restricted key (rk_test_… or rk_live_…).</source>
+        <translation>该 Stripe 密钥是可发布密钥（pk_…），无法读取退款或事件：请提供受限密钥（rk_test_… 或 rk_live_…）。</translation>
+    </message>
+    <message>
+        <source>The Stripe key is not one: a key starts with rk_test_, rk_live_ (restricted, the right one) or sk_test_, sk_live_, and holds only letters, digits and underscores.</source>
+        <translation>这不是 Stripe 密钥：密钥以 rk_test_、rk_live_（受限密钥，正确的那种）或 sk_test_、sk_live_ 开头，只含字母、数字和下划线。</translation>
+    </message>
+    <message>
+        <source>live mode</source>
+        <translation>正式模式</translation>
+    </message>
+    <message>
+        <source>test mode</source>
+        <translation>测试模式</translation>
     </message>
 </context>
 <context>

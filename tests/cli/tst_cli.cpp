@@ -291,7 +291,7 @@ void tst_Cli::helpNeedsNoDisplay()
     QVERIFY2(!mentionsPlatformPlugin(run.err), qPrintable(run.err));
     // Each of them is run without a display in everyCommandRunsWithoutADisplay().
     QCOMPARE(listedCommands(), QStringList({"claim", "copy", "demo", "export", "import-events", "init", "note", "queue",
-                                            "release", "resolve", "show", "upgrade", "verify"}));
+                                            "release", "resolve", "show", "sync-events", "upgrade", "verify"}));
 }
 
 void tst_Cli::versionNamesTheBuild()
@@ -346,6 +346,8 @@ void tst_Cli::everyCommandRunsWithoutADisplay()
         {{"release", "op_5521", "--db", store, "--operator", "ann"}, 0},
         {{"resolve", "op_5521", "--db", store, "--operator", "ann", "--outcome", "failed", "--evidence", "dashboard"}, 0},
         {{"import-events", events.fileName(), "--db", store}, 0},
+        // Refused before it asks anything: plain http to another machine would send the key.
+        {{"sync-events", "--db", store, "--stripe-api-base", "http://stripe.example.com"}, 5},
         {{"export", "--db", store, "--format", "json"}, 0},
         {{"verify", "--db", demo}, 0},
     };

@@ -94,6 +94,7 @@ public:
     Result<std::vector<ProviderLookup>> providerLookups(const QString &operationId) override;
 
     Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
+    Result<void> setMeta(const QString &key, const QString &value) override;
 
     Result<Operation> claim(const QString &operationId, const SeenState &seen, const QString &operatorName,
                             bool takeOver) override;

@@ -153,6 +153,22 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
     return inserted;
 }
 
+Result<void> PgStore::setMeta(const QString &key, const QString &value)
+{
+    if (auto error = refuseWrite())
+        return *error;
+    if (isSchemaMetaKey(key))
+        return Error::usage(QCoreApplication::translate("Store", "store_meta's %1 belongs to the schema and is not set this way.").arg(key));
+    if (auto lost = m_connection->ensureConnected())
+        return *lost;
+    const PgResult result = m_connection->exec("INSERT INTO store_meta (key, value) VALUES ($1, $2) "
+                                               "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                                               PgParams().add(key).add(value));
+    if (!result.isOk())
+        return m_connection->errorFor(result, QCoreApplication::translate("Store", "writing store_meta", "what the store was doing when it failed"));
+    return {};
+}
+
 Result<qint64> PgStore::updateAndCommit(PgTransaction &transaction, Operation &operation, const QByteArray &update,
                                         const QString &doing)
 {

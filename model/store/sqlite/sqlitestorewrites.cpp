@@ -49,6 +49,21 @@ Result<int> SqliteStore::insertEvents(const std::vector<WebhookEvent> &events)
     return inserted;
 }
 
+Result<void> SqliteStore::setMeta(const QString &key, const QString &value)
+{
+    if (auto error = refuseWrite())
+        return *error;
+    if (isSchemaMetaKey(key))
+        return Error::usage(QCoreApplication::translate("Store", "store_meta's %1 belongs to the schema and is not set this way.").arg(key));
+    auto s = cached("INSERT INTO store_meta (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    s->bind(1, key);
+    s->bind(2, value);
+    const int code = s->step();
+    if (code != SQLITE_DONE)
+        return sqliteError(code, QCoreApplication::translate("Store", "writing store_meta", "what the store was doing when it failed"));
+    return {};
+}
+
 std::optional<Resolution> SqliteStore::lastResolutionOf(const QString &operationId)
 {
     auto s = cached(QByteArray("SELECT ") + ResolutionColumns

@@ -50,6 +50,7 @@ private slots:
     void candidateEventsFollowAllThreeRoutes();
     void dataVersionChangesWhenAnotherConnectionWrites();
     void insertEventsIgnoresKnownIds();
+    void setMetaKeepsAJobsPlaceButNotTheSchemas();
     void invalidUtf8PayloadIsFlagged();
 
     void claimReleaseAndTakeOver();
@@ -366,6 +367,27 @@ void tst_Store::insertEventsIgnoresKnownIds()
     QVERIFY(second);
     QCOMPARE(*second, 1);
     QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM webhook_events")), 2);
+}
+
+void tst_Store::setMetaKeepsAJobsPlaceButNotTheSchemas()
+{
+    auto store = openStore();
+    QVERIFY(store);
+    QVERIFY(store->setMeta(QStringLiteral("stripe_events_synced_until"), QStringLiteral("1717000000")));
+    QVERIFY(store->setMeta(QStringLiteral("stripe_events_synced_until"), QStringLiteral("1717000300")));
+    QCOMPARE(*store->meta(QStringLiteral("stripe_events_synced_until")), QStringLiteral("1717000300"));
+    QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM store_meta WHERE key LIKE 'stripe_%'")), 1);
+    for (const char *key : {"provider", "key_retention_hours", "schema_version"}) {
+        const auto refused = store->setMeta(QLatin1String(key), QStringLiteral("1"));
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().kind, ErrorKind::Usage);
+    }
+    QCOMPARE(m_store->queryText(QStringLiteral("SELECT value FROM store_meta WHERE key = 'provider'")), QStringLiteral("stripe"));
+    // A store opened for reading writes nothing, this included.
+    auto reader = openStore(Store::OpenMode::ReadOnly);
+    QVERIFY(reader);
+    QVERIFY(!reader->setMeta(QStringLiteral("stripe_events_synced_until"), QStringLiteral("1")));
+    QCOMPARE(*store->meta(QStringLiteral("stripe_events_synced_until")), QStringLiteral("1717000300"));
 }
 
 void tst_Store::invalidUtf8PayloadIsFlagged()

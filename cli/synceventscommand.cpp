@@ -1,0 +1,194 @@
+// sync-events: the refund events Stripe holds and the store lacks (missed webhooks),
+// fetched read-only and stored as the receiver would have stored them (DESIGN.md,
+// "Command line").
+
+#include "clicontext.h"
+#include "commands.h"
+#include "eventsync.h"
+
+#include "stripe/stripeapibase.h"
+#include "stripe/stripeclient.h"
+#include "stripe/stripekeysource.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
+
+namespace RefundDesk::Cli {
+
+namespace {
+
+constexpr int MaxChangesListed = 50;
+
+// "3d", "12h", "90m", "600s" in seconds; nothing when it is not a span.
+std::optional<qint64> spanSeconds(const QString &text)
+{
+    static const QRegularExpression span(QStringLiteral("^(\\d{1,7})([dhms])$"));
+    const auto match = span.match(text.trimmed());
+    if (!match.hasMatch())
+        return std::nullopt;
+    const qint64 count = match.captured(1).toLongLong();
+    const QChar unit = match.captured(2).at(0);
+    const qint64 unitSeconds = unit == QLatin1Char('d') ? 86400 : unit == QLatin1Char('h') ? 3600 : unit == QLatin1Char('m') ? 60 : 1;
+    return count * unitSeconds;
+}
+
+// The mode of the store's events (the payloads' livemode), from the first one; nothing
+// when the store has none or it does not say.
+Result<std::optional<bool>> storeLivemode(Store &store)
+{
+    auto events = store.eventsAfter(std::nullopt, 1);
+    if (!events)
+        return events.error();
+    if (events->empty())
+        return std::optional<bool>();
+    const QByteArray &payload = events->front().payload;
+    const auto json = nlohmann::json::parse(payload.constData(), payload.constData() + payload.size(), nullptr, false);
+    const auto livemode = json.is_object() ? json.find("livemode") : json.end();
+    if (!json.is_object() || livemode == json.end() || !livemode->is_boolean())
+        return std::optional<bool>();
+    return std::optional<bool>(livemode->get<bool>());
+}
+
+void printSummary(QTextStream &out, const SyncSummary &summary)
+{
+    out << QCoreApplication::translate("Cli", "Events from Stripe: %1 read, %2 new, %3 already present (%4 pages).")
+               .arg(summary.read).arg(summary.added).arg(summary.alreadyPresent).arg(summary.pages)
+        << '\n';
+    if (summary.unreadable > 0) {
+        out << QCoreApplication::translate("Cli", "%n of them stored but not readable as refund evidence.", nullptr,
+                                           int(summary.unreadable))
+            << '\n';
+    }
+    out << QCoreApplication::translate("Cli", "Operations in the queue whose verdict changed: %1").arg(summary.changes.size())
+        << '\n';
+    int listed = 0;
+    for (const VerdictChange &change : summary.changes) {
+        if (++listed > MaxChangesListed) {
+            out << "  " << QCoreApplication::translate("Cli", "... and %1 more").arg(summary.changes.size() - MaxChangesListed) << '\n';
+            break;
+        }
+        // The verdicts are the store's tokens, in every language (as queue --json writes them).
+        out << "  " << change.operationId << ": " << toString(change.before) << " -> " << toString(change.after) << '\n';
+    }
+    out.flush();
+}
+
+} // namespace
+
+int runSyncEvents(CliContext &context)
+{
+    const QString sinceOption = QStringLiteral("since");
+    const QString undeliveredOption = QStringLiteral("undelivered-only");
+    const QString keyFileOption = QStringLiteral("stripe-key-file");
+    const QString apiBaseOption = QStringLiteral("stripe-api-base");
+    context.addDbOption();
+    context.parser().addOption({sinceOption,
+                                QCoreApplication::translate("Cli", "How far back to list events: a span such as 3d, 12h or 90m "
+                                                                   "(default 3d, at most 30d: Stripe keeps events 30 days)."),
+                                QStringLiteral("SPAN"), QStringLiteral("3d")});
+    context.parser().addOption({undeliveredOption,
+                                QCoreApplication::translate("Cli", "Only the events Stripe could not deliver to the webhook "
+                                                                   "receiver (delivery_success=false).")});
+    context.parser().addOption({keyFileOption,
+                                QCoreApplication::translate("Cli", "Read the restricted Stripe key from this file (mode 600) "
+                                                                   "instead of STRIPE_API_KEY."),
+                                QStringLiteral("FILE")});
+    context.parser().addOption({apiBaseOption,
+                                QCoreApplication::translate("Cli", "Send the requests to this server instead of Stripe "
+                                                                   "(default STRIPE_API_BASE, else https://api.stripe.com; plain "
+                                                                   "http only on 127.0.0.1)."),
+                                QStringLiteral("URL")});
+    if (auto exit = context.parse(0, 0))
+        return *exit;
+
+    const auto since = spanSeconds(context.parser().value(sinceOption));
+    if (!since)
+        return context.usageError(QCoreApplication::translate("Cli", "--since wants a time span such as 3d, 12h or 90m."));
+    if (auto refused = EventSync::checkSince(*since))
+        return context.fail(*refused);
+    auto apiBase = StripeApiBase::fromOptionOrEnvironment(context.parser().value(apiBaseOption));
+    if (!apiBase)
+        return context.fail(apiBase.error());
+    auto key = StripeKeySource::readFromEnvironment(context.parser().value(keyFileOption));
+    if (!key)
+        return context.fail(key.error());
+    if (!key->note.isEmpty()) {
+        context.err() << "refund-desk sync-events: " << key->note << '\n';
+        context.err().flush();
+    }
+
+    int exitCode = 0;
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    if (!store)
+        return exitCode;
+    if (store->isReadOnly()) {
+        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
+                                                                                  "sync-events writes the events it fetches: run "
+                                                                                  "it as a user who may write the store.")
+                                                   .arg(store->openNote())));
+    }
+    auto livemode = storeLivemode(*store);
+    if (!livemode)
+        return context.fail(livemode.error());
+    const bool keyIsLive = key->secret.mode() == StripeSecret::Mode::Live;
+    if (*livemode && **livemode != keyIsLive) {
+        return context.fail(Error::refused(QCoreApplication::translate("Cli", "The key is of %1 but the store's events are of %2 "
+                                                                              "(their livemode is %3): use a key of the store's "
+                                                                              "mode.")
+                                               .arg(key->secret.modeName(),
+                                                    keyIsLive ? QCoreApplication::translate("Cli", "test mode")
+                                                              : QCoreApplication::translate("Cli", "live mode"),
+                                                    **livemode ? QStringLiteral("true") : QStringLiteral("false"))));
+    }
+
+    StripeClient client(key->secret, *apiBase);
+    SyncOptions options;
+    options.sinceSeconds = *since;
+    options.undeliveredOnly = context.parser().isSet(undeliveredOption);
+    options.nowSeconds = QDateTime::currentSecsSinceEpoch();
+    EventSync sync(*store, client, options);
+
+    QTextStream &err = context.err();
+    QElapsedTimer sincePrint;
+    const auto say = [&err](const QString &line) {
+        err << "refund-desk sync-events: " << line << '\n';
+        err.flush();
+    };
+    QObject::connect(&client, &StripeClient::waiting, &sync, [&](quint64, qint64, const QString &why) { say(why); });
+    // A page line at most once a second: a 30-day window of a busy account is thousands.
+    QObject::connect(&sync, &EventSync::note, &sync, say);
+    QObject::connect(&sync, &EventSync::pageStored, &sync, [&](int pages, qint64 read, qint64 added) {
+        if (!sincePrint.isValid() || sincePrint.elapsed() >= 1000) {
+            say(QCoreApplication::translate("Cli", "page %1: %2 events read, %3 new").arg(pages).arg(read).arg(added));
+            sincePrint.start();
+        }
+    });
+    std::optional<Error> failure;
+    QEventLoop loop;
+    QObject::connect(&sync, &EventSync::succeeded, &loop, &QEventLoop::quit);
+    QObject::connect(&sync, &EventSync::failed, &loop, [&](const Error &error) {
+        failure = error;
+        loop.quit();
+    });
+    // Started from the loop, so that an answer can never come before it runs.
+    QMetaObject::invokeMethod(&sync, &EventSync::start, Qt::QueuedConnection);
+    loop.exec();
+
+    printSummary(context.out(), sync.summary());
+    if (failure && sync.summary().pages == 0)
+        return context.fail(*failure);
+    if (failure) {
+        return context.fail(Error{failure->kind, failure->message + QLatin1Char(' ')
+                                                     + QCoreApplication::translate("Cli", "The pages before this are stored; "
+                                                                                          "running sync-events again goes on "
+                                                                                          "from there.")});
+    }
+    return 0;
+}
+
+} // namespace RefundDesk::Cli

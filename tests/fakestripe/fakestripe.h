@@ -1,0 +1,103 @@
+#pragma once
+
+#include "fakestripetruth.h"
+
+#include <QAbstractHttpServer>
+#include <QByteArray>
+#include <QStringList>
+
+#include <deque>
+#include <map>
+
+namespace RefundDesk::Testing {
+
+// A fake Stripe on 127.0.0.1 that serves a FakeStripeTruth with Stripe's REST shapes:
+// GET /v1/refunds/{id}, GET /v1/refunds and GET /v1/events as list objects (created
+// filters, limit, starting_after, has_more; the events by types[] and
+// delivery_success=false), and Stripe's error bodies. Answers go wrong on request: a
+// scripted status (401, 403, 429 with Retry-After, 500 with Stripe-Should-Retry, ...)
+// or a slow answer. Anything but GET is refused with 405 and recorded: a test checks
+// refusedRequests() is empty, so a client that writes fails it.
+class FakeStripe final : public QAbstractHttpServer
+{
+    Q_OBJECT
+
+public:
+    struct Scripted
+    {
+        int status = 0;         // 0: the real answer (after delayMs)
+        int delayMs = 0;        // the answer waits this long
+        QByteArray retryAfter;  // Retry-After header, if any
+        QByteArray shouldRetry; // Stripe-Should-Retry header, if any
+        QByteArray errorType = "api_error";
+        QByteArray errorCode;
+        QByteArray message = "Something went wrong on Stripe's end.";
+    };
+
+    struct Request
+    {
+        QByteArray method;
+        QString pathAndQuery;
+        QByteArray stripeVersion;
+        bool authorized = false;
+    };
+
+    explicit FakeStripe(QObject *parent = nullptr);
+
+    // Listens on 127.0.0.1 (port 0: any free one); false when it cannot.
+    bool listenOnLoopback(quint16 port = 0);
+    quint16 port() const { return m_port; }
+    QString baseUrl() const;
+
+    FakeStripeTruth &truth() { return m_truth; }
+    // Only this key is accepted (any other gets 401); when empty, any Bearer key is.
+    void setAcceptedKey(const QByteArray &key) { m_acceptedKey = key; }
+    // Requests to paths starting with `pathPrefix` get a 403 naming the permission
+    // (e.g. "rak_event_read") as a restricted key without it does.
+    void denyPermission(const QString &pathPrefix, const QString &permission);
+    // The next `times` requests get this answer instead of the truth.
+    void script(const Scripted &answer, int times = 1);
+    // Every answer waits this long (a slow Stripe).
+    void setDelayMs(int ms) { m_delayMs = ms; }
+    // After this many requests every further one gets a 500 (a Stripe that fails half-way
+    // through a listing); -1: never.
+    void failAfter(int requests) { m_failAfter = requests; }
+
+    const std::vector<Request> &requests() const { return m_requests; }
+    int requestCount() const { return int(m_requests.size()); }
+    // Requests with a method other than GET: each one a failure of the client under test.
+    const QStringList &refusedRequests() const { return m_refused; }
+
+protected:
+    bool handleRequest(const QHttpServerRequest &request, QTcpSocket *socket) override;
+    void missingHandler(const QHttpServerRequest &request, QTcpSocket *socket) override;
+
+private:
+    struct Answer
+    {
+        int status = 200;
+        QByteArray body;
+        std::vector<std::pair<QByteArray, QByteArray>> headers;
+        int delayMs = 0;
+    };
+
+    Answer answerFor(const QHttpServerRequest &request);
+    Answer realAnswer(const QHttpServerRequest &request);
+    Answer listAnswer(const std::vector<const FakeStripeTruth::Object *> &matching, const QUrlQuery &query,
+                      const QString &url);
+    static Answer error(int status, const QByteArray &type, const QByteArray &code, const QByteArray &message);
+    void respond(const QHttpServerRequest &request, QTcpSocket *socket, Answer answer);
+
+    FakeStripeTruth m_truth;
+    quint16 m_port = 0;
+    QByteArray m_acceptedKey;
+    std::map<QString, QString> m_deniedPermissions;
+    std::deque<Scripted> m_script;
+    int m_delayMs = 0;
+    int m_failAfter = -1;
+    std::vector<Request> m_requests;
+    QStringList m_refused;
+    int m_nextRequestId = 1;
+};
+
+} // namespace RefundDesk::Testing
