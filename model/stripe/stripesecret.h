@@ -3,11 +3,11 @@
 #include "domain/result.h"
 
 #include <QByteArray>
+#include <QDebug>
 #include <QString>
 
 QT_BEGIN_NAMESPACE
 class QDataStream;
-class QDebug;
 QT_END_NAMESPACE
 
 namespace RefundDesk {
