@@ -1,5 +1,7 @@
 #include "ui/console/mainwindow.h"
 
+#include "ui/console/batchflow.h"
+
 #include "i18n/translations.h"
 #include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
@@ -197,6 +199,16 @@ void MainWindow::createMenus()
 
     m_operationMenu = menuBar()->addMenu(QString());
     m_operationMenu->addActions(m_actions->all());
+    m_operationMenu->addSeparator();
+    m_batchAction = m_operationMenu->addAction(QString(), this, &MainWindow::recordFromEvidence);
+    m_batchAction->setObjectName(QStringLiteral("recordFromEvidenceAction"));
+    m_batchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_batch = new BatchFlow(this);
+    connect(m_batch, &BatchFlow::finished, this, [this] {
+        updateActions();
+        refreshNow();
+    });
+    connect(m_batch, &BatchFlow::failed, this, &MainWindow::reportError);
 
     m_viewMenu = menuBar()->addMenu(QString());
     m_coloursMenu = m_viewMenu->addMenu(QString());

@@ -16,6 +16,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace RefundDesk {
 
 QueuePane::QueuePane(QWidget *parent)
@@ -28,6 +30,9 @@ QueuePane::QueuePane(QWidget *parent)
     m_view->setObjectName(QStringLiteral("queueView"));
     m_view->setModel(m_model);
     setUpReadOnlyTable(m_view);
+    // Many at once for a batch: Ctrl/Shift-click and Ctrl+A; the current row is what the
+    // panel shows.
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setItemDelegate(new ToneDelegate(
         [](const QModelIndex &index) {
             switch (index.column()) {
@@ -237,6 +242,16 @@ bool QueuePane::select(const QString &operationId, bool scroll)
 QString QueuePane::currentOperationId() const
 {
     return m_view->currentIndex().data(QueueModel::OperationIdRole).toString();
+}
+
+QStringList QueuePane::selectedOperationIds() const
+{
+    QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    QStringList ids;
+    for (const QModelIndex &row : rows)
+        ids << row.data(QueueModel::OperationIdRole).toString();
+    return ids;
 }
 
 void QueuePane::focusList()

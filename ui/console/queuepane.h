@@ -33,6 +33,8 @@ public:
     // returns whether it is.
     bool select(const QString &operationId, bool scroll = true);
     QString currentOperationId() const;
+    // The operations selected (Ctrl/Shift-click, Ctrl+A), in the queue's order.
+    QStringList selectedOperationIds() const;
     void focusList();
 
     QueueModel *model() const { return m_model; }
