@@ -202,6 +202,16 @@
     </message>
 </context>
 <context>
+    <name>RefundDesk::MainWindow</name>
+    <message numerus="yes">
+        <source>Selected %n operation(s) that the evidence settles.</source>
+        <translation>
+            <numerusform>Selected %n operation that the evidence settles.</numerusform>
+            <numerusform>Selected %n operations that the evidence settles.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::OperationHeader</name>
     <message numerus="yes">
         <source>%n attempt(s)</source>

@@ -1961,20 +1961,6 @@ Provider said: %2</source>
         <translation>Сочетания клавиш</translation>
     </message>
     <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  поиск в очереди (Enter — переход к списку)
-Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
-Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
-Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
-F5  обновить сейчас (изменения появляются и сами)
-Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
-    </message>
-    <message>
         <source>&amp;Language</source>
         <translation>&amp;Язык</translation>
     </message>
@@ -2161,6 +2147,34 @@ The window now shows its current state.</source>
     <message>
         <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
         <translation>Записать после проверки, каждый отдельным решением, результаты, которые решают доказательства, для выбранных операций (для всей очереди, если ничего не выбрано)</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the list)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  поиск в очереди (Enter — переход к списку)
+Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
+Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
+Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
+Ctrl+A  выбрать все показанные · Ctrl+Shift+R  записать результаты по доказательствам
+F5  обновить сейчас (изменения появляются и сами)
+Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected %n operation(s) that the evidence settles.</source>
+        <translation>
+            <numerusform>Выбрана %n операция, которую решают доказательства.</numerusform>
+            <numerusform>Выбраны %n операции, которые решают доказательства.</numerusform>
+            <numerusform>Выбрано %n операций, которые решают доказательства.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Select all that the evidence settles</source>
+        <translation>&amp;Выбрать все, что решают доказательства</translation>
     </message>
 </context>
 <context>

@@ -1914,20 +1914,6 @@ Provider said: %2</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  在队列中查找（按回车转到列表）
-Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
-Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
-Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
-F5  立即刷新（变更也会自动出现）
-Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
-    </message>
-    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -2114,6 +2100,32 @@ The window now shows its current state.</source>
     <message>
         <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
         <translation>经审核后，将证据为所选操作（未选择时为整个队列）确定的结果逐个作为单独的决定记录</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the list)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  在队列中查找（按回车转到列表）
+Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
+Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
+Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
+Ctrl+A  全选显示的操作 · Ctrl+Shift+R  根据证据记录结果
+F5  立即刷新（变更也会自动出现）
+Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected %n operation(s) that the evidence settles.</source>
+        <translation>
+            <numerusform>已选择 %n 个由证据确定的操作。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Select all that the evidence settles</source>
+        <translation>选择证据确定的全部操作(&amp;S)</translation>
     </message>
 </context>
 <context>

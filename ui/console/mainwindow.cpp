@@ -194,6 +194,12 @@ void MainWindow::createMenus()
     });
     m_payloadAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
     queue->addSeparator();
+    m_selectSettledAction = queue->addAction(QString(), this, [this] {
+        const int count = m_queue->selectSettledByEvidence();
+        statusBar()->showMessage(tr("Selected %n operation(s) that the evidence settles.", "", count), 5000);
+    });
+    m_selectSettledAction->setObjectName(QStringLiteral("selectSettledAction"));
+    queue->addSeparator();
     m_refreshAction = queue->addAction(QString(), this, &MainWindow::refreshNow);
     m_refreshAction->setShortcut(QKeySequence::Refresh);
 
@@ -242,6 +248,7 @@ void MainWindow::createMenus()
                             "Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload\n"
                             "Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over\n"
                             "Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer\n"
+                            "Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence\n"
                             "F5  refresh now (changes also appear by themselves)\n"
                             "Ctrl+O  open a store · Ctrl+Shift+D  open a demo store"));
         });

@@ -188,6 +188,7 @@ private:
     QAction *m_refreshAction = nullptr;
     QMenu *m_operationMenu = nullptr;
     QAction *m_batchAction = nullptr;
+    QAction *m_selectSettledAction = nullptr;
     BatchFlow *m_batch = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_coloursMenu = nullptr;

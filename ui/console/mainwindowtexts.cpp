@@ -49,6 +49,7 @@ void MainWindow::retranslateUi()
     m_evidenceAction->setText(tr("Go to the &evidence"));
     m_payloadAction->setText(tr("Search the &payload"));
     m_refreshAction->setText(tr("&Refresh now"));
+    m_selectSettledAction->setText(tr("&Select all that the evidence settles"));
 
     m_operationMenu->setTitle(tr("&Operation"));
     m_batchAction->setText(tr("Record outcomes from &evidence…"));

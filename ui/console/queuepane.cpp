@@ -1,5 +1,6 @@
 #include "ui/console/queuepane.h"
 
+#include "evidence/batchplan.h"
 #include "evidence/evidence.h"
 #include "items/queuemodel.h"
 #include "items/timetext.h"
@@ -252,6 +253,21 @@ QStringList QueuePane::selectedOperationIds() const
     for (const QModelIndex &row : rows)
         ids << row.data(QueueModel::OperationIdRole).toString();
     return ids;
+}
+
+int QueuePane::selectSettledByEvidence()
+{
+    QItemSelection settled;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex index = m_model->index(row, 0);
+        const auto verdict = verdictFromString(index.data(QueueModel::VerdictRole).toString());
+        const bool free = index.data(QueueModel::StatusRole).toString() == QLatin1String("unknown")
+            || index.data(QueueModel::MineRole).toBool();
+        if (verdict && outcomeSettledBy(*verdict) && free)
+            settled.select(index, index);
+    }
+    m_view->selectionModel()->select(settled, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    return int(settled.size());
 }
 
 void QueuePane::focusList()

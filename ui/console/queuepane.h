@@ -35,6 +35,9 @@ public:
     QString currentOperationId() const;
     // The operations selected (Ctrl/Shift-click, Ctrl+A), in the queue's order.
     QStringList selectedOperationIds() const;
+    // Selects the rows listed so far whose verdict settles an outcome and that nobody else
+    // holds: what a batch from evidence would take. Returns how many.
+    int selectSettledByEvidence();
     void focusList();
 
     QueueModel *model() const { return m_model; }
