@@ -14,6 +14,11 @@ BatchRunner::BatchRunner(QObject *parent)
 {
 }
 
+BatchRunner::~BatchRunner()
+{
+    cancel();
+}
+
 void BatchRunner::openAt(const QString &location)
 {
     if (location == m_location)

@@ -29,6 +29,8 @@ public:
     using Finished = std::function<void(BatchReport)>;
 
     explicit BatchRunner(QObject *parent = nullptr);
+    // A batch still running stops before its next operation: nobody is left to see it.
+    ~BatchRunner() override;
 
     // Reads the plan for `request` from the store at `location`.
     void plan(const QString &location, const BatchRequest &request, Planned done);
