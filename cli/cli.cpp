@@ -26,6 +26,7 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("claim"), runClaim},
         {QStringLiteral("release"), runRelease},
         {QStringLiteral("resolve"), runResolve},
+        {QStringLiteral("resolve-from-evidence"), runResolveFromEvidence},
         {QStringLiteral("import-events"), runImportEvents},
         {QStringLiteral("export"), runExport},
         {QStringLiteral("verify"), runVerify},

@@ -15,6 +15,7 @@ int runShow(CliContext &context);
 int runClaim(CliContext &context);
 int runRelease(CliContext &context);
 int runResolve(CliContext &context);
+int runResolveFromEvidence(CliContext &context);
 int runImportEvents(CliContext &context);
 int runExport(CliContext &context);
 int runVerify(CliContext &context);

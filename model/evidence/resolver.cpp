@@ -112,6 +112,18 @@ Result<Operation> Resolver::release(const Operation &seen, const QString &operat
 
 Result<Resolution> Resolver::resolve(const ResolutionDraft &draft, const SeenState &seen)
 {
+    return resolveChecked(draft, seen, std::nullopt);
+}
+
+Result<Resolution> Resolver::resolveAsReviewed(const ResolutionDraft &draft, const SeenState &seen,
+                                               const ReviewedEvidence &reviewed)
+{
+    return resolveChecked(draft, seen, reviewed);
+}
+
+Result<Resolution> Resolver::resolveChecked(const ResolutionDraft &draft, const SeenState &seen,
+                                            const std::optional<ReviewedEvidence> &reviewed)
+{
     if (auto error = checkDraft(draft))
         return *error;
 
@@ -128,6 +140,15 @@ Result<Resolution> Resolver::resolve(const ResolutionDraft &draft, const SeenSta
         return m_store.recordResolution(draft, seen);
 
     const Evidence evidence = EvidenceAnalyzer::analyze(*operation, reading->candidates);
+    if (reviewed
+        && (evidence.verdict != reviewed->verdict || evidence.namedRefundId != reviewed->refundId
+            || evidence.namedEventId != reviewed->eventId)) {
+        return Error::conflict(QCoreApplication::translate("Resolver", "The evidence of %1 changed since it was reviewed: "
+                                                                       "it was %2 (refund %3, event %4) and is now %5. "
+                                                                       "Nothing was recorded; review it again.")
+                                   .arg(draft.operationId, displayName(reviewed->verdict), reviewed->refundId,
+                                        reviewed->eventId, displayName(evidence.verdict)));
+    }
 
     ResolutionDraft checked = draft;
     checked.overridesEvidence = false;

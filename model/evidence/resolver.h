@@ -32,6 +32,20 @@ public:
     // to override is recorded as 0.
     Result<Resolution> resolve(const ResolutionDraft &draft, const SeenState &seen);
 
+    // What a decision recorded from reviewed evidence was judged on: the verdict, and the
+    // refund and event it named.
+    struct ReviewedEvidence
+    {
+        Verdict verdict = Verdict::None;
+        QString refundId;
+        QString eventId;
+    };
+    // resolve(), and also Conflict (exit 4) when the evidence read at the moment of writing
+    // no longer gives the reviewed verdict, refund and event: nothing is recorded on
+    // evidence that changed since it was reviewed.
+    Result<Resolution> resolveAsReviewed(const ResolutionDraft &draft, const SeenState &seen,
+                                         const ReviewedEvidence &reviewed);
+
     // unknown -> checking by the operator; with takeOver also from a colleague's claim.
     Result<Operation> claim(const Operation &seen, const QString &operatorName, bool takeOver);
     // checking by the operator -> unknown.
@@ -51,6 +65,9 @@ public:
     static std::optional<QString> contradiction(const Evidence &evidence, const ResolutionDraft &draft);
 
 private:
+    Result<Resolution> resolveChecked(const ResolutionDraft &draft, const SeenState &seen,
+                                      const std::optional<ReviewedEvidence> &reviewed);
+
     Store &m_store;
 };
 

@@ -12,6 +12,17 @@
     </message>
 </context>
 <context>
+    <name>BatchReviewDialog</name>
+    <message numerus="yes">
+        <source>%1: %n operation(s), %2</source>
+        <comment>outcome: count, amount</comment>
+        <translation>
+            <numerusform>%1: %n operation, %2</numerusform>
+            <numerusform>%1: %n operations, %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message numerus="yes">
         <source>%n entries were skipped</source>
@@ -33,6 +44,27 @@
         <translation>
             <numerusform>%n of them stored but not readable as refund evidence.</numerusform>
             <numerusform>%n of them stored but not readable as refund evidence.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) settled by the evidence:</source>
+        <translation>
+            <numerusform>%n operation settled by the evidence:</numerusform>
+            <numerusform>%n operations settled by the evidence:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) left out:</source>
+        <translation>
+            <numerusform>%n operation left out:</numerusform>
+            <numerusform>%n operations left out:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing was recorded. Run again with --yes to record these %n decision(s).</source>
+        <translation>
+            <numerusform>Nothing was recorded. Run again with --yes to record %n decision.</numerusform>
+            <numerusform>Nothing was recorded. Run again with --yes to record these %n decisions.</numerusform>
         </translation>
     </message>
 </context>
@@ -92,6 +124,47 @@
     </message>
 </context>
 <context>
+    <name>RefundDesk::BatchReportDialog</name>
+    <message numerus="yes">
+        <source>Cancelled: %n operation(s) were not tried, and wait in the queue.</source>
+        <translation>
+            <numerusform>Cancelled: %n operation was not tried, and waits in the queue.</numerusform>
+            <numerusform>Cancelled: %n operations were not tried, and wait in the queue.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped, %n operation(s) not tried: %1</source>
+        <translation>
+            <numerusform>Stopped, %n operation not tried: %1</numerusform>
+            <numerusform>Stopped, %n operations not tried: %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::BatchReviewDialog</name>
+    <message numerus="yes">
+        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</source>
+        <translation>
+            <numerusform>%n operation will be recorded as its evidence says, as its own decision with the event it rests on. If it changes before it is written, it is skipped.</numerusform>
+            <numerusform>%n operations will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out for a person (%n):</source>
+        <translation>
+            <numerusform>Left out for a person (%n):</numerusform>
+            <numerusform>Left out for a person (%n):</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Record %n outcome(s)</source>
+        <translation>
+            <numerusform>&amp;Record %n outcome</numerusform>
+            <numerusform>&amp;Record %n outcomes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::EvidenceView</name>
     <message numerus="yes">
         <source>%n event(s) could not be read (flagged below).</source>
@@ -132,6 +205,16 @@
         <translation>
             <numerusform>%n match</numerusform>
             <numerusform>%n matches</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::MainWindow</name>
+    <message numerus="yes">
+        <source>Selected %n operation(s) that the evidence settles.</source>
+        <translation>
+            <numerusform>Selected %n operation that the evidence settles.</numerusform>
+            <numerusform>Selected %n operations that the evidence settles.</numerusform>
         </translation>
     </message>
 </context>

@@ -71,6 +71,49 @@
     </message>
 </context>
 <context>
+    <name>BatchPlan</name>
+    <message>
+        <source>its verdict was not asked for</source>
+        <translation>его вердикт не был запрошен</translation>
+    </message>
+    <message>
+        <source>no event settles it</source>
+        <translation>ни одно событие его не решает</translation>
+    </message>
+    <message>
+        <source>the refund is still pending</source>
+        <translation>возврат ещё в обработке</translation>
+    </message>
+    <message>
+        <source>the events are in conflict</source>
+        <translation>события противоречат друг другу</translation>
+    </message>
+    <message>
+        <source>the evidence names no single refund and event</source>
+        <translation>доказательства не указывают на один возврат и одно событие</translation>
+    </message>
+    <message>
+        <source>recording it would need an override</source>
+        <translation>для записи нужно решение вопреки доказательствам</translation>
+    </message>
+    <message>
+        <source>claimed by %1</source>
+        <translation>в работе у %1</translation>
+    </message>
+</context>
+<context>
+    <name>BatchReviewDialog</name>
+    <message numerus="yes">
+        <source>%1: %n operation(s), %2</source>
+        <comment>outcome: count, amount</comment>
+        <translation>
+            <numerusform>%1: %n операция, %2</numerusform>
+            <numerusform>%1: %n операции, %2</numerusform>
+            <numerusform>%1: %n операций, %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>refund-desk: unknown command &apos;%1&apos;</source>
@@ -661,6 +704,94 @@ Subcommands (headless): %1.</source>
     <message>
         <source>The pages before this are stored; running sync-events again goes on from there.</source>
         <translation>Страницы до этого сохранены; повторный запуск sync-events продолжит с этого места.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) settled by the evidence:</source>
+        <translation>
+            <numerusform>%n операция решена доказательствами:</numerusform>
+            <numerusform>%n операции решены доказательствами:</numerusform>
+            <numerusform>%n операций решены доказательствами:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) left out:</source>
+        <translation>
+            <numerusform>%n операция оставлена:</numerusform>
+            <numerusform>%n операции оставлены:</numerusform>
+            <numerusform>%n операций оставлены:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Totals:</source>
+        <translation>Итоги:</translation>
+    </message>
+    <message>
+        <source>%1 resolved as %2 on %3; audit log entry #%4.</source>
+        <translation>%1: записано %2 по %3; запись журнала аудита #%4.</translation>
+    </message>
+    <message>
+        <source>%1 skipped: %2</source>
+        <translation>%1 пропущена: %2</translation>
+    </message>
+    <message>
+        <source>Decided %1 of %2; %3 skipped because they changed after the plan.</source>
+        <translation>Решено %1 из %2; пропущено %3, так как они изменились после плана.</translation>
+    </message>
+    <message>
+        <source>Only operations with this verdict (refunded or failed); may be given more than once. Every verdict that settles an outcome when left out.</source>
+        <translation>Только операции с этим вердиктом (refunded или failed); можно указать несколько раз. Без него — все вердикты, которые решают результат.</translation>
+    </message>
+    <message>
+        <source>At most N operations, oldest first.</source>
+        <translation>Не более N операций, начиная со старых.</translation>
+    </message>
+    <message>
+        <source>The note every decision of the batch carries.</source>
+        <translation>Заметка, которую несёт каждое решение пакета.</translation>
+    </message>
+    <message>
+        <source>Print JSON: the plan as one object; with --yes one object a line per operation, then a summary.</source>
+        <translation>Вывести JSON: план одним объектом; с --yes — по объекту в строке на операцию, затем итог.</translation>
+    </message>
+    <message>
+        <source>Record the plan. Without it nothing is recorded.</source>
+        <translation>Записать план. Без этого ничего не записывается.</translation>
+    </message>
+    <message>
+        <source>--verdict must be &apos;refunded&apos; or &apos;failed&apos;.</source>
+        <translation>Для --verdict допустимо «refunded» или «failed».</translation>
+    </message>
+    <message>
+        <source>--limit must be a whole number of at least 1.</source>
+        <translation>Для --limit нужно целое число не меньше 1.</translation>
+    </message>
+    <message>
+        <source>--note TEXT is required: say why these outcomes are recorded together.</source>
+        <translation>Нужен параметр --note TEXT: укажите, почему эти результаты записываются вместе.</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required: say who is acting.</source>
+        <translation>Нужен параметр --operator NAME: укажите, кто выполняет действие.</translation>
+    </message>
+    <message>
+        <source>On PostgreSQL the operator recorded is the database login: you are logged in as %1, not %2. Nothing was recorded.</source>
+        <translation>В PostgreSQL оператором записывается логин базы данных: вы вошли как %1, а не %2. Ничего не записано.</translation>
+    </message>
+    <message>
+        <source>Nothing is settled by the evidence; nothing was recorded.</source>
+        <translation>Доказательства ничего не решают; ничего не записано.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing was recorded. Run again with --yes to record these %n decision(s).</source>
+        <translation>
+            <numerusform>Ничего не записано. Запустите снова с --yes, чтобы записать %n решение.</numerusform>
+            <numerusform>Ничего не записано. Запустите снова с --yes, чтобы записать %n решения.</numerusform>
+            <numerusform>Ничего не записано. Запустите снова с --yes, чтобы записать %n решений.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>Запись</translation>
     </message>
 </context>
 <context>
@@ -1474,6 +1605,147 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::BatchFlow</name>
+    <message>
+        <source>Cannot read what the evidence settles</source>
+        <translation>Не удаётся прочитать, что решают доказательства</translation>
+    </message>
+    <message>
+        <source>Recording outcomes from evidence…</source>
+        <translation>Запись результатов по доказательствам…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Record outcomes from evidence</source>
+        <translation>Записать результаты по доказательствам</translation>
+    </message>
+    <message>
+        <source>Stopping after the operation being written…</source>
+        <translation>Остановка после операции, которая сейчас записывается…</translation>
+    </message>
+    <message>
+        <source>Recorded %1 of %2…</source>
+        <translation>Записано %1 из %2…</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::BatchReportDialog</name>
+    <message>
+        <source>Recorded %1 of %2 from their evidence; %3 skipped because they changed.</source>
+        <translation>По доказательствам записано %1 из %2; пропущено %3, так как они изменились.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %n operation(s) were not tried, and wait in the queue.</source>
+        <translation>
+            <numerusform>Отменено: %n операция не обработана и ждёт в очереди.</numerusform>
+            <numerusform>Отменено: %n операции не обработаны и ждут в очереди.</numerusform>
+            <numerusform>Отменено: %n операций не обработаны и ждут в очереди.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped, %n operation(s) not tried: %1</source>
+        <translation>
+            <numerusform>Остановлено, %n операция не обработана: %1</numerusform>
+            <numerusform>Остановлено, %n операции не обработаны: %1</numerusform>
+            <numerusform>Остановлено, %n операций не обработаны: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>Заметка: %1</translation>
+    </message>
+    <message>
+        <source>Decided:</source>
+        <translation>Решено:</translation>
+    </message>
+    <message>
+        <source>Skipped:</source>
+        <translation>Пропущено:</translation>
+    </message>
+    <message>
+        <source>Outcomes recorded from evidence</source>
+        <translation>Результаты, записанные по доказательствам</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Копировать</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::BatchReviewDialog</name>
+    <message>
+        <source>Record outcomes from evidence</source>
+        <translation>Записать результаты по доказательствам</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</source>
+        <translation>
+            <numerusform>%n операция будет записана так, как говорят её доказательства, отдельным решением с событием, на котором оно основано. Изменившаяся до записи пропускается.</numerusform>
+            <numerusform>%n операции будут записаны так, как говорят их доказательства, каждая отдельным решением с событием, на котором оно основано. Изменившаяся до записи пропускается.</numerusform>
+            <numerusform>%n операций будут записаны так, как говорят их доказательства, каждая отдельным решением с событием, на котором оно основано. Изменившаяся до записи пропускается.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Результат</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>ID возврата</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>Событие</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out for a person (%n):</source>
+        <translation>
+            <numerusform>Оставлено для человека (%n):</numerusform>
+            <numerusform>Оставлено для человека (%n):</numerusform>
+            <numerusform>Оставлено для человека (%n):</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Вердикт</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Почему</translation>
+    </message>
+    <message>
+        <source>Why these are recorded together, for the audit log</source>
+        <translation>Почему они записываются вместе — для журнала аудита</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>&amp;Заметка:</translation>
+    </message>
+    <message>
+        <source>Type %1 to &amp;confirm:</source>
+        <translation>Введите %1 для &amp;подтверждения:</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Record %n outcome(s)</source>
+        <translation>
+            <numerusform>&amp;Записать %n результат</numerusform>
+            <numerusform>&amp;Записать %n результата</numerusform>
+            <numerusform>&amp;Записать %n результатов</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::DemoLauncher</name>
     <message>
         <source>Simulating the refund tool and the provider for %1 operations…</source>
@@ -1910,20 +2182,6 @@ Provider said: %2</source>
         <translation>Сочетания клавиш</translation>
     </message>
     <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  поиск в очереди (Enter — переход к списку)
-Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
-Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
-Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
-F5  обновить сейчас (изменения появляются и сами)
-Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
-    </message>
-    <message>
         <source>&amp;Language</source>
         <translation>&amp;Язык</translation>
     </message>
@@ -2138,6 +2396,42 @@ The window now shows its current state.</source>
     <message>
         <source>Upgraded to schema version 2: notes can be added now.</source>
         <translation>Обновлено до версии схемы 2: теперь можно добавлять заметки.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected %n operation(s) that the evidence settles.</source>
+        <translation>
+            <numerusform>Выбрана %n операция, которую решают доказательства.</numerusform>
+            <numerusform>Выбраны %n операции, которые решают доказательства.</numerusform>
+            <numerusform>Выбрано %n операций, которые решают доказательства.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the list)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  поиск в очереди (Enter — переход к списку)
+Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
+Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
+Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
+Ctrl+A  выбрать все показанные · Ctrl+Shift+R  записать результаты по доказательствам
+F5  обновить сейчас (изменения появляются и сами)
+Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
+    </message>
+    <message>
+        <source>&amp;Select all that the evidence settles</source>
+        <translation>&amp;Выбрать все, что решают доказательства</translation>
+    </message>
+    <message>
+        <source>Record outcomes from &amp;evidence…</source>
+        <translation>Записать результаты по &amp;доказательствам…</translation>
+    </message>
+    <message>
+        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
+        <translation>Записать после проверки, каждый отдельным решением, результаты, которые решают доказательства, для выбранных операций (для всей очереди, если ничего не выбрано)</translation>
     </message>
 </context>
 <context>
@@ -2878,6 +3172,10 @@ The window now shows its current state.</source>
     <message>
         <source>%1 To record it anyway, override the evidence (--override-evidence) with a note saying why (--note TEXT).</source>
         <translation>%1 Чтобы всё равно записать его, запишите результат вопреки доказательствам (--override-evidence) с примечанием о причине (--note TEXT).</translation>
+    </message>
+    <message>
+        <source>The evidence of %1 changed since it was reviewed: it was %2 (refund %3, event %4) and is now %5. Nothing was recorded; review it again.</source>
+        <translation>Доказательства %1 изменились после проверки: было %2 (возврат %3, событие %4), теперь %5. Ничего не записано; проверьте снова.</translation>
     </message>
 </context>
 <context>

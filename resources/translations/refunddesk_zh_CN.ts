@@ -69,6 +69,47 @@
     </message>
 </context>
 <context>
+    <name>BatchPlan</name>
+    <message>
+        <source>its verdict was not asked for</source>
+        <translation>未请求此裁定</translation>
+    </message>
+    <message>
+        <source>no event settles it</source>
+        <translation>没有事件能确定它</translation>
+    </message>
+    <message>
+        <source>the refund is still pending</source>
+        <translation>退款仍在处理中</translation>
+    </message>
+    <message>
+        <source>the events are in conflict</source>
+        <translation>事件相互矛盾</translation>
+    </message>
+    <message>
+        <source>the evidence names no single refund and event</source>
+        <translation>证据没有指明唯一的退款和事件</translation>
+    </message>
+    <message>
+        <source>recording it would need an override</source>
+        <translation>记录它需要推翻证据</translation>
+    </message>
+    <message>
+        <source>claimed by %1</source>
+        <translation>已被 %1 认领</translation>
+    </message>
+</context>
+<context>
+    <name>BatchReviewDialog</name>
+    <message numerus="yes">
+        <source>%1: %n operation(s), %2</source>
+        <comment>outcome: count, amount</comment>
+        <translation>
+            <numerusform>%1：%n 个操作，%2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>refund-desk: unknown command &apos;%1&apos;</source>
@@ -652,6 +693,88 @@ Subcommands (headless): %1.</source>
     <message>
         <source>The pages before this are stored; running sync-events again goes on from there.</source>
         <translation>此前的页面已保存；再次运行 sync-events 会从那里继续。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) settled by the evidence:</source>
+        <translation>
+            <numerusform>%n 个操作已由证据确定：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) left out:</source>
+        <translation>
+            <numerusform>%n 个操作被排除：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Totals:</source>
+        <translation>合计：</translation>
+    </message>
+    <message>
+        <source>%1 resolved as %2 on %3; audit log entry #%4.</source>
+        <translation>%1 已按 %3 记录为 %2；审计日志条目 #%4。</translation>
+    </message>
+    <message>
+        <source>%1 skipped: %2</source>
+        <translation>%1 已跳过：%2</translation>
+    </message>
+    <message>
+        <source>Decided %1 of %2; %3 skipped because they changed after the plan.</source>
+        <translation>已决定 %1 / %2；%3 个因计划后发生变化而跳过。</translation>
+    </message>
+    <message>
+        <source>Only operations with this verdict (refunded or failed); may be given more than once. Every verdict that settles an outcome when left out.</source>
+        <translation>仅限此裁定的操作（refunded 或 failed）；可多次给出。省略时为所有能确定结果的裁定。</translation>
+    </message>
+    <message>
+        <source>At most N operations, oldest first.</source>
+        <translation>最多 N 个操作，从最早的开始。</translation>
+    </message>
+    <message>
+        <source>The note every decision of the batch carries.</source>
+        <translation>批次中每个决定附带的备注。</translation>
+    </message>
+    <message>
+        <source>Print JSON: the plan as one object; with --yes one object a line per operation, then a summary.</source>
+        <translation>输出 JSON：计划为一个对象；加 --yes 时每个操作一行一个对象，最后是汇总。</translation>
+    </message>
+    <message>
+        <source>Record the plan. Without it nothing is recorded.</source>
+        <translation>记录该计划。没有此选项则不记录任何内容。</translation>
+    </message>
+    <message>
+        <source>--verdict must be &apos;refunded&apos; or &apos;failed&apos;.</source>
+        <translation>--verdict 必须是“refunded”或“failed”。</translation>
+    </message>
+    <message>
+        <source>--limit must be a whole number of at least 1.</source>
+        <translation>--limit 必须是不小于 1 的整数。</translation>
+    </message>
+    <message>
+        <source>--note TEXT is required: say why these outcomes are recorded together.</source>
+        <translation>需要 --note TEXT：说明为何一起记录这些结果。</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required: say who is acting.</source>
+        <translation>需要 --operator NAME：说明由谁操作。</translation>
+    </message>
+    <message>
+        <source>On PostgreSQL the operator recorded is the database login: you are logged in as %1, not %2. Nothing was recorded.</source>
+        <translation>在 PostgreSQL 上记录的操作员是数据库登录名：您以 %1 登录，而不是 %2。未记录任何内容。</translation>
+    </message>
+    <message>
+        <source>Nothing is settled by the evidence; nothing was recorded.</source>
+        <translation>证据未确定任何操作；未记录任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing was recorded. Run again with --yes to record these %n decision(s).</source>
+        <translation>
+            <numerusform>未记录任何内容。加 --yes 再次运行以记录这 %n 个决定。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Recording</source>
+        <translation>正在记录</translation>
     </message>
 </context>
 <context>
@@ -1453,6 +1576,137 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::BatchFlow</name>
+    <message>
+        <source>Cannot read what the evidence settles</source>
+        <translation>无法读取证据所确定的内容</translation>
+    </message>
+    <message>
+        <source>Recording outcomes from evidence…</source>
+        <translation>正在根据证据记录结果…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Record outcomes from evidence</source>
+        <translation>根据证据记录结果</translation>
+    </message>
+    <message>
+        <source>Stopping after the operation being written…</source>
+        <translation>将在当前写入的操作之后停止…</translation>
+    </message>
+    <message>
+        <source>Recorded %1 of %2…</source>
+        <translation>已记录 %1 / %2…</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::BatchReportDialog</name>
+    <message>
+        <source>Recorded %1 of %2 from their evidence; %3 skipped because they changed.</source>
+        <translation>已根据证据记录 %1 / %2；%3 个因发生变化而跳过。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled: %n operation(s) were not tried, and wait in the queue.</source>
+        <translation>
+            <numerusform>已取消：%n 个操作未尝试，仍在队列中等待。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped, %n operation(s) not tried: %1</source>
+        <translation>
+            <numerusform>已停止，%n 个操作未尝试：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>Decided:</source>
+        <translation>已决定：</translation>
+    </message>
+    <message>
+        <source>Skipped:</source>
+        <translation>已跳过：</translation>
+    </message>
+    <message>
+        <source>Outcomes recorded from evidence</source>
+        <translation>根据证据记录的结果</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::BatchReviewDialog</name>
+    <message>
+        <source>Record outcomes from evidence</source>
+        <translation>根据证据记录结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</source>
+        <translation>
+            <numerusform>%n 个操作将按其证据记录，每个都是单独的决定，并附上所依据的事件。写入前发生变化的操作将被跳过。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>退款 ID</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out for a person (%n):</source>
+        <translation>
+            <numerusform>留给人工处理（%n）：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>裁定</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Why these are recorded together, for the audit log</source>
+        <translation>为何一起记录，供审计日志使用</translation>
+    </message>
+    <message>
+        <source>&amp;Note:</source>
+        <translation>备注(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Type %1 to &amp;confirm:</source>
+        <translation>输入 %1 以确认(&amp;C)：</translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Record %n outcome(s)</source>
+        <translation>
+            <numerusform>记录 %n 个结果(&amp;R)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::DemoLauncher</name>
     <message>
         <source>Simulating the refund tool and the provider for %1 operations…</source>
@@ -1879,20 +2133,6 @@ Provider said: %2</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  在队列中查找（按回车转到列表）
-Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
-Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
-Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
-F5  立即刷新（变更也会自动出现）
-Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
-    </message>
-    <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -2107,6 +2347,40 @@ The window now shows its current state.</source>
     <message>
         <source>Upgraded to schema version 2: notes can be added now.</source>
         <translation>已升级到架构版本 2：现在可以添加备注。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Selected %n operation(s) that the evidence settles.</source>
+        <translation>
+            <numerusform>已选择 %n 个由证据确定的操作。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the list)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  在队列中查找（按回车转到列表）
+Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
+Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
+Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
+Ctrl+A  全选显示的操作 · Ctrl+Shift+R  根据证据记录结果
+F5  立即刷新（变更也会自动出现）
+Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
+    </message>
+    <message>
+        <source>&amp;Select all that the evidence settles</source>
+        <translation>选择证据确定的全部操作(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Record outcomes from &amp;evidence…</source>
+        <translation>根据证据记录结果(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
+        <translation>经审核后，将证据为所选操作（未选择时为整个队列）确定的结果逐个作为单独的决定记录</translation>
     </message>
 </context>
 <context>
@@ -2839,6 +3113,10 @@ The window now shows its current state.</source>
     <message>
         <source>%1 To record it anyway, override the evidence (--override-evidence) with a note saying why (--note TEXT).</source>
         <translation>%1如仍要记录，请推翻证据（--override-evidence）并附上说明原因的备注（--note TEXT）。</translation>
+    </message>
+    <message>
+        <source>The evidence of %1 changed since it was reviewed: it was %2 (refund %3, event %4) and is now %5. Nothing was recorded; review it again.</source>
+        <translation>%1 的证据在审核后发生了变化：原为 %2（退款 %3，事件 %4），现为 %5。未记录任何内容；请重新审核。</translation>
     </message>
 </context>
 <context>

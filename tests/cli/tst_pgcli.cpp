@@ -54,6 +54,7 @@ private slots:
     void badLocationsExitThree();
     void eightProcessesRacingGiveOneDecision();
     void decisionKilledHalfWayWritesNothing();
+    void resolveFromEvidenceOnPostgres();
 
 private:
     // A new database filled by `refund-desk demo`.
@@ -458,6 +459,42 @@ void tst_PgCli::decisionKilledHalfWayWritesNothing()
     const CliRun again = runRefundDesk({"resolve", ids.front(), "--db", db, "--outcome", "failed", "--evidence",
                                         "dashboard", "--override-evidence", "--note", "after the crash"});
     QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+}
+
+void tst_PgCli::resolveFromEvidenceOnPostgres()
+{
+    const QString location = demoStore(2000);
+    QVERIFY(!location.isEmpty());
+    // The login is the operator: --operator may be left out, and another name is refused.
+    const QStringList base{"resolve-from-evidence", "--db", location, "--note", "Settled by webhooks"};
+    CliRun run = runRefundDesk(base + QStringList{"--operator", "somebody-else", "--yes"});
+    QCOMPARE(run.exitCode, 5);
+    QVERIFY2(run.err.contains(QLatin1String("database login")), qPrintable(run.err));
+    run = runRefundDesk(base + QStringList{"--json"});
+    QCOMPARE(run.exitCode, 0);
+    const QJsonArray eligible = QJsonDocument::fromJson(run.out).object().value(QLatin1String("eligible")).toArray();
+    QVERIFY(eligible.size() > 2);
+    const QString dbName = location.section(QLatin1String("dbname="), 1).section(u' ', 0, 0);
+    QCOMPARE(m_server->queryInt(dbName, QStringLiteral("SELECT count(*) FROM resolutions WHERE note LIKE '%batch from evidence%'")),
+             qint64(0));
+
+    // A colleague decides the second one between this plan and the batch's own: the batch
+    // plans again, so it is simply not in it.
+    const QString second = eligible.at(1).toObject().value(QLatin1String("operation_id")).toString();
+    run = runRefundDesk({"resolve", second, "--db", location, "--outcome", "failed", "--evidence", "dashboard",
+                         "--override-evidence", "--note", "single"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    run = runRefundDesk(base + QStringList{"--yes"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QStringLiteral("Decided %1 of %1; 0 skipped").arg(eligible.size() - 1)),
+             qPrintable(run.outText()));
+    QCOMPARE(m_server->queryInt(dbName, QStringLiteral("SELECT count(*) FROM resolutions WHERE note LIKE '%batch from evidence%'")),
+             qint64(eligible.size() - 1));
+    QCOMPARE(m_server->queryInt(dbName, QStringLiteral("SELECT count(*) FROM (SELECT operation_id FROM resolutions "
+                                                       "GROUP BY operation_id HAVING count(*) > 1) twice")),
+             qint64(0));
+    QCOMPARE(runRefundDesk({"verify", "--db", location}).exitCode, 0);
+    QCOMPARE(runRefundDesk(base + QStringList{"--yes"}).exitCode, 5);
 }
 
 QTEST_GUILESS_MAIN(tst_PgCli)

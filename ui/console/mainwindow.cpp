@@ -1,5 +1,7 @@
 #include "ui/console/mainwindow.h"
 
+#include "ui/console/batchflow.h"
+
 #include "i18n/translations.h"
 #include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
@@ -207,11 +209,27 @@ void MainWindow::createMenus()
     });
     m_payloadAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
     queue->addSeparator();
+    m_selectSettledAction = queue->addAction(QString(), this, [this] {
+        const int count = m_queue->selectSettledByEvidence();
+        statusBar()->showMessage(tr("Selected %n operation(s) that the evidence settles.", "", count), 5000);
+    });
+    m_selectSettledAction->setObjectName(QStringLiteral("selectSettledAction"));
+    queue->addSeparator();
     m_refreshAction = queue->addAction(QString(), this, &MainWindow::refreshNow);
     m_refreshAction->setShortcut(QKeySequence::Refresh);
 
     m_operationMenu = menuBar()->addMenu(QString());
     m_operationMenu->addActions(m_actions->all());
+    m_operationMenu->addSeparator();
+    m_batchAction = m_operationMenu->addAction(QString(), this, &MainWindow::recordFromEvidence);
+    m_batchAction->setObjectName(QStringLiteral("recordFromEvidenceAction"));
+    m_batchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    m_batch = new BatchFlow(this);
+    connect(m_batch, &BatchFlow::finished, this, [this] {
+        updateActions();
+        refreshNow();
+    });
+    connect(m_batch, &BatchFlow::failed, this, &MainWindow::reportError);
 
     m_viewMenu = menuBar()->addMenu(QString());
     m_coloursMenu = m_viewMenu->addMenu(QString());
@@ -245,6 +263,7 @@ void MainWindow::createMenus()
                             "Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload\n"
                             "Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over\n"
                             "Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer\n"
+                            "Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence\n"
                             "F5  refresh now (changes also appear by themselves)\n"
                             "Ctrl+O  open a store · Ctrl+Shift+D  open a demo store"));
         });

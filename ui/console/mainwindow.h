@@ -22,6 +22,7 @@ class QTimer;
 
 namespace RefundDesk {
 
+class BatchFlow;
 class AuditIntegration;
 class DemoLauncher;
 class LiveMessageBox;
@@ -138,6 +139,7 @@ private:
     void onStoreChanged();
     void changeOperator();
     void reopenStore();
+    void recordFromEvidence();
 
     // Runs `write` off the UI thread for the operation, saying `doing` in the status bar
     // meanwhile; `done` gets the outcome on the UI thread. False when the operation
@@ -196,6 +198,9 @@ private:
     QAction *m_payloadAction = nullptr;
     QAction *m_refreshAction = nullptr;
     QMenu *m_operationMenu = nullptr;
+    QAction *m_batchAction = nullptr;
+    QAction *m_selectSettledAction = nullptr;
+    BatchFlow *m_batch = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_coloursMenu = nullptr;
     QList<QAction *> m_themeActions; // system, light, dark

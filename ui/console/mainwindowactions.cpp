@@ -3,6 +3,9 @@
 // and the console shows what the store answered.
 #include "ui/console/mainwindow.h"
 
+#include "ui/console/batchflow.h"
+#include "ui/console/queuepane.h"
+
 #include "evidence/customerreply.h"
 #include "evidence/resolver.h"
 #include "items/operationsnapshot.h"
@@ -35,6 +38,20 @@ void MainWindow::updateActions()
         for (QAction *action : m_actions->writes())
             action->setEnabled(false);
     }
+    m_batchAction->setEnabled(m_facts && !isReadOnly() && !m_batch->isBusy());
+}
+
+void MainWindow::recordFromEvidence()
+{
+    if (!m_facts || isReadOnly() || m_batch->isBusy())
+        return;
+    BatchRequest request;
+    request.operatorName = m_facts->sessionOperator.isEmpty() ? m_identity->name() : m_facts->sessionOperator;
+    // The operations selected in the queue; with none, the whole queue.
+    const QStringList selected = m_queue->selectedOperationIds();
+    request.operationIds = QSet<QString>(selected.begin(), selected.end());
+    m_batch->start(m_facts->location, request);
+    updateActions();
 }
 
 void MainWindow::changeOperator()

@@ -50,8 +50,12 @@ void MainWindow::retranslateUi()
     m_evidenceAction->setText(tr("Go to the &evidence"));
     m_payloadAction->setText(tr("Search the &payload"));
     m_refreshAction->setText(tr("&Refresh now"));
+    m_selectSettledAction->setText(tr("&Select all that the evidence settles"));
 
     m_operationMenu->setTitle(tr("&Operation"));
+    m_batchAction->setText(tr("Record outcomes from &evidence…"));
+    m_batchAction->setToolTip(tr("Record, each as its own decision, the outcomes the evidence settles for the "
+                                 "selected operations (the whole queue when none is selected), after a review"));
     m_actions->retranslate();
 
     m_viewMenu->setTitle(tr("&View"));

@@ -1,5 +1,6 @@
 #include "ui/console/queuepane.h"
 
+#include "evidence/batchplan.h"
 #include "evidence/evidence.h"
 #include "items/queuemodel.h"
 #include "items/timetext.h"
@@ -17,6 +18,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace RefundDesk {
 
 QueuePane::QueuePane(QWidget *parent)
@@ -29,6 +32,9 @@ QueuePane::QueuePane(QWidget *parent)
     m_view->setObjectName(QStringLiteral("queueView"));
     m_view->setModel(m_model);
     setUpReadOnlyTable(m_view);
+    // Many at once for a batch: Ctrl/Shift-click and Ctrl+A; the current row is what the
+    // panel shows.
+    m_view->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_view->setItemDelegate(new ToneDelegate(
         [](const QModelIndex &index) {
             switch (index.column()) {
@@ -241,6 +247,31 @@ bool QueuePane::select(const QString &operationId, bool scroll)
 QString QueuePane::currentOperationId() const
 {
     return m_view->currentIndex().data(QueueModel::OperationIdRole).toString();
+}
+
+QStringList QueuePane::selectedOperationIds() const
+{
+    QModelIndexList rows = m_view->selectionModel()->selectedRows();
+    std::sort(rows.begin(), rows.end(), [](const QModelIndex &a, const QModelIndex &b) { return a.row() < b.row(); });
+    QStringList ids;
+    for (const QModelIndex &row : rows)
+        ids << row.data(QueueModel::OperationIdRole).toString();
+    return ids;
+}
+
+int QueuePane::selectSettledByEvidence()
+{
+    QItemSelection settled;
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const QModelIndex index = m_model->index(row, 0);
+        const auto verdict = verdictFromString(index.data(QueueModel::VerdictRole).toString());
+        const bool free = index.data(QueueModel::StatusRole).toString() == QLatin1String("unknown")
+            || index.data(QueueModel::MineRole).toBool();
+        if (verdict && outcomeSettledBy(*verdict) && free)
+            settled.select(index, index);
+    }
+    m_view->selectionModel()->select(settled, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    return int(settled.size());
 }
 
 void QueuePane::focusList()

@@ -33,6 +33,11 @@ public:
     // returns whether it is.
     bool select(const QString &operationId, bool scroll = true);
     QString currentOperationId() const;
+    // The operations selected (Ctrl/Shift-click, Ctrl+A), in the queue's order.
+    QStringList selectedOperationIds() const;
+    // Selects the rows listed so far whose verdict settles an outcome and that nobody else
+    // holds: what a batch from evidence would take. Returns how many.
+    int selectSettledByEvidence();
     void focusList();
     // The controls the Tab key visits, in reading order.
     QList<QWidget *> focusOrder() const;

@@ -1,0 +1,149 @@
+#include "evidence/batchplan.h"
+
+#include "evidence/evidenceanalyzer.h"
+#include "evidence/resolver.h"
+#include "store/store.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <map>
+
+namespace RefundDesk {
+
+std::optional<Outcome> outcomeSettledBy(Verdict verdict)
+{
+    switch (verdict) {
+    case Verdict::Refunded: return Outcome::Refunded;
+    case Verdict::Failed: return Outcome::Failed;
+    case Verdict::None:
+    case Verdict::Pending:
+    case Verdict::Conflict: return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+namespace Names {
+
+QString toString(LeftOutReason reason)
+{
+    switch (reason) {
+    case LeftOutReason::NotAsked: return QStringLiteral("not_asked");
+    case LeftOutReason::NoEvidence: return QStringLiteral("no_evidence");
+    case LeftOutReason::Pending: return QStringLiteral("pending");
+    case LeftOutReason::Conflict: return QStringLiteral("conflict");
+    case LeftOutReason::NoNamedEvent: return QStringLiteral("no_named_event");
+    case LeftOutReason::OverrideNeeded: return QStringLiteral("override_needed");
+    case LeftOutReason::ClaimedByOther: return QStringLiteral("claimed_by_other");
+    }
+    return {};
+}
+
+QString describe(LeftOutReason reason, const Operation &operation)
+{
+    switch (reason) {
+    case LeftOutReason::NotAsked: return QCoreApplication::translate("BatchPlan", "its verdict was not asked for");
+    case LeftOutReason::NoEvidence: return QCoreApplication::translate("BatchPlan", "no event settles it");
+    case LeftOutReason::Pending: return QCoreApplication::translate("BatchPlan", "the refund is still pending");
+    case LeftOutReason::Conflict: return QCoreApplication::translate("BatchPlan", "the events are in conflict");
+    case LeftOutReason::NoNamedEvent:
+        return QCoreApplication::translate("BatchPlan", "the evidence names no single refund and event");
+    case LeftOutReason::OverrideNeeded:
+        return QCoreApplication::translate("BatchPlan", "recording it would need an override");
+    case LeftOutReason::ClaimedByOther:
+        return QCoreApplication::translate("BatchPlan", "claimed by %1").arg(operation.claimedBy);
+    }
+    return {};
+}
+
+} // namespace Names
+
+std::vector<BatchTotal> BatchPlan::totals() const
+{
+    // Refunded sorts first: its enum value is the lower.
+    std::map<std::pair<int, QString>, BatchTotal> byKey;
+    for (const BatchCandidate &candidate : eligible) {
+        BatchTotal &total = byKey[{int(candidate.outcome), candidate.seen.currency}];
+        total.outcome = candidate.outcome;
+        total.currency = candidate.seen.currency;
+        ++total.count;
+        total.amountCents += candidate.seen.amountCents;
+    }
+    std::vector<BatchTotal> totals;
+    for (auto &entry : byKey)
+        totals.push_back(entry.second);
+    return totals;
+}
+
+std::variant<BatchCandidate, BatchLeftOut> BatchPlanner::judge(const Operation &operation, const Evidence &evidence,
+                                                              const BatchRequest &request)
+{
+    auto leftOut = [&](LeftOutReason reason) { return BatchLeftOut{operation, evidence.verdict, reason}; };
+    const std::optional<Outcome> outcome = outcomeSettledBy(evidence.verdict);
+    if (!outcome) {
+        switch (evidence.verdict) {
+        case Verdict::Pending: return leftOut(LeftOutReason::Pending);
+        case Verdict::Conflict: return leftOut(LeftOutReason::Conflict);
+        default: return leftOut(LeftOutReason::NoEvidence);
+        }
+    }
+    if (!request.verdicts.empty()
+        && std::find(request.verdicts.begin(), request.verdicts.end(), evidence.verdict) == request.verdicts.end())
+        return leftOut(LeftOutReason::NotAsked);
+    if (!operation.canBeDecidedBy(request.operatorName))
+        return leftOut(LeftOutReason::ClaimedByOther);
+    if (evidence.namedEventId.isEmpty() || evidence.namedRefundId.isEmpty())
+        return leftOut(LeftOutReason::NoNamedEvent);
+
+    BatchCandidate candidate{operation, evidence.verdict, *outcome, evidence.namedRefundId, evidence.namedEventId};
+    ResolutionDraft draft;
+    draft.operationId = operation.operationId;
+    draft.outcome = *outcome;
+    draft.refundId = *outcome == Outcome::Refunded ? candidate.refundId : QString();
+    draft.evidence = candidate.evidenceText();
+    if (Resolver::contradiction(evidence, draft))
+        return leftOut(LeftOutReason::OverrideNeeded);
+    return candidate;
+}
+
+Result<BatchPlan> BatchPlanner::plan(Store &store, const BatchRequest &request)
+{
+    BatchPlan plan;
+    plan.operatorName = request.operatorName;
+    const QueueQuery query;
+    std::optional<QueueCursor> cursor;
+    qint64 found = 0; // of request.operationIds
+    for (;;) {
+        // A page and the events behind its verdicts, as of one moment (one round trip on
+        // a server), judged as queue --json judges them.
+        auto page = store.queuePageWithEvents(query, cursor, PageSize);
+        if (!page)
+            return page.error();
+        for (size_t i = 0; i < page->operations.size(); ++i) {
+            const Operation &operation = page->operations[i];
+            if (!request.operationIds.isEmpty()) {
+                if (!request.operationIds.contains(operation.operationId))
+                    continue;
+                ++found;
+            }
+            const Evidence evidence = EvidenceAnalyzer::analyze(operation, page->candidates[i],
+                                                                EvidenceAnalyzer::Detail::VerdictOnly);
+            auto judged = judge(operation, evidence, request);
+            if (auto *candidate = std::get_if<BatchCandidate>(&judged)) {
+                if (request.limit > 0 && qint64(plan.eligible.size()) >= request.limit)
+                    return plan;
+                plan.eligible.push_back(std::move(*candidate));
+            } else {
+                plan.leftOut.push_back(std::get<BatchLeftOut>(std::move(judged)));
+            }
+        }
+        if (int(page->operations.size()) < PageSize)
+            break;
+        if (!request.operationIds.isEmpty() && found == request.operationIds.size())
+            break;
+        cursor = cursorAfter(query, page->operations.back());
+    }
+    return plan;
+}
+
+} // namespace RefundDesk

@@ -1,0 +1,106 @@
+#pragma once
+
+#include "domain/operation.h"
+#include "domain/resolution.h"
+#include "domain/result.h"
+#include "evidence/evidence.h"
+
+#include <QSet>
+#include <QString>
+
+#include <optional>
+#include <variant>
+#include <vector>
+
+namespace RefundDesk {
+
+class Store;
+
+// The outcome a verdict settles by itself, or nothing when a person must decide. The one
+// place that says which verdicts a batch may record.
+std::optional<Outcome> outcomeSettledBy(Verdict verdict);
+
+// One operation the evidence settles: what will be recorded, and what it rests on.
+struct BatchCandidate
+{
+    Operation seen; // the operation as reviewed; the write is checked against it
+    Verdict verdict = Verdict::None;
+    Outcome outcome = Outcome::Failed;
+    QString refundId; // the refund the evidence names
+    QString eventId;  // the event that states its final status
+
+    QString evidenceText() const { return QStringLiteral("webhook:") + eventId; }
+};
+
+// Why an operation in the queue is not in the batch.
+enum class LeftOutReason {
+    NotAsked,         // its verdict settles it, but not one of those asked for
+    NoEvidence,       // verdict none
+    Pending,          // the refund's latest status is not final
+    Conflict,         // the events disagree
+    NoNamedEvent,     // the verdict names no single refund and event to rest on
+    OverrideNeeded,   // recording the verdict would contradict the evidence
+    ClaimedByOther,   // a colleague holds it
+};
+
+namespace Names {
+QString toString(LeftOutReason reason); // a token: not_asked, no_evidence, pending, ...
+// Why it was left out, as a short phrase in the language of the run; with the claim's
+// holder for ClaimedByOther.
+QString describe(LeftOutReason reason, const Operation &operation);
+} // namespace Names
+using namespace Names;
+
+struct BatchLeftOut
+{
+    Operation operation;
+    Verdict verdict = Verdict::None;
+    LeftOutReason reason = LeftOutReason::NoEvidence;
+};
+
+// Count and sum of the candidates of one outcome in one currency.
+struct BatchTotal
+{
+    Outcome outcome = Outcome::Failed;
+    QString currency;
+    qint64 count = 0;
+    qint64 amountCents = 0;
+};
+
+struct BatchPlan
+{
+    QString operatorName;
+    std::vector<BatchCandidate> eligible; // in queue order
+    std::vector<BatchLeftOut> leftOut;    // in queue order
+
+    // By outcome (refunded first), then currency.
+    std::vector<BatchTotal> totals() const;
+};
+
+// What to plan over.
+struct BatchRequest
+{
+    QString operatorName; // who will record it; on a store that records its login, that login
+    // The verdicts asked for (empty: every verdict that settles an outcome).
+    std::vector<Verdict> verdicts;
+    // Only these operations (empty: the whole queue).
+    QSet<QString> operationIds;
+    // At most this many eligible (0: no limit); the rest of the queue is not read.
+    qint64 limit = 0;
+};
+
+// Reads the queue with the events behind each verdict, as `queue --json` does, and splits
+// it into what the evidence settles and what it leaves to a person. Reads only.
+class BatchPlanner final
+{
+public:
+    static constexpr int PageSize = 500;
+
+    static Result<BatchPlan> plan(Store &store, const BatchRequest &request);
+
+    // One operation's place in a batch: a candidate, or left out with the reason.
+    static std::variant<BatchCandidate, BatchLeftOut> judge(const Operation &operation, const Evidence &evidence,
+                                                            const BatchRequest &request);
+};
+
+} // namespace RefundDesk

@@ -1,0 +1,222 @@
+// Recording outcomes from evidence in the console, through its real widgets: many
+// operations selected in the queue, Ctrl+Shift+R, the review with its totals and left-out
+// operations, the note, the typed count above 50, the batch on a worker and the
+// copyable report; every eligible operation decided once.
+
+#include "isolatedsettings.h"
+#include "teststore.h"
+#include "consolewait.h"
+
+#include "demo/demostore.h"
+#include "evidence/batchplan.h"
+#include "items/queuemodel.h"
+#include "store/store.h"
+#include "ui/console/batchreportdialog.h"
+#include "ui/console/batchreviewdialog.h"
+#include "ui/console/mainwindow.h"
+#include "ui/console/operatoridentity.h"
+#include "ui/console/queuepane.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QDialogButtonBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RefundDesk;
+
+namespace {
+
+constexpr qint64 DemoNow = 1'767'225'600'000;
+
+QPushButton *okButton(QDialog *dialog)
+{
+    return dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+}
+
+template<typename Dialog>
+Dialog *openDialog(QWidget *window)
+{
+    for (Dialog *dialog : window->findChildren<Dialog *>()) {
+        if (dialog->isVisible())
+            return dialog;
+    }
+    return nullptr;
+}
+
+// A plan of `count` refunded operations, made without a store, for the dialog alone.
+BatchPlan planOf(int count)
+{
+    BatchPlan plan;
+    plan.operatorName = QStringLiteral("alice");
+    for (int i = 0; i < count; ++i) {
+        BatchCandidate candidate;
+        candidate.seen = Test::TestStore::operation(QStringLiteral("op_%1").arg(i));
+        candidate.seen.amountCents = 1000;
+        candidate.verdict = Verdict::Refunded;
+        candidate.outcome = Outcome::Refunded;
+        candidate.refundId = QStringLiteral("re_%1").arg(i);
+        candidate.eventId = QStringLiteral("evt_%1").arg(i);
+        plan.eligible.push_back(candidate);
+    }
+    BatchLeftOut left;
+    left.operation = Test::TestStore::operation(QStringLiteral("op_held"), OperationStatus::Checking);
+    left.operation.claimedBy = QStringLiteral("grace");
+    left.verdict = Verdict::Refunded;
+    left.reason = LeftOutReason::ClaimedByOther;
+    plan.leftOut.push_back(left);
+    return plan;
+}
+
+} // namespace
+
+class TestBatchConsole : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+
+    void reviewListsAndNeedsANote();
+    void aboveFiftyTheCountIsTypedToConfirm();
+    void selectedOperationsAreRecordedFromTheirEvidence();
+
+private:
+    QTemporaryDir m_dir;
+    QTemporaryDir m_settingsDir;
+};
+
+void TestBatchConsole::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    Test::useIsolatedSettings(m_settingsDir.path(), QStringLiteral("tst_batchconsole"));
+}
+
+void TestBatchConsole::cleanup()
+{
+    QTRY_VERIFY2(QApplication::topLevelWidgets().isEmpty(), "a window or dialog was left open");
+}
+
+void TestBatchConsole::reviewListsAndNeedsANote()
+{
+    BatchReviewDialog dialog(planOf(3));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QCOMPARE(dialog.eligibleTable()->rowCount(), 3);
+    QCOMPARE(dialog.eligibleTable()->item(1, 2)->text(), QStringLiteral("re_1"));
+    QCOMPARE(dialog.eligibleTable()->item(1, 3)->text(), QStringLiteral("evt_1"));
+    QCOMPARE(dialog.leftOutTable()->rowCount(), 1);
+    QVERIFY(dialog.leftOutTable()->item(0, 2)->text().contains(QLatin1String("grace")));
+    const QString totals = dialog.findChild<QLabel *>(QStringLiteral("batchTotals"))->text();
+    QVERIFY2(totals.contains(QLatin1String("30.00")), qPrintable(totals));
+    QVERIFY(!dialog.confirmEdit()->isVisible());
+    QVERIFY(!okButton(&dialog)->isEnabled());
+    QTest::keyClicks(dialog.noteEdit(), QStringLiteral("Settled by webhooks"));
+    QVERIFY(okButton(&dialog)->isEnabled());
+}
+
+void TestBatchConsole::aboveFiftyTheCountIsTypedToConfirm()
+{
+    BatchReviewDialog dialog(planOf(51));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QVERIFY(dialog.confirmEdit()->isVisible());
+    QTest::keyClicks(dialog.noteEdit(), QStringLiteral("Settled"));
+    QVERIFY(!okButton(&dialog)->isEnabled());
+    QTest::keyClicks(dialog.confirmEdit(), QStringLiteral("50"));
+    QVERIFY(!okButton(&dialog)->isEnabled());
+    dialog.confirmEdit()->clear();
+    QTest::keyClicks(dialog.confirmEdit(), QStringLiteral("51"));
+    QVERIFY(okButton(&dialog)->isEnabled());
+}
+
+void TestBatchConsole::selectedOperationsAreRecordedFromTheirEvidence()
+{
+    const QString path = m_dir.filePath(QStringLiteral("demo.sqlite"));
+    SimulationOptions options;
+    options.operations = 2000;
+    options.seed = 7;
+    options.nowMs = DemoNow;
+    auto generated = DemoStore::generate(path, options);
+    QVERIFY2(generated, qPrintable(generated ? QString() : generated.error().message));
+
+    OperatorIdentity identity;
+    identity.useForThisRun(QStringLiteral("alice"));
+    MainWindow window(&identity);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(Test::openInConsole(window, path));
+
+    // What the evidence settles, as the planner tells it from a connection of its own.
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadOnly);
+    QVERIFY(store);
+    BatchRequest request;
+    request.operatorName = QStringLiteral("alice");
+    auto expected = BatchPlanner::plan(**store, request);
+    QVERIFY(expected);
+    const int eligible = int(expected->eligible.size());
+    QVERIFY(eligible > 0 && eligible <= BatchReviewDialog::ConfirmAbove);
+
+    // Queue › Select all that the evidence settles: the eligible ones, and nothing pending,
+    // in conflict or held by a colleague.
+    QTableView *queue = window.queuePane()->view();
+    window.findChild<QAction *>(QStringLiteral("selectSettledAction"))->trigger();
+    const QStringList settled = window.queuePane()->selectedOperationIds();
+    for (const BatchCandidate &candidate : expected->eligible)
+        QVERIFY2(settled.contains(candidate.seen.operationId), qPrintable(candidate.seen.operationId));
+    for (const BatchLeftOut &left : expected->leftOut) {
+        if (left.reason != LeftOutReason::NoNamedEvent && left.reason != LeftOutReason::OverrideNeeded)
+            QVERIFY2(!settled.contains(left.operation.operationId), qPrintable(left.operation.operationId));
+    }
+
+    // Everything the filter shows, selected with Ctrl+A.
+    queue->setFocus();
+    QTest::keyClick(queue, Qt::Key_A, Qt::ControlModifier);
+    const QStringList selected = window.queuePane()->selectedOperationIds();
+    QCOMPARE(selected.size(), queue->model()->rowCount());
+    QVERIFY(selected.size() > eligible);
+
+    QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier | Qt::ShiftModifier);
+    BatchReviewDialog *review = nullptr;
+    QTRY_VERIFY((review = openDialog<BatchReviewDialog>(&window)));
+    QCOMPARE(review->eligibleTable()->rowCount(), eligible);
+    QCOMPARE(review->leftOutTable()->rowCount(), int(expected->leftOut.size()));
+    for (int row = 0; row < eligible; ++row)
+        QCOMPARE(review->eligibleTable()->item(row, 0)->text(), expected->eligible[size_t(row)].seen.operationId);
+    QTest::keyClicks(review->noteEdit(), QStringLiteral("Settled by their webhooks"));
+    QVERIFY(okButton(review)->isEnabled());
+    QTest::mouseClick(okButton(review), Qt::LeftButton);
+
+    // The batch runs on its worker; the report comes at the end.
+    BatchReportDialog *report = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((report = openDialog<BatchReportDialog>(&window)), 60'000);
+    const QString text = report->text()->toPlainText();
+    QVERIFY2(text.startsWith(QStringLiteral("Recorded %1 of %1 from their evidence; 0 skipped").arg(eligible)),
+             qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("webhook:evt_")));
+    QTest::mouseClick(report->findChild<QPushButton *>(QStringLiteral("copyReport")), Qt::LeftButton);
+    QCOMPARE(QApplication::clipboard()->text(), text);
+    report->close();
+
+    for (const BatchCandidate &candidate : expected->eligible) {
+        auto resolutions = (*store)->resolutions(candidate.seen.operationId);
+        QVERIFY(resolutions);
+        QCOMPARE(resolutions->size(), size_t(1));
+        QCOMPARE(resolutions->front().evidence, candidate.evidenceText());
+        QVERIFY(resolutions->front().note.startsWith(QLatin1String("Settled by their webhooks [batch from evidence: ")));
+    }
+    // The queue follows: the decided ones are gone from it.
+    QTRY_COMPARE(queue->model()->rowCount(), int(selected.size()) - eligible);
+    QVERIFY(Test::waitForConsole(window));
+}
+
+QTEST_MAIN(TestBatchConsole)
+#include "tst_batchconsole.moc"
