@@ -34,6 +34,7 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("upgrade"), runUpgrade},
         {QStringLiteral("note"), runNote},
         {QStringLiteral("sync-events"), runSyncEvents},
+        {QStringLiteral("ask-stripe"), runAskStripe},
     };
     return table;
 }

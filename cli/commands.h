@@ -23,5 +23,6 @@ int runCopy(CliContext &context);
 int runUpgrade(CliContext &context);
 int runNote(CliContext &context);
 int runSyncEvents(CliContext &context);
+int runAskStripe(CliContext &context);
 
 } // namespace RefundDesk::Cli

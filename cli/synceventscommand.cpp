@@ -5,18 +5,15 @@
 #include "clicontext.h"
 #include "commands.h"
 #include "eventsync.h"
+#include "stripesetup.h"
 
-#include "stripe/stripeapibase.h"
 #include "stripe/stripeclient.h"
-#include "stripe/stripekeysource.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QRegularExpression>
-
-#include <nlohmann/json.hpp>
 
 namespace RefundDesk::Cli {
 
@@ -35,23 +32,6 @@ std::optional<qint64> spanSeconds(const QString &text)
     const QChar unit = match.captured(2).at(0);
     const qint64 unitSeconds = unit == QLatin1Char('d') ? 86400 : unit == QLatin1Char('h') ? 3600 : unit == QLatin1Char('m') ? 60 : 1;
     return count * unitSeconds;
-}
-
-// The mode of the store's events (the payloads' livemode), from the first one; nothing
-// when the store has none or it does not say.
-Result<std::optional<bool>> storeLivemode(Store &store)
-{
-    auto events = store.eventsAfter(std::nullopt, 1);
-    if (!events)
-        return events.error();
-    if (events->empty())
-        return std::optional<bool>();
-    const QByteArray &payload = events->front().payload;
-    const auto json = nlohmann::json::parse(payload.constData(), payload.constData() + payload.size(), nullptr, false);
-    const auto livemode = json.is_object() ? json.find("livemode") : json.end();
-    if (!json.is_object() || livemode == json.end() || !livemode->is_boolean())
-        return std::optional<bool>();
-    return std::optional<bool>(livemode->get<bool>());
 }
 
 void printSummary(QTextStream &out, const SyncSummary &summary)
@@ -84,8 +64,6 @@ int runSyncEvents(CliContext &context)
 {
     const QString sinceOption = QStringLiteral("since");
     const QString undeliveredOption = QStringLiteral("undelivered-only");
-    const QString keyFileOption = QStringLiteral("stripe-key-file");
-    const QString apiBaseOption = QStringLiteral("stripe-api-base");
     context.addDbOption();
     context.parser().addOption({sinceOption,
                                 QCoreApplication::translate("Cli", "How far back to list events: a span such as 3d, 12h or 90m "
@@ -94,15 +72,7 @@ int runSyncEvents(CliContext &context)
     context.parser().addOption({undeliveredOption,
                                 QCoreApplication::translate("Cli", "Only the events Stripe could not deliver to the webhook "
                                                                    "receiver (delivery_success=false).")});
-    context.parser().addOption({keyFileOption,
-                                QCoreApplication::translate("Cli", "Read the restricted Stripe key from this file (mode 600) "
-                                                                   "instead of STRIPE_API_KEY."),
-                                QStringLiteral("FILE")});
-    context.parser().addOption({apiBaseOption,
-                                QCoreApplication::translate("Cli", "Send the requests to this server instead of Stripe "
-                                                                   "(default STRIPE_API_BASE, else https://api.stripe.com; plain "
-                                                                   "http only on 127.0.0.1)."),
-                                QStringLiteral("URL")});
+    addStripeOptions(context);
     if (auto exit = context.parse(0, 0))
         return *exit;
 
@@ -111,16 +81,9 @@ int runSyncEvents(CliContext &context)
         return context.usageError(QCoreApplication::translate("Cli", "--since wants a time span such as 3d, 12h or 90m."));
     if (auto refused = EventSync::checkSince(*since))
         return context.fail(*refused);
-    auto apiBase = StripeApiBase::fromOptionOrEnvironment(context.parser().value(apiBaseOption));
-    if (!apiBase)
-        return context.fail(apiBase.error());
-    auto key = StripeKeySource::readFromEnvironment(context.parser().value(keyFileOption));
-    if (!key)
-        return context.fail(key.error());
-    if (!key->note.isEmpty()) {
-        context.err() << "refund-desk sync-events: " << key->note << '\n';
-        context.err().flush();
-    }
+    auto stripe = readStripeSetup(context);
+    if (!stripe)
+        return context.fail(stripe.error());
 
     int exitCode = 0;
     auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
@@ -132,21 +95,10 @@ int runSyncEvents(CliContext &context)
                                                                                   "it as a user who may write the store.")
                                                    .arg(store->openNote())));
     }
-    auto livemode = storeLivemode(*store);
-    if (!livemode)
-        return context.fail(livemode.error());
-    const bool keyIsLive = key->secret.mode() == StripeSecret::Mode::Live;
-    if (*livemode && **livemode != keyIsLive) {
-        return context.fail(Error::refused(QCoreApplication::translate("Cli", "The key is of %1 but the store's events are of %2 "
-                                                                              "(their livemode is %3): use a key of the store's "
-                                                                              "mode.")
-                                               .arg(key->secret.modeName(),
-                                                    keyIsLive ? QCoreApplication::translate("Cli", "test mode")
-                                                              : QCoreApplication::translate("Cli", "live mode"),
-                                                    **livemode ? QStringLiteral("true") : QStringLiteral("false"))));
-    }
+    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret))
+        return context.fail(*refused);
 
-    StripeClient client(key->secret, *apiBase);
+    StripeClient client(stripe->secret, stripe->apiBase);
     SyncOptions options;
     options.sinceSeconds = *since;
     options.undeliveredOnly = context.parser().isSet(undeliveredOption);

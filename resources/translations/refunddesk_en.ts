@@ -67,6 +67,13 @@
             <numerusform>Nothing was recorded. Run again with --yes to record these %n decisions.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1: %2 Kept as lookup #%3 (%n request(s) to Stripe).</source>
+        <translation>
+            <numerusform>%1: %2 Kept as lookup #%3 (%n request to Stripe).</numerusform>
+            <numerusform>%1: %2 Kept as lookup #%3 (%n requests to Stripe).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EvidenceAnalyzer</name>

@@ -793,6 +793,34 @@ Subcommands (headless): %1.</source>
         <source>Recording</source>
         <translation>Запись</translation>
     </message>
+    <message>
+        <source>Print the lookup kept as one JSON object.</source>
+        <translation>Вывести сохранённый запрос одним объектом JSON.</translation>
+    </message>
+    <message>
+        <source>Who asks. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
+        <translation>Кто спрашивает. В PostgreSQL записывается логин базы данных: имя можно не указывать, другое имя будет отклонено.</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required and may not be empty: say who asks Stripe.</source>
+        <translation>Нужен --operator ИМЯ, и он не может быть пустым: укажите, кто спрашивает Stripe.</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only (%1), and ask-stripe keeps what Stripe answers in it: run it as a user who may write the store.</source>
+        <translation>Хранилище открыто только для чтения (%1), а ask-stripe сохраняет в нём ответ Stripe: запустите команду от имени пользователя, которому можно писать в хранилище.</translation>
+    </message>
+    <message>
+        <source>Nothing was kept.</source>
+        <translation>Ничего не сохранено.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 Kept as lookup #%3 (%n request(s) to Stripe).</source>
+        <translation>
+            <numerusform>%1: %2 Сохранено как запрос №%3 (%n обращение к Stripe).</numerusform>
+            <numerusform>%1: %2 Сохранено как запрос №%3 (%n обращения к Stripe).</numerusform>
+            <numerusform>%1: %2 Сохранено как запрос №%3 (%n обращений к Stripe).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -4152,6 +4180,30 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>test mode</source>
         <translation>тестовый режим</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer to %1 is not a refund object (request %2): report it with this request id.</source>
+        <translation>Ответ Stripe на %1 — не объект возврата (запрос %2): сообщите об этом, указав этот идентификатор запроса.</translation>
+    </message>
+    <message>
+        <source>refund %1: %2, %3 %4</source>
+        <translation>возврат %1: %2, %3 %4</translation>
+    </message>
+    <message>
+        <source>refund %1: Stripe has no such refund</source>
+        <translation>возврат %1: у Stripe нет такого возврата</translation>
+    </message>
+    <message>
+        <source>No refund with this operation&apos;s id was created between %1 and %2; the listing was complete.</source>
+        <translation>С %1 по %2 не создано ни одного возврата с идентификатором этой операции; список получен полностью.</translation>
+    </message>
+    <message>
+        <source>The listing of refunds created between %1 and %2 did not finish.</source>
+        <translation>Список возвратов, созданных с %1 по %2, не был получен до конца.</translation>
+    </message>
+    <message>
+        <source>Stripe says: %1.</source>
+        <translation>Stripe отвечает: %1.</translation>
     </message>
 </context>
 <context>

@@ -776,6 +776,32 @@ Subcommands (headless): %1.</source>
         <source>Recording</source>
         <translation>正在记录</translation>
     </message>
+    <message>
+        <source>Print the lookup kept as one JSON object.</source>
+        <translation>将保存的查询以一个 JSON 对象输出。</translation>
+    </message>
+    <message>
+        <source>Who asks. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
+        <translation>提问者。在 PostgreSQL 上记录的是数据库登录名：可以省略名字，其他名字会被拒绝。</translation>
+    </message>
+    <message>
+        <source>--operator NAME is required and may not be empty: say who asks Stripe.</source>
+        <translation>必须提供 --operator 名字且不能为空：请说明是谁在询问 Stripe。</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only (%1), and ask-stripe keeps what Stripe answers in it: run it as a user who may write the store.</source>
+        <translation>存储仅以只读方式打开（%1），而 ask-stripe 要把 Stripe 的回答保存在其中：请以可以写入存储的用户运行。</translation>
+    </message>
+    <message>
+        <source>Nothing was kept.</source>
+        <translation>未保存任何内容。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %2 Kept as lookup #%3 (%n request(s) to Stripe).</source>
+        <translation>
+            <numerusform>%1：%2 已保存为查询 #%3（向 Stripe 发出 %n 个请求）。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -4083,6 +4109,30 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>test mode</source>
         <translation>测试模式</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer to %1 is not a refund object (request %2): report it with this request id.</source>
+        <translation>Stripe 对 %1 的回答不是退款对象（请求 %2）：请附上此请求 ID 报告。</translation>
+    </message>
+    <message>
+        <source>refund %1: %2, %3 %4</source>
+        <translation>退款 %1：%2，%3 %4</translation>
+    </message>
+    <message>
+        <source>refund %1: Stripe has no such refund</source>
+        <translation>退款 %1：Stripe 没有这笔退款</translation>
+    </message>
+    <message>
+        <source>No refund with this operation&apos;s id was created between %1 and %2; the listing was complete.</source>
+        <translation>在 %1 至 %2 之间没有创建带有此操作 ID 的退款；列表已完整读取。</translation>
+    </message>
+    <message>
+        <source>The listing of refunds created between %1 and %2 did not finish.</source>
+        <translation>在 %1 至 %2 之间创建的退款列表未能读完。</translation>
+    </message>
+    <message>
+        <source>Stripe says: %1.</source>
+        <translation>Stripe 的回答：%1。</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,156 @@
+// ask-stripe: what Stripe itself says of one operation's refund, asked read-only and kept
+// in the store as a provider lookup (evidence of what the provider answered).
+
+#include "clicontext.h"
+#include "commands.h"
+#include "jsonwriter.h"
+#include "stripesetup.h"
+
+#include "evidence/evidenceanalyzer.h"
+#include "store/notecheck.h"
+#include "store/store.h"
+#include "stripe/stripeclient.h"
+#include "stripe/striperefundlookup.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+
+namespace RefundDesk::Cli {
+
+namespace {
+
+// The refund ids the store already knows for the operation: its refund_id and those its
+// events name. Each is retrieved by id, which is both exact and cheap.
+Result<QStringList> knownRefundIds(Store &store, const Operation &operation)
+{
+    QStringList ids;
+    if (!operation.refundId.isEmpty())
+        ids.append(operation.refundId);
+    auto candidates = store.candidateEvents(operation);
+    if (!candidates)
+        return candidates.error();
+    const Evidence evidence = EvidenceAnalyzer::analyze(operation, *candidates);
+    for (const RefundState &state : evidence.refunds) {
+        if (!ids.contains(state.refund.id))
+            ids.append(state.refund.id);
+    }
+    return ids;
+}
+
+nlohmann::json lookupJson(const ProviderLookup &lookup)
+{
+    nlohmann::json object;
+    object["lookup_id"] = lookup.lookupId;
+    object["operation_id"] = JsonWriter::text(lookup.operationId);
+    object["provider"] = JsonWriter::text(lookup.provider);
+    object["asked_at"] = lookup.askedAt;
+    object["operator"] = JsonWriter::text(lookup.operatorName);
+    object["window_from"] = lookup.windowFrom ? nlohmann::json(*lookup.windowFrom) : nlohmann::json(nullptr);
+    object["window_to"] = lookup.windowTo ? nlohmann::json(*lookup.windowTo) : nlohmann::json(nullptr);
+    const QByteArray result = lookup.result.toUtf8();
+    object["result"] = nlohmann::json::parse(result.constData(), result.constData() + result.size(), nullptr, false);
+    const QByteArray requests = lookup.requests.toUtf8();
+    const auto parsedRequests = nlohmann::json::parse(requests.constData(), requests.constData() + requests.size(), nullptr, false);
+    object["requests"] = parsedRequests.is_array() ? parsedRequests.size() : 0;
+    object["response_sha256"] = JsonWriter::text(lookup.responseSha256);
+    return object;
+}
+
+} // namespace
+
+int runAskStripe(CliContext &context)
+{
+    const QString jsonOption = QStringLiteral("json");
+    const QString operatorOption = QStringLiteral("operator");
+    context.addDbOption();
+    auto &parser = context.parser();
+    parser.addOption({jsonOption, QCoreApplication::translate("Cli", "Print the lookup kept as one JSON object.")});
+    parser.addOption({operatorOption,
+                      QCoreApplication::translate("Cli", "Who asks. On PostgreSQL the database login is recorded: the name may "
+                                                         "be left out, and another name is refused."),
+                      QStringLiteral("NAME")});
+    addStripeOptions(context);
+    if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
+        return *exit;
+
+    const QString operationId = parser.positionalArguments().at(0);
+    QString operatorName = parser.value(operatorOption).trimmed();
+    if (operatorName.isEmpty() && !StoreFactory::recordsLoginAsOperator(parser.value(QStringLiteral("db"))))
+        return context.fail(Error::refused(QCoreApplication::translate("Cli", "--operator NAME is required and may not be empty: "
+                                                                              "say who asks Stripe.")));
+    auto stripe = readStripeSetup(context);
+    if (!stripe)
+        return context.fail(stripe.error());
+
+    int exitCode = 0;
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    if (!store)
+        return exitCode;
+    // Refused before Stripe is asked: an answer that cannot be kept is not evidence.
+    if (store->schemaVersion() < 2)
+        return context.fail(Internal::versionOneRefusal(store->location(), QCoreApplication::translate("Store", "what the provider answered")));
+    if (store->isReadOnly()) {
+        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
+                                                                                  "ask-stripe keeps what Stripe answers in it: run "
+                                                                                  "it as a user who may write the store.")
+                                                   .arg(store->openNote())));
+    }
+    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret))
+        return context.fail(*refused);
+    auto operation = store->operation(operationId);
+    if (!operation)
+        return context.fail(operation.error());
+    if (!*operation) {
+        return context.fail(Error::usage(QCoreApplication::translate("Cli", "There is no operation %1 in %2. Check the id (e.g. "
+                                                                            "op_5521) with 'refund-desk queue'.")
+                                             .arg(operationId, store->location())));
+    }
+    auto attempts = store->attempts(operationId);
+    if (!attempts)
+        return context.fail(attempts.error());
+    auto known = knownRefundIds(*store, **operation);
+    if (!known)
+        return context.fail(known.error());
+    QList<QPair<qint64, qint64>> spans;
+    for (const Attempt &attempt : *attempts)
+        spans.append({attempt.startedAt, attempt.finishedAt.value_or(attempt.startedAt)});
+    const auto question = RefundLookupQuestion::forOperation(operationId, (*operation)->createdAt, spans, *known);
+
+    StripeClient client(stripe->secret, stripe->apiBase);
+    StripeRefundLookup lookup(client, question);
+    QObject::connect(&client, &StripeClient::waiting, &lookup, [&context](quint64, qint64, const QString &why) {
+        context.err() << "refund-desk ask-stripe: " << why << '\n';
+        context.err().flush();
+    });
+    std::optional<Error> failure;
+    QEventLoop loop;
+    QObject::connect(&lookup, &StripeRefundLookup::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&lookup, &StripeRefundLookup::failed, &loop, [&](const Error &error) {
+        failure = error;
+        loop.quit();
+    });
+    // Started from the loop, so that an answer can never come before it runs.
+    QMetaObject::invokeMethod(&lookup, &StripeRefundLookup::start, Qt::QueuedConnection);
+    loop.exec();
+    if (failure) {
+        return context.fail(Error{failure->kind, failure->message + QLatin1Char(' ')
+                                                     + QCoreApplication::translate("Cli", "Nothing was kept.")});
+    }
+
+    ProviderLookupDraft draft = lookup.draft();
+    draft.operatorName = operatorName.isEmpty() ? store->sessionOperator() : operatorName;
+    auto kept = store->addProviderLookup(draft);
+    if (!kept)
+        return context.fail(kept.error());
+    if (parser.isSet(jsonOption)) {
+        context.out() << QString::fromStdString(JsonWriter::dump(lookupJson(*kept))) << '\n';
+        return 0;
+    }
+    context.out() << QCoreApplication::translate("Cli", "%1: %2 Kept as lookup #%3 (%n request(s) to Stripe).", nullptr,
+                                                 client.requestsSent())
+                         .arg(operationId, lookup.summary(), QString::number(kept->lookupId))
+                  << '\n';
+    return 0;
+}
+
+} // namespace RefundDesk::Cli

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "domain/result.h"
+#include "stripe/stripesecret.h"
+
+#include <QUrl>
+
+namespace RefundDesk {
+class Store;
+}
+
+namespace RefundDesk::Cli {
+
+class CliContext;
+
+// What every command that asks Stripe needs: the key and where to send the requests.
+struct StripeSetup
+{
+    StripeSecret secret;
+    QUrl apiBase;
+};
+
+// --stripe-key-file and --stripe-api-base; call before parse().
+void addStripeOptions(CliContext &context);
+// The key (from the file or STRIPE_API_KEY) and the API base (the option, STRIPE_API_BASE
+// or Stripe's); says once on standard error when the key is not the right kind.
+Result<StripeSetup> readStripeSetup(CliContext &context);
+// Refuses a key of the other mode than the store's events (the payloads' livemode): a
+// test key cannot see live refunds, and its answer would say "not found" wrongly.
+std::optional<Error> refuseKeyOfOtherMode(Store &store, const StripeSecret &secret);
+
+} // namespace RefundDesk::Cli

@@ -1,0 +1,213 @@
+#include "stripe/striperefundlookup.h"
+
+#include "stripe/stripeclient.h"
+#include "stripe/stripelistpager.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QUrlQuery>
+
+#include <algorithm>
+
+namespace RefundDesk {
+
+RefundLookupQuestion RefundLookupQuestion::forOperation(const QString &operationId, qint64 createdAtMs,
+                                                        const QList<QPair<qint64, qint64>> &attemptSpansMs,
+                                                        const QStringList &knownRefundIds)
+{
+    RefundLookupQuestion question;
+    question.operationId = operationId;
+    question.knownRefundIds = knownRefundIds;
+    qint64 from = createdAtMs;
+    qint64 to = createdAtMs;
+    if (!attemptSpansMs.isEmpty()) {
+        from = attemptSpansMs.front().first;
+        to = attemptSpansMs.front().second;
+        for (const auto &[started, ended] : attemptSpansMs) {
+            from = std::min(from, started);
+            to = std::max({to, started, ended});
+        }
+    }
+    question.windowFromMs = from - WindowMarginMs;
+    question.windowToMs = to + WindowMarginMs;
+    return question;
+}
+
+StripeRefundLookup::StripeRefundLookup(StripeClient &client, RefundLookupQuestion question, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_question(std::move(question))
+{
+    connect(&m_client, &StripeClient::answered, this, &StripeRefundLookup::retrieved);
+}
+
+StripeRefundLookup::~StripeRefundLookup() = default;
+
+void StripeRefundLookup::start()
+{
+    if (!m_question.knownRefundIds.isEmpty())
+        return retrieveNext();
+    // Stripe's created filters are in seconds: the window is widened to whole seconds.
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("created[gte]"), QString::number(m_question.windowFromMs / 1000));
+    query.addQueryItem(QStringLiteral("created[lte]"), QString::number((m_question.windowToMs + 999) / 1000));
+    m_listed = true;
+    m_pager = std::make_unique<StripeListPager>(m_client, QStringLiteral("/v1/refunds"), query);
+    connect(m_pager.get(), &StripeListPager::pageRead, this, &StripeRefundLookup::pageRead);
+    connect(m_pager.get(), &StripeListPager::finished, this, [this] {
+        m_complete = true;
+        emit finished();
+    });
+    connect(m_pager.get(), &StripeListPager::failed, this, &StripeRefundLookup::listingFailed);
+    m_pager->start();
+}
+
+void StripeRefundLookup::retrieveNext()
+{
+    if (m_nextKnown >= m_question.knownRefundIds.size()) {
+        m_complete = true;
+        emit finished();
+        return;
+    }
+    const QString id = m_question.knownRefundIds.at(m_nextKnown++);
+    m_tag = m_client.get(QStringLiteral("/v1/refunds/") + QString::fromLatin1(QUrl::toPercentEncoding(id)));
+}
+
+void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
+{
+    if (tag != m_tag || m_tag == 0)
+        return;
+    m_tag = 0;
+    // A refund id Stripe does not know is an answer worth keeping, not a failure.
+    if (answer.httpStatus == 404) {
+        keepRequest(answer.pathAndQuery, answer.httpStatus, answer.requestId, answer.body);
+        m_missing.append(m_question.knownRefundIds.at(m_nextKnown - 1));
+        return retrieveNext();
+    }
+    if (!answer.ok()) {
+        emit failed(answer.error.value_or(Error::internal(QStringLiteral("Stripe answered HTTP %1.").arg(answer.httpStatus))));
+        return;
+    }
+    keepRequest(answer.pathAndQuery, answer.httpStatus, answer.requestId, answer.body);
+    const auto refund = refundFrom(QJsonDocument::fromJson(answer.body).object());
+    if (!refund) {
+        emit failed(Error::internal(QCoreApplication::translate("Stripe", "Stripe's answer to %1 is not a refund object "
+                                                                          "(request %2): report it with this request id.")
+                                        .arg(answer.pathAndQuery, answer.requestId)));
+        return;
+    }
+    m_found.push_back(*refund);
+    retrieveNext();
+}
+
+void StripeRefundLookup::pageRead(const StripePage &page)
+{
+    QString pathAndQuery = QStringLiteral("/v1/refunds?created[gte]=%1&created[lte]=%2&limit=%3")
+                               .arg(m_question.windowFromMs / 1000)
+                               .arg((m_question.windowToMs + 999) / 1000)
+                               .arg(StripeListPager::PageLimit);
+    if (!m_lastListedId.isEmpty())
+        pathAndQuery += QStringLiteral("&starting_after=") + m_lastListedId;
+    keepRequest(pathAndQuery, 200, page.requestId, page.body);
+    if (!page.ids.isEmpty())
+        m_lastListedId = page.ids.last();
+    const QJsonArray data = QJsonDocument::fromJson(page.body).object().value(QLatin1String("data")).toArray();
+    for (const QJsonValue &entry : data) {
+        const auto refund = refundFrom(entry.toObject());
+        if (refund && refund->operationId == m_question.operationId)
+            m_found.push_back(*refund);
+    }
+}
+
+void StripeRefundLookup::listingFailed(const Error &error)
+{
+    emit failed(error);
+}
+
+void StripeRefundLookup::keepRequest(const QString &pathAndQuery, int status, const QString &requestId, const QByteArray &body)
+{
+    QJsonObject request;
+    request.insert(QLatin1String("method"), QStringLiteral("GET"));
+    request.insert(QLatin1String("path"), pathAndQuery);
+    request.insert(QLatin1String("status"), status);
+    request.insert(QLatin1String("request_id"), requestId);
+    request.insert(QLatin1String("body"), QString::fromUtf8(body));
+    m_requests.append(request);
+    m_bodies += body;
+}
+
+std::optional<StripeRefundLookup::FoundRefund> StripeRefundLookup::refundFrom(const QJsonObject &object)
+{
+    if (object.value(QLatin1String("object")).toString() != QLatin1String("refund"))
+        return std::nullopt;
+    FoundRefund refund;
+    refund.id = object.value(QLatin1String("id")).toString();
+    refund.status = object.value(QLatin1String("status")).toString();
+    refund.amount = object.value(QLatin1String("amount")).toInteger();
+    refund.currency = object.value(QLatin1String("currency")).toString().toLower();
+    refund.created = object.value(QLatin1String("created")).toInteger();
+    refund.operationId = object.value(QLatin1String("metadata")).toObject().value(QLatin1String("operation_id")).toString();
+    if (refund.id.isEmpty())
+        return std::nullopt;
+    return refund;
+}
+
+ProviderLookupDraft StripeRefundLookup::draft() const
+{
+    ProviderLookupDraft draft;
+    draft.operationId = m_question.operationId;
+    draft.provider = QStringLiteral("stripe");
+    if (m_listed) {
+        draft.windowFrom = m_question.windowFromMs;
+        draft.windowTo = m_question.windowToMs;
+    }
+    draft.requests = QString::fromUtf8(QJsonDocument(m_requests).toJson(QJsonDocument::Compact));
+    QJsonArray refunds;
+    for (const FoundRefund &found : m_found) {
+        QJsonObject refund;
+        refund.insert(QLatin1String("id"), found.id);
+        refund.insert(QLatin1String("status"), found.status);
+        refund.insert(QLatin1String("amount"), found.amount);
+        refund.insert(QLatin1String("currency"), found.currency);
+        refund.insert(QLatin1String("created"), found.created);
+        refund.insert(QLatin1String("operation_id"), found.operationId);
+        refunds.append(refund);
+    }
+    QJsonObject result;
+    result.insert(QLatin1String("complete"), m_complete);
+    result.insert(QLatin1String("method"), m_listed ? QStringLiteral("list") : QStringLiteral("retrieve"));
+    result.insert(QLatin1String("refunds"), refunds);
+    result.insert(QLatin1String("missing"), QJsonArray::fromStringList(m_missing));
+    result.insert(QLatin1String("summary"), summary());
+    draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
+    draft.responseSha256 = QString::fromLatin1(QCryptographicHash::hash(m_bodies, QCryptographicHash::Sha256).toHex());
+    return draft;
+}
+
+QString StripeRefundLookup::summary() const
+{
+    const auto when = [](qint64 ms) {
+        return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+    };
+    QStringList parts;
+    for (const FoundRefund &found : m_found) {
+        parts.append(QCoreApplication::translate("Stripe", "refund %1: %2, %3 %4")
+                         .arg(found.id, found.status, QString::number(found.amount), found.currency.toUpper()));
+    }
+    for (const QString &id : m_missing)
+        parts.append(QCoreApplication::translate("Stripe", "refund %1: Stripe has no such refund").arg(id));
+    if (m_listed && m_found.empty()) {
+        return m_complete ? QCoreApplication::translate("Stripe", "No refund with this operation's id was created between %1 "
+                                                                  "and %2; the listing was complete.")
+                                .arg(when(m_question.windowFromMs), when(m_question.windowToMs))
+                          : QCoreApplication::translate("Stripe", "The listing of refunds created between %1 and %2 did not "
+                                                                  "finish.")
+                                .arg(when(m_question.windowFromMs), when(m_question.windowToMs));
+    }
+    return QCoreApplication::translate("Stripe", "Stripe says: %1.").arg(parts.join(QStringLiteral("; ")));
+}
+
+} // namespace RefundDesk

@@ -1,0 +1,242 @@
+// refund-desk ask-stripe against the fake Stripe: a refund known by id retrieved, the
+// operation's window listed page by page when none is known, a complete listing that
+// finds nothing kept as such, and what Stripe answered kept as a lookup only when it
+// answered; the key never printed, nothing but GET sent.
+#include "fakestripe.h"
+#include "teststore.h"
+
+#include "store/store.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace RefundDesk;
+using RefundDesk::Test::TestStore;
+using RefundDesk::Testing::FakeStripe;
+
+namespace {
+
+const QString TestKey = QStringLiteral("rk_test_51QxAskStripeKeyNeverPrinted0123456789");
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+QByteArray refundJson(const QString &id, const QString &operationId, qint64 created, const QString &status = QStringLiteral("succeeded"))
+{
+    return QStringLiteral(R"({"id":"%1","object":"refund","amount":3800,"currency":"usd","status":"%2","created":%3,)"
+                          R"("metadata":{"operation_id":"%4"}})")
+        .arg(id, status)
+        .arg(created)
+        .arg(operationId)
+        .toUtf8();
+}
+
+} // namespace
+
+class TestAskStripe final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<FakeStripe> m_fake;
+    QString m_db;
+    qint64 m_attemptStartedMs = 0;
+
+    Run ask(const QStringList &extra, const QString &key = TestKey)
+    {
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("STRIPE_API_KEY"), key);
+        environment.insert(QStringLiteral("STRIPE_API_BASE"), m_fake->baseUrl());
+        environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+        process.setProcessEnvironment(environment);
+        QEventLoop loop;
+        connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+        connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
+        process.start(QStringLiteral(RD_APP_PATH), QStringList{QStringLiteral("ask-stripe")} + extra
+                                                       + QStringList{QStringLiteral("--db"), m_db});
+        loop.exec();
+        Run result;
+        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+        result.out = QString::fromUtf8(process.readAllStandardOutput());
+        result.err = QString::fromUtf8(process.readAllStandardError());
+        [&] { QVERIFY2(!result.out.contains(TestKey) && !result.err.contains(TestKey), "the key was printed"); }();
+        return result;
+    }
+
+    std::vector<ProviderLookup> lookups(const QString &operationId)
+    {
+        auto store = StoreFactory::open(m_db, Store::OpenMode::ReadOnly);
+        if (!store)
+            return {};
+        auto found = (*store)->providerLookups(operationId);
+        return found ? *found : std::vector<ProviderLookup>();
+    }
+
+    static QJsonObject resultOf(const ProviderLookup &lookup)
+    {
+        return QJsonDocument::fromJson(lookup.result.toUtf8()).object();
+    }
+
+private slots:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        m_db = m_dir->filePath(QStringLiteral("store.sqlite"));
+        m_fake = std::make_unique<FakeStripe>();
+        QVERIFY(m_fake->listenOnLoopback());
+        m_fake->setAcceptedKey(TestKey.toUtf8());
+
+        // op_known has an event naming its refund; op_missed and op_never have none.
+        m_attemptStartedMs = (QDateTime::currentSecsSinceEpoch() - 7200) * 1000;
+        TestStore store(m_db);
+        QVERIFY(store.isValid());
+        for (const char *id : {"op_known", "op_missed", "op_never"}) {
+            Operation operation = TestStore::operation(QString::fromLatin1(id));
+            operation.createdAt = m_attemptStartedMs - 1000;
+            QVERIFY2(store.addOperation(operation), qPrintable(store.lastError()));
+            Attempt attempt;
+            attempt.operationId = operation.operationId;
+            attempt.attemptNo = 1;
+            attempt.toolCallId = QStringLiteral("toolu_") + operation.operationId;
+            attempt.startedAt = m_attemptStartedMs;
+            attempt.finishedAt = m_attemptStartedMs + 30'000;
+            attempt.outcome = AttemptOutcome::Timeout;
+            QVERIFY2(store.addAttempt(attempt), qPrintable(store.lastError()));
+        }
+        const qint64 created = m_attemptStartedMs / 1000 + 2;
+        WebhookEvent event;
+        event.eventId = QStringLiteral("evt_known");
+        event.type = QStringLiteral("refund.created");
+        event.created = created;
+        event.receivedAt = created * 1000 + 500;
+        event.payload = TestStore::refundEventPayload(event.eventId, event.type, QStringLiteral("re_known"),
+                                                      QStringLiteral("pending"), 3800, QStringLiteral("usd"),
+                                                      QStringLiteral("op_known"), QStringLiteral("key-op_known"), created);
+        event.operationId = QStringLiteral("op_known");
+        event.refundId = QStringLiteral("re_known");
+        QVERIFY2(store.addEvent(event), qPrintable(store.lastError()));
+
+        // Stripe's truth: op_known's refund succeeded since; op_missed's refund exists but
+        // its webhook never came, among 150 refunds of other operations in the same window
+        // (two pages); op_never has none.
+        auto &truth = m_fake->truth();
+        QCOMPARE(truth.addRefund(refundJson(QStringLiteral("re_known"), QStringLiteral("op_known"), created)), QString());
+        for (int i = 0; i < 150; ++i) {
+            QCOMPARE(truth.addRefund(refundJson(QStringLiteral("re_other%1").arg(i), QStringLiteral("op_other%1").arg(i), created + i % 20)),
+                     QString());
+        }
+        QCOMPARE(truth.addRefund(refundJson(QStringLiteral("re_missed"), QStringLiteral("op_missed"), created + 5)), QString());
+        // Outside op_never's window by an hour: not its refund, and not listed.
+        QCOMPARE(truth.addRefund(refundJson(QStringLiteral("re_late"), QStringLiteral("op_never"), created + 3600)), QString());
+    }
+
+    void cleanup()
+    {
+        QCOMPARE(m_fake->refusedRequests(), QStringList());
+        m_fake.reset();
+        m_dir.reset();
+    }
+
+    void aKnownRefundIsRetrievedById()
+    {
+        const Run run = ask({QStringLiteral("op_known"), QStringLiteral("--operator"), QStringLiteral("alice")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(QLatin1String("re_known: succeeded")), qPrintable(run.out));
+        QCOMPARE(m_fake->requestCount(), 1);
+        QCOMPARE(m_fake->requests().front().pathAndQuery, QStringLiteral("/v1/refunds/re_known"));
+
+        const auto kept = lookups(QStringLiteral("op_known"));
+        QCOMPARE(kept.size(), size_t(1));
+        QCOMPARE(kept.front().operatorName, QStringLiteral("alice"));
+        QVERIFY(!kept.front().windowFrom); // nothing was listed
+        const QJsonObject result = resultOf(kept.front());
+        QCOMPARE(result.value(QLatin1String("method")).toString(), QStringLiteral("retrieve"));
+        const QJsonArray refunds = result.value(QLatin1String("refunds")).toArray();
+        QCOMPARE(refunds.size(), 1);
+        QCOMPARE(refunds.at(0).toObject().value(QLatin1String("status")).toString(), QStringLiteral("succeeded"));
+        // Each request is kept as asked and answered, and never with the key.
+        const QJsonArray requests = QJsonDocument::fromJson(kept.front().requests.toUtf8()).array();
+        QCOMPARE(requests.size(), 1);
+        QCOMPARE(requests.at(0).toObject().value(QLatin1String("status")).toInt(), 200);
+        QVERIFY(requests.at(0).toObject().value(QLatin1String("body")).toString().contains(QLatin1String("re_known")));
+        QVERIFY(!kept.front().requests.contains(TestKey));
+        QCOMPARE(kept.front().responseSha256.size(), 64);
+    }
+
+    void aMissedWebhookIsFoundInTheOperationsWindow()
+    {
+        const Run run = ask({QStringLiteral("op_missed"), QStringLiteral("--operator"), QStringLiteral("alice"), QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject printed = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(printed.value(QLatin1String("operation_id")).toString(), QStringLiteral("op_missed"));
+        // 152 refunds in the window at 100 a page: two requests, paged with starting_after.
+        QCOMPARE(m_fake->requestCount(), 2);
+        QCOMPARE(printed.value(QLatin1String("requests")).toInt(), 2);
+        QVERIFY(m_fake->requests().at(0).pathAndQuery.startsWith(QLatin1String("/v1/refunds?")));
+        QVERIFY(m_fake->requests().at(1).pathAndQuery.contains(QLatin1String("starting_after=")));
+        const QJsonObject result = printed.value(QLatin1String("result")).toObject();
+        QCOMPARE(result.value(QLatin1String("complete")).toBool(), true);
+        const QJsonArray refunds = result.value(QLatin1String("refunds")).toArray();
+        QCOMPARE(refunds.size(), 1);
+        QCOMPARE(refunds.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("re_missed"));
+        // The window is the attempts' with five minutes either side.
+        QCOMPARE(printed.value(QLatin1String("window_from")).toInteger(), m_attemptStartedMs - 300'000);
+        QCOMPARE(printed.value(QLatin1String("window_to")).toInteger(), m_attemptStartedMs + 30'000 + 300'000);
+        QCOMPARE(lookups(QStringLiteral("op_missed")).size(), size_t(1));
+    }
+
+    void aCompleteListingThatFindsNothingSaysSo()
+    {
+        const Run run = ask({QStringLiteral("op_never"), QStringLiteral("--operator"), QStringLiteral("alice")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(QLatin1String("No refund with this operation's id was created between")), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QLatin1String("the listing was complete")), qPrintable(run.out));
+        const auto kept = lookups(QStringLiteral("op_never"));
+        QCOMPARE(kept.size(), size_t(1));
+        QCOMPARE(resultOf(kept.front()).value(QLatin1String("complete")).toBool(), true);
+        QVERIFY(resultOf(kept.front()).value(QLatin1String("refunds")).toArray().isEmpty());
+    }
+
+    void aFailureKeepsNothing()
+    {
+        const Run run = ask({QStringLiteral("op_missed"), QStringLiteral("--operator"), QStringLiteral("alice")},
+                            QStringLiteral("rk_test_51QxSomeOtherKeyThatStripeRefuses000000"));
+        QVERIFY(run.exitCode != 0);
+        QVERIFY2(run.err.contains(QLatin1String("401")), qPrintable(run.err));
+        QVERIFY2(run.err.contains(QLatin1String("Nothing was kept.")), qPrintable(run.err));
+        QVERIFY(lookups(QStringLiteral("op_missed")).empty());
+    }
+
+    void nothingIsAskedThatCannotBeKept()
+    {
+        // An unknown operation, a missing operator and a version 1 store: Stripe is not asked.
+        QCOMPARE(ask({QStringLiteral("op_nobody"), QStringLiteral("--operator"), QStringLiteral("alice")}).exitCode, 2);
+        QCOMPARE(ask({QStringLiteral("op_missed")}).exitCode, 5);
+        {
+            TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+            QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS v1").arg(m_db)));
+            QVERIFY(raw.exec(QStringLiteral("DROP TABLE v1.operation_notes; DROP TABLE v1.provider_lookups; "
+                                            "PRAGMA v1.user_version = 1;")));
+        }
+        const Run old = ask({QStringLiteral("op_missed"), QStringLiteral("--operator"), QStringLiteral("alice")});
+        QCOMPARE(old.exitCode, 3);
+        QVERIFY2(old.err.contains(QLatin1String("upgrade")), qPrintable(old.err));
+        QCOMPARE(m_fake->requestCount(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAskStripe)
+#include "tst_askstripe.moc"
