@@ -3,6 +3,7 @@
 // finds nothing kept as such, and what Stripe answered kept as a lookup only when it
 // answered; the key never printed, nothing but GET sent.
 #include "fakestripe.h"
+#include "pgtestserver.h"
 #include "teststore.h"
 
 #include "store/store.h"
@@ -53,7 +54,7 @@ private:
     QString m_db;
     qint64 m_attemptStartedMs = 0;
 
-    Run ask(const QStringList &extra, const QString &key = TestKey)
+    Run ask(const QStringList &extra, const QString &key = TestKey, const QString &db = {})
     {
         QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -65,7 +66,7 @@ private:
         connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
         connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
         process.start(QStringLiteral(RD_APP_PATH), QStringList{QStringLiteral("ask-stripe")} + extra
-                                                       + QStringList{QStringLiteral("--db"), m_db});
+                                                       + QStringList{QStringLiteral("--db"), db.isEmpty() ? m_db : db});
         loop.exec();
         Run result;
         result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
@@ -235,6 +236,27 @@ private slots:
         QCOMPARE(old.exitCode, 3);
         QVERIFY2(old.err.contains(QLatin1String("upgrade")), qPrintable(old.err));
         QCOMPARE(m_fake->requestCount(), 0);
+    }
+
+    void onPostgresqlTheServerKeepsWhoAskedAndWhen()
+    {
+        Test::PgTestServer server;
+        QVERIFY2(server.isRunning(), qPrintable(server.lastError()));
+        QVERIFY(server.createDatabase(QStringLiteral("ask")));
+        const QString owner = server.location(QStringLiteral("ask"));
+        QProcess copy;
+        copy.start(QStringLiteral(RD_APP_PATH), {QStringLiteral("copy"), QStringLiteral("--from"), m_db, QStringLiteral("--to"), owner});
+        QVERIFY(copy.waitForFinished(120'000));
+        QVERIFY2(copy.exitCode() == 0, copy.readAllStandardError().constData());
+
+        // No --operator: the login is the operator, and the server's clock the time.
+        const Run run = ask({QStringLiteral("op_missed")}, TestKey, owner);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(QLatin1String("re_missed: succeeded")), qPrintable(run.out));
+        QCOMPARE(server.query(QStringLiteral("ask"), QStringLiteral("SELECT count(*) || ' ' || bool_and(operator = current_user) || ' ' || "
+                                                                    "bool_and(abs(asked_at - (extract(epoch FROM now()) * 1000)::bigint) < 600000) "
+                                                                    "FROM provider_lookups")),
+                 QStringLiteral("1 true true"));
     }
 };
 
