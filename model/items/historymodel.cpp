@@ -3,12 +3,48 @@
 #include "items/timetext.h"
 #include "items/tooltiptext.h"
 
+#include "domain/money.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLocale>
 #include <QStringList>
 
 #include <algorithm>
 
 namespace RefundDesk {
+
+namespace {
+
+// What the provider answered, from the lookup's result (not its stored summary, which is
+// in the language of whoever asked).
+QString lookupAnswer(const ProviderLookup &lookup)
+{
+    const QJsonObject result = QJsonDocument::fromJson(lookup.result.toUtf8()).object();
+    QStringList found;
+    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray()) {
+        const QJsonObject refund = value.toObject();
+        found.append(HistoryModel::tr("%1 %2, %3")
+                         .arg(refund.value(QLatin1String("id")).toString(), refund.value(QLatin1String("status")).toString(),
+                              Money::display(refund.value(QLatin1String("amount")).toInteger(),
+                                             refund.value(QLatin1String("currency")).toString())));
+    }
+    for (const QJsonValue &value : result.value(QLatin1String("missing")).toArray())
+        found.append(HistoryModel::tr("%1 unknown to the provider").arg(value.toString()));
+    if (!found.isEmpty())
+        return HistoryModel::tr("found: %1").arg(found.join(QStringLiteral("; ")));
+    if (lookup.windowFrom && lookup.windowTo) {
+        const QString window = HistoryModel::tr("between %1 and %2")
+                                   .arg(TimeText::fullMoment(*lookup.windowFrom), TimeText::fullMoment(*lookup.windowTo));
+        return result.value(QLatin1String("complete")).toBool()
+            ? HistoryModel::tr("no refund for this operation created %1; the listing was complete").arg(window)
+            : HistoryModel::tr("refunds created %1: the listing did not finish").arg(window);
+    }
+    return HistoryModel::tr("refunds known by id");
+}
+
+} // namespace
 
 HistoryModel::HistoryModel(QObject *parent)
     : QAbstractTableModel(parent)
@@ -36,14 +72,10 @@ void HistoryModel::setHistory(const Operation &operation, std::vector<Resolution
         m_entries.push_back({note.recordedAt, QStringLiteral("noted"), note.operatorName, what, note.text});
     }
     for (const ProviderLookup &lookup : lookups) {
-        const QString details = lookup.windowFrom && lookup.windowTo
-            ? tr("refunds created between %1 and %2")
-                  .arg(TimeText::fullMoment(*lookup.windowFrom), TimeText::fullMoment(*lookup.windowTo))
-            : tr("refunds known by id");
         m_entries.push_back({lookup.askedAt, QStringLiteral("asked"), lookup.operatorName,
                              tr("Asked %1").arg(lookup.provider == QLatin1String("stripe") ? QStringLiteral("Stripe")
                                                                                             : lookup.provider),
-                             details});
+                             lookupAnswer(lookup)});
     }
     for (const Resolution &resolution : resolutions) {
         QStringList details;

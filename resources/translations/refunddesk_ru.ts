@@ -2039,16 +2039,36 @@ Provider said: %2</source>
         <translation>Заметка</translation>
     </message>
     <message>
-        <source>refunds created between %1 and %2</source>
-        <translation>возвраты, созданные между %1 и %2</translation>
-    </message>
-    <message>
         <source>refunds known by id</source>
         <translation>возвраты с известным id</translation>
     </message>
     <message>
         <source>Asked %1</source>
         <translation>Запрос к %1</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3</source>
+        <translation>%1 %2, %3</translation>
+    </message>
+    <message>
+        <source>%1 unknown to the provider</source>
+        <translation>%1 неизвестен провайдеру</translation>
+    </message>
+    <message>
+        <source>found: %1</source>
+        <translation>найдено: %1</translation>
+    </message>
+    <message>
+        <source>between %1 and %2</source>
+        <translation>с %1 по %2</translation>
+    </message>
+    <message>
+        <source>no refund for this operation created %1; the listing was complete</source>
+        <translation>возвратов этой операции, созданных %1, нет; список получен полностью</translation>
+    </message>
+    <message>
+        <source>refunds created %1: the listing did not finish</source>
+        <translation>возвраты, созданные %1: список не получен до конца</translation>
     </message>
 </context>
 <context>

@@ -1990,16 +1990,36 @@ Provider said: %2</source>
         <translation>备注</translation>
     </message>
     <message>
-        <source>refunds created between %1 and %2</source>
-        <translation>%1 至 %2 之间创建的退款</translation>
-    </message>
-    <message>
         <source>refunds known by id</source>
         <translation>已知 id 的退款</translation>
     </message>
     <message>
         <source>Asked %1</source>
         <translation>询问了 %1</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3</source>
+        <translation>%1 %2，%3</translation>
+    </message>
+    <message>
+        <source>%1 unknown to the provider</source>
+        <translation>提供方不知道 %1</translation>
+    </message>
+    <message>
+        <source>found: %1</source>
+        <translation>找到：%1</translation>
+    </message>
+    <message>
+        <source>between %1 and %2</source>
+        <translation>在 %1 至 %2 之间</translation>
+    </message>
+    <message>
+        <source>no refund for this operation created %1; the listing was complete</source>
+        <translation>%1 没有为此操作创建的退款；列表已完整读取</translation>
+    </message>
+    <message>
+        <source>refunds created %1: the listing did not finish</source>
+        <translation>%1 创建的退款：列表未能读完</translation>
     </message>
 </context>
 <context>

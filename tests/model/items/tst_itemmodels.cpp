@@ -447,6 +447,7 @@ void TestItemModels::historyIsOneTimelineOfNotesLookupsClaimAndDecisions()
     lookup.askedAt = operation.createdAt + 2000;
     lookup.windowFrom = operation.createdAt;
     lookup.windowTo = operation.createdAt + 600'000;
+    lookup.result = QStringLiteral(R"({"complete":true,"method":"list","refunds":[],"missing":[]})");
     Resolution earlier;
     earlier.operationId = operation.operationId;
     earlier.outcome = Outcome::Failed;
@@ -475,7 +476,20 @@ void TestItemModels::historyIsOneTimelineOfNotesLookupsClaimAndDecisions()
              QStringLiteral("Asked Stripe support, case 12345"));
     QCOMPARE(history.index(5, HistoryModel::WhatColumn).data().toString(), QStringLiteral("Note"));
     QCOMPARE(history.index(3, HistoryModel::WhatColumn).data().toString(), QStringLiteral("Asked Stripe"));
-    QVERIFY(history.index(3, HistoryModel::DetailsColumn).data().toString().startsWith(QStringLiteral("refunds created between")));
+    const QString answered = history.index(3, HistoryModel::DetailsColumn).data().toString();
+    QVERIFY2(answered.startsWith(QStringLiteral("no refund for this operation created between")), qPrintable(answered));
+    QVERIFY2(answered.endsWith(QStringLiteral("the listing was complete")), qPrintable(answered));
+
+    // What was found is shown from the result, refund by refund.
+    lookup.windowFrom.reset();
+    lookup.windowTo.reset();
+    lookup.result = QStringLiteral(R"({"complete":true,"method":"retrieve","missing":["re_gone"],)"
+                                   R"("refunds":[{"id":"re_1","status":"succeeded","amount":3800,"currency":"usd"}]})");
+    history.setHistory(operation, {}, operation.createdAt + 10'000, {}, {lookup});
+    const QString found = history.index(1, HistoryModel::DetailsColumn).data().toString();
+    QVERIFY2(found.startsWith(QStringLiteral("found: re_1 succeeded, ")), qPrintable(found));
+    QVERIFY2(found.contains(QStringLiteral("38")), qPrintable(found));
+    QVERIFY2(found.endsWith(QStringLiteral("re_gone unknown to the provider")), qPrintable(found));
 }
 
 void TestItemModels::historyToolTipsShowUserTextAsText()
