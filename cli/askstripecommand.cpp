@@ -37,25 +37,6 @@ Result<QStringList> knownRefundIds(Store &store, const Operation &operation)
     return ids;
 }
 
-nlohmann::json lookupJson(const ProviderLookup &lookup)
-{
-    nlohmann::json object;
-    object["lookup_id"] = lookup.lookupId;
-    object["operation_id"] = JsonWriter::text(lookup.operationId);
-    object["provider"] = JsonWriter::text(lookup.provider);
-    object["asked_at"] = lookup.askedAt;
-    object["operator"] = JsonWriter::text(lookup.operatorName);
-    object["window_from"] = lookup.windowFrom ? nlohmann::json(*lookup.windowFrom) : nlohmann::json(nullptr);
-    object["window_to"] = lookup.windowTo ? nlohmann::json(*lookup.windowTo) : nlohmann::json(nullptr);
-    const QByteArray result = lookup.result.toUtf8();
-    object["result"] = nlohmann::json::parse(result.constData(), result.constData() + result.size(), nullptr, false);
-    const QByteArray requests = lookup.requests.toUtf8();
-    const auto parsedRequests = nlohmann::json::parse(requests.constData(), requests.constData() + requests.size(), nullptr, false);
-    object["requests"] = parsedRequests.is_array() ? parsedRequests.size() : 0;
-    object["response_sha256"] = JsonWriter::text(lookup.responseSha256);
-    return object;
-}
-
 } // namespace
 
 int runAskStripe(CliContext &context)
@@ -143,7 +124,7 @@ int runAskStripe(CliContext &context)
     if (!kept)
         return context.fail(kept.error());
     if (parser.isSet(jsonOption)) {
-        context.out() << QString::fromStdString(JsonWriter::dump(lookupJson(*kept))) << '\n';
+        context.out() << QString::fromStdString(JsonWriter::dump(JsonWriter::toJson(*kept))) << '\n';
         return 0;
     }
     context.out() << QCoreApplication::translate("Cli", "%1: %2 Kept as lookup #%3 (%n request(s) to Stripe).", nullptr,

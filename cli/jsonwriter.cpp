@@ -84,6 +84,28 @@ nlohmann::json toJson(const OperationNote &n)
     };
 }
 
+nlohmann::json toJson(const ProviderLookup &l)
+{
+    // result and requests are JSON the store keeps as text: embedded as JSON again.
+    const auto parsed = [](const QString &stored) {
+        const QByteArray bytes = stored.toUtf8();
+        auto value = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size(), nullptr, false);
+        return value.is_discarded() ? nlohmann::json(nullptr) : value;
+    };
+    return {
+        {"lookup_id", l.lookupId},
+        {"operation_id", text(l.operationId)},
+        {"provider", text(l.provider)},
+        {"asked_at", l.askedAt},
+        {"operator", text(l.operatorName)},
+        {"window_from", l.windowFrom ? nlohmann::json(*l.windowFrom) : nlohmann::json(nullptr)},
+        {"window_to", l.windowTo ? nlohmann::json(*l.windowTo) : nlohmann::json(nullptr)},
+        {"result", parsed(l.result)},
+        {"requests", parsed(l.requests)},
+        {"response_sha256", text(l.responseSha256)},
+    };
+}
+
 std::string dump(const nlohmann::json &value)
 {
     return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);

@@ -3,6 +3,7 @@
 #include "domain/attempt.h"
 #include "domain/operation.h"
 #include "domain/operationnote.h"
+#include "domain/providerlookup.h"
 #include "domain/resolution.h"
 #include "domain/webhookevent.h"
 
@@ -22,6 +23,10 @@ nlohmann::json toJson(const Attempt &attempt);
 nlohmann::json toJson(const Resolution &resolution);
 // note_id, text, follow_up_on ('YYYY-MM-DD' or null), operator, recorded_at.
 nlohmann::json toJson(const OperationNote &note);
+// lookup_id, operation_id, provider, asked_at, operator, window_from, window_to (ms or
+// null), result (an object: complete, method, refunds, missing, summary), requests (an
+// array: method, path, status, request_id, body), response_sha256.
+nlohmann::json toJson(const ProviderLookup &lookup);
 std::string dump(const nlohmann::json &value); // pretty, UTF-8, never throws
 
 // Compact JSON text for one object, appended field by field without building a document:

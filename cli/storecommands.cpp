@@ -210,6 +210,9 @@ int runShow(CliContext &context)
         object["notes"] = nlohmann::json::array();
         for (const OperationNote &note : snapshot->notes)
             object["notes"].push_back(JsonWriter::toJson(note));
+        object["lookups"] = nlohmann::json::array();
+        for (const ProviderLookup &lookup : snapshot->lookups)
+            object["lookups"].push_back(JsonWriter::toJson(lookup));
         context.out() << QString::fromStdString(JsonWriter::dump(object)) << '\n';
         return 0;
     }
@@ -267,6 +270,19 @@ int runShow(CliContext &context)
             if (note.followUpOn.isValid())
                 out << ' ' << QCoreApplication::translate("Cli", "(follow up on %1)").arg(followUpText(note.followUpOn));
             out << ": " << note.text << '\n';
+        }
+    }
+    if (!snapshot->lookups.empty()) {
+        out << QCoreApplication::translate("Cli", "Asked the provider:") << '\n';
+        for (const ProviderLookup &lookup : snapshot->lookups) {
+            const QByteArray result = lookup.result.toUtf8();
+            const auto parsed = nlohmann::json::parse(result.constData(), result.constData() + result.size(), nullptr, false);
+            const auto summary = parsed.is_object() ? parsed.find("summary") : parsed.end();
+            out << "  #" << lookup.lookupId << ' ' << lookup.provider << ' '
+                << QCoreApplication::translate("Cli", "by %1 at %2").arg(lookup.operatorName, utc(lookup.askedAt));
+            if (parsed.is_object() && summary != parsed.end() && summary->is_string())
+                out << ": " << QString::fromStdString(summary->get<std::string>());
+            out << '\n';
         }
     }
     return 0;

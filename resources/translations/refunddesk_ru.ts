@@ -821,6 +821,10 @@ Subcommands (headless): %1.</source>
             <numerusform>%1: %2 Сохранено как запрос №%3 (%n обращений к Stripe).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Asked the provider:</source>
+        <translation>Запросы к провайдеру:</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>

@@ -802,6 +802,10 @@ Subcommands (headless): %1.</source>
             <numerusform>%1：%2 已保存为查询 #%3（向 Stripe 发出 %n 个请求）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Asked the provider:</source>
+        <translation>向提供方的查询：</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>

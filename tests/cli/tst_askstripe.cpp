@@ -185,7 +185,7 @@ private slots:
         QCOMPARE(printed.value(QLatin1String("operation_id")).toString(), QStringLiteral("op_missed"));
         // 152 refunds in the window at 100 a page: two requests, paged with starting_after.
         QCOMPARE(m_fake->requestCount(), 2);
-        QCOMPARE(printed.value(QLatin1String("requests")).toInt(), 2);
+        QCOMPARE(printed.value(QLatin1String("requests")).toArray().size(), 2);
         QVERIFY(m_fake->requests().at(0).pathAndQuery.startsWith(QLatin1String("/v1/refunds?")));
         QVERIFY(m_fake->requests().at(1).pathAndQuery.contains(QLatin1String("starting_after=")));
         const QJsonObject result = printed.value(QLatin1String("result")).toObject();
@@ -197,6 +197,16 @@ private slots:
         QCOMPARE(printed.value(QLatin1String("window_from")).toInteger(), m_attemptStartedMs - 300'000);
         QCOMPARE(printed.value(QLatin1String("window_to")).toInteger(), m_attemptStartedMs + 30'000 + 300'000);
         QCOMPARE(lookups(QStringLiteral("op_missed")).size(), size_t(1));
+
+        // show has it too, as evidence of what the provider said.
+        QProcess show;
+        show.start(QStringLiteral(RD_APP_PATH), {QStringLiteral("show"), QStringLiteral("op_missed"), QStringLiteral("--db"), m_db,
+                                                 QStringLiteral("--json")});
+        QVERIFY(show.waitForFinished(60'000));
+        const QJsonArray shown = QJsonDocument::fromJson(show.readAllStandardOutput()).object().value(QLatin1String("lookups")).toArray();
+        QCOMPARE(shown.size(), 1);
+        QCOMPARE(shown.at(0).toObject().value(QLatin1String("result")).toObject(), result);
+        QCOMPARE(shown.at(0).toObject().value(QLatin1String("requests")).toArray().size(), 2);
     }
 
     void aCompleteListingThatFindsNothingSaysSo()
