@@ -13,7 +13,6 @@
 #include "stripe/striperefundlookup.h"
 
 #include <QCoreApplication>
-#include <QEventLoop>
 
 namespace RefundDesk::Cli {
 
@@ -103,16 +102,7 @@ int runAskStripe(CliContext &context)
         context.err() << "refund-desk ask-stripe: " << why << '\n';
         context.err().flush();
     });
-    std::optional<Error> failure;
-    QEventLoop loop;
-    QObject::connect(&lookup, &StripeRefundLookup::finished, &loop, &QEventLoop::quit);
-    QObject::connect(&lookup, &StripeRefundLookup::failed, &loop, [&](const Error &error) {
-        failure = error;
-        loop.quit();
-    });
-    // Started from the loop, so that an answer can never come before it runs.
-    QMetaObject::invokeMethod(&lookup, &StripeRefundLookup::start, Qt::QueuedConnection);
-    loop.exec();
+    const std::optional<Error> failure = runStripeJob(lookup, &StripeRefundLookup::finished);
     if (failure) {
         return context.fail(Error{failure->kind, failure->message + QLatin1Char(' ')
                                                      + QCoreApplication::translate("Cli", "Nothing was kept.")});

@@ -3,6 +3,7 @@
 #include "domain/result.h"
 #include "stripe/stripesecret.h"
 
+#include <QEventLoop>
 #include <QUrl>
 
 namespace RefundDesk {
@@ -28,5 +29,22 @@ Result<StripeSetup> readStripeSetup(CliContext &context);
 // Refuses a key of the other mode than the store's events (the payloads' livemode): a
 // test key cannot see live refunds, and its answer would say "not found" wrongly.
 std::optional<Error> refuseKeyOfOtherMode(Store &store, const StripeSecret &secret);
+
+// Runs a job that asks Stripe (its start(), from the event loop, so that no answer can
+// come before it runs) until it emits `done` or failed(Error); the error, if it failed.
+template<typename Job, typename DoneSignal>
+std::optional<Error> runStripeJob(Job &job, DoneSignal done)
+{
+    std::optional<Error> failure;
+    QEventLoop loop;
+    QObject::connect(&job, done, &loop, &QEventLoop::quit);
+    QObject::connect(&job, &Job::failed, &loop, [&](const Error &error) {
+        failure = error;
+        loop.quit();
+    });
+    QMetaObject::invokeMethod(&job, &Job::start, Qt::QueuedConnection);
+    loop.exec();
+    return failure;
+}
 
 } // namespace RefundDesk::Cli

@@ -12,7 +12,6 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QRegularExpression>
 
 namespace RefundDesk::Cli {
@@ -120,16 +119,7 @@ int runSyncEvents(CliContext &context)
             sincePrint.start();
         }
     });
-    std::optional<Error> failure;
-    QEventLoop loop;
-    QObject::connect(&sync, &EventSync::succeeded, &loop, &QEventLoop::quit);
-    QObject::connect(&sync, &EventSync::failed, &loop, [&](const Error &error) {
-        failure = error;
-        loop.quit();
-    });
-    // Started from the loop, so that an answer can never come before it runs.
-    QMetaObject::invokeMethod(&sync, &EventSync::start, Qt::QueuedConnection);
-    loop.exec();
+    const std::optional<Error> failure = runStripeJob(sync, &EventSync::succeeded);
 
     printSummary(context.out(), sync.summary());
     if (failure && sync.summary().pages == 0)
