@@ -363,6 +363,10 @@ void TestAccessibility::tablesSayTheirHeadersAndCells()
         QAccessibleTableCellInterface *cellInfo = cell->tableCellInterface();
         QVERIFY(cellInfo);
         const QList<QAccessibleInterface *> headers = cellInfo->columnHeaderCells();
+        // Qt 6.4 hands the header cells over unregistered; registering them gives them to
+        // the accessibility cache, which deletes them.
+        for (QAccessibleInterface *header : headers)
+            QAccessible::uniqueId(header);
         QCOMPARE(headers.size(), 1);
         QCOMPARE(headers.first()->text(QAccessible::Name), model->headerData(column, Qt::Horizontal).toString());
     }
@@ -512,7 +516,7 @@ void TestAccessibility::dialogsAreNamedAndTabGoesRound()
 
     // Who is at the desk: a dialog of its own event loop, looked at from inside it.
     QString operatorProblems = QStringLiteral("the dialog did not open");
-    QTimer::singleShot(0, this, [this, &operatorProblems, &window] {
+    QTimer::singleShot(0, this, [&operatorProblems, &window] {
         auto *dialog = window->findChild<QInputDialog *>(QStringLiteral("operatorDialog"));
         QDeadlineTimer watchdog(std::chrono::minutes(2));
         while ((!dialog || !dialog->isVisible()) && !watchdog.hasExpired()) {
