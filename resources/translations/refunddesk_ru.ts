@@ -1314,6 +1314,41 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::AuditChainCheck</name>
+    <message>
+        <source>Open a store to see its audit log.</source>
+        <translation>Откройте хранилище, чтобы увидеть его журнал аудита.</translation>
+    </message>
+    <message>
+        <source>Broken at #%1: %2. The log was changed after it was written: decisions from #%1 on may not be as they were recorded. Keep this copy as it is and report it (hover for every problem found).</source>
+        <translation>Цепочка нарушена на №%1: %2. Журнал изменили после записи: решения начиная с №%1 могут отличаться от того, как они были зафиксированы. Сохраните эту копию без изменений и сообщите о проблеме (все найденные проблемы — в подсказке).</translation>
+    </message>
+    <message>
+        <source>Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as recorded, but the store no longer guards them as it should: report it (hover for every problem found).</source>
+        <translation>Цепочка проверена до №%1, но нарушен инвариант хранилища: %2 Решения пока такие, какими их зафиксировали, но хранилище больше не защищает их как следует: сообщите о проблеме (все найденные проблемы — в подсказке).</translation>
+    </message>
+    <message>
+        <source>Verified through #%1: %2 decisions, the chain is intact and the store&apos;s invariants hold.</source>
+        <translation>Проверено до №%1: решений — %2, цепочка цела, инварианты хранилища соблюдены.</translation>
+    </message>
+    <message>
+        <source>Head hash %1</source>
+        <translation>Головной хеш %1</translation>
+    </message>
+    <message>
+        <source>Cannot check the chain: %1</source>
+        <translation>Не удаётся проверить цепочку: %1</translation>
+    </message>
+    <message>
+        <source>Checking the audit chain… %1%</source>
+        <translation>Проверка цепочки аудита… %1%</translation>
+    </message>
+    <message>
+        <source>Checking the audit chain…</source>
+        <translation>Проверка цепочки аудита…</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::AuditEntryModel</name>
     <message>
         <source>(operation missing)</source>
@@ -1540,10 +1575,6 @@ Provider said: %2</source>
         <translation>Хранилище не открыто</translation>
     </message>
     <message>
-        <source>Open a store to see its audit log.</source>
-        <translation>Откройте хранилище, чтобы увидеть его журнал аудита.</translation>
-    </message>
-    <message>
         <source>%1 (read-only)</source>
         <translation>%1 (только чтение)</translation>
     </message>
@@ -1558,26 +1589,6 @@ Provider said: %2</source>
     <message>
         <source>Cannot draw the exposure: %1</source>
         <translation>Не удаётся построить график риска: %1</translation>
-    </message>
-    <message>
-        <source>Checking the audit chain…</source>
-        <translation>Проверка цепочки аудита…</translation>
-    </message>
-    <message>
-        <source>Checking the audit chain… %1%</source>
-        <translation>Проверка цепочки аудита… %1%</translation>
-    </message>
-    <message>
-        <source>Cannot check the chain: %1</source>
-        <translation>Не удаётся проверить цепочку: %1</translation>
-    </message>
-    <message>
-        <source>Verified through #%1: %2 decisions, the chain is intact and the store&apos;s invariants hold.</source>
-        <translation>Проверено до №%1: решений — %2, цепочка цела, инварианты хранилища соблюдены.</translation>
-    </message>
-    <message>
-        <source>Head hash %1</source>
-        <translation>Головной хеш %1</translation>
     </message>
     <message>
         <source>Export the audit log</source>
@@ -1614,14 +1625,6 @@ Provider said: %2</source>
             <numerusform>Подходят %Ln решения</numerusform>
             <numerusform>Подходит %Ln решений</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Broken at #%1: %2. The log was changed after it was written: decisions from #%1 on may not be as they were recorded. Keep this copy as it is and report it (hover for every problem found).</source>
-        <translation>Цепочка нарушена на №%1: %2. Журнал изменили после записи: решения начиная с №%1 могут отличаться от того, как они были зафиксированы. Сохраните эту копию без изменений и сообщите о проблеме (все найденные проблемы — в подсказке).</translation>
-    </message>
-    <message>
-        <source>Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as recorded, but the store no longer guards them as it should: report it (hover for every problem found).</source>
-        <translation>Цепочка проверена до №%1, но нарушен инвариант хранилища: %2 Решения пока такие, какими их зафиксировали, но хранилище больше не защищает их как следует: сообщите о проблеме (все найденные проблемы — в подсказке).</translation>
     </message>
     <message>
         <source>Decisions</source>

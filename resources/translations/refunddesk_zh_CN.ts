@@ -1287,6 +1287,41 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::AuditChainCheck</name>
+    <message>
+        <source>Open a store to see its audit log.</source>
+        <translation>打开存储库以查看其审计日志。</translation>
+    </message>
+    <message>
+        <source>Broken at #%1: %2. The log was changed after it was written: decisions from #%1 on may not be as they were recorded. Keep this copy as it is and report it (hover for every problem found).</source>
+        <translation>在 #%1 处断裂：%2。日志在写入后被改动过：从 #%1 起的决定可能与当初记录的不一致。请原样保留此副本并上报（将鼠标悬停在此处查看发现的全部问题）。</translation>
+    </message>
+    <message>
+        <source>Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as recorded, but the store no longer guards them as it should: report it (hover for every problem found).</source>
+        <translation>哈希链已校验至 #%1，但存储库的一项不变量被破坏：%2 目前的决定仍与记录一致，但存储库已无法像应有的那样保护它们：请上报此问题（将鼠标悬停在此处查看发现的全部问题）。</translation>
+    </message>
+    <message>
+        <source>Verified through #%1: %2 decisions, the chain is intact and the store&apos;s invariants hold.</source>
+        <translation>已校验至 #%1：共 %2 条决定，哈希链完整，存储库不变量均成立。</translation>
+    </message>
+    <message>
+        <source>Head hash %1</source>
+        <translation>链头哈希 %1</translation>
+    </message>
+    <message>
+        <source>Cannot check the chain: %1</source>
+        <translation>无法校验哈希链：%1</translation>
+    </message>
+    <message>
+        <source>Checking the audit chain… %1%</source>
+        <translation>正在校验审计链… %1%</translation>
+    </message>
+    <message>
+        <source>Checking the audit chain…</source>
+        <translation>正在校验审计链…</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::AuditEntryModel</name>
     <message>
         <source>(operation missing)</source>
@@ -1513,10 +1548,6 @@ Provider said: %2</source>
         <translation>未打开存储库</translation>
     </message>
     <message>
-        <source>Open a store to see its audit log.</source>
-        <translation>打开存储库以查看其审计日志。</translation>
-    </message>
-    <message>
         <source>%1 (read-only)</source>
         <translation>%1（只读）</translation>
     </message>
@@ -1531,26 +1562,6 @@ Provider said: %2</source>
     <message>
         <source>Cannot draw the exposure: %1</source>
         <translation>无法绘制敞口图：%1</translation>
-    </message>
-    <message>
-        <source>Checking the audit chain…</source>
-        <translation>正在校验审计链…</translation>
-    </message>
-    <message>
-        <source>Checking the audit chain… %1%</source>
-        <translation>正在校验审计链… %1%</translation>
-    </message>
-    <message>
-        <source>Cannot check the chain: %1</source>
-        <translation>无法校验哈希链：%1</translation>
-    </message>
-    <message>
-        <source>Verified through #%1: %2 decisions, the chain is intact and the store&apos;s invariants hold.</source>
-        <translation>已校验至 #%1：共 %2 条决定，哈希链完整，存储库不变量均成立。</translation>
-    </message>
-    <message>
-        <source>Head hash %1</source>
-        <translation>链头哈希 %1</translation>
     </message>
     <message>
         <source>Export the audit log</source>
@@ -1583,14 +1594,6 @@ Provider said: %2</source>
         <translation>
             <numerusform>%Ln 条决定符合条件</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Broken at #%1: %2. The log was changed after it was written: decisions from #%1 on may not be as they were recorded. Keep this copy as it is and report it (hover for every problem found).</source>
-        <translation>在 #%1 处断裂：%2。日志在写入后被改动过：从 #%1 起的决定可能与当初记录的不一致。请原样保留此副本并上报（将鼠标悬停在此处查看发现的全部问题）。</translation>
-    </message>
-    <message>
-        <source>Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as recorded, but the store no longer guards them as it should: report it (hover for every problem found).</source>
-        <translation>哈希链已校验至 #%1，但存储库的一项不变量被破坏：%2 目前的决定仍与记录一致，但存储库已无法像应有的那样保护它们：请上报此问题（将鼠标悬停在此处查看发现的全部问题）。</translation>
     </message>
     <message>
         <source>Decisions</source>

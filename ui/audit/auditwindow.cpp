@@ -1,5 +1,6 @@
 #include "ui/audit/auditwindow.h"
 
+#include "ui/audit/auditchaincheck.h"
 #include "ui/audit/auditfilterbar.h"
 #include "ui/audit/exposurechart.h"
 #include "ui/common/focusorder.h"
@@ -23,7 +24,6 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
-#include <QPromise>
 #include <QEvent>
 #include <QMenu>
 #include <QMenuBar>
@@ -72,6 +72,7 @@ AuditWindow::AuditWindow(QWidget *parent)
     , m_chart(new ExposureChart(this))
     , m_tabs(new QTabWidget(this))
     , m_chainLabel(new BannerLabel(this))
+    , m_chainCheck(new AuditChainCheck(m_chainLabel, this))
     , m_countLabel(new QLabel(this))
     , m_rowHint(new QLabel(this))
     , m_storeLabel(new QLabel(this))
@@ -82,6 +83,7 @@ AuditWindow::AuditWindow(QWidget *parent)
     m_chainLabel->setWordWrap(true);
     m_chainLabel->setMargin(6);
     LiveText::makeReadable(m_chainLabel);
+    connect(m_chainCheck, &AuditChainCheck::checked, this, &AuditWindow::chainChecked);
     m_countLabel->setObjectName(QStringLiteral("countLabel"));
     m_rowHint->setObjectName(QStringLiteral("rowHint"));
     m_rowHint->setWordWrap(true);
@@ -176,7 +178,7 @@ AuditWindow::~AuditWindow()
 {
     // Jobs on the pool hold their own connections and nothing of this window; cancel the
     // long ones so they stop at their next page.
-    cancelChainCheck();
+    m_chainCheck->cancel();
     m_model->setStore(nullptr);
     // Open when the console closes: closeEvent() did not run.
     if (isVisible())
@@ -241,7 +243,7 @@ void AuditWindow::retranslateUi()
     updateStoreLabel();
     updateCountLabel();
     updateRowHint();
-    showChainState();
+    m_chainCheck->showState();
 }
 
 void AuditWindow::updateStoreLabel()
@@ -276,28 +278,29 @@ void AuditWindow::updateCountLabel()
 
 void AuditWindow::setStore(StoreWorker *worker, const std::optional<StoreFacts> &facts)
 {
-    cancelChainCheck();
     m_worker = facts ? worker : nullptr;
     m_facts = worker ? facts : std::nullopt;
     ++m_storeGeneration;
     ++m_filterGeneration;
-    m_chainReport.reset();
     m_model->setStore(m_worker, m_filters->query());
     m_totals->setTotals({});
     m_totalsState = TotalsState::None;
     updateCountLabel();
-    m_chainError.clear();
-    m_chainProgress = -1;
     updateStoreLabel();
     if (!m_facts) {
-        showChainState();
+        m_chainCheck->clear();
         m_chart->setTimeline({});
         return;
     }
     loadTotals();
     loadOperators();
     loadTimeline();
-    checkChain();
+    m_chainCheck->start(m_facts->location);
+}
+
+const std::optional<AuditReport> &AuditWindow::chainReport() const
+{
+    return m_chainCheck->report();
 }
 
 void AuditWindow::refresh()
@@ -384,103 +387,6 @@ void AuditWindow::loadTimeline()
             }
             m_chart->setTimeline(*answer);
         });
-}
-
-void AuditWindow::cancelChainCheck()
-{
-    if (m_chainCancel)
-        m_chainCancel->store(true);
-    m_chainCancel.reset();
-}
-
-void AuditWindow::checkChain()
-{
-    showChainState();
-    const quint64 generation = m_storeGeneration;
-    auto cancel = std::make_shared<std::atomic_bool>(false);
-    m_chainCancel = cancel;
-
-    auto *watcher = new QFutureWatcher<Answer<AuditReport>>(this);
-    connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, generation](int percent) {
-        if (generation == m_storeGeneration && !m_chainReport) {
-            m_chainProgress = percent;
-            showChainState();
-        }
-    });
-    connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, generation] {
-        watcher->deleteLater();
-        if (generation != m_storeGeneration || watcher->future().resultCount() == 0)
-            return;
-        const Result<AuditReport> &answer = *watcher->result();
-        if (!answer) {
-            m_chainError = answer.error().message;
-            showChainState();
-            emit chainChecked(false, m_chainLabel->text());
-            return;
-        }
-        m_chainReport = *answer;
-        showChainState();
-        emit chainChecked(m_chainReport->intact(), m_chainLabel->text());
-    });
-    const QString location = m_facts->location;
-    watcher->setFuture(QtConcurrent::run([location, cancel](QPromise<Answer<AuditReport>> &promise) {
-        auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
-        if (!store) {
-            promise.addResult(std::make_shared<Result<AuditReport>>(store.error()));
-            return;
-        }
-        promise.setProgressRange(0, 100);
-        AuditVerifier verifier(**store);
-        auto report = verifier.run([&promise, &cancel](qint64 done, qint64 total) {
-            promise.setProgressValue(total > 0 ? int(100 * done / total) : 0);
-            return !cancel->load();
-        });
-        if (!cancel->load())
-            promise.addResult(std::make_shared<Result<AuditReport>>(std::move(report)));
-    }));
-}
-
-void AuditWindow::showChainState()
-{
-    QString text;
-    Theme::Tone tone = Theme::Tone::Neutral;
-    if (!m_facts) {
-        text = tr("Open a store to see its audit log.");
-    } else if (m_chainReport) {
-        const AuditReport &report = *m_chainReport;
-        if (report.chainBreak) {
-            // What is wrong, what it means for the auditor, and what to do.
-            text = tr("Broken at #%1: %2. The log was changed after it was written: decisions from #%1 on may not "
-                      "be as they were recorded. Keep this copy as it is and report it (hover for every problem "
-                      "found).")
-                       .arg(report.chainBreak->resolutionId)
-                       .arg(report.chainBreak->reason);
-        } else if (!report.violations.empty()) {
-            text = tr("Chain verified through #%1, but a store invariant is broken: %2 The decisions so far are as "
-                      "recorded, but the store no longer guards them as it should: report it (hover for every "
-                      "problem found).")
-                       .arg(report.lastVerifiedId)
-                       .arg(report.violations.front().message);
-        } else {
-            text = tr("Verified through #%1: %2 decisions, the chain is intact and the store's invariants hold.")
-                       .arg(report.lastVerifiedId)
-                       .arg(QLocale().toString(report.verifiedCount));
-        }
-        const QStringList problems = report.problems();
-        // The problems quote stored text (operators, notes): never markup.
-        m_chainLabel->setToolTip(problems.isEmpty() ? tr("Head hash %1").arg(report.headHash)
-                                                    : ToolTipText::fromPlainText(problems.join(u'\n')));
-        tone = report.intact() ? Theme::Tone::Good : Theme::Tone::Danger;
-    } else if (!m_chainError.isEmpty()) {
-        text = tr("Cannot check the chain: %1").arg(m_chainError);
-        tone = Theme::Tone::Warning;
-    } else if (m_chainProgress >= 0) {
-        text = tr("Checking the audit chain… %1%").arg(m_chainProgress);
-    } else {
-        text = tr("Checking the audit chain…");
-    }
-    LiveText::setText(m_chainLabel, text);
-    m_chainLabel->setTone(tone);
 }
 
 } // namespace RefundDesk

@@ -23,6 +23,7 @@ class QTableView;
 
 namespace RefundDesk {
 
+class AuditChainCheck;
 class AuditEntryModel;
 class AuditFilterBar;
 class AuditTotalsModel;
@@ -68,7 +69,7 @@ public:
     QLabel *chainLabel() const { return m_chainLabel; }
     QLabel *countLabel() const { return m_countLabel; }
     // The last finished chain check, if any.
-    const std::optional<AuditReport> &chainReport() const { return m_chainReport; }
+    const std::optional<AuditReport> &chainReport() const;
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -92,10 +93,6 @@ private:
     void loadTotals();
     void loadOperators();
     void loadTimeline();
-    void checkChain();
-    void cancelChainCheck();
-    // The chain's state from what is known of it: the report, the error or the progress.
-    void showChainState();
     void updateRowHint();
 
     StoreWorker *m_worker = nullptr;
@@ -108,6 +105,7 @@ private:
     ExposureChart *m_chart = nullptr;
     QTabWidget *m_tabs = nullptr;
     BannerLabel *m_chainLabel = nullptr;
+    AuditChainCheck *m_chainCheck = nullptr;
     QLabel *m_countLabel = nullptr;
     QLabel *m_rowHint = nullptr;
     QLabel *m_storeLabel = nullptr;
@@ -119,12 +117,8 @@ private:
     QAction *m_refreshAction = nullptr;
     QAction *m_logAction = nullptr;
     QAction *m_exposureAction = nullptr;
-    std::optional<AuditReport> m_chainReport;
-    QString m_chainError;    // why the last check could not run
-    int m_chainProgress = -1; // percent of the check running, -1 before the first step
     TotalsState m_totalsState = TotalsState::None;
     QString m_totalsError;
-    std::shared_ptr<std::atomic_bool> m_chainCancel;
     // Bumped when the store or the filter changes: late answers to old questions are dropped.
     quint64 m_storeGeneration = 0;
     quint64 m_filterGeneration = 0;

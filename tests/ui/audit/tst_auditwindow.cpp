@@ -413,7 +413,7 @@ private slots:
         QCOMPARE(window->countLabel()->text(),
                  QCoreApplication::translate("RefundDesk::AuditWindow", "%Ln decision(s) match", nullptr, 2));
         QVERIFY2(window->chainLabel()->text().startsWith(
-                     QCoreApplication::translate("RefundDesk::AuditWindow",
+                     QCoreApplication::translate("RefundDesk::AuditChainCheck",
                                                  "Verified through #%1: %2 decisions, the chain is intact and the "
                                                  "store's invariants hold.")
                          .section(QStringLiteral("%1"), 0, 0)),

@@ -529,7 +529,7 @@ void LanguagesTest::languageMenuSwitchesAtOnce()
     QCOMPARE(audit->chart()->exposureChart()->title(),
              ru("RefundDesk::ExposureChart", "Still unknown at the end of each day (UTC)"));
     QVERIFY2(audit->chainLabel()->text().startsWith(
-                 ru("RefundDesk::AuditWindow", "Verified through #%1: %2 decisions, the chain is intact and the "
+                 ru("RefundDesk::AuditChainCheck", "Verified through #%1: %2 decisions, the chain is intact and the "
                                                "store's invariants hold.")
                      .section(QStringLiteral("%1"), 0, 0)),
              qPrintable(audit->chainLabel()->text()));
