@@ -77,24 +77,19 @@ int runAskStripe(CliContext &context)
     }
     if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret))
         return context.fail(*refused);
-    auto operation = store->operation(operationId);
+    const auto operation = context.readOperation(*store, operationId, exitCode);
     if (!operation)
-        return context.fail(operation.error());
-    if (!*operation) {
-        return context.fail(Error::usage(QCoreApplication::translate("Cli", "There is no operation %1 in %2. Check the id (e.g. "
-                                                                            "op_5521) with 'refund-desk queue'.")
-                                             .arg(operationId, store->location())));
-    }
+        return exitCode;
     auto attempts = store->attempts(operationId);
     if (!attempts)
         return context.fail(attempts.error());
-    auto known = knownRefundIds(*store, **operation);
+    auto known = knownRefundIds(*store, *operation);
     if (!known)
         return context.fail(known.error());
     QList<QPair<qint64, qint64>> spans;
     for (const Attempt &attempt : *attempts)
         spans.append({attempt.startedAt, attempt.finishedAt.value_or(attempt.startedAt)});
-    const auto question = RefundLookupQuestion::forOperation(operationId, (*operation)->createdAt, spans, *known);
+    const auto question = RefundLookupQuestion::forOperation(operationId, operation->createdAt, spans, *known);
 
     StripeClient client(stripe->secret, stripe->apiBase);
     StripeRefundLookup lookup(client, question);

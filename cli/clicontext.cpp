@@ -108,4 +108,20 @@ int CliContext::usageError(const QString &message)
     return 2;
 }
 
+std::optional<Operation> CliContext::readOperation(Store &store, const QString &operationId, int &exitCode)
+{
+    auto found = store.operation(operationId);
+    if (!found) {
+        exitCode = fail(found.error());
+        return std::nullopt;
+    }
+    if (!found->has_value()) {
+        exitCode = fail(Error::usage(
+            QCoreApplication::translate("Cli", "There is no operation %1 in %2. Check the id (e.g. op_5521) with 'refund-desk queue'.")
+                .arg(operationId, store.location())));
+        return std::nullopt;
+    }
+    return **found;
+}
+
 } // namespace RefundDesk::Cli

@@ -40,6 +40,10 @@ public:
 
     // Prints "refund-desk <command>: <message>" to standard error; returns the exit code.
     int fail(const Error &error);
+    // Reads the named operation for a write: it must exist, and its current state is what
+    // the write will be checked against.
+    // On failure, nothing, with `exitCode` set and the reason printed.
+    std::optional<Operation> readOperation(Store &store, const QString &operationId, int &exitCode);
     int usageError(const QString &message);
 
 private:

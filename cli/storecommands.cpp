@@ -35,24 +35,6 @@ void addOperatorOption(CliContext &context)
                                 QStringLiteral("NAME")});
 }
 
-// Reads the named operation for a write: it must exist, and its current state is what
-// the write will be checked against.
-std::optional<Operation> readOperation(CliContext &context, Store &store, const QString &operationId, int &exitCode)
-{
-    auto found = store.operation(operationId);
-    if (!found) {
-        exitCode = context.fail(found.error());
-        return std::nullopt;
-    }
-    if (!found->has_value()) {
-        exitCode = context.fail(Error::usage(
-            QCoreApplication::translate("Cli", "There is no operation %1 in %2. Check the id (e.g. op_5521) with 'refund-desk queue'.")
-                .arg(operationId, store.location())));
-        return std::nullopt;
-    }
-    return **found;
-}
-
 QString operatorName(CliContext &context)
 {
     return context.parser().value(OperatorOption).trimmed();
@@ -93,7 +75,7 @@ std::optional<OperatorTarget> operatorTarget(CliContext &context, int &exitCode)
         return std::nullopt;
     if (name.isEmpty())
         name = store->sessionOperator();
-    auto operation = readOperation(context, *store, context.parser().positionalArguments().at(0), exitCode);
+    auto operation = context.readOperation(*store, context.parser().positionalArguments().at(0), exitCode);
     if (!operation)
         return std::nullopt;
     return OperatorTarget{name, std::move(store), std::move(*operation)};
@@ -379,7 +361,7 @@ int runResolve(CliContext &context)
         if (auto error = Resolver::checkDraft(draft))
             return context.fail(*error);
     }
-    const auto operation = readOperation(context, *store, draft.operationId, exitCode);
+    const auto operation = context.readOperation(*store, draft.operationId, exitCode);
     if (!operation)
         return exitCode;
     Resolver resolver(*store);

@@ -96,6 +96,7 @@ void StripeListPager::answered(quint64 tag, const StripeAnswer &answer)
         return;
     }
     page->requestId = answer.requestId;
+    page->pathAndQuery = answer.pathAndQuery;
     page->number = ++m_pages;
     const bool more = page->hasMore;
     const QString last = page->ids.isEmpty() ? QString() : page->ids.last();

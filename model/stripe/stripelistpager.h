@@ -18,6 +18,7 @@ struct StripePage
     QStringList ids;     // the ids of data[], in order (newest first for Stripe's lists)
     bool hasMore = false;
     QString requestId;
+    QString pathAndQuery; // what was asked for this page, never the key
     int number = 0;      // 1 for the first page
 };
 

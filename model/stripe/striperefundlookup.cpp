@@ -105,15 +105,7 @@ void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
 
 void StripeRefundLookup::pageRead(const StripePage &page)
 {
-    QString pathAndQuery = QStringLiteral("/v1/refunds?created[gte]=%1&created[lte]=%2&limit=%3")
-                               .arg(m_question.windowFromMs / 1000)
-                               .arg((m_question.windowToMs + 999) / 1000)
-                               .arg(StripeListPager::PageLimit);
-    if (!m_lastListedId.isEmpty())
-        pathAndQuery += QStringLiteral("&starting_after=") + m_lastListedId;
-    keepRequest(pathAndQuery, 200, page.requestId, page.body);
-    if (!page.ids.isEmpty())
-        m_lastListedId = page.ids.last();
+    keepRequest(page.pathAndQuery, 200, page.requestId, page.body);
     const QJsonArray data = QJsonDocument::fromJson(page.body).object().value(QLatin1String("data")).toArray();
     for (const QJsonValue &entry : data) {
         const auto refund = refundFrom(entry.toObject());

@@ -85,7 +85,6 @@ private:
     std::unique_ptr<StripeListPager> m_pager;
     quint64 m_tag = 0;
     int m_nextKnown = 0;
-    QString m_lastListedId;
     bool m_listed = false;
     bool m_complete = false;
     QJsonArray m_requests;

@@ -197,6 +197,10 @@ private slots:
         QCOMPARE(printed.value(QLatin1String("window_from")).toInteger(), m_attemptStartedMs - 300'000);
         QCOMPARE(printed.value(QLatin1String("window_to")).toInteger(), m_attemptStartedMs + 30'000 + 300'000);
         QCOMPARE(lookups(QStringLiteral("op_missed")).size(), size_t(1));
+        // Each page is kept with the request that asked for it, as sent.
+        const QJsonArray kept = printed.value(QLatin1String("requests")).toArray();
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(kept.at(i).toObject().value(QLatin1String("path")).toString(), m_fake->requests().at(i).pathAndQuery);
 
         // show has it too, as evidence of what the provider said.
         QProcess show;
