@@ -1,6 +1,7 @@
 // ask-stripe: what Stripe itself says of one operation's refund, asked read-only and kept
 // in the store as a provider lookup (evidence of what the provider answered).
 
+#include "askqueuecommand.h"
 #include "clicontext.h"
 #include "commands.h"
 #include "jsonwriter.h"
@@ -25,15 +26,46 @@ int runAskStripe(CliContext &context)
                       QCoreApplication::translate("Cli", "Who asks. On PostgreSQL the database login is recorded: the name may "
                                                          "be left out, and another name is refused."),
                       QStringLiteral("NAME")});
+    const QString allOption = QStringLiteral("all-without-evidence");
+    const QString limitOption = QStringLiteral("limit");
+    const QString rateOption = QStringLiteral("rate");
+    parser.addOption({allOption, QCoreApplication::translate("Cli", "Ask about every operation of the queue whose verdict is "
+                                                                    "none, instead of one OPERATION_ID.")});
+    parser.addOption({limitOption, QCoreApplication::translate("Cli", "With --all-without-evidence: ask at most N operations."),
+                      QStringLiteral("N")});
+    parser.addOption({rateOption, QCoreApplication::translate("Cli", "With --all-without-evidence: at most R requests a second "
+                                                                     "(default 20)."),
+                      QStringLiteral("R")});
     addStripeOptions(context);
-    if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
+    if (auto exit = context.parse(0, 1, QStringLiteral("one OPERATION_ID, or --all-without-evidence")))
         return *exit;
 
-    const QString operationId = parser.positionalArguments().at(0);
+    const bool all = parser.isSet(allOption);
+    if (all == (parser.positionalArguments().size() == 1)) {
+        context.err() << QCoreApplication::translate("Cli", "Give one OPERATION_ID or --all-without-evidence, not both nor "
+                                                            "neither.")
+                      << '\n';
+        return 2;
+    }
     QString operatorName = parser.value(operatorOption).trimmed();
     if (operatorName.isEmpty() && !StoreFactory::recordsLoginAsOperator(parser.value(QStringLiteral("db"))))
         return context.fail(Error::refused(QCoreApplication::translate("Cli", "--operator NAME is required and may not be empty: "
                                                                               "say who asks Stripe.")));
+    if (all) {
+        bool limitOk = true;
+        bool rateOk = true;
+        const qint64 limit = parser.isSet(limitOption) ? parser.value(limitOption).toLongLong(&limitOk) : 0;
+        const double rate = parser.isSet(rateOption) ? parser.value(rateOption).toDouble(&rateOk) : 20.0;
+        if (!limitOk || limit < 0 || !rateOk || rate <= 0) {
+            context.err() << QCoreApplication::translate("Cli", "--limit takes a whole number of operations and --rate a "
+                                                                "number of requests a second above 0, e.g. --limit 500 "
+                                                                "--rate 10.")
+                          << '\n';
+            return 2;
+        }
+        return runAskStripeQueue(context, operatorName, limit, rate);
+    }
+    const QString operationId = parser.positionalArguments().at(0);
     auto stripe = readStripeSetup(context);
     if (!stripe)
         return context.fail(stripe.error());

@@ -74,6 +74,27 @@
             <numerusform>%1: %2 Kept as lookup #%3 (%n requests to Stripe).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n request(s) to Stripe.</source>
+        <translation>
+            <numerusform>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n request to Stripe.</numerusform>
+            <numerusform>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n requests to Stripe.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n answer(s) before it are kept; run the command again to ask the rest.</source>
+        <translation>
+            <numerusform>The %n answer before it is kept; run the command again to ask the rest.</numerusform>
+            <numerusform>The %n answers before it are kept; run the command again to ask the rest.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: the %n answer(s) complete so far are kept; run the command again to ask the rest.</source>
+        <translation>
+            <numerusform>Interrupted: the %n answer complete so far is kept; run the command again to ask the rest.</numerusform>
+            <numerusform>Interrupted: the %n answers complete so far are kept; run the command again to ask the rest.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EvidenceAnalyzer</name>

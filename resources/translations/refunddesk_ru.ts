@@ -825,6 +825,54 @@ Subcommands (headless): %1.</source>
         <source>Asked the provider:</source>
         <translation>Запросы к провайдеру:</translation>
     </message>
+    <message>
+        <source>Asking Stripe</source>
+        <translation>Запрос к Stripe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n request(s) to Stripe.</source>
+        <translation>
+            <numerusform>Опрошено операций без доказательств: %1 из %2; с возвратом в Stripe: %3; уже отвеченных ранее: %4; %n запрос к Stripe.</numerusform>
+            <numerusform>Опрошено операций без доказательств: %1 из %2; с возвратом в Stripe: %3; уже отвеченных ранее: %4; %n запроса к Stripe.</numerusform>
+            <numerusform>Опрошено операций без доказательств: %1 из %2; с возвратом в Stripe: %3; уже отвеченных ранее: %4; %n запросов к Stripe.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n answer(s) before it are kept; run the command again to ask the rest.</source>
+        <translation>
+            <numerusform>Полученный до этого %n ответ сохранён; запустите команду снова, чтобы опросить остальные.</numerusform>
+            <numerusform>Полученные до этого %n ответа сохранены; запустите команду снова, чтобы опросить остальные.</numerusform>
+            <numerusform>Полученные до этого %n ответов сохранены; запустите команду снова, чтобы опросить остальные.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: the %n answer(s) complete so far are kept; run the command again to ask the rest.</source>
+        <translation>
+            <numerusform>Прервано: %n полный ответ сохранён; запустите команду снова, чтобы опросить остальные.</numerusform>
+            <numerusform>Прервано: %n полных ответа сохранены; запустите команду снова, чтобы опросить остальные.</numerusform>
+            <numerusform>Прервано: %n полных ответов сохранены; запустите команду снова, чтобы опросить остальные.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ask about every operation of the queue whose verdict is none, instead of one OPERATION_ID.</source>
+        <translation>Опросить все операции очереди с вердиктом none вместо одной OPERATION_ID.</translation>
+    </message>
+    <message>
+        <source>With --all-without-evidence: ask at most N operations.</source>
+        <translation>С --all-without-evidence: опросить не более N операций.</translation>
+    </message>
+    <message>
+        <source>With --all-without-evidence: at most R requests a second (default 20).</source>
+        <translation>С --all-without-evidence: не более R запросов в секунду (по умолчанию 20).</translation>
+    </message>
+    <message>
+        <source>Give one OPERATION_ID or --all-without-evidence, not both nor neither.</source>
+        <translation>Укажите либо одну OPERATION_ID, либо --all-without-evidence: не оба и не ни одного.</translation>
+    </message>
+    <message>
+        <source>--limit takes a whole number of operations and --rate a number of requests a second above 0, e.g. --limit 500 --rate 10.</source>
+        <translation>--limit принимает целое число операций, а --rate — число запросов в секунду больше 0, например --limit 500 --rate 10.</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1239,6 +1287,57 @@ Subcommands (headless): %1.</source>
             <numerusform>Экспортировано %Ln решения в %1.</numerusform>
             <numerusform>Экспортировано %Ln решений в %1.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AskQueueFlow</name>
+    <message>
+        <source>Ask &amp;Stripe about operations without evidence…</source>
+        <translation>Спросить &amp;Stripe об операциях без доказательств…</translation>
+    </message>
+    <message>
+        <source>Ask Stripe, read-only, what became of the refund of every operation whose verdict is none, and keep each answer as a provider lookup.</source>
+        <translation>Спросить Stripe (только чтение), что стало с возвратом каждой операции с вердиктом none, и сохранить каждый ответ как запрос к провайдеру.</translation>
+    </message>
+    <message>
+        <source>Cannot ask Stripe</source>
+        <translation>Не удаётся спросить Stripe</translation>
+    </message>
+    <message>
+        <source>Asking Stripe about the operations without evidence…</source>
+        <translation>Запрос к Stripe об операциях без доказательств…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Ask Stripe</source>
+        <translation>Спросить Stripe</translation>
+    </message>
+    <message>
+        <source>Asking Stripe</source>
+        <translation>Запрос к Stripe</translation>
+    </message>
+    <message>
+        <source>Stopping; the answers already complete are kept…</source>
+        <translation>Остановка; уже полученные полные ответы сохраняются…</translation>
+    </message>
+    <message>
+        <source>Asking Stripe: %1 of %2 operations answered…</source>
+        <translation>Запрос к Stripe: получены ответы по %1 из %2 операций…</translation>
+    </message>
+    <message>
+        <source>%1 operation(s) asked, %2 of them with a refund at Stripe; %3 request(s) sent. %4 operation(s) without evidence in the queue, %5 answered before.</source>
+        <translation>Опрошено операций: %1, из них с возвратом в Stripe: %2; отправлено запросов: %3. Операций без доказательств в очереди: %4, отвеченных ранее: %5.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the answers complete so far are kept; ask again for the rest.</source>
+        <translation>Отменено: полученные полные ответы сохранены; спросите снова, чтобы опросить остальные.</translation>
+    </message>
+    <message>
+        <source>Stripe could not be asked about every operation</source>
+        <translation>Не удалось спросить Stripe обо всех операциях</translation>
     </message>
 </context>
 <context>
@@ -4243,6 +4342,10 @@ The window now shows its current state.</source>
     <message>
         <source>Stripe says: %1.</source>
         <translation>Stripe отвечает: %1.</translation>
+    </message>
+    <message>
+        <source>This store cannot keep what Stripe answers (read-only, or schema version 1): open it for writing, upgraded, and ask again.</source>
+        <translation>Это хранилище не может сохранить ответы Stripe (только чтение или схема версии 1): откройте его для записи, обновите и спросите снова.</translation>
     </message>
 </context>
 <context>

@@ -806,6 +806,48 @@ Subcommands (headless): %1.</source>
         <source>Asked the provider:</source>
         <translation>向提供方的查询：</translation>
     </message>
+    <message>
+        <source>Asking Stripe</source>
+        <translation>正在询问 Stripe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n request(s) to Stripe.</source>
+        <translation>
+            <numerusform>已询问 %2 个无证据操作中的 %1 个；%3 个在 Stripe 有退款；%4 个此前已有答复；向 Stripe 发送了 %n 个请求。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n answer(s) before it are kept; run the command again to ask the rest.</source>
+        <translation>
+            <numerusform>此前的 %n 个答复已保存；再次运行该命令以询问其余操作。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: the %n answer(s) complete so far are kept; run the command again to ask the rest.</source>
+        <translation>
+            <numerusform>已中断：目前完整的 %n 个答复已保存；再次运行该命令以询问其余操作。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ask about every operation of the queue whose verdict is none, instead of one OPERATION_ID.</source>
+        <translation>询问队列中所有判定为 none 的操作，而不是单个 OPERATION_ID。</translation>
+    </message>
+    <message>
+        <source>With --all-without-evidence: ask at most N operations.</source>
+        <translation>与 --all-without-evidence 一起：最多询问 N 个操作。</translation>
+    </message>
+    <message>
+        <source>With --all-without-evidence: at most R requests a second (default 20).</source>
+        <translation>与 --all-without-evidence 一起：每秒最多 R 个请求（默认 20）。</translation>
+    </message>
+    <message>
+        <source>Give one OPERATION_ID or --all-without-evidence, not both nor neither.</source>
+        <translation>请给出一个 OPERATION_ID 或 --all-without-evidence，二者只能取其一。</translation>
+    </message>
+    <message>
+        <source>--limit takes a whole number of operations and --rate a number of requests a second above 0, e.g. --limit 500 --rate 10.</source>
+        <translation>--limit 需要操作数量的整数，--rate 需要大于 0 的每秒请求数，例如 --limit 500 --rate 10。</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1214,6 +1256,57 @@ Subcommands (headless): %1.</source>
         <translation>
             <numerusform>已将 %Ln 条决定导出到 %1。</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AskQueueFlow</name>
+    <message>
+        <source>Ask &amp;Stripe about operations without evidence…</source>
+        <translation>向 &amp;Stripe 询问无证据的操作…</translation>
+    </message>
+    <message>
+        <source>Ask Stripe, read-only, what became of the refund of every operation whose verdict is none, and keep each answer as a provider lookup.</source>
+        <translation>以只读方式询问 Stripe 每个判定为 none 的操作的退款结果，并将每个答复保存为提供方查询记录。</translation>
+    </message>
+    <message>
+        <source>Cannot ask Stripe</source>
+        <translation>无法询问 Stripe</translation>
+    </message>
+    <message>
+        <source>Asking Stripe about the operations without evidence…</source>
+        <translation>正在向 Stripe 询问无证据的操作…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Ask Stripe</source>
+        <translation>询问 Stripe</translation>
+    </message>
+    <message>
+        <source>Asking Stripe</source>
+        <translation>正在询问 Stripe</translation>
+    </message>
+    <message>
+        <source>Stopping; the answers already complete are kept…</source>
+        <translation>正在停止；已完成的答复会被保留…</translation>
+    </message>
+    <message>
+        <source>Asking Stripe: %1 of %2 operations answered…</source>
+        <translation>正在询问 Stripe：%2 个操作中已有 %1 个得到答复…</translation>
+    </message>
+    <message>
+        <source>%1 operation(s) asked, %2 of them with a refund at Stripe; %3 request(s) sent. %4 operation(s) without evidence in the queue, %5 answered before.</source>
+        <translation>已询问 %1 个操作，其中 %2 个在 Stripe 有退款；发送了 %3 个请求。队列中无证据的操作 %4 个，此前已答复 %5 个。</translation>
+    </message>
+    <message>
+        <source>Cancelled: the answers complete so far are kept; ask again for the rest.</source>
+        <translation>已取消：目前完整的答复已保留；再次询问以处理其余操作。</translation>
+    </message>
+    <message>
+        <source>Stripe could not be asked about every operation</source>
+        <translation>无法就所有操作询问 Stripe</translation>
     </message>
 </context>
 <context>
@@ -4172,6 +4265,10 @@ The window now shows its current state.</source>
     <message>
         <source>Stripe says: %1.</source>
         <translation>Stripe 的回答：%1。</translation>
+    </message>
+    <message>
+        <source>This store cannot keep what Stripe answers (read-only, or schema version 1): open it for writing, upgraded, and ask again.</source>
+        <translation>此存储无法保存 Stripe 的答复（只读，或架构版本为 1）：请以可写方式打开并升级后再询问。</translation>
     </message>
 </context>
 <context>

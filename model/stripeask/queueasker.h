@@ -1,0 +1,64 @@
+#pragma once
+
+#include "domain/error.h"
+#include "domain/providerlookup.h"
+#include "stripe/striperefundlookup.h"
+#include "stripeask/striperequestpacer.h"
+
+#include <QObject>
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace RefundDesk {
+
+class StripeClient;
+class SharedRefundListing;
+
+// Asks Stripe about many operations, read-only and under a request rate: those whose
+// refund is known by id retrieve it (GET /v1/refunds/{id}), one after another; the others
+// share the listings of their merged windows (SharedRefundListing). Hands over each
+// operation's lookup record as soon as it is complete, for the caller to keep; stopped,
+// it hands over nothing more. Knows nothing of the store.
+class QueueAsker final : public QObject
+{
+    Q_OBJECT
+
+public:
+    QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
+               double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
+    ~QueueAsker() override;
+
+    void start();
+    void stop();
+    bool isStopped() const { return m_stopped; }
+
+    int total() const { return m_total; }
+    int answered() const { return m_answered; }
+    int requestsSent() const { return m_pacer.requestsSent(); }
+
+signals:
+    // One operation's record (operator left empty) and the sentence saying what was found.
+    void operationAnswered(const RefundDesk::ProviderLookupDraft &draft, const QString &summary);
+    void finished();
+    void failed(const RefundDesk::Error &error);
+
+private:
+    void next();
+    void retrieveNext();
+    void listNext();
+    void answer(const ProviderLookupDraft &draft, const QString &summary);
+
+    StripeClient &m_client;
+    StripeRequestPacer m_pacer;
+    std::deque<RefundLookupQuestion> m_known;
+    std::deque<std::vector<RefundLookupQuestion>> m_groups;
+    std::unique_ptr<StripeRefundLookup> m_lookup;
+    std::unique_ptr<SharedRefundListing> m_listing;
+    int m_total = 0;
+    int m_answered = 0;
+    bool m_stopped = false;
+};
+
+} // namespace RefundDesk

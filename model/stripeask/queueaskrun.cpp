@@ -1,0 +1,103 @@
+#include "stripeask/queueaskrun.h"
+
+#include "store/store.h"
+#include "stripe/stripeclient.h"
+#include "stripeask/queueaskquestions.h"
+#include "stripeask/queueasker.h"
+
+#include <QCoreApplication>
+
+namespace RefundDesk {
+
+namespace {
+
+std::shared_ptr<Store> openStore(const QString &location, std::optional<Error> &failure)
+{
+    auto opened = StoreFactory::open(location, Store::OpenMode::ReadWrite);
+    if (!opened) {
+        failure = opened.error();
+        return nullptr;
+    }
+    return std::shared_ptr<Store>(std::move(*opened));
+}
+
+} // namespace
+
+QueueAskRun::QueueAskRun(QString location, QString operatorName, StripeSecret secret, QUrl apiBase, QObject *parent)
+    : QObject(parent)
+    , m_location(std::move(location))
+    , m_operatorName(std::move(operatorName))
+    , m_secret(std::move(secret))
+    , m_apiBase(std::move(apiBase))
+{
+    qRegisterMetaType<QueueAskReport>();
+}
+
+QueueAskRun::~QueueAskRun() = default;
+
+void QueueAskRun::start()
+{
+    auto store = openStore(m_location, m_report.failure);
+    if (!store)
+        return end();
+    if (store->isReadOnly() || store->schemaVersion() < 2) {
+        m_report.failure = Error::unavailable(QCoreApplication::translate("Stripe", "This store cannot keep what Stripe answers "
+                                                                                   "(read-only, or schema version 1): open it "
+                                                                                   "for writing, upgraded, and ask again."));
+        return end();
+    }
+    auto reading = QueueAskQuestions::read(*store);
+    if (!reading) {
+        m_report.failure = reading.error();
+        return end();
+    }
+    m_report.withoutEvidence = reading->withoutEvidence;
+    m_report.alreadyAnswered = reading->alreadyAnswered;
+    const QString who = m_operatorName.isEmpty() ? store->sessionOperator() : m_operatorName;
+    m_client = std::make_unique<StripeClient>(m_secret, m_apiBase);
+    m_asker = std::make_unique<QueueAsker>(*m_client, std::move(reading->questions));
+    const qint64 total = m_asker->total();
+    emit progress(0, total);
+    connect(m_asker.get(), &QueueAsker::operationAnswered, this,
+            [this, store, who, total](const ProviderLookupDraft &answered, const QString &) {
+                ProviderLookupDraft draft = answered;
+                draft.operatorName = who;
+                if (auto added = store->addProviderLookup(draft); !added) {
+                    m_report.failure = added.error();
+                    m_asker->stop();
+                    return end();
+                }
+                ++m_report.asked;
+                if (!draft.result.contains(QLatin1String("\"refunds\":[]")))
+                    ++m_report.withRefund;
+                emit progress(m_report.asked, total);
+            });
+    connect(m_asker.get(), &QueueAsker::finished, this, &QueueAskRun::end);
+    connect(m_asker.get(), &QueueAsker::failed, this, [this](const Error &error) {
+        m_report.failure = error;
+        m_asker->stop();
+        end();
+    });
+    m_asker->start();
+}
+
+void QueueAskRun::cancel()
+{
+    if (m_ended)
+        return;
+    m_report.cancelled = true;
+    if (m_asker)
+        m_asker->stop();
+    end();
+}
+
+void QueueAskRun::end()
+{
+    if (m_ended)
+        return;
+    m_ended = true;
+    m_report.requests = m_client ? m_client->requestsSent() : 0;
+    emit finished(m_report);
+}
+
+} // namespace RefundDesk

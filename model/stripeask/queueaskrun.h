@@ -1,0 +1,64 @@
+#pragma once
+
+#include "domain/error.h"
+#include "stripe/stripesecret.h"
+
+#include <QObject>
+#include <QUrl>
+
+#include <memory>
+#include <optional>
+
+namespace RefundDesk {
+
+class QueueAsker;
+class StripeClient;
+
+// What a run of "ask Stripe about the operations without evidence" did.
+struct QueueAskReport
+{
+    qint64 withoutEvidence = 0; // verdict none in the queue
+    qint64 alreadyAnswered = 0; // of those, answered by an earlier run
+    qint64 asked = 0;           // answered and kept by this run
+    qint64 withRefund = 0;      // of those, with a refund at Stripe
+    int requests = 0;           // requests sent to Stripe
+    bool cancelled = false;
+    std::optional<Error> failure; // why it stopped early, if it did
+};
+
+// One whole run on a thread of its own: opens the store at `location` on its own
+// connection, reads which operations to ask (QueueAskQuestions), asks them (QueueAsker)
+// and keeps each answer as it comes. Lives on a worker thread; start() and cancel() are
+// called there (queued); progress and the report come back through signals.
+class QueueAskRun final : public QObject
+{
+    Q_OBJECT
+
+public:
+    QueueAskRun(QString location, QString operatorName, StripeSecret secret, QUrl apiBase, QObject *parent = nullptr);
+    ~QueueAskRun() override;
+
+    void start();
+    // Stops asking; what is kept stays kept, and the report follows.
+    void cancel();
+
+signals:
+    void progress(qint64 done, qint64 total);
+    void finished(const RefundDesk::QueueAskReport &report);
+
+private:
+    void end();
+
+    QString m_location;
+    QString m_operatorName;
+    StripeSecret m_secret;
+    QUrl m_apiBase;
+    QueueAskReport m_report;
+    std::unique_ptr<StripeClient> m_client;
+    std::unique_ptr<QueueAsker> m_asker;
+    bool m_ended = false;
+};
+
+} // namespace RefundDesk
+
+Q_DECLARE_METATYPE(RefundDesk::QueueAskReport)

@@ -1,0 +1,229 @@
+#include "stripeask/sharedrefundlisting.h"
+
+#include "stripe/stripeclient.h"
+#include "stripe/stripelistpager.h"
+#include "stripeask/striperequestpacer.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <algorithm>
+
+namespace RefundDesk {
+
+std::vector<std::vector<RefundLookupQuestion>> SharedRefundListing::groupsOf(std::vector<RefundLookupQuestion> questions)
+{
+    std::sort(questions.begin(), questions.end(), [](const auto &a, const auto &b) {
+        return a.windowFromMs != b.windowFromMs ? a.windowFromMs < b.windowFromMs : a.operationId < b.operationId;
+    });
+    std::vector<std::vector<RefundLookupQuestion>> groups;
+    qint64 groupTo = 0;
+    for (RefundLookupQuestion &question : questions) {
+        // Windows that overlap, or touch within the same second, are listed together.
+        if (groups.empty() || fromSeconds(question) > groupTo) {
+            groups.emplace_back();
+            groupTo = toSeconds(question);
+        }
+        groupTo = std::max(groupTo, toSeconds(question));
+        groups.back().push_back(std::move(question));
+    }
+    return groups;
+}
+
+SharedRefundListing::SharedRefundListing(StripeClient &client, StripeRequestPacer &pacer,
+                                         std::vector<RefundLookupQuestion> group, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_pacer(pacer)
+{
+    std::sort(group.begin(), group.end(), [](const auto &a, const auto &b) { return toSeconds(a) > toSeconds(b); });
+    m_pending.reserve(group.size());
+    for (RefundLookupQuestion &question : group) {
+        m_byOperation.insert(question.operationId, m_pending.size());
+        m_pending.push_back(Pending{std::move(question), {}, {}, {}, false, false});
+    }
+    if (!m_pending.empty()) {
+        m_toSeconds = toSeconds(m_pending.front().question);
+        m_fromSeconds = fromSeconds(m_pending.front().question);
+        for (const Pending &pending : m_pending)
+            m_fromSeconds = std::min(m_fromSeconds, fromSeconds(pending.question));
+    }
+    m_coveredDownTo = m_toSeconds;
+    connect(&m_client, &StripeClient::answered, this, &SharedRefundListing::answered);
+}
+
+SharedRefundListing::~SharedRefundListing()
+{
+    stop();
+}
+
+void SharedRefundListing::start()
+{
+    if (m_pending.empty()) {
+        emit finished();
+        return;
+    }
+    requestPage();
+}
+
+void SharedRefundListing::stop()
+{
+    m_stopped = true;
+    if (m_tag != 0)
+        m_client.cancel(m_tag);
+    m_tag = 0;
+}
+
+void SharedRefundListing::requestPage()
+{
+    if (m_stopped)
+        return;
+    if (const qint64 wait = m_pacer.waitBeforeNext(); wait > 0) {
+        QTimer::singleShot(wait, this, &SharedRefundListing::requestPage);
+        return;
+    }
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("created[gte]"), QString::number(m_fromSeconds));
+    query.addQueryItem(QStringLiteral("created[lte]"), QString::number(m_toSeconds));
+    query.addQueryItem(QStringLiteral("limit"), QString::number(StripeListPager::PageLimit));
+    if (!m_startingAfter.isEmpty())
+        query.addQueryItem(QStringLiteral("starting_after"), m_startingAfter);
+    m_pacer.sent();
+    m_tag = m_client.get(QStringLiteral("/v1/refunds"), query);
+}
+
+void SharedRefundListing::answered(quint64 tag, const StripeAnswer &answer)
+{
+    if (tag != m_tag || m_tag == 0)
+        return;
+    m_tag = 0;
+    if (!answer.ok()) {
+        emit failed(answer.error.value_or(Error::internal(QStringLiteral("Stripe answered HTTP %1.").arg(answer.httpStatus))));
+        return;
+    }
+    auto page = StripeListPager::readPage(answer.body);
+    if (!page) {
+        emit failed(page.error());
+        return;
+    }
+    pageRead(answer, answer.body, page->hasMore, page->ids.isEmpty() ? QString() : page->ids.back());
+    if (m_stopped)
+        return;
+    if (page->hasMore && !page->ids.isEmpty()) {
+        m_startingAfter = page->ids.back();
+        requestPage();
+    } else {
+        emit finished();
+    }
+}
+
+void SharedRefundListing::pageRead(const StripeAnswer &answer, const QByteArray &body, bool hasMore, const QString &lastId)
+{
+    // The page covers from the oldest second the pages before it reached down to its own
+    // oldest refund's second; the last page down to the window's start.
+    const QJsonArray data = QJsonDocument::fromJson(body).object().value(QLatin1String("data")).toArray();
+    qint64 oldest = m_coveredDownTo;
+    for (const QJsonValue &entry : data) {
+        const QJsonObject object = entry.toObject();
+        const qint64 created = object.value(QLatin1String("created")).toInteger();
+        oldest = std::min(oldest, created);
+        const QString operationId = object.value(QLatin1String("metadata")).toObject().value(QLatin1String("operation_id")).toString();
+        const auto index = m_byOperation.constFind(operationId);
+        if (index == m_byOperation.constEnd() || object.value(QLatin1String("object")).toString() != QLatin1String("refund"))
+            continue;
+        Pending &pending = m_pending[*index];
+        if (pending.done || created < fromSeconds(pending.question) || created > toSeconds(pending.question))
+            continue;
+        pending.found.push_back(Found{object.value(QLatin1String("id")).toString(),
+                                      object.value(QLatin1String("status")).toString(),
+                                      object.value(QLatin1String("amount")).toInteger(),
+                                      object.value(QLatin1String("currency")).toString().toLower(), created});
+    }
+    const bool last = !hasMore || lastId.isEmpty();
+    const qint64 lowest = last ? m_fromSeconds : oldest;
+    m_coveredDownTo = lowest;
+
+    // Windows this page reached: those ending at or after its lowest second.
+    while (m_nextToActivate < m_pending.size() && toSeconds(m_pending[m_nextToActivate].question) >= lowest) {
+        m_pending[m_nextToActivate].active = true;
+        m_active.push_back(m_nextToActivate++);
+    }
+    QJsonObject request;
+    request.insert(QLatin1String("method"), QStringLiteral("GET"));
+    request.insert(QLatin1String("path"), answer.pathAndQuery);
+    request.insert(QLatin1String("status"), answer.httpStatus);
+    request.insert(QLatin1String("request_id"), answer.requestId);
+    request.insert(QLatin1String("body"), QString::fromUtf8(body));
+    std::vector<size_t> stillActive;
+    for (size_t index : m_active) {
+        Pending &pending = m_pending[index];
+        pending.requests.append(request);
+        pending.bodies += body;
+        // Passed: every refund created at or after the window's start has been seen (the
+        // list is newest first; refunds of the lowest second may go on to the next page).
+        if (last || fromSeconds(pending.question) > lowest)
+            finish(pending);
+        else
+            stillActive.push_back(index);
+    }
+    m_active = std::move(stillActive);
+}
+
+void SharedRefundListing::finish(Pending &pending)
+{
+    pending.done = true;
+    const auto when = [](qint64 ms) {
+        return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
+    };
+    const RefundLookupQuestion &question = pending.question;
+    QString summary;
+    QJsonArray refunds;
+    QStringList parts;
+    for (const Found &found : pending.found) {
+        QJsonObject refund;
+        refund.insert(QLatin1String("id"), found.id);
+        refund.insert(QLatin1String("status"), found.status);
+        refund.insert(QLatin1String("amount"), found.amount);
+        refund.insert(QLatin1String("currency"), found.currency);
+        refund.insert(QLatin1String("created"), found.created);
+        refund.insert(QLatin1String("operation_id"), question.operationId);
+        refunds.append(refund);
+        parts.append(QCoreApplication::translate("Stripe", "refund %1: %2, %3 %4")
+                         .arg(found.id, found.status, QString::number(found.amount), found.currency.toUpper()));
+    }
+    if (pending.found.empty()) {
+        summary = QCoreApplication::translate("Stripe", "No refund with this operation's id was created between %1 "
+                                                        "and %2; the listing was complete.")
+                      .arg(when(question.windowFromMs), when(question.windowToMs));
+    } else {
+        summary = QCoreApplication::translate("Stripe", "Stripe says: %1.").arg(parts.join(QStringLiteral("; ")));
+    }
+
+    ProviderLookupDraft draft;
+    draft.operationId = question.operationId;
+    draft.provider = QStringLiteral("stripe");
+    draft.windowFrom = question.windowFromMs;
+    draft.windowTo = question.windowToMs;
+    draft.requests = QString::fromUtf8(QJsonDocument(pending.requests).toJson(QJsonDocument::Compact));
+    QJsonObject result;
+    result.insert(QLatin1String("complete"), true);
+    result.insert(QLatin1String("method"), QStringLiteral("list"));
+    result.insert(QLatin1String("shared"), true);
+    result.insert(QLatin1String("refunds"), refunds);
+    result.insert(QLatin1String("missing"), QJsonArray());
+    result.insert(QLatin1String("summary"), summary);
+    draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
+    draft.responseSha256 = QString::fromLatin1(QCryptographicHash::hash(pending.bodies, QCryptographicHash::Sha256).toHex());
+    // The pages are in the record now; the listing keeps none of them.
+    pending.requests = QJsonArray();
+    pending.bodies.clear();
+    pending.found.clear();
+    emit operationAnswered(draft, summary);
+}
+
+} // namespace RefundDesk

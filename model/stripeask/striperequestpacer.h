@@ -1,0 +1,36 @@
+#pragma once
+
+#include <QtGlobal>
+
+#include <functional>
+
+namespace RefundDesk {
+
+// Keeps requests to Stripe under a rate: each request may go no sooner than 1/rate of a
+// second after the one before. Stripe allows 25 reads a second in live mode; 20 leaves
+// room for the other tools sharing the key. The clock is injected so that a test drives
+// it; by default a monotonic one.
+class StripeRequestPacer final
+{
+public:
+    using Clock = std::function<qint64()>; // milliseconds, never going back
+
+    static constexpr double DefaultRate = 20.0;
+
+    explicit StripeRequestPacer(double requestsPerSecond = DefaultRate, Clock clock = {});
+
+    double rate() const { return m_rate; }
+    // How long to wait, from now, before the next request may be sent (0: at once).
+    qint64 waitBeforeNext() const;
+    // A request was sent now.
+    void sent();
+    int requestsSent() const { return m_sent; }
+
+private:
+    double m_rate;
+    Clock m_clock;
+    double m_nextAllowedMs = 0; // when the next request may go
+    int m_sent = 0;
+};
+
+} // namespace RefundDesk

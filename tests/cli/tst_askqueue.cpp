@@ -1,0 +1,337 @@
+// refund-desk ask-stripe --all-without-evidence against the fake Stripe: operations whose
+// windows overlap share one listing (requests counted), a window of more than a hundred
+// refunds is paged and each operation's record holds the pages that covered it, refunds
+// known by id are retrieved by id, and a run stopped halfway (Stripe failing, Ctrl+C) and
+// run again keeps one lookup per operation, never two.
+#include "fakestripe.h"
+#include "teststore.h"
+
+#include "store/store.h"
+
+#include <QDateTime>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <signal.h>
+
+using namespace RefundDesk;
+using RefundDesk::Test::TestStore;
+using RefundDesk::Testing::FakeStripe;
+
+namespace {
+
+const QString TestKey = QStringLiteral("rk_test_51QxAskQueueKeyNeverPrinted0123456789");
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+QByteArray refundJson(const QString &id, const QString &operationId, qint64 created)
+{
+    return QStringLiteral(R"({"id":"%1","object":"refund","amount":3800,"currency":"usd","status":"succeeded","created":%2,)"
+                          R"("metadata":{"operation_id":"%3"}})")
+        .arg(id)
+        .arg(created)
+        .arg(operationId)
+        .toUtf8();
+}
+
+QJsonObject resultOf(const ProviderLookup &lookup)
+{
+    return QJsonDocument::fromJson(lookup.result.toUtf8()).object();
+}
+
+} // namespace
+
+class TestAskQueue final : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<FakeStripe> m_fake;
+    QString m_db;
+    qint64 m_baseMs = 0;
+
+    void startProcess(QProcess &process, const QStringList &extra)
+    {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("STRIPE_API_KEY"), TestKey);
+        environment.insert(QStringLiteral("STRIPE_API_BASE"), m_fake->baseUrl());
+        environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+        process.setProcessEnvironment(environment);
+        process.start(QStringLiteral(RD_APP_PATH),
+                      QStringList{QStringLiteral("ask-stripe"), QStringLiteral("--all-without-evidence"), QStringLiteral("--db"),
+                                  m_db, QStringLiteral("--operator"), QStringLiteral("alice")}
+                          + extra);
+    }
+
+    static Run finish(QProcess &process)
+    {
+        if (process.state() != QProcess::NotRunning) {
+            QEventLoop loop;
+            connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+            connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
+            loop.exec();
+        }
+        Run result;
+        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+        result.out = QString::fromUtf8(process.readAllStandardOutput());
+        result.err = QString::fromUtf8(process.readAllStandardError());
+        return result;
+    }
+
+    Run ask(const QStringList &extra = {})
+    {
+        QProcess process;
+        startProcess(process, extra);
+        Run run = finish(process);
+        [&] { QVERIFY2(!run.out.contains(TestKey) && !run.err.contains(TestKey), "the key was printed"); }();
+        return run;
+    }
+
+    std::vector<ProviderLookup> lookups(const QString &operationId)
+    {
+        auto store = StoreFactory::open(m_db, Store::OpenMode::ReadOnly);
+        if (!store)
+            return {};
+        auto found = (*store)->providerLookups(operationId);
+        return found ? *found : std::vector<ProviderLookup>();
+    }
+
+    // An operation without evidence whose one attempt started at `startedMs` and ran 30 s.
+    void addOperation(TestStore &store, const QString &id, qint64 startedMs, const QString &refundId = {})
+    {
+        Operation operation = TestStore::operation(id);
+        operation.createdAt = startedMs - 1000;
+        operation.refundId = refundId;
+        QVERIFY2(store.addOperation(operation), qPrintable(store.lastError()));
+        Attempt attempt;
+        attempt.operationId = id;
+        attempt.attemptNo = 1;
+        attempt.toolCallId = QStringLiteral("toolu_") + id;
+        attempt.startedAt = startedMs;
+        attempt.finishedAt = startedMs + 30'000;
+        attempt.outcome = AttemptOutcome::Timeout;
+        QVERIFY2(store.addAttempt(attempt), qPrintable(store.lastError()));
+    }
+
+    // `count` operations whose windows lie hours apart: a listing each.
+    QStringList addSeparateOperations(int count)
+    {
+        TestStore store(m_db);
+        [&] { QVERIFY(store.isValid()); }();
+        QStringList ids;
+        for (int i = 0; i < count; ++i) {
+            const QString id = QStringLiteral("op_apart%1").arg(i);
+            const qint64 started = m_baseMs - qint64(i) * 3 * 3600 * 1000;
+            addOperation(store, id, started);
+            m_fake->truth().addRefund(refundJson(QStringLiteral("re_apart%1").arg(i), id, started / 1000 + 3));
+            ids.append(id);
+        }
+        return ids;
+    }
+
+private slots:
+    void init()
+    {
+        m_dir = std::make_unique<QTemporaryDir>();
+        QVERIFY(m_dir->isValid());
+        m_db = m_dir->filePath(QStringLiteral("store.sqlite"));
+        m_fake = std::make_unique<FakeStripe>();
+        QVERIFY(m_fake->listenOnLoopback());
+        m_fake->setAcceptedKey(TestKey.toUtf8());
+        m_baseMs = (QDateTime::currentSecsSinceEpoch() - 86400) * 1000;
+    }
+
+    void cleanup()
+    {
+        QCOMPARE(m_fake->refusedRequests(), QStringList());
+        m_fake.reset();
+        m_dir.reset();
+    }
+
+    void overlappingWindowsShareOneListing()
+    {
+        {
+            TestStore store(m_db);
+            QVERIFY(store.isValid());
+            // Ten operations a minute apart (their ten-minute windows overlap), half of them
+            // with a refund at Stripe whose webhook never came, among refunds of others.
+            for (int i = 0; i < 10; ++i) {
+                const qint64 started = m_baseMs + i * 60'000;
+                addOperation(store, QStringLiteral("op_near%1").arg(i), started);
+                if (i % 2 == 0) {
+                    QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_near%1").arg(i),
+                                                                  QStringLiteral("op_near%1").arg(i), started / 1000 + 4)),
+                             QString());
+                }
+                QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_x%1").arg(i), QStringLiteral("op_x%1").arg(i),
+                                                              started / 1000 + 7)),
+                         QString());
+            }
+            // One a day earlier: a listing of its own. One whose refund id is known: by id.
+            addOperation(store, QStringLiteral("op_far"), m_baseMs - 86'400'000);
+            addOperation(store, QStringLiteral("op_byid"), m_baseMs + 120'000, QStringLiteral("re_byid"));
+            QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_byid"), QStringLiteral("op_byid"),
+                                                          m_baseMs / 1000 + 125)),
+                     QString());
+        }
+        const Run run = ask();
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        // 12 operations asked in 3 requests: one listing of the ten, one of op_far, one GET.
+        QCOMPARE(m_fake->requestCount(), 3);
+        QVERIFY2(run.out.contains(QLatin1String("12 of 12 operation(s) without evidence asked")), qPrintable(run.out));
+        int byId = 0;
+        for (const auto &request : m_fake->requests())
+            byId += request.pathAndQuery == QLatin1String("/v1/refunds/re_byid") ? 1 : 0;
+        QCOMPARE(byId, 1);
+
+        for (int i = 0; i < 10; ++i) {
+            const auto kept = lookups(QStringLiteral("op_near%1").arg(i));
+            QCOMPARE(kept.size(), size_t(1));
+            QCOMPARE(kept.front().operatorName, QStringLiteral("alice"));
+            const QJsonObject result = resultOf(kept.front());
+            QCOMPARE(result.value(QLatin1String("complete")).toBool(), true);
+            QCOMPARE(result.value(QLatin1String("method")).toString(), QStringLiteral("list"));
+            const QJsonArray refunds = result.value(QLatin1String("refunds")).toArray();
+            // Only its own refund: the others in the same page belong to other operations.
+            QCOMPARE(refunds.size(), i % 2 == 0 ? 1 : 0);
+            if (i % 2 == 0)
+                QCOMPARE(refunds.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("re_near%1").arg(i));
+            // Its record holds the request that covered its window, with the body.
+            const QJsonArray requests = QJsonDocument::fromJson(kept.front().requests.toUtf8()).array();
+            QCOMPARE(requests.size(), 1);
+            QVERIFY(requests.at(0).toObject().value(QLatin1String("path")).toString().startsWith(QLatin1String("/v1/refunds?")));
+            QVERIFY(!kept.front().requests.contains(TestKey));
+            QCOMPARE(*kept.front().windowFrom, m_baseMs + i * 60'000 - 300'000);
+        }
+        const auto far = lookups(QStringLiteral("op_far"));
+        QCOMPARE(far.size(), size_t(1));
+        QCOMPARE(resultOf(far.front()).value(QLatin1String("refunds")).toArray().size(), 0);
+        const auto known = lookups(QStringLiteral("op_byid"));
+        QCOMPARE(known.size(), size_t(1));
+        QCOMPARE(resultOf(known.front()).value(QLatin1String("method")).toString(), QStringLiteral("retrieve"));
+    }
+
+    void aWindowOfMoreThanAHundredRefundsIsPaged()
+    {
+        const qint64 fromSeconds = (m_baseMs - 300'000) / 1000;
+        {
+            TestStore store(m_db);
+            QVERIFY(store.isValid());
+            addOperation(store, QStringLiteral("op_a"), m_baseMs);
+            addOperation(store, QStringLiteral("op_b"), m_baseMs + 5000);
+            // 250 refunds of others in the window, newest at its end: three pages.
+            for (int i = 0; i < 250; ++i) {
+                QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_other%1").arg(i),
+                                                              QStringLiteral("op_other%1").arg(i), fromSeconds + 10 + i)),
+                         QString());
+            }
+            // op_a's refund in the first second of its window: on the last page.
+            QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_a"), QStringLiteral("op_a"), fromSeconds)), QString());
+        }
+        const Run run = ask();
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(m_fake->requestCount(), 3);
+        QVERIFY(m_fake->requests().at(1).pathAndQuery.contains(QLatin1String("starting_after=")));
+        QVERIFY(m_fake->requests().at(2).pathAndQuery.contains(QLatin1String("starting_after=")));
+
+        const auto a = lookups(QStringLiteral("op_a"));
+        QCOMPARE(a.size(), size_t(1));
+        QCOMPARE(QJsonDocument::fromJson(a.front().requests.toUtf8()).array().size(), 3);
+        const QJsonArray found = resultOf(a.front()).value(QLatin1String("refunds")).toArray();
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("re_a"));
+        // op_b's window starts 5 s later: the listing passed it on the third page too, and
+        // its record says it found none.
+        const auto b = lookups(QStringLiteral("op_b"));
+        QCOMPARE(b.size(), size_t(1));
+        QCOMPARE(resultOf(b.front()).value(QLatin1String("refunds")).toArray().size(), 0);
+        QCOMPARE(resultOf(b.front()).value(QLatin1String("complete")).toBool(), true);
+    }
+
+    void stoppedHalfwayAndRunAgainAddsNothingTwice()
+    {
+        const QStringList ids = addSeparateOperations(6);
+        // Stripe fails from the fourth request on: three operations answered and kept.
+        m_fake->failAfter(3);
+        const Run failed = ask();
+        QVERIFY2(failed.exitCode != 0, qPrintable(failed.out));
+        QVERIFY2(failed.err.contains(QLatin1String("run the command again")), qPrintable(failed.err));
+        int kept = 0;
+        for (const QString &id : ids)
+            kept += int(lookups(id).size());
+        QCOMPARE(kept, 3);
+
+        m_fake->failAfter(-1);
+        const int before = m_fake->requestCount();
+        const Run again = ask();
+        QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+        QCOMPARE(m_fake->requestCount() - before, 3); // only the three left
+        QVERIFY2(again.out.contains(QLatin1String("3 already answered before")), qPrintable(again.out));
+        for (const QString &id : ids) {
+            const auto each = lookups(id);
+            QCOMPARE(each.size(), size_t(1));
+            QCOMPARE(resultOf(each.front()).value(QLatin1String("refunds")).toArray().size(), 1);
+        }
+
+        // A third run asks nothing and keeps nothing.
+        const int afterSecond = m_fake->requestCount();
+        const Run third = ask();
+        QVERIFY2(third.exitCode == 0, qPrintable(third.err));
+        QCOMPARE(m_fake->requestCount(), afterSecond);
+        for (const QString &id : ids)
+            QCOMPARE(lookups(id).size(), size_t(1));
+    }
+
+    void limitAsksAtMostThatMany()
+    {
+        const QStringList ids = addSeparateOperations(5);
+        const Run run = ask({QStringLiteral("--limit"), QStringLiteral("2")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(m_fake->requestCount(), 2);
+        int kept = 0;
+        for (const QString &id : ids)
+            kept += int(lookups(id).size());
+        QCOMPARE(kept, 2);
+    }
+
+    void interruptedAndRunAgainAddsNothingTwice()
+    {
+        const QStringList ids = addSeparateOperations(8);
+        m_fake->setDelayMs(300); // a slow Stripe, so that Ctrl+C comes while it works
+        QProcess process;
+        startProcess(process, {});
+        QVERIFY(process.waitForStarted());
+        // Until Stripe has been asked at least once: then Ctrl+C.
+        QTRY_VERIFY_WITH_TIMEOUT(m_fake->requestCount() >= 2, 20000);
+        ::kill(pid_t(process.processId()), SIGINT);
+        const Run interrupted = finish(process);
+        // Interrupted (130), or done if it finished first: either way what it kept is whole.
+        QVERIFY2(interrupted.exitCode == 130 || interrupted.exitCode == 0, qPrintable(interrupted.err));
+        if (interrupted.exitCode == 130)
+            QVERIFY2(interrupted.err.contains(QLatin1String("Interrupted")), qPrintable(interrupted.err));
+
+        m_fake->setDelayMs(0);
+        const Run again = ask();
+        QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+        for (const QString &id : ids) {
+            const auto each = lookups(id);
+            QCOMPARE(each.size(), size_t(1));
+            QCOMPARE(resultOf(each.front()).value(QLatin1String("complete")).toBool(), true);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAskQueue)
+#include "tst_askqueue.moc"
