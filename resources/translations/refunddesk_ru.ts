@@ -1242,6 +1242,49 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::AskStripeFlow</name>
+    <message>
+        <source>Asking Stripe about %1… %2</source>
+        <translation>Спрашиваем Stripe об операции %1… %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
+        <translation>
+            <numerusform>Stripe: %1 Сохранено как запрос №%2 (%n обращение).</numerusform>
+            <numerusform>Stripe: %1 Сохранено как запрос №%2 (%n обращения).</numerusform>
+            <numerusform>Stripe: %1 Сохранено как запрос №%2 (%n обращений).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ask &amp;Stripe</source>
+        <translation>Спросить &amp;Stripe</translation>
+    </message>
+    <message>
+        <source>Ask Stripe, read-only, what became of this operation&apos;s refund, and keep its answer</source>
+        <translation>Спросить Stripe (только чтение), что стало с возвратом этой операции, и сохранить ответ</translation>
+    </message>
+    <message>
+        <source>Ask Stripe what became of this refund (Ctrl+K)</source>
+        <translation>Спросить Stripe, что стало с этим возвратом (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>Ask Stripe about this operation</source>
+        <translation>Спросить Stripe об этой операции</translation>
+    </message>
+    <message>
+        <source>What Stripe answered</source>
+        <translation>Что ответил Stripe</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only, and Stripe&apos;s answer is kept in it: open it for writing to ask Stripe.</source>
+        <translation>Хранилище открыто только для чтения, а ответ Stripe сохраняется в нём: откройте его для записи, чтобы спросить Stripe.</translation>
+    </message>
+    <message>
+        <source>Asking Stripe about %1…</source>
+        <translation>Спрашиваем Stripe об операции %1…</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::AttemptTimelineView</name>
     <message>
         <source>Attempts: none recorded</source>

@@ -1217,6 +1217,47 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::AskStripeFlow</name>
+    <message>
+        <source>Asking Stripe about %1… %2</source>
+        <translation>正在向 Stripe 询问 %1… %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
+        <translation>
+            <numerusform>Stripe：%1 已保存为查询 #%2（%n 次请求）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Ask &amp;Stripe</source>
+        <translation>询问 Stripe(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Ask Stripe, read-only, what became of this operation&apos;s refund, and keep its answer</source>
+        <translation>以只读方式询问 Stripe 此操作的退款结果，并保存其回答</translation>
+    </message>
+    <message>
+        <source>Ask Stripe what became of this refund (Ctrl+K)</source>
+        <translation>询问 Stripe 此退款的结果 (Ctrl+K)</translation>
+    </message>
+    <message>
+        <source>Ask Stripe about this operation</source>
+        <translation>就此操作询问 Stripe</translation>
+    </message>
+    <message>
+        <source>What Stripe answered</source>
+        <translation>Stripe 的回答</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only, and Stripe&apos;s answer is kept in it: open it for writing to ask Stripe.</source>
+        <translation>存储以只读方式打开，而 Stripe 的回答要保存在其中：请以可写方式打开它再询问 Stripe。</translation>
+    </message>
+    <message>
+        <source>Asking Stripe about %1…</source>
+        <translation>正在向 Stripe 询问 %1…</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::AttemptTimelineView</name>
     <message>
         <source>Attempts: none recorded</source>

@@ -16,6 +16,7 @@
 #include "ui/common/painthold.h"
 #include "ui/common/theme.h"
 #include "ui/console/attempttimelineview.h"
+#include "ui/console/askstripeflow.h"
 #include "ui/console/auditintegration.h"
 #include "ui/console/demolauncher.h"
 #include "ui/console/evidenceview.h"
@@ -161,6 +162,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
 
     createMenus();
     m_audit = new AuditIntegration(this); // View › Audit log, File › Export audit log…
+    m_askStripe = new AskStripeFlow(this, m_identity); // Operation › Ask Stripe (Ctrl+K)
     createStatusBar();
     // Tab follows the reading order: the banner, the queue, the operation, the status line.
     setFocusOrder(QList<QWidget *>{m_readOnlyBanner} << m_queue->focusOrder() << m_panel->focusOrder() << m_liveLabel);

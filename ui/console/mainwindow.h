@@ -22,6 +22,7 @@ class QTimer;
 
 namespace RefundDesk {
 
+class AskStripeFlow;
 class BatchFlow;
 class AuditIntegration;
 class DemoLauncher;
@@ -96,6 +97,7 @@ public:
     // For other parts of the console (e.g. the audit log) to add their entries.
     QMenu *viewMenu() const { return m_viewMenu; }
     QMenu *fileMenu() const { return m_fileMenu; }
+    QMenu *operationMenu() const { return m_operationMenu; }
     QLabel *readOnlyBanner() const { return m_readOnlyBanner; }
     ResolveDialog *resolveDialog() const;
     NoteDialog *noteDialog() const;
@@ -185,6 +187,7 @@ private:
     BannerLabel *m_readOnlyBanner = nullptr;
     UpgradeBanner *m_upgradeBanner = nullptr;
     AuditIntegration *m_audit = nullptr;
+    AskStripeFlow *m_askStripe = nullptr;
     QMenu *m_fileMenu = nullptr;
     QAction *m_openAction = nullptr;
     QAction *m_demoAction = nullptr;

@@ -1,0 +1,145 @@
+#include "ui/console/askstripeflow.h"
+
+#include "store/store.h"
+#include "stripe/stripeapibase.h"
+#include "stripe/stripekeysource.h"
+#include "ui/common/bannerlabel.h"
+#include "ui/console/askstriperunner.h"
+#include "ui/console/evidenceview.h"
+#include "ui/console/mainwindow.h"
+#include "ui/console/operationpanel.h"
+#include "ui/console/operatoridentity.h"
+
+#include <QAction>
+#include <QBoxLayout>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QMenu>
+#include <QToolButton>
+
+namespace RefundDesk {
+
+AskStripeFlow::AskStripeFlow(MainWindow *window, OperatorIdentity *identity)
+    : QObject(window)
+    , m_window(window)
+    , m_identity(identity)
+    , m_runner(new AskStripeRunner(this))
+{
+    m_ask = new QAction(this);
+    m_ask->setObjectName(QStringLiteral("askStripeAction"));
+    m_ask->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    connect(m_ask, &QAction::triggered, this, &AskStripeFlow::ask);
+    window->addAction(m_ask);
+    if (QMenu *menu = window->operationMenu())
+        menu->addAction(m_ask);
+
+    // A row above the evidence: the button, then what the last question came to.
+    EvidenceView *evidence = window->panel()->evidenceView();
+    auto *row = new QWidget(evidence);
+    auto *rowLayout = new QHBoxLayout(row);
+    rowLayout->setContentsMargins(0, 0, 0, 0);
+    m_button = new QToolButton(row);
+    m_button->setObjectName(QStringLiteral("askStripeButton"));
+    m_button->setDefaultAction(m_ask);
+    m_button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_status = new BannerLabel(row, Theme::Tone::Info);
+    m_status->setObjectName(QStringLiteral("askStripeStatus"));
+    m_status->setCompact(true);
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->hide();
+    rowLayout->addWidget(m_button);
+    rowLayout->addWidget(m_status, 1);
+    if (auto *layout = qobject_cast<QBoxLayout *>(evidence->layout()))
+        layout->insertWidget(0, row);
+
+    connect(window, &MainWindow::operationShown, this, &AskStripeFlow::onShown);
+    connect(window, &MainWindow::storeOpened, this, &AskStripeFlow::updateEnabled);
+    connect(m_runner, &AskStripeRunner::waiting, this, [this](const QString &id, const QString &why) {
+        say(id, tr("Asking Stripe about %1… %2").arg(id, why), int(Theme::Tone::Warning));
+    });
+    connect(m_runner, &AskStripeRunner::answered, this,
+            [this](const QString &id, const QString &summary, qint64 lookupId, int requests) {
+                say(id, tr("Stripe: %1 Kept as lookup #%2 (%n request(s)).", "", requests).arg(summary).arg(lookupId),
+                    int(Theme::Tone::Good));
+                updateEnabled();
+                m_window->refreshNow(); // the History shows the lookup kept
+            });
+    connect(m_runner, &AskStripeRunner::failed, this, [this](const QString &id, const QString &message) {
+        say(id, message, int(Theme::Tone::Danger));
+        updateEnabled();
+    });
+    window->installEventFilter(this);
+    retranslate();
+    updateEnabled();
+}
+
+void AskStripeFlow::retranslate()
+{
+    m_ask->setText(tr("Ask &Stripe"));
+    m_ask->setStatusTip(tr("Ask Stripe, read-only, what became of this operation's refund, and keep its answer"));
+    m_ask->setToolTip(tr("Ask Stripe what became of this refund (Ctrl+K)"));
+    m_button->setAccessibleName(tr("Ask Stripe about this operation"));
+    m_status->setAccessibleName(tr("What Stripe answered"));
+}
+
+bool AskStripeFlow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_window && event->type() == QEvent::LanguageChange)
+        retranslate();
+    return QObject::eventFilter(watched, event);
+}
+
+void AskStripeFlow::updateEnabled()
+{
+    const bool shown = m_window->panel()->snapshot().has_value();
+    m_ask->setEnabled(shown && m_window->hasStore() && !m_window->isReadOnly() && !m_runner->isBusy());
+}
+
+void AskStripeFlow::say(const QString &operationId, const QString &text, int tone)
+{
+    m_statusAbout = operationId;
+    m_status->setTone(Theme::Tone(tone));
+    m_status->setText(text);
+    m_status->setVisible(m_window->panel()->operationId() == operationId);
+}
+
+void AskStripeFlow::onShown(const QString &operationId)
+{
+    m_status->setVisible(!m_statusAbout.isEmpty() && operationId == m_statusAbout);
+    updateEnabled();
+}
+
+void AskStripeFlow::ask()
+{
+    const QString id = m_window->panel()->operationId();
+    if (id.isEmpty() || !m_window->hasStore() || m_runner->isBusy())
+        return;
+    if (m_window->isReadOnly()) {
+        say(id, tr("The store is open for reading only, and Stripe's answer is kept in it: open it for writing to ask Stripe."),
+            int(Theme::Tone::Warning));
+        return;
+    }
+    auto key = StripeKeySource::readFromEnvironment({});
+    if (!key) {
+        say(id, key.error().message, int(Theme::Tone::Danger));
+        return;
+    }
+    auto apiBase = StripeApiBase::fromOptionOrEnvironment({});
+    if (!apiBase) {
+        say(id, apiBase.error().message, int(Theme::Tone::Danger));
+        return;
+    }
+    AskStripeRequest request;
+    request.location = m_window->storeFacts()->location;
+    request.operationId = id;
+    request.operatorName = m_identity->name();
+    request.secret = key->secret;
+    request.apiBase = *apiBase;
+    m_runner->ask(request);
+    say(id, key->note.isEmpty() ? tr("Asking Stripe about %1…").arg(id) : tr("Asking Stripe about %1… %2").arg(id, key->note),
+        int(Theme::Tone::Info));
+    updateEnabled();
+}
+
+} // namespace RefundDesk

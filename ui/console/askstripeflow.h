@@ -1,0 +1,54 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class QAction;
+class QToolButton;
+
+namespace RefundDesk {
+
+class AskStripeRunner;
+class BannerLabel;
+class MainWindow;
+class OperatorIdentity;
+
+// Puts "Ask Stripe" into the console: Operation › Ask Stripe (Ctrl+K) and a button beside
+// the evidence, asking Stripe read-only what became of the selected operation's refund.
+// The question runs on the AskStripeRunner's thread; a line beside the button says what is
+// happening, then what Stripe said or, in one sentence, why nothing was kept. The answer
+// is kept as a provider lookup, which the operation's History shows once it is read again.
+class AskStripeFlow final : public QObject
+{
+    Q_OBJECT
+
+public:
+    AskStripeFlow(MainWindow *window, OperatorIdentity *identity);
+
+    QAction *askAction() const { return m_ask; }
+    QToolButton *button() const { return m_button; }
+    BannerLabel *statusLine() const { return m_status; }
+    AskStripeRunner *runner() const { return m_runner; }
+
+    // Asks about the operation the panel shows; says why not when it cannot.
+    void ask();
+    void retranslate();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
+private:
+    void updateEnabled();
+    void say(const QString &operationId, const QString &text, int tone);
+    void onShown(const QString &operationId);
+
+    MainWindow *m_window = nullptr;
+    OperatorIdentity *m_identity = nullptr;
+    AskStripeRunner *m_runner = nullptr;
+    QAction *m_ask = nullptr;
+    QToolButton *m_button = nullptr;
+    BannerLabel *m_status = nullptr;
+    QString m_statusAbout; // the operation the status line speaks of
+};
+
+} // namespace RefundDesk
