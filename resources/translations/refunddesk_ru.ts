@@ -1283,6 +1283,18 @@ Subcommands (headless): %1.</source>
         <source>Asking Stripe about %1…</source>
         <translation>Спрашиваем Stripe об операции %1…</translation>
     </message>
+    <message>
+        <source>&amp;Copy a case for Stripe support</source>
+        <translation>&amp;Скопировать обращение в поддержку Stripe</translation>
+    </message>
+    <message>
+        <source>Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe answered on the clipboard, as plain text for Stripe&apos;s support</source>
+        <translation>Скопировать в буфер обмена операцию, её попытки с их Request-Id, идентификаторы возвратов и ответы Stripe — простым текстом для поддержки Stripe</translation>
+    </message>
+    <message>
+        <source>Copied a case for Stripe support about %1: paste it into your message to Stripe.</source>
+        <translation>Обращение в поддержку Stripe об операции %1 скопировано: вставьте его в своё сообщение в Stripe.</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AttemptTimelineView</name>
@@ -3165,6 +3177,13 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>Standby · %1</source>
         <translation>Резервный сервер · %1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeLinks</name>
+    <message>
+        <source>Open %1 in Stripe&apos;s Dashboard</source>
+        <translation>Открыть %1 в панели Stripe (Dashboard)</translation>
     </message>
 </context>
 <context>

@@ -1256,6 +1256,18 @@ Subcommands (headless): %1.</source>
         <source>Asking Stripe about %1…</source>
         <translation>正在向 Stripe 询问 %1…</translation>
     </message>
+    <message>
+        <source>&amp;Copy a case for Stripe support</source>
+        <translation>复制给 Stripe 支持的工单(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe answered on the clipboard, as plain text for Stripe&apos;s support</source>
+        <translation>将此操作、各次尝试及其 Request-Id、退款编号和 Stripe 的回答以纯文本放到剪贴板，供 Stripe 支持使用</translation>
+    </message>
+    <message>
+        <source>Copied a case for Stripe support about %1: paste it into your message to Stripe.</source>
+        <translation>已复制关于 %1 的 Stripe 支持工单：请将其粘贴到发给 Stripe 的消息中。</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AttemptTimelineView</name>
@@ -3102,6 +3114,13 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>Standby · %1</source>
         <translation>备用服务器 · %1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeLinks</name>
+    <message>
+        <source>Open %1 in Stripe&apos;s Dashboard</source>
+        <translation>在 Stripe 控制台中打开 %1</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,5 @@
 #include "ui/console/askstripeflow.h"
 
-#include "store/store.h"
 #include "stripe/stripeapibase.h"
 #include "stripe/stripekeysource.h"
 #include "ui/common/bannerlabel.h"
@@ -9,12 +8,17 @@
 #include "ui/console/mainwindow.h"
 #include "ui/console/operationpanel.h"
 #include "ui/console/operatoridentity.h"
+#include "ui/console/stripelinks.h"
+#include "items/stripesupportcase.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QBoxLayout>
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QMenu>
+#include <QStatusBar>
 #include <QToolButton>
 
 namespace RefundDesk {
@@ -30,8 +34,16 @@ AskStripeFlow::AskStripeFlow(MainWindow *window, OperatorIdentity *identity)
     m_ask->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
     connect(m_ask, &QAction::triggered, this, &AskStripeFlow::ask);
     window->addAction(m_ask);
-    if (QMenu *menu = window->operationMenu())
+    m_copyCase = new QAction(this);
+    m_copyCase->setObjectName(QStringLiteral("copyStripeCaseAction"));
+    m_copyCase->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(m_copyCase, &QAction::triggered, this, &AskStripeFlow::copyCase);
+    window->addAction(m_copyCase);
+    if (QMenu *menu = window->operationMenu()) {
         menu->addAction(m_ask);
+        menu->addAction(m_copyCase);
+    }
+    m_links = new StripeLinks(window->panel());
 
     // A row above the evidence: the button, then what the last question came to.
     EvidenceView *evidence = window->panel()->evidenceView();
@@ -81,6 +93,9 @@ void AskStripeFlow::retranslate()
     m_ask->setToolTip(tr("Ask Stripe what became of this refund (Ctrl+K)"));
     m_button->setAccessibleName(tr("Ask Stripe about this operation"));
     m_status->setAccessibleName(tr("What Stripe answered"));
+    m_copyCase->setText(tr("&Copy a case for Stripe support"));
+    m_copyCase->setStatusTip(tr("Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe "
+                                "answered on the clipboard, as plain text for Stripe's support"));
 }
 
 bool AskStripeFlow::eventFilter(QObject *watched, QEvent *event)
@@ -94,6 +109,7 @@ void AskStripeFlow::updateEnabled()
 {
     const bool shown = m_window->panel()->snapshot().has_value();
     m_ask->setEnabled(shown && m_window->hasStore() && !m_window->isReadOnly() && !m_runner->isBusy());
+    m_copyCase->setEnabled(shown);
 }
 
 void AskStripeFlow::say(const QString &operationId, const QString &text, int tone)
@@ -108,6 +124,17 @@ void AskStripeFlow::onShown(const QString &operationId)
 {
     m_status->setVisible(!m_statusAbout.isEmpty() && operationId == m_statusAbout);
     updateEnabled();
+}
+
+void AskStripeFlow::copyCase()
+{
+    const auto &snapshot = m_window->panel()->snapshot();
+    if (!snapshot)
+        return;
+    QApplication::clipboard()->setText(StripeSupportCase::text(*snapshot));
+    m_window->statusBar()->showMessage(tr("Copied a case for Stripe support about %1: paste it into your message to "
+                                          "Stripe.").arg(snapshot->operation.operationId),
+                                       5000);
 }
 
 void AskStripeFlow::ask()

@@ -11,6 +11,8 @@
 #include "ui/common/bannerlabel.h"
 #include "ui/console/askstripeflow.h"
 #include "ui/console/askstriperunner.h"
+#include "ui/console/evidenceview.h"
+#include "ui/console/stripelinks.h"
 #include "ui/console/historyview.h"
 #include "ui/console/mainwindow.h"
 #include "ui/console/operationpanel.h"
@@ -19,6 +21,8 @@
 #include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
+#include <QTableView>
 #include <QDateTime>
 #include <QLabel>
 #include <QMenuBar>
@@ -76,6 +80,8 @@ private slots:
     void theAnswerIsKeptAndShownInHistory();
     void theWindowKeepsAnsweringWhileStripeIsSlow();
     void aRefusedKeySaysSoAndKeepsNothing();
+    void aCaseForSupportGoesToTheClipboard();
+    void anEventOpensItsDashboardPage();
 
 private:
     std::unique_ptr<MainWindow> openWindow();
@@ -236,6 +242,46 @@ void tst_AskStripeConsole::aRefusedKeySaysSoAndKeepsNothing()
     QVERIFY(Test::waitForConsole(*window));
     QCOMPARE(askedRows(*window), 0);
     QVERIFY2(!everyText(*window).contains(QString::fromLatin1(TestKey)), "the key is shown");
+    window->close();
+}
+
+void tst_AskStripeConsole::aCaseForSupportGoesToTheClipboard()
+{
+    auto window = openWindow();
+    QVERIFY(window);
+    AskStripeFlow *flow = flowOf(*window);
+    QVERIFY(flow);
+    QCOMPARE(flow->copyCaseAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    QApplication::clipboard()->clear();
+    QTest::keyClick(window.get(), Qt::Key_K, Qt::ControlModifier | Qt::ShiftModifier);
+    const QString text = QApplication::clipboard()->text();
+    QVERIFY2(text.contains(QLatin1String("Refund for operation op_known")), qPrintable(text));
+    QVERIFY(text.contains(QLatin1String("Idempotency-Key: ")));
+    QVERIFY(text.contains(QLatin1String("Refund ids seen: re_known")));
+    QVERIFY(!text.contains(QString::fromLatin1(TestKey)));
+    window->close();
+}
+
+void tst_AskStripeConsole::anEventOpensItsDashboardPage()
+{
+    auto window = openWindow();
+    QVERIFY(window);
+    AskStripeFlow *flow = flowOf(*window);
+    QVERIFY(flow);
+    QList<QUrl> opened;
+    flow->links()->setOpener([&opened](const QUrl &url) {
+        opened << url;
+        return true;
+    });
+    QTableView *events = window->panel()->evidenceView()->table();
+    QVERIFY(events->model()->rowCount() > 0);
+    QVERIFY(flow->links()->openFrom(events->model()->index(0, 0)));
+    QCOMPARE(opened.size(), 1);
+    QVERIFY2(opened.front().toString().startsWith(QLatin1String("https://dashboard.stripe.com/test/")),
+             qPrintable(opened.front().toString()));
+    QVERIFY2(opened.front().path().endsWith(QLatin1String("/events/evt_known"))
+                 || opened.front().path().endsWith(QLatin1String("/refunds/re_known")),
+             qPrintable(opened.front().toString()));
     window->close();
 }
 
