@@ -1295,6 +1295,14 @@ Subcommands (headless): %1.</source>
         <source>Copied a case for Stripe support about %1: paste it into your message to Stripe.</source>
         <translation>Обращение в поддержку Stripe об операции %1 скопировано: вставьте его в своё сообщение в Stripe.</translation>
     </message>
+    <message>
+        <source>Stripe &amp;key…</source>
+        <translation>&amp;Ключ Stripe…</translation>
+    </message>
+    <message>
+        <source>Give or change this store&apos;s Stripe key, kept in the desktop&apos;s keyring, or forget it</source>
+        <translation>Указать или сменить ключ Stripe для этого хранилища (хранится в связке ключей рабочего стола) или забыть его</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AttemptTimelineView</name>
@@ -1833,6 +1841,17 @@ Provider said: %2</source>
             <numerusform>&amp;Записать %n результата</numerusform>
             <numerusform>&amp;Записать %n результатов</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ConsoleStripeKey</name>
+    <message>
+        <source>The Stripe key for this store is forgotten.</source>
+        <translation>Ключ Stripe для этого хранилища забыт.</translation>
+    </message>
+    <message>
+        <source>This is a secret key (sk_), which can also write; Refund Desk only reads, and a restricted read-only key (rk_) is the right one to give it.</source>
+        <translation>Это секретный ключ (sk_), который может и записывать; Refund Desk только читает, и ему следует давать ограниченный ключ только для чтения (rk_).</translation>
     </message>
 </context>
 <context>
@@ -3177,6 +3196,32 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>Standby · %1</source>
         <translation>Резервный сервер · %1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeKeyDialog</name>
+    <message>
+        <source>Stripe key</source>
+        <translation>Ключ Stripe</translation>
+    </message>
+    <message>
+        <source>The Stripe key for %1: a restricted key (rk_…) with Refunds: Read and Events: Read. Refund Desk only reads from Stripe.</source>
+        <translation>Ключ Stripe для %1: ограниченный ключ (rk_…) с правами Refunds: Read и Events: Read. Refund Desk только читает из Stripe.</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <source>Forget the key</source>
+        <translation>Забыть ключ</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeKeyring</name>
+    <message>
+        <source>The desktop&apos;s keyring cannot be used (%1), so the key is kept for this session only: start a keyring (GNOME Keyring, KWallet) to have it remembered.</source>
+        <translation>Связка ключей рабочего стола недоступна (%1), поэтому ключ хранится только до конца сеанса: запустите связку ключей (GNOME Keyring, KWallet), чтобы он запоминался.</translation>
     </message>
 </context>
 <context>

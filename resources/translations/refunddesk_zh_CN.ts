@@ -1268,6 +1268,14 @@ Subcommands (headless): %1.</source>
         <source>Copied a case for Stripe support about %1: paste it into your message to Stripe.</source>
         <translation>已复制关于 %1 的 Stripe 支持工单：请将其粘贴到发给 Stripe 的消息中。</translation>
     </message>
+    <message>
+        <source>Stripe &amp;key…</source>
+        <translation>Stripe 密钥(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>Give or change this store&apos;s Stripe key, kept in the desktop&apos;s keyring, or forget it</source>
+        <translation>提供或更改此存储的 Stripe 密钥（保存在桌面密钥环中），或将其遗忘</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AttemptTimelineView</name>
@@ -1790,6 +1798,17 @@ Provider said: %2</source>
         <translation>
             <numerusform>记录 %n 个结果(&amp;R)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ConsoleStripeKey</name>
+    <message>
+        <source>The Stripe key for this store is forgotten.</source>
+        <translation>已遗忘此存储的 Stripe 密钥。</translation>
+    </message>
+    <message>
+        <source>This is a secret key (sk_), which can also write; Refund Desk only reads, and a restricted read-only key (rk_) is the right one to give it.</source>
+        <translation>这是一个也能写入的私密密钥 (sk_)；Refund Desk 只读取，应当为它提供受限的只读密钥 (rk_)。</translation>
     </message>
 </context>
 <context>
@@ -3114,6 +3133,32 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>Standby · %1</source>
         <translation>备用服务器 · %1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeKeyDialog</name>
+    <message>
+        <source>Stripe key</source>
+        <translation>Stripe 密钥</translation>
+    </message>
+    <message>
+        <source>The Stripe key for %1: a restricted key (rk_…) with Refunds: Read and Events: Read. Refund Desk only reads from Stripe.</source>
+        <translation>%1 的 Stripe 密钥：具有 Refunds: Read 和 Events: Read 权限的受限密钥 (rk_…)。Refund Desk 只从 Stripe 读取。</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Forget the key</source>
+        <translation>遗忘密钥</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeKeyring</name>
+    <message>
+        <source>The desktop&apos;s keyring cannot be used (%1), so the key is kept for this session only: start a keyring (GNOME Keyring, KWallet) to have it remembered.</source>
+        <translation>无法使用桌面密钥环（%1），因此密钥仅在本次会话中保留：请启动密钥环（GNOME Keyring、KWallet）以便记住它。</translation>
     </message>
 </context>
 <context>

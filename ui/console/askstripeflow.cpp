@@ -1,9 +1,11 @@
 #include "ui/console/askstripeflow.h"
 
 #include "stripe/stripeapibase.h"
-#include "stripe/stripekeysource.h"
+#include "store/store.h"
 #include "ui/common/bannerlabel.h"
 #include "ui/console/askstriperunner.h"
+#include "ui/console/consolestripekey.h"
+#include "ui/console/stripekeyring.h"
 #include "ui/console/evidenceview.h"
 #include "ui/console/mainwindow.h"
 #include "ui/console/operationpanel.h"
@@ -18,6 +20,7 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QMenu>
+#include <QPointer>
 #include <QStatusBar>
 #include <QToolButton>
 
@@ -43,6 +46,14 @@ AskStripeFlow::AskStripeFlow(MainWindow *window, OperatorIdentity *identity)
         menu->addAction(m_ask);
         menu->addAction(m_copyCase);
     }
+    m_keyAction = new QAction(this);
+    m_keyAction->setObjectName(QStringLiteral("stripeKeyAction"));
+    m_keyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_K));
+    connect(m_keyAction, &QAction::triggered, this, &AskStripeFlow::changeKey);
+    window->addAction(m_keyAction);
+    if (QMenu *menu = window->operationMenu())
+        menu->addAction(m_keyAction);
+    m_key = new ConsoleStripeKey(StripeKeyring::desktop(nullptr), window);
     m_links = new StripeLinks(window->panel());
 
     // A row above the evidence: the button, then what the last question came to.
@@ -93,6 +104,8 @@ void AskStripeFlow::retranslate()
     m_ask->setToolTip(tr("Ask Stripe what became of this refund (Ctrl+K)"));
     m_button->setAccessibleName(tr("Ask Stripe about this operation"));
     m_status->setAccessibleName(tr("What Stripe answered"));
+    m_keyAction->setText(tr("Stripe &key…"));
+    m_keyAction->setStatusTip(tr("Give or change this store's Stripe key, kept in the desktop's keyring, or forget it"));
     m_copyCase->setText(tr("&Copy a case for Stripe support"));
     m_copyCase->setStatusTip(tr("Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe "
                                 "answered on the clipboard, as plain text for Stripe's support"));
@@ -110,6 +123,7 @@ void AskStripeFlow::updateEnabled()
     const bool shown = m_window->panel()->snapshot().has_value();
     m_ask->setEnabled(shown && m_window->hasStore() && !m_window->isReadOnly() && !m_runner->isBusy());
     m_copyCase->setEnabled(shown);
+    m_keyAction->setEnabled(m_window->hasStore());
 }
 
 void AskStripeFlow::say(const QString &operationId, const QString &text, int tone)
@@ -124,6 +138,36 @@ void AskStripeFlow::onShown(const QString &operationId)
 {
     m_status->setVisible(!m_statusAbout.isEmpty() && operationId == m_statusAbout);
     updateEnabled();
+}
+
+void AskStripeFlow::askWith(const QString &operationId, const QString &location, const StripeSecret &secret,
+                            const QUrl &apiBase, const QString &note)
+{
+    if (m_runner->isBusy() || !m_window->hasStore() || m_window->storeFacts()->location != location)
+        return;
+    AskStripeRequest request;
+    request.location = location;
+    request.operationId = operationId;
+    request.operatorName = m_identity->name();
+    request.secret = secret;
+    request.apiBase = apiBase;
+    m_runner->ask(request);
+    say(operationId, note.isEmpty() ? tr("Asking Stripe about %1…").arg(operationId)
+                                    : tr("Asking Stripe about %1… %2").arg(operationId, note),
+        int(Theme::Tone::Info));
+    updateEnabled();
+}
+
+void AskStripeFlow::changeKey()
+{
+    if (!m_window->hasStore())
+        return;
+    const QString location = m_window->storeFacts()->location;
+    QPointer<AskStripeFlow> self(this);
+    m_key->change(location, StoreFactory::displayLocation(location), [self](std::optional<StripeSecret>, const QString &note) {
+        if (self && !note.isEmpty())
+            self->m_window->statusBar()->showMessage(note, 8000);
+    });
 }
 
 void AskStripeFlow::copyCase()
@@ -147,25 +191,24 @@ void AskStripeFlow::ask()
             int(Theme::Tone::Warning));
         return;
     }
-    auto key = StripeKeySource::readFromEnvironment({});
-    if (!key) {
-        say(id, key.error().message, int(Theme::Tone::Danger));
-        return;
-    }
     auto apiBase = StripeApiBase::fromOptionOrEnvironment({});
     if (!apiBase) {
         say(id, apiBase.error().message, int(Theme::Tone::Danger));
         return;
     }
-    AskStripeRequest request;
-    request.location = m_window->storeFacts()->location;
-    request.operationId = id;
-    request.operatorName = m_identity->name();
-    request.secret = key->secret;
-    request.apiBase = *apiBase;
-    m_runner->ask(request);
-    say(id, key->note.isEmpty() ? tr("Asking Stripe about %1…").arg(id) : tr("Asking Stripe about %1… %2").arg(id, key->note),
-        int(Theme::Tone::Info));
+    const QString location = m_window->storeFacts()->location;
+    QPointer<AskStripeFlow> self(this);
+    m_key->obtain(location, StoreFactory::displayLocation(location),
+                  [self, id, location, base = *apiBase](std::optional<StripeSecret> secret, const QString &note) {
+                      if (!self)
+                          return;
+                      if (!secret) {
+                          if (!note.isEmpty())
+                              self->say(id, note, int(Theme::Tone::Danger));
+                          return;
+                      }
+                      self->askWith(id, location, *secret, base, note);
+                  });
     updateEnabled();
 }
 

@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QUrl>
 
 class QAction;
 class QToolButton;
@@ -9,6 +10,8 @@ class QToolButton;
 namespace RefundDesk {
 
 class AskStripeRunner;
+class ConsoleStripeKey;
+class StripeSecret;
 class StripeLinks;
 class BannerLabel;
 class MainWindow;
@@ -30,6 +33,8 @@ public:
     QAction *askAction() const { return m_ask; }
     QAction *copyCaseAction() const { return m_copyCase; }
     StripeLinks *links() const { return m_links; }
+    ConsoleStripeKey *key() const { return m_key; }
+    QAction *keyAction() const { return m_keyAction; }
     QToolButton *button() const { return m_button; }
     BannerLabel *statusLine() const { return m_status; }
     AskStripeRunner *runner() const { return m_runner; }
@@ -38,6 +43,8 @@ public:
     void ask();
     // Puts the case for Stripe's support about the operation shown on the clipboard.
     void copyCase();
+    // Stripe key…: give, change or forget the store's key.
+    void changeKey();
     void retranslate();
 
 protected:
@@ -45,6 +52,8 @@ protected:
 
 private:
     void updateEnabled();
+    void askWith(const QString &operationId, const QString &location, const StripeSecret &secret, const QUrl &apiBase,
+                 const QString &note);
     void say(const QString &operationId, const QString &text, int tone);
     void onShown(const QString &operationId);
 
@@ -54,6 +63,8 @@ private:
     QAction *m_ask = nullptr;
     QAction *m_copyCase = nullptr;
     StripeLinks *m_links = nullptr;
+    QAction *m_keyAction = nullptr;
+    ConsoleStripeKey *m_key = nullptr;
     QToolButton *m_button = nullptr;
     BannerLabel *m_status = nullptr;
     QString m_statusAbout; // the operation the status line speaks of
