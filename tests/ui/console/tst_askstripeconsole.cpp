@@ -11,7 +11,9 @@
 #include "ui/common/bannerlabel.h"
 #include "ui/console/askstripeflow.h"
 #include "ui/console/askstriperunner.h"
+#include "ui/console/consolestripekey.h"
 #include "ui/console/evidenceview.h"
+#include "ui/console/stripekeyring.h"
 #include "ui/console/stripelinks.h"
 #include "ui/console/historyview.h"
 #include "ui/console/mainwindow.h"
@@ -25,6 +27,8 @@
 #include <QTableView>
 #include <QDateTime>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
 #include <QMenuBar>
 #include <QStatusBar>
 #include <QTemporaryDir>
@@ -66,6 +70,40 @@ QString everyText(MainWindow &window)
     return texts.join(QLatin1Char('\n'));
 }
 
+// A keyring in memory; `present` false plays a desktop without one.
+class FakeKeyring final : public StripeKeyring
+{
+public:
+    QHash<QString, QByteArray> keys;
+    bool present = true;
+    int reads = 0;
+
+    void read(const QString &location, ReadDone done) override
+    {
+        ++reads;
+        if (!present)
+            done(Found::NoKeyring, {}, QStringLiteral("The desktop's keyring cannot be used (no Secret Service)."));
+        else if (keys.contains(location))
+            done(Found::Key, keys.value(location), {});
+        else
+            done(Found::None, {}, {});
+    }
+    void write(const QString &location, const QByteArray &key, WriteDone done) override
+    {
+        if (!present) {
+            done(QStringLiteral("The desktop's keyring cannot be used (no Secret Service)."));
+            return;
+        }
+        keys.insert(location, key);
+        done({});
+    }
+    void forget(const QString &location, WriteDone done) override
+    {
+        keys.remove(location);
+        done({});
+    }
+};
+
 } // namespace
 
 class tst_AskStripeConsole : public QObject
@@ -82,6 +120,9 @@ private slots:
     void aRefusedKeySaysSoAndKeepsNothing();
     void aCaseForSupportGoesToTheClipboard();
     void anEventOpensItsDashboardPage();
+    void theKeyComesFromTheKeyring();
+    void aKeyTypedIsKeptInTheKeyring();
+    void withoutAKeyringTheKeyIsAskedOnce();
 
 private:
     std::unique_ptr<MainWindow> openWindow();
@@ -282,6 +323,80 @@ void tst_AskStripeConsole::anEventOpensItsDashboardPage()
     QVERIFY2(opened.front().path().endsWith(QLatin1String("/events/evt_known"))
                  || opened.front().path().endsWith(QLatin1String("/refunds/re_known")),
              qPrintable(opened.front().toString()));
+    window->close();
+}
+
+void tst_AskStripeConsole::theKeyComesFromTheKeyring()
+{
+    qunsetenv("STRIPE_API_KEY");
+    auto window = openWindow();
+    QVERIFY(window);
+    AskStripeFlow *flow = flowOf(*window);
+    auto *keyring = new FakeKeyring;
+    keyring->keys.insert(m_db, TestKey);
+    flow->key()->setKeyring(keyring);
+    flow->askAction()->trigger();
+    QTRY_VERIFY(!flow->runner()->isBusy());
+    QTRY_COMPARE(askedRows(*window), 1);
+    QVERIFY(!flow->key()->dialog()); // no dialog when the keyring has it
+    QCOMPARE(keyring->reads, 1);
+    QVERIFY2(!everyText(*window).contains(QString::fromLatin1(TestKey)), "the key is shown");
+    window->close();
+}
+
+void tst_AskStripeConsole::aKeyTypedIsKeptInTheKeyring()
+{
+    qunsetenv("STRIPE_API_KEY");
+    auto window = openWindow();
+    QVERIFY(window);
+    AskStripeFlow *flow = flowOf(*window);
+    auto *keyring = new FakeKeyring;
+    flow->key()->setKeyring(keyring);
+    flow->askAction()->trigger();
+    QTRY_VERIFY(flow->key()->dialog());
+    StripeKeyDialog *dialog = flow->key()->dialog();
+    QCOMPARE(dialog->keyField()->echoMode(), QLineEdit::Password);
+    QTest::keyClicks(dialog->keyField(), QString::fromLatin1("not a key"));
+    auto *save = dialog->findChild<QPushButton *>(QStringLiteral("saveKeyButton"));
+    QVERIFY(save);
+    save->click();
+    QVERIFY(dialog->isVisible()); // refused, and said why
+    dialog->keyField()->clear();
+    QTest::keyClicks(dialog->keyField(), QString::fromLatin1(TestKey));
+    save->click();
+    QTRY_VERIFY(!flow->key()->dialog());
+    QTRY_COMPARE(askedRows(*window), 1);
+    QCOMPARE(keyring->keys.value(m_db), TestKey);
+    QVERIFY2(!everyText(*window).contains(QString::fromLatin1(TestKey)), "the key is shown");
+    window->close();
+}
+
+void tst_AskStripeConsole::withoutAKeyringTheKeyIsAskedOnce()
+{
+    qunsetenv("STRIPE_API_KEY");
+    auto window = openWindow();
+    QVERIFY(window);
+    AskStripeFlow *flow = flowOf(*window);
+    auto *keyring = new FakeKeyring;
+    keyring->present = false;
+    flow->key()->setKeyring(keyring);
+    flow->askAction()->trigger();
+    QTRY_VERIFY(flow->key()->dialog());
+    StripeKeyDialog *dialog = flow->key()->dialog();
+    bool saysWhy = false;
+    for (QLabel *label : dialog->findChildren<QLabel *>())
+        saysWhy = saysWhy || label->text().contains(QLatin1String("keyring cannot be used"));
+    QVERIFY(saysWhy);
+    QTest::keyClicks(dialog->keyField(), QString::fromLatin1(TestKey));
+    dialog->findChild<QPushButton *>(QStringLiteral("saveKeyButton"))->click();
+    QTRY_COMPARE(askedRows(*window), 1);
+    QTRY_VERIFY(!flow->runner()->isBusy());
+    // Asked again in the same session: the key is remembered, no dialog.
+    flow->askAction()->trigger();
+    QVERIFY(!flow->key()->dialog());
+    QTRY_VERIFY(!flow->runner()->isBusy());
+    QTRY_COMPARE(askedRows(*window), 2);
+    QVERIFY(keyring->keys.isEmpty());
     window->close();
 }
 
