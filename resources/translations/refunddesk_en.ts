@@ -125,6 +125,16 @@
     </message>
 </context>
 <context>
+    <name>RefundDesk::AskStripeFlow</name>
+    <message numerus="yes">
+        <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
+        <translation>
+            <numerusform>Stripe: %1 Kept as lookup #%2 (%n request).</numerusform>
+            <numerusform>Stripe: %1 Kept as lookup #%2 (%n requests).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::AttemptTimelineView</name>
     <message numerus="yes">
         <source>%n tool call(s)</source>

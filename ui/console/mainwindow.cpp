@@ -8,6 +8,7 @@
 #include "ui/common/focusorder.h"
 #include "ui/common/painthold.h"
 #include "ui/console/attempttimelineview.h"
+#include "ui/console/askstripeflow.h"
 #include "ui/console/auditintegration.h"
 #include "ui/console/consolemenus.h"
 #include "ui/console/consolestatusbar.h"
@@ -126,6 +127,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     m_status = new ConsoleStatusBar(statusBar(), m_identity);
     m_status->setStore(&m_facts, false, {});
     connect(m_refresher, &LiveRefresher::failed, m_status, &ConsoleStatusBar::livePaused);
+    m_askStripe = new AskStripeFlow(this, m_identity); // Operation › Ask Stripe (Ctrl+K)
     // Tab follows the reading order: the banner, the queue, the operation, the status line.
     setFocusOrder(QList<QWidget *>{readOnlyBanner()} << m_queue->focusOrder() << m_panel->focusOrder()
                                                      << m_status->liveLabel());

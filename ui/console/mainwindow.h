@@ -15,6 +15,7 @@ class QSplitter;
 
 namespace RefundDesk {
 
+class AskStripeFlow;
 class AuditIntegration;
 class ConsoleMenus;
 class ConsoleStatusBar;
@@ -158,6 +159,7 @@ private:
     std::optional<QString> m_showWhenListed;
     bool m_openedReadOnly = false; // --read-only, rather than a store that cannot be written
     QDateTime m_openedAt;          // the moment a snapshot shows
+    AskStripeFlow *m_askStripe = nullptr;
     WindowLayout m_layout;
     QString m_lastError;
     bool m_showErrorDialogs = true;

@@ -1,0 +1,217 @@
+#include "ui/console/askstripeflow.h"
+
+#include "stripe/stripeapibase.h"
+#include "store/store.h"
+#include "ui/common/bannerlabel.h"
+#include "ui/console/askstriperunner.h"
+#include "ui/console/consolemenus.h"
+#include "ui/console/consolestripekey.h"
+#include "ui/console/stripekeyring.h"
+#include "ui/console/evidenceview.h"
+#include "ui/console/mainwindow.h"
+#include "ui/console/operationpanel.h"
+#include "ui/console/operatoridentity.h"
+#include "ui/console/stripelinks.h"
+#include "items/stripesupportcase.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QBoxLayout>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QMenu>
+#include <QPointer>
+#include <QStatusBar>
+#include <QToolButton>
+
+namespace RefundDesk {
+
+AskStripeFlow::AskStripeFlow(MainWindow *window, OperatorIdentity *identity)
+    : QObject(window)
+    , m_window(window)
+    , m_identity(identity)
+    , m_runner(new AskStripeRunner(this))
+{
+    m_ask = new QAction(this);
+    m_ask->setObjectName(QStringLiteral("askStripeAction"));
+    m_ask->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    connect(m_ask, &QAction::triggered, this, &AskStripeFlow::ask);
+    window->addAction(m_ask);
+    m_copyCase = new QAction(this);
+    m_copyCase->setObjectName(QStringLiteral("copyStripeCaseAction"));
+    m_copyCase->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+    connect(m_copyCase, &QAction::triggered, this, &AskStripeFlow::copyCase);
+    window->addAction(m_copyCase);
+    window->menus()->addEntry(ConsoleMenus::Menu::Operation, m_ask);
+    window->menus()->addEntry(ConsoleMenus::Menu::Operation, m_copyCase);
+    m_keyAction = new QAction(this);
+    m_keyAction->setObjectName(QStringLiteral("stripeKeyAction"));
+    m_keyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_K));
+    connect(m_keyAction, &QAction::triggered, this, &AskStripeFlow::changeKey);
+    window->addAction(m_keyAction);
+    window->menus()->addEntry(ConsoleMenus::Menu::Operation, m_keyAction);
+    window->menus()->addShortcutHelp([] {
+        return tr("Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · "
+                  "Ctrl+Alt+K  the Stripe key");
+    });
+    m_key = new ConsoleStripeKey(StripeKeyring::desktop(nullptr), window);
+    m_links = new StripeLinks(window->panel());
+
+    // A row above the evidence: the button, then what the last question came to.
+    EvidenceView *evidence = window->panel()->evidenceView();
+    auto *row = new QWidget(evidence);
+    auto *rowLayout = new QHBoxLayout(row);
+    rowLayout->setContentsMargins(0, 0, 0, 0);
+    m_button = new QToolButton(row);
+    m_button->setObjectName(QStringLiteral("askStripeButton"));
+    m_button->setDefaultAction(m_ask);
+    m_button->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_status = new BannerLabel(row, Theme::Tone::Info);
+    m_status->setObjectName(QStringLiteral("askStripeStatus"));
+    m_status->setCompact(true);
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->hide();
+    rowLayout->addWidget(m_button);
+    rowLayout->addWidget(m_status, 1);
+    if (auto *layout = qobject_cast<QBoxLayout *>(evidence->layout()))
+        layout->insertWidget(0, row);
+
+    connect(window, &MainWindow::operationShown, this, &AskStripeFlow::onShown);
+    connect(window, &MainWindow::storeOpened, this, &AskStripeFlow::updateEnabled);
+    connect(m_runner, &AskStripeRunner::waiting, this, [this](const QString &id, const QString &why) {
+        say(id, tr("Asking Stripe about %1… %2").arg(id, why), int(Theme::Tone::Warning));
+    });
+    connect(m_runner, &AskStripeRunner::answered, this,
+            [this](const QString &id, const QString &summary, qint64 lookupId, int requests) {
+                say(id, tr("Stripe: %1 Kept as lookup #%2 (%n request(s)).", "", requests).arg(summary).arg(lookupId),
+                    int(Theme::Tone::Good));
+                updateEnabled();
+                m_window->refreshNow(); // the History shows the lookup kept
+            });
+    connect(m_runner, &AskStripeRunner::failed, this, [this](const QString &id, const QString &message) {
+        say(id, message, int(Theme::Tone::Danger));
+        updateEnabled();
+    });
+    window->installEventFilter(this);
+    retranslate();
+    updateEnabled();
+}
+
+void AskStripeFlow::retranslate()
+{
+    m_ask->setText(tr("Ask &Stripe"));
+    m_ask->setStatusTip(tr("Ask Stripe, read-only, what became of this operation's refund, and keep its answer"));
+    m_ask->setToolTip(tr("Ask Stripe what became of this refund (Ctrl+K)"));
+    m_button->setAccessibleName(tr("Ask Stripe about this operation"));
+    m_status->setAccessibleName(tr("What Stripe answered"));
+    m_keyAction->setText(tr("Stripe &key…"));
+    m_keyAction->setStatusTip(tr("Give or change this store's Stripe key, kept in the desktop's keyring, or forget it"));
+    m_copyCase->setText(tr("&Copy a case for Stripe support"));
+    m_copyCase->setStatusTip(tr("Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe "
+                                "answered on the clipboard, as plain text for Stripe's support"));
+}
+
+bool AskStripeFlow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_window && event->type() == QEvent::LanguageChange)
+        retranslate();
+    return QObject::eventFilter(watched, event);
+}
+
+void AskStripeFlow::updateEnabled()
+{
+    const bool shown = m_window->panel()->snapshot().has_value();
+    m_ask->setEnabled(shown && m_window->hasStore() && !m_window->isReadOnly() && !m_runner->isBusy());
+    m_copyCase->setEnabled(shown);
+    m_keyAction->setEnabled(m_window->hasStore());
+}
+
+void AskStripeFlow::say(const QString &operationId, const QString &text, int tone)
+{
+    m_statusAbout = operationId;
+    m_status->setTone(Theme::Tone(tone));
+    m_status->setText(text);
+    m_status->setVisible(m_window->panel()->operationId() == operationId);
+}
+
+void AskStripeFlow::onShown(const QString &operationId)
+{
+    m_status->setVisible(!m_statusAbout.isEmpty() && operationId == m_statusAbout);
+    updateEnabled();
+}
+
+void AskStripeFlow::askWith(const QString &operationId, const QString &location, const StripeSecret &secret,
+                            const QUrl &apiBase, const QString &note)
+{
+    if (m_runner->isBusy() || !m_window->hasStore() || m_window->storeFacts()->location != location)
+        return;
+    AskStripeRequest request;
+    request.location = location;
+    request.operationId = operationId;
+    request.operatorName = m_identity->name();
+    request.secret = secret;
+    request.apiBase = apiBase;
+    m_runner->ask(request);
+    say(operationId, note.isEmpty() ? tr("Asking Stripe about %1…").arg(operationId)
+                                    : tr("Asking Stripe about %1… %2").arg(operationId, note),
+        int(Theme::Tone::Info));
+    updateEnabled();
+}
+
+void AskStripeFlow::changeKey()
+{
+    if (!m_window->hasStore())
+        return;
+    const QString location = m_window->storeFacts()->location;
+    QPointer<AskStripeFlow> self(this);
+    m_key->change(location, StoreFactory::displayLocation(location), [self](std::optional<StripeSecret>, const QString &note) {
+        if (self && !note.isEmpty())
+            self->m_window->statusBar()->showMessage(note, 8000);
+    });
+}
+
+void AskStripeFlow::copyCase()
+{
+    const auto &snapshot = m_window->panel()->snapshot();
+    if (!snapshot)
+        return;
+    QApplication::clipboard()->setText(StripeSupportCase::text(*snapshot));
+    m_window->statusBar()->showMessage(tr("Copied a case for Stripe support about %1: paste it into your message to "
+                                          "Stripe.").arg(snapshot->operation.operationId),
+                                       5000);
+}
+
+void AskStripeFlow::ask()
+{
+    const QString id = m_window->panel()->operationId();
+    if (id.isEmpty() || !m_window->hasStore() || m_runner->isBusy())
+        return;
+    if (m_window->isReadOnly()) {
+        say(id, tr("The store is open for reading only, and Stripe's answer is kept in it: open it for writing to ask Stripe."),
+            int(Theme::Tone::Warning));
+        return;
+    }
+    auto apiBase = StripeApiBase::fromOptionOrEnvironment({});
+    if (!apiBase) {
+        say(id, apiBase.error().message, int(Theme::Tone::Danger));
+        return;
+    }
+    const QString location = m_window->storeFacts()->location;
+    QPointer<AskStripeFlow> self(this);
+    m_key->obtain(location, StoreFactory::displayLocation(location),
+                  [self, id, location, base = *apiBase](std::optional<StripeSecret> secret, const QString &note) {
+                      if (!self)
+                          return;
+                      if (!secret) {
+                          if (!note.isEmpty())
+                              self->say(id, note, int(Theme::Tone::Danger));
+                          return;
+                      }
+                      self->askWith(id, location, *secret, base, note);
+                  });
+    updateEnabled();
+}
+
+} // namespace RefundDesk
