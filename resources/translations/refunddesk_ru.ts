@@ -69,16 +69,28 @@
             <numerusform>(всего %n строк)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>a provider lookup named as evidence is as it was</source>
+        <translation>запрос к провайдеру, указанный как доказательство, не изменён</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, which is about %3, not %4: the lookup or the decision was altered.</source>
+        <translation>решение №%1 ссылается на запрос к провайдеру %2, который относится к %3, а не к %4: запрос или решение были изменены.</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2 with SHA-256 %3, but its stored responses now hash to %4: the lookup was edited after the decision.</source>
+        <translation>решение №%1 ссылается на запрос к провайдеру %2 с SHA-256 %3, но сохранённые ответы теперь дают %4: запрос изменили после решения.</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, which the store no longer holds: the lookup was removed after the decision.</source>
+        <translation>решение №%1 ссылается на запрос к провайдеру %2, которого больше нет в хранилище: запрос удалили после решения.</translation>
+    </message>
 </context>
 <context>
     <name>BatchPlan</name>
     <message>
         <source>its verdict was not asked for</source>
         <translation>его вердикт не был запрошен</translation>
-    </message>
-    <message>
-        <source>no event settles it</source>
-        <translation>ни одно событие его не решает</translation>
     </message>
     <message>
         <source>the refund is still pending</source>
@@ -89,16 +101,24 @@
         <translation>события противоречат друг другу</translation>
     </message>
     <message>
-        <source>the evidence names no single refund and event</source>
-        <translation>доказательства не указывают на один возврат и одно событие</translation>
-    </message>
-    <message>
         <source>recording it would need an override</source>
         <translation>для записи нужно решение вопреки доказательствам</translation>
     </message>
     <message>
         <source>claimed by %1</source>
         <translation>в работе у %1</translation>
+    </message>
+    <message>
+        <source>no event or Stripe lookup settles it</source>
+        <translation>ни событие, ни запрос к Stripe его не решают</translation>
+    </message>
+    <message>
+        <source>the evidence names no single refund and event or lookup</source>
+        <translation>доказательства не указывают на один возврат и одно событие или запрос</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1</source>
+        <translation>запрос к Stripe %1</translation>
     </message>
 </context>
 <context>
@@ -738,10 +758,6 @@ Subcommands (headless): %1.</source>
         <translation>Решено %1 из %2; пропущено %3, так как они изменились после плана.</translation>
     </message>
     <message>
-        <source>Only operations with this verdict (refunded or failed); may be given more than once. Every verdict that settles an outcome when left out.</source>
-        <translation>Только операции с этим вердиктом (refunded или failed); можно указать несколько раз. Без него — все вердикты, которые решают результат.</translation>
-    </message>
-    <message>
         <source>At most N operations, oldest first.</source>
         <translation>Не более N операций, начиная со старых.</translation>
     </message>
@@ -756,10 +772,6 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Record the plan. Without it nothing is recorded.</source>
         <translation>Записать план. Без этого ничего не записывается.</translation>
-    </message>
-    <message>
-        <source>--verdict must be &apos;refunded&apos; or &apos;failed&apos;.</source>
-        <translation>Для --verdict допустимо «refunded» или «failed».</translation>
     </message>
     <message>
         <source>--limit must be a whole number of at least 1.</source>
@@ -824,6 +836,14 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Asked the provider:</source>
         <translation>Запросы к провайдеру:</translation>
+    </message>
+    <message>
+        <source>Only operations with this verdict (refunded, failed or not_found); may be given more than once. Every verdict that settles an outcome when left out.</source>
+        <translation>Только операции с этим вердиктом (refunded, failed или not_found); можно указать несколько раз. Без него — все вердикты, которые решают результат.</translation>
+    </message>
+    <message>
+        <source>--verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>Для --verdict допустимо «refunded», «failed» или «not_found».</translation>
     </message>
 </context>
 <context>
@@ -1018,14 +1038,6 @@ Subcommands (headless): %1.</source>
         </translation>
     </message>
     <message>
-        <source>refund %1 is in %2 but the operation is in %3 (event %4)</source>
-        <translation>возврат %1 в валюте %2, а операция — в %3 (событие %4)</translation>
-    </message>
-    <message>
-        <source>refund %1 is for %2 but the operation is for %3 (event %4)</source>
-        <translation>возврат %1 на сумму %2, а операция — на %3 (событие %4)</translation>
-    </message>
-    <message>
         <source>%1.</source>
         <comment>a sentence made of the phrases in %1</comment>
         <translation>%1.</translation>
@@ -1082,6 +1094,30 @@ Subcommands (headless): %1.</source>
         <source>; </source>
         <comment>between two phrases of a sentence</comment>
         <translation>;</translation>
+    </message>
+    <message>
+        <source>refund %1 is in %2 but the operation is in %3 (%4)</source>
+        <translation>возврат %1 в валюте %2, а операция — в %3 (%4)</translation>
+    </message>
+    <message>
+        <source>refund %1 is for %2 but the operation is for %3 (%4)</source>
+        <translation>возврат %1 на сумму %2, а операция — на %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Stripe says refund %1 of %2 has status %3 (lookup %4, asked at %5 by %6).</source>
+        <translation>Stripe сообщает, что возврат %1 на сумму %2 в статусе %3 (запрос %4, сделан %5, автор %6).</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund for this operation created between %1 and %2 (asked at %3 by %4, lookup %5).</source>
+        <translation>Stripe не показывает ни одного возврата этой операции, созданного между %1 и %2 (запрос сделан %3, автор %4, запрос %5).</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1</source>
+        <translation>запрос к Stripe %1</translation>
+    </message>
+    <message>
+        <source>event %1</source>
+        <translation>событие %1</translation>
     </message>
 </context>
 <context>
@@ -1736,10 +1772,6 @@ Provider said: %2</source>
         <translation>ID возврата</translation>
     </message>
     <message>
-        <source>Event</source>
-        <translation>Событие</translation>
-    </message>
-    <message>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
@@ -1778,6 +1810,10 @@ Provider said: %2</source>
             <numerusform>&amp;Записать %n результата</numerusform>
             <numerusform>&amp;Записать %n результатов</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Event or lookup</source>
+        <translation>Событие или запрос</translation>
     </message>
 </context>
 <context>
@@ -2805,10 +2841,6 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>Нет доказательств</translation>
     </message>
     <message>
-        <source>What the provider&apos;s events show</source>
-        <translation>Что показывают события провайдера</translation>
-    </message>
-    <message>
         <source>&amp;Show:</source>
         <translation>&amp;Показать:</translation>
     </message>
@@ -2819,6 +2851,14 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>Find an operation</source>
         <translation>Найти операцию</translation>
+    </message>
+    <message>
+        <source>Not found at Stripe</source>
+        <translation>Не найдено в Stripe</translation>
+    </message>
+    <message>
+        <source>What the provider&apos;s events and lookups show</source>
+        <translation>Что показывают события провайдера и запросы к нему</translation>
     </message>
 </context>
 <context>
@@ -3112,6 +3152,14 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <source>Case reference</source>
         <translation>Номер обращения</translation>
     </message>
+    <message>
+        <source>Stripe lookup %1 (no refund listed)</source>
+        <translation>Запрос к Stripe %1 (возвратов нет в списке)</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 (refunds found: %2)</source>
+        <translation>Запрос к Stripe %1 (найдено возвратов: %2)</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::StandbyLabel</name>
@@ -3169,10 +3217,6 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>возврат</translation>
     </message>
     <message>
-        <source>event %1 says refund %2 of %3 </source>
-        <translation>событие %1 сообщает, что возврат %2 на сумму %3 </translation>
-    </message>
-    <message>
         <source>has no status yet</source>
         <translation>пока не имеет статуса</translation>
     </message>
@@ -3217,10 +3261,6 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>%1%2, поэтому результат «%3» ему противоречит.</translation>
     </message>
     <message>
-        <source>The evidence names refund %1 (event %2), not %3.</source>
-        <translation>Доказательства указывают на возврат %1 (событие %2), а не на %3.</translation>
-    </message>
-    <message>
         <source>The operator name is empty. Say who is acting (--operator NAME).</source>
         <translation>Имя оператора пустое. Укажите, кто выполняет действие (--operator NAME).</translation>
     </message>
@@ -3231,6 +3271,18 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>The evidence of %1 changed since it was reviewed: it was %2 (refund %3, event %4) and is now %5. Nothing was recorded; review it again.</source>
         <translation>Доказательства %1 изменились после проверки: было %2 (возврат %3, событие %4), теперь %5. Ничего не записано; проверьте снова.</translation>
+    </message>
+    <message>
+        <source>%1 says refund %2 of %3 </source>
+        <translation>%1: возврат %2 на сумму %3 </translation>
+    </message>
+    <message>
+        <source>%1 So recording %2 contradicts it.</source>
+        <translation>%1 Поэтому запись «%2» ему противоречит.</translation>
+    </message>
+    <message>
+        <source>The evidence names refund %1 (%2), not %3.</source>
+        <translation>Доказательства указывают на возврат %1 (%2), а не на %3.</translation>
     </message>
 </context>
 <context>
@@ -4292,6 +4344,10 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>conflict</source>
         <translation>конфликт</translation>
+    </message>
+    <message>
+        <source>not found at Stripe</source>
+        <translation>не найдено в Stripe</translation>
     </message>
 </context>
 </TS>

@@ -67,16 +67,28 @@
             <numerusform>（共 %n 行）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>a provider lookup named as evidence is as it was</source>
+        <translation>作为证据引用的服务商查询未被改动</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, which is about %3, not %4: the lookup or the decision was altered.</source>
+        <translation>决定 #%1 引用了服务商查询 %2，但该查询属于 %3 而不是 %4：查询或决定已被改动。</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2 with SHA-256 %3, but its stored responses now hash to %4: the lookup was edited after the decision.</source>
+        <translation>决定 #%1 引用了 SHA-256 为 %3 的服务商查询 %2，但其保存的响应现在的哈希为 %4：查询在决定之后被修改过。</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, which the store no longer holds: the lookup was removed after the decision.</source>
+        <translation>决定 #%1 引用了服务商查询 %2，但存储中已没有它：查询在决定之后被删除。</translation>
+    </message>
 </context>
 <context>
     <name>BatchPlan</name>
     <message>
         <source>its verdict was not asked for</source>
         <translation>未请求此裁定</translation>
-    </message>
-    <message>
-        <source>no event settles it</source>
-        <translation>没有事件能确定它</translation>
     </message>
     <message>
         <source>the refund is still pending</source>
@@ -87,16 +99,24 @@
         <translation>事件相互矛盾</translation>
     </message>
     <message>
-        <source>the evidence names no single refund and event</source>
-        <translation>证据没有指明唯一的退款和事件</translation>
-    </message>
-    <message>
         <source>recording it would need an override</source>
         <translation>记录它需要推翻证据</translation>
     </message>
     <message>
         <source>claimed by %1</source>
         <translation>已被 %1 认领</translation>
+    </message>
+    <message>
+        <source>no event or Stripe lookup settles it</source>
+        <translation>没有事件或 Stripe 查询能确定它</translation>
+    </message>
+    <message>
+        <source>the evidence names no single refund and event or lookup</source>
+        <translation>证据没有指明唯一的退款以及事件或查询</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1</source>
+        <translation>Stripe 查询 %1</translation>
     </message>
 </context>
 <context>
@@ -723,10 +743,6 @@ Subcommands (headless): %1.</source>
         <translation>已决定 %1 / %2；%3 个因计划后发生变化而跳过。</translation>
     </message>
     <message>
-        <source>Only operations with this verdict (refunded or failed); may be given more than once. Every verdict that settles an outcome when left out.</source>
-        <translation>仅限此裁定的操作（refunded 或 failed）；可多次给出。省略时为所有能确定结果的裁定。</translation>
-    </message>
-    <message>
         <source>At most N operations, oldest first.</source>
         <translation>最多 N 个操作，从最早的开始。</translation>
     </message>
@@ -741,10 +757,6 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Record the plan. Without it nothing is recorded.</source>
         <translation>记录该计划。没有此选项则不记录任何内容。</translation>
-    </message>
-    <message>
-        <source>--verdict must be &apos;refunded&apos; or &apos;failed&apos;.</source>
-        <translation>--verdict 必须是“refunded”或“failed”。</translation>
     </message>
     <message>
         <source>--limit must be a whole number of at least 1.</source>
@@ -805,6 +817,14 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Asked the provider:</source>
         <translation>向提供方的查询：</translation>
+    </message>
+    <message>
+        <source>Only operations with this verdict (refunded, failed or not_found); may be given more than once. Every verdict that settles an outcome when left out.</source>
+        <translation>仅限此裁定的操作（refunded、failed 或 not_found）；可多次给出。省略时为所有能确定结果的裁定。</translation>
+    </message>
+    <message>
+        <source>--verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>--verdict 必须是“refunded”、“failed”或“not_found”。</translation>
     </message>
 </context>
 <context>
@@ -997,14 +1017,6 @@ Subcommands (headless): %1.</source>
         </translation>
     </message>
     <message>
-        <source>refund %1 is in %2 but the operation is in %3 (event %4)</source>
-        <translation>退款 %1 的币种为 %2，而操作的币种为 %3（事件 %4）</translation>
-    </message>
-    <message>
-        <source>refund %1 is for %2 but the operation is for %3 (event %4)</source>
-        <translation>退款 %1 的金额为 %2，而操作的金额为 %3（事件 %4）</translation>
-    </message>
-    <message>
         <source>%1.</source>
         <comment>a sentence made of the phrases in %1</comment>
         <translation>%1。</translation>
@@ -1059,6 +1071,30 @@ Subcommands (headless): %1.</source>
         <source>; </source>
         <comment>between two phrases of a sentence</comment>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>refund %1 is in %2 but the operation is in %3 (%4)</source>
+        <translation>退款 %1 的币种为 %2，而操作的币种为 %3（%4）</translation>
+    </message>
+    <message>
+        <source>refund %1 is for %2 but the operation is for %3 (%4)</source>
+        <translation>退款 %1 的金额为 %2，而操作的金额为 %3（%4）</translation>
+    </message>
+    <message>
+        <source>Stripe says refund %1 of %2 has status %3 (lookup %4, asked at %5 by %6).</source>
+        <translation>Stripe 显示退款 %1（%2）的状态为 %3（查询 %4，由 %6 于 %5 发起）。</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund for this operation created between %1 and %2 (asked at %3 by %4, lookup %5).</source>
+        <translation>Stripe 没有列出此操作在 %1 至 %2 之间创建的任何退款（由 %4 于 %3 查询，查询 %5）。</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1</source>
+        <translation>Stripe 查询 %1</translation>
+    </message>
+    <message>
+        <source>event %1</source>
+        <translation>事件 %1</translation>
     </message>
 </context>
 <context>
@@ -1699,10 +1735,6 @@ Provider said: %2</source>
         <translation>退款 ID</translation>
     </message>
     <message>
-        <source>Event</source>
-        <translation>事件</translation>
-    </message>
-    <message>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
@@ -1737,6 +1769,10 @@ Provider said: %2</source>
         <translation>
             <numerusform>记录 %n 个结果(&amp;R)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Event or lookup</source>
+        <translation>事件或查询</translation>
     </message>
 </context>
 <context>
@@ -2748,10 +2784,6 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>无证据</translation>
     </message>
     <message>
-        <source>What the provider&apos;s events show</source>
-        <translation>服务商事件显示的情况</translation>
-    </message>
-    <message>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
@@ -2762,6 +2794,14 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>Find an operation</source>
         <translation>查找操作</translation>
+    </message>
+    <message>
+        <source>Not found at Stripe</source>
+        <translation>Stripe 中未找到</translation>
+    </message>
+    <message>
+        <source>What the provider&apos;s events and lookups show</source>
+        <translation>服务商事件和查询显示的情况</translation>
     </message>
 </context>
 <context>
@@ -3051,6 +3091,14 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <source>Case reference</source>
         <translation>工单编号</translation>
     </message>
+    <message>
+        <source>Stripe lookup %1 (no refund listed)</source>
+        <translation>Stripe 查询 %1（未列出退款）</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 (refunds found: %2)</source>
+        <translation>Stripe 查询 %1（找到的退款：%2）</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::StandbyLabel</name>
@@ -3108,10 +3156,6 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>该退款</translation>
     </message>
     <message>
-        <source>event %1 says refund %2 of %3 </source>
-        <translation>事件 %1 显示退款 %2（%3）</translation>
-    </message>
-    <message>
         <source>has no status yet</source>
         <translation>尚无状态</translation>
     </message>
@@ -3156,10 +3200,6 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>%1%2，因此记录“%3”与之矛盾。</translation>
     </message>
     <message>
-        <source>The evidence names refund %1 (event %2), not %3.</source>
-        <translation>证据指向的是退款 %1（事件 %2），而不是 %3。</translation>
-    </message>
-    <message>
         <source>The operator name is empty. Say who is acting (--operator NAME).</source>
         <translation>操作员名称为空。请说明由谁执行此操作（--operator NAME）。</translation>
     </message>
@@ -3170,6 +3210,18 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>The evidence of %1 changed since it was reviewed: it was %2 (refund %3, event %4) and is now %5. Nothing was recorded; review it again.</source>
         <translation>%1 的证据在审核后发生了变化：原为 %2（退款 %3，事件 %4），现为 %5。未记录任何内容；请重新审核。</translation>
+    </message>
+    <message>
+        <source>%1 says refund %2 of %3 </source>
+        <translation>%1 显示退款 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 So recording %2 contradicts it.</source>
+        <translation>%1 因此记录“%2”与之矛盾。</translation>
+    </message>
+    <message>
+        <source>The evidence names refund %1 (%2), not %3.</source>
+        <translation>证据指向的是退款 %1（%2），而不是 %3。</translation>
     </message>
 </context>
 <context>
@@ -4221,6 +4273,10 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>conflict</source>
         <translation>冲突</translation>
+    </message>
+    <message>
+        <source>not found at Stripe</source>
+        <translation>Stripe 中未找到</translation>
     </message>
 </context>
 </TS>
