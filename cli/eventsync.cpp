@@ -157,7 +157,12 @@ std::optional<Verdict> EventSync::queueVerdict(const QString &operationId)
         m_batchError = candidates.error();
         return std::nullopt;
     }
-    return EvidenceAnalyzer::analyze(**operation, *candidates, EvidenceAnalyzer::Detail::VerdictOnly).verdict;
+    auto lookups = m_store.providerLookups(operationId);
+    if (!lookups) {
+        m_batchError = lookups.error();
+        return std::nullopt;
+    }
+    return EvidenceAnalyzer::analyze(**operation, *candidates, *lookups, EvidenceAnalyzer::Detail::VerdictOnly).verdict;
 }
 
 void EventSync::noteBefore(const std::vector<WebhookEvent> &batch)

@@ -24,13 +24,14 @@ constexpr int MaxWorkers = 4;
 // A page of the queue as JSON rows, one a line, each with its verdict. The keys in
 // alphabetical order, as the other commands print them.
 std::string jsonRows(const std::vector<Operation> &page, const std::vector<std::vector<WebhookEvent>> &candidates,
-                     int retentionHours)
+                     const std::vector<std::vector<ProviderLookup>> &lookups, int retentionHours)
 {
     std::string text;
     text.reserve(page.size() * 300);
     for (size_t i = 0; i < page.size(); ++i) {
         const Operation &operation = page[i];
-        const Evidence evidence = EvidenceAnalyzer::analyze(operation, candidates[i], EvidenceAnalyzer::Detail::VerdictOnly);
+        const Evidence evidence = EvidenceAnalyzer::analyze(operation, candidates[i], lookups[i],
+                                                            EvidenceAnalyzer::Detail::VerdictOnly);
         if (i > 0)
             text += ",\n";
         JsonWriter::ObjectText(text)
@@ -179,7 +180,12 @@ void judgePages(const QString &location, int retentionHours, PageExchange &excha
             exchange.fail(candidates.error());
             return;
         }
-        exchange.finish(page->first, jsonRows(page->second, *candidates, retentionHours));
+        auto lookups = (*store)->providerLookupsOfEach(page->second);
+        if (!lookups) {
+            exchange.fail(lookups.error());
+            return;
+        }
+        exchange.finish(page->first, jsonRows(page->second, *candidates, *lookups, retentionHours));
     }
 }
 
@@ -207,7 +213,7 @@ std::optional<Error> QueueJsonPrinter::print(std::FILE *out)
     JsonArrayOut array(out);
     // The first page is judged here, with the events already read: the whole queue on most
     // days, without threads and their connections.
-    std::string firstRows = jsonRows(first->operations, first->candidates, m_retentionHours);
+    std::string firstRows = jsonRows(first->operations, first->candidates, first->lookups, m_retentionHours);
     std::optional<Error> failure;
     if (int(first->operations.size()) < m_pageSize)
         array.add(firstRows);

@@ -32,8 +32,9 @@ nlohmann::json toJson(const BatchCandidate &candidate)
 {
     return {{"amount_cents", candidate.seen.amountCents},
             {"currency", candidate.seen.currency.toStdString()},
-            {"event_id", candidate.eventId.toStdString()},
+            {"event_id", JsonWriter::text(candidate.eventId)},
             {"evidence", candidate.evidenceText().toStdString()},
+            {"lookup_id", candidate.lookupId > 0 ? nlohmann::json(candidate.lookupId) : nlohmann::json(nullptr)},
             {"operation_id", candidate.seen.operationId.toStdString()},
             {"outcome", toString(candidate.outcome).toStdString()},
             {"refund_id", candidate.outcome == Outcome::Refunded ? JsonWriter::text(candidate.refundId) : nullptr},
@@ -70,7 +71,7 @@ void printPlan(QTextStream &out, const BatchPlan &plan)
     for (const BatchCandidate &candidate : plan.eligible) {
         out << "  " << candidate.seen.operationId << '\t' << toString(candidate.outcome) << '\t'
             << (candidate.outcome == Outcome::Refunded ? candidate.refundId : QStringLiteral("-")) << '\t'
-            << candidate.eventId << '\t' << Money::format(candidate.seen.amountCents, candidate.seen.currency) << '\n';
+            << candidate.sourceText() << '\t' << Money::format(candidate.seen.amountCents, candidate.seen.currency) << '\n';
     }
     out << QCoreApplication::translate("Cli", "%n operation(s) left out:", "", int(plan.leftOut.size())) << '\n';
     for (const BatchLeftOut &left : plan.leftOut) {
@@ -151,7 +152,7 @@ int runResolveFromEvidence(CliContext &context)
     context.addDbOption();
     auto &parser = context.parser();
     parser.addOption({QStringLiteral("verdict"),
-                      QCoreApplication::translate("Cli", "Only operations with this verdict (refunded or failed); may be given "
+                      QCoreApplication::translate("Cli", "Only operations with this verdict (refunded, failed or not_found); may be given "
                                                          "more than once. Every verdict that settles an outcome when left out."),
                       QStringLiteral("VERDICT")});
     parser.addOption({QStringLiteral("limit"), QCoreApplication::translate("Cli", "At most N operations, oldest first."),
@@ -172,7 +173,7 @@ int runResolveFromEvidence(CliContext &context)
     for (const QString &text : parser.values(QStringLiteral("verdict"))) {
         const auto verdict = verdictFromString(text);
         if (!verdict || !outcomeSettledBy(*verdict))
-            return context.usageError(QCoreApplication::translate("Cli", "--verdict must be 'refunded' or 'failed'."));
+            return context.usageError(QCoreApplication::translate("Cli", "--verdict must be 'refunded', 'failed' or 'not_found'."));
         request.verdicts.push_back(*verdict);
     }
     if (parser.isSet(QStringLiteral("limit"))) {

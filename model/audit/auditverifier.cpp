@@ -1,5 +1,6 @@
 #include "audit/auditverifier.h"
 
+#include "audit/lookupevidencecheck.h"
 #include "store/store.h"
 
 #include <QCoreApplication>
@@ -58,6 +59,7 @@ Result<AuditReport> AuditVerifier::run(const Progress &progress)
         return total.error();
 
     ChainVerifier chain;
+    LookupEvidenceCheck lookups;
     bool anchorFound = false;
     qint64 done = 0;
     qint64 after = 0;
@@ -70,6 +72,7 @@ Result<AuditReport> AuditVerifier::run(const Progress &progress)
         for (const Resolution &resolution : *page) {
             if (!chain.add(resolution))
                 break;
+            lookups.add(resolution);
             if (!m_anchor.isEmpty() && resolution.hash == m_anchor)
                 anchorFound = true;
         }
@@ -91,6 +94,11 @@ Result<AuditReport> AuditVerifier::run(const Progress &progress)
     if (!violations)
         return violations.error();
     report.violations = std::move(*violations);
+    auto lookupViolation = lookups.run(m_store, m_pageSize);
+    if (!lookupViolation)
+        return lookupViolation.error();
+    if (*lookupViolation)
+        report.violations.push_back(**lookupViolation);
     if (!m_anchor.isEmpty() && !anchorFound && !report.chainBreak) {
         InvariantViolation v;
         v.invariant = QStringLiteral("the noted head is still in the chain");

@@ -58,7 +58,7 @@ BatchReport BatchExecutor::run(const BatchPlan &plan)
         // The same door and the same atomic check as a single decision, and the evidence
         // read again and compared with what was reviewed.
         auto resolution = resolver.resolveAsReviewed(draft, SeenState::of(candidate.seen),
-                                                     {candidate.verdict, candidate.refundId, candidate.eventId});
+                                                     {candidate.verdict, candidate.refundId, candidate.eventId, candidate.lookupId});
         BatchItemResult item{candidate, BatchItemResult::State::Skipped, std::nullopt, {}};
         if (resolution) {
             item.state = BatchItemResult::State::Decided;

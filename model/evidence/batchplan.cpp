@@ -15,7 +15,8 @@ std::optional<Outcome> outcomeSettledBy(Verdict verdict)
 {
     switch (verdict) {
     case Verdict::Refunded: return Outcome::Refunded;
-    case Verdict::Failed: return Outcome::Failed;
+    case Verdict::Failed:
+    case Verdict::NotFound: return Outcome::Failed;
     case Verdict::None:
     case Verdict::Pending:
     case Verdict::Conflict: return std::nullopt;
@@ -43,11 +44,11 @@ QString describe(LeftOutReason reason, const Operation &operation)
 {
     switch (reason) {
     case LeftOutReason::NotAsked: return QCoreApplication::translate("BatchPlan", "its verdict was not asked for");
-    case LeftOutReason::NoEvidence: return QCoreApplication::translate("BatchPlan", "no event settles it");
+    case LeftOutReason::NoEvidence: return QCoreApplication::translate("BatchPlan", "no event or Stripe lookup settles it");
     case LeftOutReason::Pending: return QCoreApplication::translate("BatchPlan", "the refund is still pending");
     case LeftOutReason::Conflict: return QCoreApplication::translate("BatchPlan", "the events are in conflict");
     case LeftOutReason::NoNamedEvent:
-        return QCoreApplication::translate("BatchPlan", "the evidence names no single refund and event");
+        return QCoreApplication::translate("BatchPlan", "the evidence names no single refund and event or lookup");
     case LeftOutReason::OverrideNeeded:
         return QCoreApplication::translate("BatchPlan", "recording it would need an override");
     case LeftOutReason::ClaimedByOther:
@@ -57,6 +58,11 @@ QString describe(LeftOutReason reason, const Operation &operation)
 }
 
 } // namespace Names
+
+QString BatchCandidate::sourceText() const
+{
+    return lookupId > 0 ? QCoreApplication::translate("BatchPlan", "Stripe lookup %1").arg(lookupId) : eventId;
+}
 
 std::vector<BatchTotal> BatchPlan::totals() const
 {
@@ -92,10 +98,17 @@ std::variant<BatchCandidate, BatchLeftOut> BatchPlanner::judge(const Operation &
         return leftOut(LeftOutReason::NotAsked);
     if (!operation.canBeDecidedBy(request.operatorName))
         return leftOut(LeftOutReason::ClaimedByOther);
-    if (evidence.namedEventId.isEmpty() || evidence.namedRefundId.isEmpty())
+    const EvidenceLookup *lookup = evidence.namedLookup();
+    if (evidence.verdict == Verdict::NotFound ? !lookup
+                                              : evidence.namedRefundId.isEmpty() || (evidence.namedEventId.isEmpty() && !lookup))
         return leftOut(LeftOutReason::NoNamedEvent);
 
-    BatchCandidate candidate{operation, evidence.verdict, *outcome, evidence.namedRefundId, evidence.namedEventId};
+    BatchCandidate candidate{operation, evidence.verdict, *outcome, evidence.namedRefundId, evidence.namedEventId, 0, QString()};
+    if (lookup) {
+        candidate.eventId.clear();
+        candidate.lookupId = lookup->row.lookupId;
+        candidate.lookupSha256 = lookup->row.responseSha256;
+    }
     ResolutionDraft draft;
     draft.operationId = operation.operationId;
     draft.outcome = *outcome;
@@ -126,7 +139,7 @@ Result<BatchPlan> BatchPlanner::plan(Store &store, const BatchRequest &request)
                     continue;
                 ++found;
             }
-            const Evidence evidence = EvidenceAnalyzer::analyze(operation, page->candidates[i],
+            const Evidence evidence = EvidenceAnalyzer::analyze(operation, page->candidates[i], page->lookups[i],
                                                                 EvidenceAnalyzer::Detail::VerdictOnly);
             auto judged = judge(operation, evidence, request);
             if (auto *candidate = std::get_if<BatchCandidate>(&judged)) {

@@ -27,9 +27,18 @@ struct BatchCandidate
     Verdict verdict = Verdict::None;
     Outcome outcome = Outcome::Failed;
     QString refundId; // the refund the evidence names
-    QString eventId;  // the event that states its final status
+    QString eventId;  // the event that states its final status, or empty
+    qint64 lookupId = 0;  // or the provider lookup that does (not_found: the listing), or 0
+    QString lookupSha256; // that lookup's stored answer's SHA-256
 
-    QString evidenceText() const { return QStringLiteral("webhook:") + eventId; }
+    // webhook:evt_… or stripe_lookup:ID:sha256:HEX
+    QString evidenceText() const
+    {
+        return lookupId > 0 ? QStringLiteral("stripe_lookup:%1:sha256:%2").arg(lookupId).arg(lookupSha256)
+                            : QStringLiteral("webhook:") + eventId;
+    }
+    // evt_… or "Stripe lookup ID", in the language of the run, for a list.
+    QString sourceText() const;
 };
 
 // Why an operation in the queue is not in the batch.

@@ -14,6 +14,7 @@ QString toString(Verdict verdict)
     case Verdict::Failed: return QStringLiteral("failed");
     case Verdict::Pending: return QStringLiteral("pending");
     case Verdict::Conflict: return QStringLiteral("conflict");
+    case Verdict::NotFound: return QStringLiteral("not_found");
     }
     return {};
 }
@@ -26,13 +27,15 @@ QString displayName(Verdict verdict)
     case Verdict::Failed: return QCoreApplication::translate("Verdict", "failed");
     case Verdict::Pending: return QCoreApplication::translate("Verdict", "pending");
     case Verdict::Conflict: return QCoreApplication::translate("Verdict", "conflict");
+    case Verdict::NotFound: return QCoreApplication::translate("Verdict", "not found at Stripe");
     }
     return {};
 }
 
 std::optional<Verdict> verdictFromString(const QString &text)
 {
-    for (auto verdict : {Verdict::None, Verdict::Refunded, Verdict::Failed, Verdict::Pending, Verdict::Conflict}) {
+    for (auto verdict : {Verdict::None, Verdict::Refunded, Verdict::Failed, Verdict::Pending, Verdict::Conflict,
+                         Verdict::NotFound}) {
         if (toString(verdict) == text)
             return verdict;
     }
@@ -73,8 +76,19 @@ const RefundState *Evidence::namedRefund() const
     return found == refunds.cend() ? nullptr : &*found;
 }
 
+const EvidenceLookup *Evidence::namedLookup() const
+{
+    if (namedLookupId <= 0)
+        return nullptr;
+    const auto found = std::find_if(lookups.cbegin(), lookups.cend(),
+                                    [this](const EvidenceLookup &lookup) { return lookup.row.lookupId == namedLookupId; });
+    return found == lookups.cend() ? nullptr : &*found;
+}
+
 QString Evidence::suggestedEvidenceText() const
 {
+    if (const EvidenceLookup *lookup = namedLookup())
+        return lookup->evidenceText();
     return namedEventId.isEmpty() ? QString() : QStringLiteral("webhook:") + namedEventId;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "domain/providerlookup.h"
 #include "domain/webhookevent.h"
 #include "evidence/parsedevent.h"
 
@@ -10,8 +11,10 @@
 
 namespace RefundDesk {
 
-// What the provider's events, taken together, say about an operation (DESIGN.md, "Evidence").
-enum class Verdict { None, Refunded, Failed, Pending, Conflict };
+// What the provider's events and lookups, taken together, say about an operation
+// (DESIGN.md, "Evidence"). NotFound: a complete listing of Stripe's refunds in the
+// operation's window found none of its own.
+enum class Verdict { None, Refunded, Failed, Pending, Conflict, NotFound };
 
 QString toString(Verdict verdict);
 // The verdict as the console shows it, in the language of the run; toString() is the token.
@@ -49,13 +52,33 @@ struct EvidenceEvent
     const ParsedRefund *refund() const { return refunds.empty() ? nullptr : &refunds.front(); }
 };
 
-// A refund's latest state, and the event that states it.
+// A provider lookup as the verdict reads it: what Stripe answered, taken from the
+// record's result.
+struct EvidenceLookup
+{
+    ProviderLookup row;
+    bool complete = false; // the listing (or every retrieval) finished
+    bool listed = false;   // the refunds of a window were listed (not retrieved by id)
+    std::vector<ParsedRefund> refunds;
+
+    // What a decision made on it names: stripe_lookup:ID:sha256:HEX.
+    QString evidenceText() const;
+    // Whether it shows that Stripe has no refund for the operation: a complete listing
+    // that found none, asked at least 10 minutes after the last attempt ended.
+    bool findsNoRefund() const;
+};
+
+// A refund's latest state, and the event (or provider lookup) that states it.
 struct RefundState
 {
     ParsedRefund refund;
-    QString eventId;
+    QString eventId;       // empty when a lookup states it
     qint64 created = 0;    // seconds
     qint64 receivedAt = 0; // milliseconds
+    qint64 lookupId = 0;   // the provider lookup that states it, or 0
+
+    // "event evt_…" or "Stripe lookup 17", in the language of the run.
+    QString source() const;
 };
 
 // Why the evidence is in conflict.
@@ -70,15 +93,21 @@ struct Evidence
 {
     Verdict verdict = Verdict::None;
     std::vector<EvidenceEvent> events;         // oldest first (created, then received_at)
+    std::vector<EvidenceLookup> lookups;       // in lookup_id order
     std::vector<RefundState> refunds;          // each refund id's latest state, by refund id
     std::vector<ConflictReason> conflicts;     // empty unless verdict is Conflict
     QString explanation;                       // one sentence for a banner
     QString namedRefundId;                     // the refund the evidence names, when exactly one
     QString namedEventId;                      // the event that states its latest state
+    // The lookup the verdict rests on when a lookup states the named refund's latest
+    // state, or the verdict is NotFound; else null.
+    const EvidenceLookup *namedLookup() const;
+    qint64 namedLookupId = 0;
 
     int unreadableCount() const;
     const RefundState *namedRefund() const;
-    // What to pre-fill as the resolution's evidence: webhook:evt_..., or empty.
+    // What to pre-fill as the resolution's evidence: webhook:evt_...,
+    // stripe_lookup:ID:sha256:HEX, or empty.
     QString suggestedEvidenceText() const;
 };
 

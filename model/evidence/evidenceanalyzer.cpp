@@ -2,8 +2,10 @@
 
 #include "domain/money.h"
 #include "evidence/eventparser.h"
+#include "evidence/lookupevidence.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QSet>
 #include <QStringList>
 
@@ -152,8 +154,8 @@ int statusRank(RefundStatus status)
 
 bool isLater(const RefundState &a, const RefundState &b)
 {
-    return std::make_tuple(a.created, a.receivedAt, statusRank(a.refund.status), a.eventId)
-        > std::make_tuple(b.created, b.receivedAt, statusRank(b.refund.status), b.eventId);
+    return std::make_tuple(a.created, a.receivedAt, statusRank(a.refund.status), a.eventId, a.lookupId)
+        > std::make_tuple(b.created, b.receivedAt, statusRank(b.refund.status), b.eventId, b.lookupId);
 }
 
 QString money(const ParsedRefund &refund)
@@ -191,15 +193,15 @@ std::vector<ConflictReason> findConflicts(const Operation &operation, const std:
             if (!currencyReported.contains(refund.id)) {
                 currencyReported.insert(refund.id);
                 conflicts.push_back({ConflictReason::Kind::CurrencyDiffers,
-                                     QCoreApplication::translate("EvidenceAnalyzer", "refund %1 is in %2 but the operation is in %3 (event %4)")
-                                         .arg(refund.id, refund.currency.toUpper(), operation.currency.toUpper(), state.eventId)});
+                                     QCoreApplication::translate("EvidenceAnalyzer", "refund %1 is in %2 but the operation is in %3 (%4)")
+                                         .arg(refund.id, refund.currency.toUpper(), operation.currency.toUpper(), state.source())});
             }
         } else if (refund.amount != operation.amountCents && !amountReported.contains(refund.id)) {
             amountReported.insert(refund.id);
             conflicts.push_back({ConflictReason::Kind::AmountDiffers,
-                                 QCoreApplication::translate("EvidenceAnalyzer", "refund %1 is for %2 but the operation is for %3 (event %4)")
+                                 QCoreApplication::translate("EvidenceAnalyzer", "refund %1 is for %2 but the operation is for %3 (%4)")
                                      .arg(refund.id, money(refund),
-                                          Money::display(operation.amountCents, operation.currency), state.eventId)});
+                                          Money::display(operation.amountCents, operation.currency), state.source())});
         }
     }
     return conflicts;
@@ -224,6 +226,38 @@ Verdict verdictFor(RefundStatus status)
         return Verdict::Pending;
     }
     return Verdict::Pending;
+}
+
+QString clock(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+}
+
+const EvidenceLookup *lookupById(const Evidence &evidence, qint64 lookupId)
+{
+    for (const EvidenceLookup &lookup : evidence.lookups) {
+        if (lookup.row.lookupId == lookupId)
+            return &lookup;
+    }
+    return nullptr;
+}
+
+QString explainLookupRefund(const RefundState &state, const EvidenceLookup &lookup)
+{
+    const ParsedRefund &refund = state.refund;
+    const QString status = displayName(refund.status);
+    return QCoreApplication::translate("EvidenceAnalyzer", "Stripe says refund %1 of %2 has status %3 (lookup %4, asked at %5 by %6).")
+        .arg(refund.id, money(refund),
+             status.isEmpty() ? QCoreApplication::translate("EvidenceAnalyzer", "without a status") : status,
+             QString::number(lookup.row.lookupId), clock(lookup.row.askedAt), lookup.row.operatorName);
+}
+
+QString explainNotFound(const EvidenceLookup &lookup)
+{
+    return QCoreApplication::translate("EvidenceAnalyzer", "Stripe lists no refund for this operation created between %1 and %2 "
+                                                           "(asked at %3 by %4, lookup %5).")
+        .arg(clock(lookup.row.windowFrom.value_or(0)), clock(lookup.row.windowTo.value_or(0)), clock(lookup.row.askedAt),
+             lookup.row.operatorName, QString::number(lookup.row.lookupId));
 }
 
 QString explainRefund(const RefundState &state)
@@ -277,6 +311,7 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
     if (evidence.refunds.size() == 1) {
         evidence.namedRefundId = evidence.refunds.front().refund.id;
         evidence.namedEventId = evidence.refunds.front().eventId;
+        evidence.namedLookupId = evidence.refunds.front().lookupId;
     }
     evidence.conflicts = findConflicts(operation, allStates, evidence.refunds);
     if (!evidence.conflicts.empty()) {
@@ -290,14 +325,27 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
         return;
     }
     if (evidence.refunds.empty()) {
+        // The latest listing that shows Stripe has none, if any.
+        const auto listing = std::find_if(evidence.lookups.crbegin(), evidence.lookups.crend(),
+                                          [](const EvidenceLookup &lookup) { return lookup.findsNoRefund(); });
+        if (listing != evidence.lookups.crend()) {
+            evidence.verdict = Verdict::NotFound;
+            evidence.namedLookupId = listing->row.lookupId;
+            if (explain)
+                evidence.explanation = explainNotFound(*listing);
+            return;
+        }
         evidence.verdict = Verdict::None;
         if (explain)
             evidence.explanation = explainNoRefund(evidence);
         return;
     }
-    evidence.verdict = verdictFor(evidence.refunds.front().refund.status);
-    if (explain)
-        evidence.explanation = explainRefund(evidence.refunds.front());
+    const RefundState &named = evidence.refunds.front();
+    evidence.verdict = verdictFor(named.refund.status);
+    if (explain) {
+        const EvidenceLookup *lookup = named.lookupId > 0 ? lookupById(evidence, named.lookupId) : nullptr;
+        evidence.explanation = lookup ? explainLookupRefund(named, *lookup) : explainRefund(named);
+    }
 }
 
 } // namespace
@@ -307,10 +355,19 @@ Evidence EvidenceAnalyzer::analyzeAgain(const Operation &operation, const Eviden
     std::vector<WebhookEvent> rows;
     for (const EvidenceEvent &event : evidence.events)
         rows.insert(rows.end(), size_t(qMax(1, event.deliveries)), event.row);
-    return analyze(operation, rows);
+    std::vector<ProviderLookup> lookups;
+    for (const EvidenceLookup &lookup : evidence.lookups)
+        lookups.push_back(lookup.row);
+    return analyze(operation, rows, lookups);
 }
 
 Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector<WebhookEvent> &rows, Detail detail)
+{
+    return analyze(operation, rows, {}, detail);
+}
+
+Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector<WebhookEvent> &rows,
+                                   const std::vector<ProviderLookup> &lookupRows, Detail detail)
 {
     std::vector<Candidate> candidates = uniqueCandidates(rows);
     matchCandidates(operation, candidates);
@@ -332,6 +389,19 @@ Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector
         }
         evidence.events.push_back({std::move(candidate.row), std::move(candidate.parsed), *candidate.route,
                                    candidate.deliveries, std::move(candidate.refunds)});
+    }
+    // A lookup states its refunds as of the moment it was asked.
+    evidence.lookups = LookupEvidence::readAll(lookupRows);
+    for (const EvidenceLookup &lookup : evidence.lookups) {
+        for (const ParsedRefund &refund : lookup.refunds) {
+            RefundState state{refund, QString(), lookup.row.askedAt / 1000, lookup.row.askedAt, lookup.row.lookupId};
+            allStates.push_back(state);
+            auto found = latest.find(refund.id);
+            if (found == latest.end())
+                latest.emplace(refund.id, state);
+            else if (isLater(state, found->second))
+                found->second = state;
+        }
     }
     std::sort(evidence.events.begin(), evidence.events.end(), [](const EvidenceEvent &a, const EvidenceEvent &b) {
         const qint64 createdA = a.created();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/operation.h"
+#include "domain/providerlookup.h"
 #include "domain/webhookevent.h"
 #include "evidence/evidence.h"
 
@@ -8,7 +9,7 @@
 
 namespace RefundDesk {
 
-// Turns an operation's candidate events (Store::candidateEvents) into evidence: which
+// Turns an operation's candidate events (Store::candidateEvents) and provider lookups into evidence: which
 // events belong to it and by which route, each refund's latest state, and the verdict.
 // A pure function of its inputs: no store, no clock.
 class EvidenceAnalyzer final
@@ -20,6 +21,12 @@ public:
 
     static Evidence analyze(const Operation &operation, const std::vector<WebhookEvent> &candidates,
                             Detail detail = Detail::Full);
+    // The same with the operation's provider lookups (Store::providerLookups): the refunds
+    // a lookup found are judged as events are, a lookup's answer counting as of the time
+    // it was asked; a complete listing that found none gives NotFound when no refund is
+    // known otherwise.
+    static Evidence analyze(const Operation &operation, const std::vector<WebhookEvent> &candidates,
+                            const std::vector<ProviderLookup> &lookups, Detail detail = Detail::Full);
     // The same evidence worked out again from its own events (each delivery counted as
     // before), e.g. to say its sentences in the language now in force. The events that
     // did not belong to the operation never change what the others say.

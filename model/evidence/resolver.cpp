@@ -15,8 +15,8 @@ QString describeNamedRefund(const Evidence &evidence)
     const RefundState *state = evidence.namedRefund();
     if (!state)
         return QCoreApplication::translate("Resolver", "the refund");
-    QString text = QCoreApplication::translate("Resolver", "event %1 says refund %2 of %3 ")
-                       .arg(state->eventId, state->refund.id, Money::format(state->refund.amount, state->refund.currency));
+    QString text = QCoreApplication::translate("Resolver", "%1 says refund %2 of %3 ")
+                       .arg(state->source(), state->refund.id, Money::format(state->refund.amount, state->refund.currency));
     const QString status = displayName(state->refund.status);
     text += status.isEmpty() ? QCoreApplication::translate("Resolver", "has no status yet") : QCoreApplication::translate("Resolver", "has status %1").arg(status);
     if (!state->refund.failureReason.isEmpty())
@@ -66,13 +66,18 @@ std::optional<QString> Resolver::contradiction(const Evidence &evidence, const R
                 .arg(capitalized(describeNamedRefund(evidence)), why, outcome);
         }
         break;
+    case Verdict::NotFound:
+        if (draft.outcome == Outcome::Refunded)
+            return QCoreApplication::translate("Resolver", "%1 So recording %2 contradicts it.").arg(evidence.explanation, outcome);
+        break;
     case Verdict::None:
         break;
     }
     if (draft.outcome == Outcome::Refunded && !evidence.namedRefundId.isEmpty()
         && draft.refundId.trimmed() != evidence.namedRefundId) {
-        return QCoreApplication::translate("Resolver", "The evidence names refund %1 (event %2), not %3.")
-            .arg(evidence.namedRefundId, evidence.namedEventId, draft.refundId.trimmed());
+        const RefundState *named = evidence.namedRefund();
+        return QCoreApplication::translate("Resolver", "The evidence names refund %1 (%2), not %3.")
+            .arg(evidence.namedRefundId, named ? named->source() : evidence.namedEventId, draft.refundId.trimmed());
     }
     return std::nullopt;
 }
@@ -82,7 +87,10 @@ Result<Evidence> Resolver::evidenceFor(const Operation &operation)
     auto candidates = m_store.candidateEvents(operation);
     if (!candidates)
         return candidates.error();
-    return EvidenceAnalyzer::analyze(operation, *candidates);
+    auto lookups = m_store.providerLookups(operation.operationId);
+    if (!lookups)
+        return lookups.error();
+    return EvidenceAnalyzer::analyze(operation, *candidates, *lookups);
 }
 
 namespace {
@@ -139,10 +147,10 @@ Result<Resolution> Resolver::resolveChecked(const ResolutionDraft &draft, const 
     if (!operation || !seen.matches(*operation) || !operation->canBeDecidedBy(draft.operatorName))
         return m_store.recordResolution(draft, seen);
 
-    const Evidence evidence = EvidenceAnalyzer::analyze(*operation, reading->candidates);
+    const Evidence evidence = EvidenceAnalyzer::analyze(*operation, reading->candidates, reading->lookups);
     if (reviewed
         && (evidence.verdict != reviewed->verdict || evidence.namedRefundId != reviewed->refundId
-            || evidence.namedEventId != reviewed->eventId)) {
+            || evidence.namedEventId != reviewed->eventId || evidence.namedLookupId != reviewed->lookupId)) {
         return Error::conflict(QCoreApplication::translate("Resolver", "The evidence of %1 changed since it was reviewed: "
                                                                        "it was %2 (refund %3, event %4) and is now %5. "
                                                                        "Nothing was recorded; review it again.")

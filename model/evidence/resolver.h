@@ -39,6 +39,7 @@ public:
         Verdict verdict = Verdict::None;
         QString refundId;
         QString eventId;
+        qint64 lookupId = 0; // the provider lookup it rested on, or 0
     };
     // resolve(), and also Conflict (exit 4) when the evidence read at the moment of writing
     // no longer gives the reviewed verdict, refund and event: nothing is recorded on
@@ -60,7 +61,8 @@ public:
 
     // Why recording `draft` would contradict `evidence`, naming the events; empty when it
     // does not: refunded while the verdict is failed; failed while it is refunded or
-    // pending; a refund id other than the one the evidence names; anything in conflict.
+    // pending; refunded while it is not_found; a refund id other than the one the
+    // evidence names; anything in conflict.
     // The console asks this before writing; resolve() asks it again.
     static std::optional<QString> contradiction(const Evidence &evidence, const ResolutionDraft &draft);
 

@@ -22,7 +22,7 @@ Result<OperationSnapshot> OperationSnapshot::load(Store &store, const QString &o
     OperationSnapshot snapshot;
     snapshot.operation = std::move(*reading->operation);
     snapshot.attempts = std::move(reading->attempts);
-    snapshot.evidence = EvidenceAnalyzer::analyze(snapshot.operation, reading->candidates);
+    snapshot.evidence = EvidenceAnalyzer::analyze(snapshot.operation, reading->candidates, reading->lookups);
     snapshot.orderOperations = std::move(reading->orderOperations);
     snapshot.resolutions = std::move(reading->resolutions);
     snapshot.notes = std::move(reading->notes);

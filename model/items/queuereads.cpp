@@ -28,7 +28,7 @@ Result<std::vector<QueueRow>> judgedPage(Store &store, const QueueQuery &query, 
     for (size_t i = 0; i < page.size(); ++i) {
         QueueRow row;
         row.key = cursorAfter(query, page[i]);
-        const Evidence evidence = EvidenceAnalyzer::analyze(page[i], reading->candidates[i]);
+        const Evidence evidence = EvidenceAnalyzer::analyze(page[i], reading->candidates[i], reading->lookups[i]);
         row.verdict = QueueRow::Verdict{toString(evidence.verdict), evidence.explanation};
         row.operation = std::make_shared<const Operation>(std::move(page[i]));
         rows.push_back(std::move(row));

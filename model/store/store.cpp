@@ -1,5 +1,9 @@
 #include "store/store.h"
 
+#include <QHash>
+
+#include <algorithm>
+
 namespace RefundDesk {
 
 Result<OperationReading> Store::operationReading(const QString &operationId)
@@ -67,7 +71,41 @@ Result<QueuePageReading> Store::queuePageWithEvents(const QueueQuery &query, con
     auto candidates = candidateEventsOfEach(*page);
     if (!candidates)
         return candidates.error();
-    return QueuePageReading{std::move(*page), std::move(*candidates)};
+    auto lookups = providerLookupsOfEach(*page);
+    if (!lookups)
+        return lookups.error();
+    return QueuePageReading{std::move(*page), std::move(*candidates), std::move(*lookups)};
+}
+
+Result<std::vector<std::vector<ProviderLookup>>> Store::providerLookupsOfEach(const std::vector<Operation> &operations)
+{
+    QStringList ids;
+    ids.reserve(qsizetype(operations.size()));
+    for (const Operation &operation : operations)
+        ids.append(operation.operationId);
+    auto rows = providerLookupsOf(ids);
+    if (!rows)
+        return rows.error();
+    return lookupsByOperation(operations, std::move(*rows));
+}
+
+std::vector<std::vector<ProviderLookup>> Store::lookupsByOperation(const std::vector<Operation> &operations,
+                                                                  std::vector<ProviderLookup> rows)
+{
+    std::vector<std::vector<ProviderLookup>> lists(operations.size());
+    QHash<QString, size_t> indexById;
+    for (size_t i = 0; i < operations.size(); ++i)
+        indexById.insert(operations[i].operationId, i);
+    for (ProviderLookup &row : rows) {
+        const auto found = indexById.constFind(row.operationId);
+        if (found != indexById.cend())
+            lists[*found].push_back(std::move(row));
+    }
+    for (auto &list : lists) {
+        std::sort(list.begin(), list.end(),
+                  [](const ProviderLookup &a, const ProviderLookup &b) { return a.lookupId < b.lookupId; });
+    }
+    return lists;
 }
 
 } // namespace RefundDesk

@@ -170,6 +170,14 @@ public:
     virtual Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft) = 0;
     // An operation's lookups in lookup_id order; none on a version 1 store.
     virtual Result<std::vector<ProviderLookup>> providerLookups(const QString &operationId) = 0;
+    // The lookups of each operation named, in one statement: those of one operation
+    // together, in lookup_id order, in the order of the ids given; none on version 1.
+    virtual Result<std::vector<ProviderLookup>> providerLookupsOf(const QStringList &operationIds) = 0;
+    // providerLookupsOf() split by operation, in the order given: what listing many
+    // verdicts needs beside candidateEventsOfEach().
+    Result<std::vector<std::vector<ProviderLookup>>> providerLookupsOfEach(const std::vector<Operation> &operations);
+    static std::vector<std::vector<ProviderLookup>> lookupsByOperation(const std::vector<Operation> &operations,
+                                                                       std::vector<ProviderLookup> rows);
 
     // ---- Whole tables, for a copy of the store ----
 

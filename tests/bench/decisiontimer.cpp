@@ -23,6 +23,7 @@ std::optional<ResolutionDraft> draftFor(const Operation &operation, const Eviden
         draft.refundId = evidence.namedRefundId;
         break;
     case Verdict::Failed:
+    case Verdict::NotFound:
     case Verdict::None:
         draft.outcome = Outcome::Failed;
         break;

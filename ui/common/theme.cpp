@@ -141,7 +141,8 @@ Tone toneOf(Verdict verdict)
 {
     switch (verdict) {
     case Verdict::Refunded: return Tone::Good;
-    case Verdict::Failed: return Tone::Info;
+    case Verdict::Failed:
+    case Verdict::NotFound: return Tone::Info;
     case Verdict::Pending: return Tone::Warning;
     case Verdict::Conflict: return Tone::Danger;
     case Verdict::None: return Tone::Muted;

@@ -64,7 +64,7 @@ BatchReviewDialog::BatchReviewDialog(const BatchPlan &plan, QWidget *parent)
     layout->addWidget(summary);
 
     m_eligible = newTable(QStringLiteral("eligibleTable"),
-                          {tr("Operation"), tr("Outcome"), tr("Refund id"), tr("Event"), tr("Amount")}, this);
+                          {tr("Operation"), tr("Outcome"), tr("Refund id"), tr("Event or lookup"), tr("Amount")}, this);
     fillEligible(plan);
     layout->addWidget(m_eligible, 3);
 
@@ -111,7 +111,7 @@ void BatchReviewDialog::fillEligible(const BatchPlan &plan)
         const BatchCandidate &candidate = plan.eligible[size_t(row)];
         setRow(m_eligible, row,
                {candidate.seen.operationId, displayName(candidate.outcome),
-                candidate.outcome == Outcome::Refunded ? candidate.refundId : QString(), candidate.eventId,
+                candidate.outcome == Outcome::Refunded ? candidate.refundId : QString(), candidate.sourceText(),
                 Money::format(candidate.seen.amountCents, candidate.seen.currency)});
     }
 }

@@ -31,7 +31,7 @@ QueueFilterBar::QueueFilterBar(QWidget *parent)
         m_status->addItem(QString(), int(filter));
 
     m_verdict->setObjectName(QStringLiteral("verdictFilter"));
-    for (const char *code : {"", "refunded", "failed", "pending", "conflict", "none"})
+    for (const char *code : {"", "refunded", "failed", "pending", "conflict", "not_found", "none"})
         m_verdict->addItem(QString(), QString::fromLatin1(code));
 
     m_statusLabel->setBuddy(m_status);
@@ -127,10 +127,11 @@ void QueueFilterBar::retranslate()
         m_status->setItemText(i, statuses[i]);
     m_status->setToolTip(tr("Which operations to list"));
     const QStringList verdicts{tr("Any verdict"), tr("Refunded"), tr("Failed"),
-                               tr("Pending"),     tr("Conflict"), tr("No evidence")};
+                               tr("Pending"),     tr("Conflict"), tr("Not found at Stripe"),
+                               tr("No evidence")};
     for (int i = 0; i < verdicts.size(); ++i)
         m_verdict->setItemText(i, verdicts[i]);
-    m_verdict->setToolTip(tr("What the provider's events show"));
+    m_verdict->setToolTip(tr("What the provider's events and lookups show"));
     m_statusLabel->setText(tr("&Show:"));
     m_verdictLabel->setText(tr("&Verdict:"));
 }

@@ -137,7 +137,7 @@ void QueuePane::fitColumns()
                    {displayName(OperationStatus::Unknown), displayName(OperationStatus::Checking)});
     fitColumnWidth(header, QueueModel::VerdictColumn, 64,
                    {displayName(Verdict::None), displayName(Verdict::Refunded), displayName(Verdict::Failed),
-                    displayName(Verdict::Pending), displayName(Verdict::Conflict)});
+                    displayName(Verdict::Pending), displayName(Verdict::Conflict), displayName(Verdict::NotFound)});
 }
 
 void QueuePane::updateEmptyText()

@@ -76,7 +76,7 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     outcomeBox->addWidget(m_failed);
     if (evidence.verdict == Verdict::Refunded)
         m_refunded->setChecked(true);
-    else if (evidence.verdict == Verdict::Failed)
+    else if (evidence.verdict == Verdict::Failed || evidence.verdict == Verdict::NotFound)
         m_failed->setChecked(true);
 
     m_refundId->setObjectName(QStringLiteral("refundId"));
@@ -88,6 +88,8 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
             continue;
         m_evidenceSource->addItem(QString(), QStringLiteral("webhook:%1").arg(event.row.eventId));
     }
+    for (const EvidenceLookup &lookup : evidence.lookups)
+        m_evidenceSource->addItem(QString(), lookup.evidenceText());
     m_evidenceSource->addItem(QString(), dashboardSource);
     m_evidenceSource->addItem(QString(), supportSource);
     const int suggested = m_evidenceSource->findData(evidence.suggestedEvidenceText());
@@ -173,7 +175,8 @@ void ResolveDialog::retranslate()
     m_refunded->setText(tr("&Refunded — the money went back to the customer"));
     m_failed->setText(tr("&Failed — no money moved"));
     m_refundId->setPlaceholderText(tr("re_… as the provider shows it"));
-    // The items were added in this order: the readable events, then the dashboard and support.
+    // The items were added in this order: the readable events, the provider lookups, then
+    // the dashboard and support.
     int item = 0;
     for (const EvidenceEvent &event : evidence.events) {
         if (!event.readable())
@@ -183,6 +186,11 @@ void ResolveDialog::retranslate()
                                                            .arg(event.row.eventId, event.row.type, refund->id,
                                                                 displayName(refund->status))
                                                      : tr("Webhook event %1 (%2)").arg(event.row.eventId, event.row.type));
+    }
+    for (const EvidenceLookup &lookup : evidence.lookups) {
+        m_evidenceSource->setItemText(item++, lookup.findsNoRefund() ? tr("Stripe lookup %1 (no refund listed)").arg(lookup.row.lookupId)
+                                              : tr("Stripe lookup %1 (refunds found: %2)")
+                                                    .arg(lookup.row.lookupId).arg(lookup.refunds.size()));
     }
     m_evidenceSource->setItemText(m_evidenceSource->findData(dashboardSource), tr("Provider dashboard"));
     m_evidenceSource->setItemText(m_evidenceSource->findData(supportSource), tr("Provider support (give the case reference)"));

@@ -148,6 +148,21 @@ Result<std::vector<ProviderLookup>> PgStore::providerLookups(const QString &oper
     return rowsOf(result, lookupFrom);
 }
 
+Result<std::vector<ProviderLookup>> PgStore::providerLookupsOf(const QStringList &operationIds)
+{
+    if (m_schemaVersion < 2 || operationIds.isEmpty())
+        return std::vector<ProviderLookup>();
+    static const QByteArray sql = QByteArray("SELECT ") + LookupColumns
+                                  + " FROM unnest($1::text[]) WITH ORDINALITY AS ids(id, n)"
+                                    " JOIN provider_lookups ON operation_id = ids.id ORDER BY ids.n, lookup_id";
+    std::optional<Error> error;
+    PgResult result = read(sql, PgParams().addArray(operationIds),
+                           QCoreApplication::translate("Store", "reading provider lookups", "what the store was doing when it failed"), error);
+    if (error)
+        return *error;
+    return rowsOf(result, lookupFrom);
+}
+
 Result<std::vector<OperationNote>> PgStore::notesAfter(qint64 afterNoteId, int limit)
 {
     if (m_schemaVersion < 2)

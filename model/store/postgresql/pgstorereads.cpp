@@ -247,10 +247,17 @@ Result<QueuePageReading> PgStore::queuePageWithEvents(const QueueQuery &query, c
         batch.addControl("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const int rows = batch.add(s.sql, s.params);
     const int events = PgEventLookup::addForPage(batch, s.sql, s.params);
+    // The page's provider lookups, by the page read again the same way (version 2 only).
+    const bool versionTwo = m_schemaVersion >= 2;
+    const int lookups = versionTwo ? batch.add("WITH page AS (" + s.sql + ") SELECT " + QByteArray(LookupColumns)
+                                                   + " FROM provider_lookups WHERE operation_id = ANY(ARRAY(SELECT "
+                                                     "operation_id FROM page)) ORDER BY lookup_id",
+                                               s.params)
+                                   : events;
     if (ownTransaction)
         batch.addControl("COMMIT");
     const std::vector<PgResult> answers = m_connection->execAll(batch);
-    if (auto failed = flightFailure(answers, {rows, events}, ownTransaction, doing))
+    if (auto failed = flightFailure(answers, {rows, events, lookups}, ownTransaction, doing))
         return *failed;
     QueuePageReading reading;
     const PgResult &page = answers[size_t(rows)];
@@ -258,6 +265,13 @@ Result<QueuePageReading> PgStore::queuePageWithEvents(const QueueQuery &query, c
     for (int row = 0; row < page.rows(); ++row)
         reading.operations.push_back(operationFrom(page, row));
     reading.candidates = PgEventLookup::assign(reading.operations, answers[size_t(events)]);
+    std::vector<ProviderLookup> lookupRows;
+    if (versionTwo) {
+        const PgResult &found = answers[size_t(lookups)];
+        for (int row = 0; row < found.rows(); ++row)
+            lookupRows.push_back(lookupFrom(found, row));
+    }
+    reading.lookups = lookupsByOperation(reading.operations, std::move(lookupRows));
     return reading;
 }
 

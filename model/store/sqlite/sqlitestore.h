@@ -74,6 +74,7 @@ public:
     Result<std::vector<OperationNote>> notesOf(const QStringList &operationIds) override;
     Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft) override;
     Result<std::vector<ProviderLookup>> providerLookups(const QString &operationId) override;
+    Result<std::vector<ProviderLookup>> providerLookupsOf(const QStringList &operationIds) override;
 
     Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
     Result<void> setMeta(const QString &key, const QString &value) override;

@@ -148,6 +148,21 @@ Result<std::vector<ProviderLookup>> SqliteStore::providerLookups(const QString &
                                                                 "what the store was doing when it failed"));
 }
 
+Result<std::vector<ProviderLookup>> SqliteStore::providerLookupsOf(const QStringList &operationIds)
+{
+    if (m_schemaVersion < 2 || operationIds.isEmpty())
+        return std::vector<ProviderLookup>();
+    QJsonArray ids;
+    for (const QString &id : operationIds)
+        ids.append(id);
+    auto s = cached(QByteArray("SELECT ") + LookupColumns
+                    + ", ids.key FROM json_each(?1) AS ids JOIN provider_lookups l ON l.operation_id = ids.value "
+                      "ORDER BY ids.key, l.lookup_id");
+    s->bind(1, QString::fromUtf8(QJsonDocument(ids).toJson(QJsonDocument::Compact)));
+    return rowsOf(*s, lookupFrom, m_db, m_path, QCoreApplication::translate("Store", "reading provider lookups",
+                                                                "what the store was doing when it failed"));
+}
+
 Result<std::vector<OperationNote>> SqliteStore::notesAfter(qint64 afterNoteId, int limit)
 {
     if (m_schemaVersion < 2)

@@ -1,0 +1,87 @@
+#include "evidence/lookupevidence.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QRegularExpression>
+
+namespace RefundDesk {
+
+EvidenceLookup LookupEvidence::read(const ProviderLookup &row)
+{
+    EvidenceLookup lookup;
+    lookup.row = row;
+    const QJsonDocument document = QJsonDocument::fromJson(row.result.toUtf8());
+    if (!document.isObject())
+        return lookup;
+    const QJsonObject result = document.object();
+    lookup.complete = result.value(QLatin1String("complete")).toBool(false);
+    lookup.listed = result.value(QLatin1String("method")).toString() == QLatin1String("list");
+    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray()) {
+        const QJsonObject object = value.toObject();
+        ParsedRefund refund;
+        refund.id = object.value(QLatin1String("id")).toString();
+        if (refund.id.isEmpty())
+            continue;
+        refund.amount = object.value(QLatin1String("amount")).toInteger();
+        refund.currency = object.value(QLatin1String("currency")).toString().toLower();
+        refund.status = refundStatusFromString(object.value(QLatin1String("status")).toString()).value_or(RefundStatus::Absent);
+        refund.failureReason = object.value(QLatin1String("failure_reason")).toString();
+        refund.operationId = object.value(QLatin1String("operation_id")).toString();
+        lookup.refunds.push_back(std::move(refund));
+    }
+    return lookup;
+}
+
+std::vector<EvidenceLookup> LookupEvidence::readAll(const std::vector<ProviderLookup> &rows)
+{
+    std::vector<EvidenceLookup> lookups;
+    lookups.reserve(rows.size());
+    for (const ProviderLookup &row : rows)
+        lookups.push_back(read(row));
+    return lookups;
+}
+
+std::optional<LookupEvidence::Reference> LookupEvidence::reference(const QString &evidence)
+{
+    static const QRegularExpression pattern(QStringLiteral("^stripe_lookup:([1-9][0-9]{0,17}):sha256:([0-9a-fA-F]{64})$"));
+    const QRegularExpressionMatch match = pattern.match(evidence.trimmed());
+    if (!match.hasMatch())
+        return std::nullopt;
+    return Reference{match.captured(1).toLongLong(), match.captured(2).toLower()};
+}
+
+QString LookupEvidence::bodiesSha256(const ProviderLookup &row)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(row.requests.toUtf8());
+    if (!document.isArray())
+        return {};
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    for (const QJsonValue &request : document.array())
+        hash.addData(request.toObject().value(QLatin1String("body")).toString().toUtf8());
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+QString EvidenceLookup::evidenceText() const
+{
+    return QStringLiteral("stripe_lookup:%1:sha256:%2").arg(row.lookupId).arg(row.responseSha256);
+}
+
+bool EvidenceLookup::findsNoRefund() const
+{
+    if (!listed || !complete || !refunds.empty() || !row.windowTo)
+        return false;
+    const qint64 lastAttemptEnded = *row.windowTo - LookupEvidence::WindowMarginMs;
+    return row.askedAt >= lastAttemptEnded + LookupEvidence::SettleDelayMs;
+}
+
+QString RefundState::source() const
+{
+    if (lookupId > 0)
+        return QCoreApplication::translate("EvidenceAnalyzer", "Stripe lookup %1").arg(lookupId);
+    return QCoreApplication::translate("EvidenceAnalyzer", "event %1").arg(eventId);
+}
+
+} // namespace RefundDesk
