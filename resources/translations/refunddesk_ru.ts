@@ -69,16 +69,28 @@
             <numerusform>(всего %n строк)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>a provider lookup named as evidence is as it was</source>
+        <translation>запрос к провайдеру, указанный как доказательство, не изменён</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, which is about %3, not %4: the lookup or the decision was altered.</source>
+        <translation>решение №%1 ссылается на запрос к провайдеру %2, который относится к %3, а не к %4: запрос или решение были изменены.</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2 with SHA-256 %3, but its stored responses now hash to %4: the lookup was edited after the decision.</source>
+        <translation>решение №%1 ссылается на запрос к провайдеру %2 с SHA-256 %3, но сохранённые ответы теперь дают %4: запрос изменили после решения.</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, which the store no longer holds: the lookup was removed after the decision.</source>
+        <translation>решение №%1 ссылается на запрос к провайдеру %2, которого больше нет в хранилище: запрос удалили после решения.</translation>
+    </message>
 </context>
 <context>
     <name>BatchPlan</name>
     <message>
         <source>its verdict was not asked for</source>
         <translation>его вердикт не был запрошен</translation>
-    </message>
-    <message>
-        <source>no event settles it</source>
-        <translation>ни одно событие его не решает</translation>
     </message>
     <message>
         <source>the refund is still pending</source>
@@ -89,16 +101,24 @@
         <translation>события противоречат друг другу</translation>
     </message>
     <message>
-        <source>the evidence names no single refund and event</source>
-        <translation>доказательства не указывают на один возврат и одно событие</translation>
-    </message>
-    <message>
         <source>recording it would need an override</source>
         <translation>для записи нужно решение вопреки доказательствам</translation>
     </message>
     <message>
         <source>claimed by %1</source>
         <translation>в работе у %1</translation>
+    </message>
+    <message>
+        <source>no event or Stripe lookup settles it</source>
+        <translation>ни событие, ни запрос к Stripe его не решают</translation>
+    </message>
+    <message>
+        <source>the evidence names no single refund and event or lookup</source>
+        <translation>доказательства не указывают на один возврат и одно событие или запрос</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1</source>
+        <translation>запрос к Stripe %1</translation>
     </message>
 </context>
 <context>
@@ -738,10 +758,6 @@ Subcommands (headless): %1.</source>
         <translation>Решено %1 из %2; пропущено %3, так как они изменились после плана.</translation>
     </message>
     <message>
-        <source>Only operations with this verdict (refunded or failed); may be given more than once. Every verdict that settles an outcome when left out.</source>
-        <translation>Только операции с этим вердиктом (refunded или failed); можно указать несколько раз. Без него — все вердикты, которые решают результат.</translation>
-    </message>
-    <message>
         <source>At most N operations, oldest first.</source>
         <translation>Не более N операций, начиная со старых.</translation>
     </message>
@@ -756,10 +772,6 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Record the plan. Without it nothing is recorded.</source>
         <translation>Записать план. Без этого ничего не записывается.</translation>
-    </message>
-    <message>
-        <source>--verdict must be &apos;refunded&apos; or &apos;failed&apos;.</source>
-        <translation>Для --verdict допустимо «refunded» или «failed».</translation>
     </message>
     <message>
         <source>--limit must be a whole number of at least 1.</source>
@@ -872,6 +884,14 @@ Subcommands (headless): %1.</source>
     <message>
         <source>--limit takes a whole number of operations and --rate a number of requests a second above 0, e.g. --limit 500 --rate 10.</source>
         <translation>--limit принимает целое число операций, а --rate — число запросов в секунду больше 0, например --limit 500 --rate 10.</translation>
+    </message>
+    <message>
+        <source>Only operations with this verdict (refunded, failed or not_found); may be given more than once. Every verdict that settles an outcome when left out.</source>
+        <translation>Только операции с этим вердиктом (refunded, failed или not_found); можно указать несколько раз. Без него — все вердикты, которые решают результат.</translation>
+    </message>
+    <message>
+        <source>--verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>Для --verdict допустимо «refunded», «failed» или «not_found».</translation>
     </message>
 </context>
 <context>
@@ -1066,14 +1086,6 @@ Subcommands (headless): %1.</source>
         </translation>
     </message>
     <message>
-        <source>refund %1 is in %2 but the operation is in %3 (event %4)</source>
-        <translation>возврат %1 в валюте %2, а операция — в %3 (событие %4)</translation>
-    </message>
-    <message>
-        <source>refund %1 is for %2 but the operation is for %3 (event %4)</source>
-        <translation>возврат %1 на сумму %2, а операция — на %3 (событие %4)</translation>
-    </message>
-    <message>
         <source>%1.</source>
         <comment>a sentence made of the phrases in %1</comment>
         <translation>%1.</translation>
@@ -1130,6 +1142,30 @@ Subcommands (headless): %1.</source>
         <source>; </source>
         <comment>between two phrases of a sentence</comment>
         <translation>;</translation>
+    </message>
+    <message>
+        <source>refund %1 is in %2 but the operation is in %3 (%4)</source>
+        <translation>возврат %1 в валюте %2, а операция — в %3 (%4)</translation>
+    </message>
+    <message>
+        <source>refund %1 is for %2 but the operation is for %3 (%4)</source>
+        <translation>возврат %1 на сумму %2, а операция — на %3 (%4)</translation>
+    </message>
+    <message>
+        <source>Stripe says refund %1 of %2 has status %3 (lookup %4, asked at %5 by %6).</source>
+        <translation>Stripe сообщает, что возврат %1 на сумму %2 в статусе %3 (запрос %4, сделан %5, автор %6).</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund for this operation created between %1 and %2 (asked at %3 by %4, lookup %5).</source>
+        <translation>Stripe не показывает ни одного возврата этой операции, созданного между %1 и %2 (запрос сделан %3, автор %4, запрос %5).</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1</source>
+        <translation>запрос к Stripe %1</translation>
+    </message>
+    <message>
+        <source>event %1</source>
+        <translation>событие %1</translation>
     </message>
 </context>
 <context>
@@ -1290,54 +1326,70 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
-    <name>RefundDesk::AskQueueFlow</name>
+    <name>RefundDesk::AskStripeFlow</name>
     <message>
-        <source>Ask &amp;Stripe about operations without evidence…</source>
-        <translation>Спросить &amp;Stripe об операциях без доказательств…</translation>
+        <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key</source>
+        <translation>Ctrl+K  спросить Stripe об операции · Ctrl+Shift+K  скопировать обращение в поддержку Stripe · Ctrl+Alt+K  ключ Stripe</translation>
     </message>
     <message>
-        <source>Ask Stripe, read-only, what became of the refund of every operation whose verdict is none, and keep each answer as a provider lookup.</source>
-        <translation>Спросить Stripe (только чтение), что стало с возвратом каждой операции с вердиктом none, и сохранить каждый ответ как запрос к провайдеру.</translation>
+        <source>Asking Stripe about %1… %2</source>
+        <translation>Спрашиваем Stripe об операции %1… %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
+        <translation>
+            <numerusform>Stripe: %1 Сохранено как запрос №%2 (%n обращение).</numerusform>
+            <numerusform>Stripe: %1 Сохранено как запрос №%2 (%n обращения).</numerusform>
+            <numerusform>Stripe: %1 Сохранено как запрос №%2 (%n обращений).</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Cannot ask Stripe</source>
-        <translation>Не удаётся спросить Stripe</translation>
+        <source>Ask &amp;Stripe</source>
+        <translation>Спросить &amp;Stripe</translation>
     </message>
     <message>
-        <source>Asking Stripe about the operations without evidence…</source>
-        <translation>Запрос к Stripe об операциях без доказательств…</translation>
+        <source>Ask Stripe, read-only, what became of this operation&apos;s refund, and keep its answer</source>
+        <translation>Спросить Stripe (только чтение), что стало с возвратом этой операции, и сохранить ответ</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
+        <source>Ask Stripe what became of this refund (Ctrl+K)</source>
+        <translation>Спросить Stripe, что стало с этим возвратом (Ctrl+K)</translation>
     </message>
     <message>
-        <source>Ask Stripe</source>
-        <translation>Спросить Stripe</translation>
+        <source>Ask Stripe about this operation</source>
+        <translation>Спросить Stripe об этой операции</translation>
     </message>
     <message>
-        <source>Asking Stripe</source>
-        <translation>Запрос к Stripe</translation>
+        <source>What Stripe answered</source>
+        <translation>Что ответил Stripe</translation>
     </message>
     <message>
-        <source>Stopping; the answers already complete are kept…</source>
-        <translation>Остановка; уже полученные полные ответы сохраняются…</translation>
+        <source>Stripe &amp;key…</source>
+        <translation>&amp;Ключ Stripe…</translation>
     </message>
     <message>
-        <source>Asking Stripe: %1 of %2 operations answered…</source>
-        <translation>Запрос к Stripe: получены ответы по %1 из %2 операций…</translation>
+        <source>Give or change this store&apos;s Stripe key, kept in the desktop&apos;s keyring, or forget it</source>
+        <translation>Указать или сменить ключ Stripe для этого хранилища (хранится в связке ключей рабочего стола) или забыть его</translation>
     </message>
     <message>
-        <source>%1 operation(s) asked, %2 of them with a refund at Stripe; %3 request(s) sent. %4 operation(s) without evidence in the queue, %5 answered before.</source>
-        <translation>Опрошено операций: %1, из них с возвратом в Stripe: %2; отправлено запросов: %3. Операций без доказательств в очереди: %4, отвеченных ранее: %5.</translation>
+        <source>&amp;Copy a case for Stripe support</source>
+        <translation>&amp;Скопировать обращение в поддержку Stripe</translation>
     </message>
     <message>
-        <source>Cancelled: the answers complete so far are kept; ask again for the rest.</source>
-        <translation>Отменено: полученные полные ответы сохранены; спросите снова, чтобы опросить остальные.</translation>
+        <source>Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe answered on the clipboard, as plain text for Stripe&apos;s support</source>
+        <translation>Скопировать в буфер обмена операцию, её попытки с их Request-Id, идентификаторы возвратов и ответы Stripe — простым текстом для поддержки Stripe</translation>
     </message>
     <message>
-        <source>Stripe could not be asked about every operation</source>
-        <translation>Не удалось спросить Stripe обо всех операциях</translation>
+        <source>Asking Stripe about %1…</source>
+        <translation>Спрашиваем Stripe об операции %1…</translation>
+    </message>
+    <message>
+        <source>Copied a case for Stripe support about %1: paste it into your message to Stripe.</source>
+        <translation>Обращение в поддержку Stripe об операции %1 скопировано: вставьте его в своё сообщение в Stripe.</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only, and Stripe&apos;s answer is kept in it: open it for writing to ask Stripe.</source>
+        <translation>Хранилище открыто только для чтения, а ответ Stripe сохраняется в нём: откройте его для записи, чтобы спросить Stripe.</translation>
     </message>
 </context>
 <context>
@@ -1835,10 +1887,6 @@ Provider said: %2</source>
         <translation>ID возврата</translation>
     </message>
     <message>
-        <source>Event</source>
-        <translation>Событие</translation>
-    </message>
-    <message>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
@@ -1877,6 +1925,10 @@ Provider said: %2</source>
             <numerusform>&amp;Записать %n результата</numerusform>
             <numerusform>&amp;Записать %n результатов</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Event or lookup</source>
+        <translation>Событие или запрос</translation>
     </message>
 </context>
 <context>
@@ -2067,6 +2119,17 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
         <translation>Взятия в работу и решения записываются под этим именем. Другое имя можно задать через Файл › Сменить имя оператора…</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ConsoleStripeKey</name>
+    <message>
+        <source>The Stripe key for this store is forgotten.</source>
+        <translation>Ключ Stripe для этого хранилища забыт.</translation>
+    </message>
+    <message>
+        <source>This is a secret key (sk_), which can also write; Refund Desk only reads, and a restricted read-only key (rk_) is the right one to give it.</source>
+        <translation>Это секретный ключ (sk_), который может и записывать; Refund Desk только читает, и ему следует давать ограниченный ключ только для чтения (rk_).</translation>
     </message>
 </context>
 <context>
@@ -2916,10 +2979,6 @@ The window now shows its current state.</source>
         <translation>Нет доказательств</translation>
     </message>
     <message>
-        <source>What the provider&apos;s events show</source>
-        <translation>Что показывают события провайдера</translation>
-    </message>
-    <message>
         <source>&amp;Show:</source>
         <translation>&amp;Показать:</translation>
     </message>
@@ -2930,6 +2989,14 @@ The window now shows its current state.</source>
     <message>
         <source>Find an operation</source>
         <translation>Найти операцию</translation>
+    </message>
+    <message>
+        <source>Not found at Stripe</source>
+        <translation>Не найдено в Stripe</translation>
+    </message>
+    <message>
+        <source>What the provider&apos;s events and lookups show</source>
+        <translation>Что показывают события провайдера и запросы к нему</translation>
     </message>
 </context>
 <context>
@@ -3223,6 +3290,14 @@ The window now shows its current state.</source>
         <source>Case reference</source>
         <translation>Номер обращения</translation>
     </message>
+    <message>
+        <source>Stripe lookup %1 (no refund listed)</source>
+        <translation>Запрос к Stripe %1 (возвратов нет в списке)</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 (refunds found: %2)</source>
+        <translation>Запрос к Stripe %1 (найдено возвратов: %2)</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::StandbyLabel</name>
@@ -3233,6 +3308,39 @@ The window now shows its current state.</source>
     <message>
         <source>Standby · %1</source>
         <translation>Резервный сервер · %1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeKeyDialog</name>
+    <message>
+        <source>Stripe key</source>
+        <translation>Ключ Stripe</translation>
+    </message>
+    <message>
+        <source>The Stripe key for %1: a restricted key (rk_…) with Refunds: Read and Events: Read. Refund Desk only reads from Stripe.</source>
+        <translation>Ключ Stripe для %1: ограниченный ключ (rk_…) с правами Refunds: Read и Events: Read. Refund Desk только читает из Stripe.</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <source>Forget the key</source>
+        <translation>Забыть ключ</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeKeyring</name>
+    <message>
+        <source>The desktop&apos;s keyring cannot be used (%1), so the key is kept for this session only: start a keyring (GNOME Keyring, KWallet) to have it remembered.</source>
+        <translation>Связка ключей рабочего стола недоступна (%1), поэтому ключ хранится только до конца сеанса: запустите связку ключей (GNOME Keyring, KWallet), чтобы он запоминался.</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeLinks</name>
+    <message>
+        <source>Open %1 in Stripe&apos;s Dashboard</source>
+        <translation>Открыть %1 в панели Stripe (Dashboard)</translation>
     </message>
 </context>
 <context>
@@ -3280,10 +3388,6 @@ The window now shows its current state.</source>
         <translation>возврат</translation>
     </message>
     <message>
-        <source>event %1 says refund %2 of %3 </source>
-        <translation>событие %1 сообщает, что возврат %2 на сумму %3 </translation>
-    </message>
-    <message>
         <source>has no status yet</source>
         <translation>пока не имеет статуса</translation>
     </message>
@@ -3328,10 +3432,6 @@ The window now shows its current state.</source>
         <translation>%1%2, поэтому результат «%3» ему противоречит.</translation>
     </message>
     <message>
-        <source>The evidence names refund %1 (event %2), not %3.</source>
-        <translation>Доказательства указывают на возврат %1 (событие %2), а не на %3.</translation>
-    </message>
-    <message>
         <source>The operator name is empty. Say who is acting (--operator NAME).</source>
         <translation>Имя оператора пустое. Укажите, кто выполняет действие (--operator NAME).</translation>
     </message>
@@ -3342,6 +3442,18 @@ The window now shows its current state.</source>
     <message>
         <source>The evidence of %1 changed since it was reviewed: it was %2 (refund %3, event %4) and is now %5. Nothing was recorded; review it again.</source>
         <translation>Доказательства %1 изменились после проверки: было %2 (возврат %3, событие %4), теперь %5. Ничего не записано; проверьте снова.</translation>
+    </message>
+    <message>
+        <source>%1 says refund %2 of %3 </source>
+        <translation>%1: возврат %2 на сумму %3 </translation>
+    </message>
+    <message>
+        <source>%1 So recording %2 contradicts it.</source>
+        <translation>%1 Поэтому запись «%2» ему противоречит.</translation>
+    </message>
+    <message>
+        <source>The evidence names refund %1 (%2), not %3.</source>
+        <translation>Доказательства указывают на возврат %1 (%2), а не на %3.</translation>
     </message>
 </context>
 <context>
@@ -4407,6 +4519,10 @@ The window now shows its current state.</source>
     <message>
         <source>conflict</source>
         <translation>конфликт</translation>
+    </message>
+    <message>
+        <source>not found at Stripe</source>
+        <translation>не найдено в Stripe</translation>
     </message>
 </context>
 </TS>

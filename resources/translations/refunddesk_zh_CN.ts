@@ -67,16 +67,28 @@
             <numerusform>（共 %n 行）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>a provider lookup named as evidence is as it was</source>
+        <translation>作为证据引用的服务商查询未被改动</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, which is about %3, not %4: the lookup or the decision was altered.</source>
+        <translation>决定 #%1 引用了服务商查询 %2，但该查询属于 %3 而不是 %4：查询或决定已被改动。</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2 with SHA-256 %3, but its stored responses now hash to %4: the lookup was edited after the decision.</source>
+        <translation>决定 #%1 引用了 SHA-256 为 %3 的服务商查询 %2，但其保存的响应现在的哈希为 %4：查询在决定之后被修改过。</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, which the store no longer holds: the lookup was removed after the decision.</source>
+        <translation>决定 #%1 引用了服务商查询 %2，但存储中已没有它：查询在决定之后被删除。</translation>
+    </message>
 </context>
 <context>
     <name>BatchPlan</name>
     <message>
         <source>its verdict was not asked for</source>
         <translation>未请求此裁定</translation>
-    </message>
-    <message>
-        <source>no event settles it</source>
-        <translation>没有事件能确定它</translation>
     </message>
     <message>
         <source>the refund is still pending</source>
@@ -87,16 +99,24 @@
         <translation>事件相互矛盾</translation>
     </message>
     <message>
-        <source>the evidence names no single refund and event</source>
-        <translation>证据没有指明唯一的退款和事件</translation>
-    </message>
-    <message>
         <source>recording it would need an override</source>
         <translation>记录它需要推翻证据</translation>
     </message>
     <message>
         <source>claimed by %1</source>
         <translation>已被 %1 认领</translation>
+    </message>
+    <message>
+        <source>no event or Stripe lookup settles it</source>
+        <translation>没有事件或 Stripe 查询能确定它</translation>
+    </message>
+    <message>
+        <source>the evidence names no single refund and event or lookup</source>
+        <translation>证据没有指明唯一的退款以及事件或查询</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1</source>
+        <translation>Stripe 查询 %1</translation>
     </message>
 </context>
 <context>
@@ -723,10 +743,6 @@ Subcommands (headless): %1.</source>
         <translation>已决定 %1 / %2；%3 个因计划后发生变化而跳过。</translation>
     </message>
     <message>
-        <source>Only operations with this verdict (refunded or failed); may be given more than once. Every verdict that settles an outcome when left out.</source>
-        <translation>仅限此裁定的操作（refunded 或 failed）；可多次给出。省略时为所有能确定结果的裁定。</translation>
-    </message>
-    <message>
         <source>At most N operations, oldest first.</source>
         <translation>最多 N 个操作，从最早的开始。</translation>
     </message>
@@ -741,10 +757,6 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Record the plan. Without it nothing is recorded.</source>
         <translation>记录该计划。没有此选项则不记录任何内容。</translation>
-    </message>
-    <message>
-        <source>--verdict must be &apos;refunded&apos; or &apos;failed&apos;.</source>
-        <translation>--verdict 必须是“refunded”或“failed”。</translation>
     </message>
     <message>
         <source>--limit must be a whole number of at least 1.</source>
@@ -847,6 +859,14 @@ Subcommands (headless): %1.</source>
     <message>
         <source>--limit takes a whole number of operations and --rate a number of requests a second above 0, e.g. --limit 500 --rate 10.</source>
         <translation>--limit 需要操作数量的整数，--rate 需要大于 0 的每秒请求数，例如 --limit 500 --rate 10。</translation>
+    </message>
+    <message>
+        <source>Only operations with this verdict (refunded, failed or not_found); may be given more than once. Every verdict that settles an outcome when left out.</source>
+        <translation>仅限此裁定的操作（refunded、failed 或 not_found）；可多次给出。省略时为所有能确定结果的裁定。</translation>
+    </message>
+    <message>
+        <source>--verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>--verdict 必须是“refunded”、“failed”或“not_found”。</translation>
     </message>
 </context>
 <context>
@@ -1039,14 +1059,6 @@ Subcommands (headless): %1.</source>
         </translation>
     </message>
     <message>
-        <source>refund %1 is in %2 but the operation is in %3 (event %4)</source>
-        <translation>退款 %1 的币种为 %2，而操作的币种为 %3（事件 %4）</translation>
-    </message>
-    <message>
-        <source>refund %1 is for %2 but the operation is for %3 (event %4)</source>
-        <translation>退款 %1 的金额为 %2，而操作的金额为 %3（事件 %4）</translation>
-    </message>
-    <message>
         <source>%1.</source>
         <comment>a sentence made of the phrases in %1</comment>
         <translation>%1。</translation>
@@ -1101,6 +1113,30 @@ Subcommands (headless): %1.</source>
         <source>; </source>
         <comment>between two phrases of a sentence</comment>
         <translation>；</translation>
+    </message>
+    <message>
+        <source>refund %1 is in %2 but the operation is in %3 (%4)</source>
+        <translation>退款 %1 的币种为 %2，而操作的币种为 %3（%4）</translation>
+    </message>
+    <message>
+        <source>refund %1 is for %2 but the operation is for %3 (%4)</source>
+        <translation>退款 %1 的金额为 %2，而操作的金额为 %3（%4）</translation>
+    </message>
+    <message>
+        <source>Stripe says refund %1 of %2 has status %3 (lookup %4, asked at %5 by %6).</source>
+        <translation>Stripe 显示退款 %1（%2）的状态为 %3（查询 %4，由 %6 于 %5 发起）。</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund for this operation created between %1 and %2 (asked at %3 by %4, lookup %5).</source>
+        <translation>Stripe 没有列出此操作在 %1 至 %2 之间创建的任何退款（由 %4 于 %3 查询，查询 %5）。</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1</source>
+        <translation>Stripe 查询 %1</translation>
+    </message>
+    <message>
+        <source>event %1</source>
+        <translation>事件 %1</translation>
     </message>
 </context>
 <context>
@@ -1259,54 +1295,68 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
-    <name>RefundDesk::AskQueueFlow</name>
+    <name>RefundDesk::AskStripeFlow</name>
     <message>
-        <source>Ask &amp;Stripe about operations without evidence…</source>
-        <translation>向 &amp;Stripe 询问无证据的操作…</translation>
+        <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key</source>
+        <translation>Ctrl+K  向 Stripe 查询此操作 · Ctrl+Shift+K  复制给 Stripe 支持的工单 · Ctrl+Alt+K  Stripe 密钥</translation>
     </message>
     <message>
-        <source>Ask Stripe, read-only, what became of the refund of every operation whose verdict is none, and keep each answer as a provider lookup.</source>
-        <translation>以只读方式询问 Stripe 每个判定为 none 的操作的退款结果，并将每个答复保存为提供方查询记录。</translation>
+        <source>Asking Stripe about %1… %2</source>
+        <translation>正在向 Stripe 询问 %1… %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
+        <translation>
+            <numerusform>Stripe：%1 已保存为查询 #%2（%n 次请求）。</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Cannot ask Stripe</source>
-        <translation>无法询问 Stripe</translation>
+        <source>Ask &amp;Stripe</source>
+        <translation>询问 Stripe(&amp;S)</translation>
     </message>
     <message>
-        <source>Asking Stripe about the operations without evidence…</source>
-        <translation>正在向 Stripe 询问无证据的操作…</translation>
+        <source>Ask Stripe, read-only, what became of this operation&apos;s refund, and keep its answer</source>
+        <translation>以只读方式询问 Stripe 此操作的退款结果，并保存其回答</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
+        <source>Ask Stripe what became of this refund (Ctrl+K)</source>
+        <translation>询问 Stripe 此退款的结果 (Ctrl+K)</translation>
     </message>
     <message>
-        <source>Ask Stripe</source>
-        <translation>询问 Stripe</translation>
+        <source>Ask Stripe about this operation</source>
+        <translation>就此操作询问 Stripe</translation>
     </message>
     <message>
-        <source>Asking Stripe</source>
-        <translation>正在询问 Stripe</translation>
+        <source>What Stripe answered</source>
+        <translation>Stripe 的回答</translation>
     </message>
     <message>
-        <source>Stopping; the answers already complete are kept…</source>
-        <translation>正在停止；已完成的答复会被保留…</translation>
+        <source>Stripe &amp;key…</source>
+        <translation>Stripe 密钥(&amp;K)…</translation>
     </message>
     <message>
-        <source>Asking Stripe: %1 of %2 operations answered…</source>
-        <translation>正在询问 Stripe：%2 个操作中已有 %1 个得到答复…</translation>
+        <source>Give or change this store&apos;s Stripe key, kept in the desktop&apos;s keyring, or forget it</source>
+        <translation>提供或更改此存储的 Stripe 密钥（保存在桌面密钥环中），或将其遗忘</translation>
     </message>
     <message>
-        <source>%1 operation(s) asked, %2 of them with a refund at Stripe; %3 request(s) sent. %4 operation(s) without evidence in the queue, %5 answered before.</source>
-        <translation>已询问 %1 个操作，其中 %2 个在 Stripe 有退款；发送了 %3 个请求。队列中无证据的操作 %4 个，此前已答复 %5 个。</translation>
+        <source>&amp;Copy a case for Stripe support</source>
+        <translation>复制给 Stripe 支持的工单(&amp;C)</translation>
     </message>
     <message>
-        <source>Cancelled: the answers complete so far are kept; ask again for the rest.</source>
-        <translation>已取消：目前完整的答复已保留；再次询问以处理其余操作。</translation>
+        <source>Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe answered on the clipboard, as plain text for Stripe&apos;s support</source>
+        <translation>将此操作、各次尝试及其 Request-Id、退款编号和 Stripe 的回答以纯文本放到剪贴板，供 Stripe 支持使用</translation>
     </message>
     <message>
-        <source>Stripe could not be asked about every operation</source>
-        <translation>无法就所有操作询问 Stripe</translation>
+        <source>Asking Stripe about %1…</source>
+        <translation>正在向 Stripe 询问 %1…</translation>
+    </message>
+    <message>
+        <source>Copied a case for Stripe support about %1: paste it into your message to Stripe.</source>
+        <translation>已复制关于 %1 的 Stripe 支持工单：请将其粘贴到发给 Stripe 的消息中。</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only, and Stripe&apos;s answer is kept in it: open it for writing to ask Stripe.</source>
+        <translation>存储以只读方式打开，而 Stripe 的回答要保存在其中：请以可写方式打开它再询问 Stripe。</translation>
     </message>
 </context>
 <context>
@@ -1792,10 +1842,6 @@ Provider said: %2</source>
         <translation>退款 ID</translation>
     </message>
     <message>
-        <source>Event</source>
-        <translation>事件</translation>
-    </message>
-    <message>
         <source>Amount</source>
         <translation>金额</translation>
     </message>
@@ -1830,6 +1876,10 @@ Provider said: %2</source>
         <translation>
             <numerusform>记录 %n 个结果(&amp;R)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Event or lookup</source>
+        <translation>事件或查询</translation>
     </message>
 </context>
 <context>
@@ -2018,6 +2068,17 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
         <translation>认领和决定均以此名称记录。可通过“文件 › 更改操作员名称…”改用其他名称。</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ConsoleStripeKey</name>
+    <message>
+        <source>The Stripe key for this store is forgotten.</source>
+        <translation>已遗忘此存储的 Stripe 密钥。</translation>
+    </message>
+    <message>
+        <source>This is a secret key (sk_), which can also write; Refund Desk only reads, and a restricted read-only key (rk_) is the right one to give it.</source>
+        <translation>这是一个也能写入的私密密钥 (sk_)；Refund Desk 只读取，应当为它提供受限的只读密钥 (rk_)。</translation>
     </message>
 </context>
 <context>
@@ -2853,10 +2914,6 @@ The window now shows its current state.</source>
         <translation>无证据</translation>
     </message>
     <message>
-        <source>What the provider&apos;s events show</source>
-        <translation>服务商事件显示的情况</translation>
-    </message>
-    <message>
         <source>&amp;Show:</source>
         <translation>显示(&amp;S)：</translation>
     </message>
@@ -2867,6 +2924,14 @@ The window now shows its current state.</source>
     <message>
         <source>Find an operation</source>
         <translation>查找操作</translation>
+    </message>
+    <message>
+        <source>Not found at Stripe</source>
+        <translation>Stripe 中未找到</translation>
+    </message>
+    <message>
+        <source>What the provider&apos;s events and lookups show</source>
+        <translation>服务商事件和查询显示的情况</translation>
     </message>
 </context>
 <context>
@@ -3156,6 +3221,14 @@ The window now shows its current state.</source>
         <source>Case reference</source>
         <translation>工单编号</translation>
     </message>
+    <message>
+        <source>Stripe lookup %1 (no refund listed)</source>
+        <translation>Stripe 查询 %1（未列出退款）</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 (refunds found: %2)</source>
+        <translation>Stripe 查询 %1（找到的退款：%2）</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::StandbyLabel</name>
@@ -3166,6 +3239,39 @@ The window now shows its current state.</source>
     <message>
         <source>Standby · %1</source>
         <translation>备用服务器 · %1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeKeyDialog</name>
+    <message>
+        <source>Stripe key</source>
+        <translation>Stripe 密钥</translation>
+    </message>
+    <message>
+        <source>The Stripe key for %1: a restricted key (rk_…) with Refunds: Read and Events: Read. Refund Desk only reads from Stripe.</source>
+        <translation>%1 的 Stripe 密钥：具有 Refunds: Read 和 Events: Read 权限的受限密钥 (rk_…)。Refund Desk 只从 Stripe 读取。</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Forget the key</source>
+        <translation>遗忘密钥</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeKeyring</name>
+    <message>
+        <source>The desktop&apos;s keyring cannot be used (%1), so the key is kept for this session only: start a keyring (GNOME Keyring, KWallet) to have it remembered.</source>
+        <translation>无法使用桌面密钥环（%1），因此密钥仅在本次会话中保留：请启动密钥环（GNOME Keyring、KWallet）以便记住它。</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StripeLinks</name>
+    <message>
+        <source>Open %1 in Stripe&apos;s Dashboard</source>
+        <translation>在 Stripe 控制台中打开 %1</translation>
     </message>
 </context>
 <context>
@@ -3213,10 +3319,6 @@ The window now shows its current state.</source>
         <translation>该退款</translation>
     </message>
     <message>
-        <source>event %1 says refund %2 of %3 </source>
-        <translation>事件 %1 显示退款 %2（%3）</translation>
-    </message>
-    <message>
         <source>has no status yet</source>
         <translation>尚无状态</translation>
     </message>
@@ -3261,10 +3363,6 @@ The window now shows its current state.</source>
         <translation>%1%2，因此记录“%3”与之矛盾。</translation>
     </message>
     <message>
-        <source>The evidence names refund %1 (event %2), not %3.</source>
-        <translation>证据指向的是退款 %1（事件 %2），而不是 %3。</translation>
-    </message>
-    <message>
         <source>The operator name is empty. Say who is acting (--operator NAME).</source>
         <translation>操作员名称为空。请说明由谁执行此操作（--operator NAME）。</translation>
     </message>
@@ -3275,6 +3373,18 @@ The window now shows its current state.</source>
     <message>
         <source>The evidence of %1 changed since it was reviewed: it was %2 (refund %3, event %4) and is now %5. Nothing was recorded; review it again.</source>
         <translation>%1 的证据在审核后发生了变化：原为 %2（退款 %3，事件 %4），现为 %5。未记录任何内容；请重新审核。</translation>
+    </message>
+    <message>
+        <source>%1 says refund %2 of %3 </source>
+        <translation>%1 显示退款 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 So recording %2 contradicts it.</source>
+        <translation>%1 因此记录“%2”与之矛盾。</translation>
+    </message>
+    <message>
+        <source>The evidence names refund %1 (%2), not %3.</source>
+        <translation>证据指向的是退款 %1（%2），而不是 %3。</translation>
     </message>
 </context>
 <context>
@@ -4330,6 +4440,10 @@ The window now shows its current state.</source>
     <message>
         <source>conflict</source>
         <translation>冲突</translation>
+    </message>
+    <message>
+        <source>not found at Stripe</source>
+        <translation>Stripe 中未找到</translation>
     </message>
 </context>
 </TS>
