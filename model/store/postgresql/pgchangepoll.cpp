@@ -8,7 +8,7 @@ namespace RefundDesk::Internal {
 
 Result<bool> PgChangePoll::poll(PgConnection &connection)
 {
-    if (m_sinceRead.isValid() && m_sinceRead.elapsed() < PollIntervalMs)
+    if (m_sinceRead.isValid() && m_sinceRead.elapsed() < PollIntervalMs - EarlyLookMs)
         return false;
     const PgResult result = connection.exec("SELECT pg_current_wal_lsn()::text");
     if (!result.isOk() || result.rows() != 1)

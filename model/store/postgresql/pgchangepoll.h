@@ -19,9 +19,12 @@ class PgChangePoll final
 {
 public:
     static constexpr int PollIntervalMs = 1000;
+    // A look asked for on a one-second timer comes up to 5% early (Qt's coarse timers):
+    // it still reads, or a change would wait for the look after, two seconds instead of one.
+    static constexpr int EarlyLookMs = 100;
 
-    // Reads the position once PollIntervalMs have passed since the last reading: whether
-    // it moved since then (the first reading only sets it).
+    // Reads the position once PollIntervalMs (less EarlyLookMs) have passed since the last
+    // reading: whether it moved since then (the first reading only sets it).
     Result<bool> poll(PgConnection &connection);
 
 private:
