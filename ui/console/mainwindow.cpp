@@ -1,5 +1,6 @@
 #include "ui/console/mainwindow.h"
 
+#include "ui/console/askqueueflow.h"
 #include "ui/console/batchflow.h"
 
 #include "i18n/translations.h"
@@ -214,6 +215,14 @@ void MainWindow::createMenus()
         statusBar()->showMessage(tr("Selected %n operation(s) that the evidence settles.", "", count), 5000);
     });
     m_selectSettledAction->setObjectName(QStringLiteral("selectSettledAction"));
+    m_askQueue = new AskQueueFlow(this);
+    queue->addAction(m_askQueue->action());
+    connect(m_askQueue->action(), &QAction::triggered, this, [this] {
+        if (m_facts && !isReadOnly())
+            m_askQueue->start(m_facts->location, m_facts->sessionOperator.isEmpty() ? m_identity->name() : m_facts->sessionOperator);
+    });
+    connect(m_askQueue, &AskQueueFlow::finished, this, &MainWindow::refreshNow);
+    connect(m_askQueue, &AskQueueFlow::failed, this, &MainWindow::reportError);
     queue->addSeparator();
     m_refreshAction = queue->addAction(QString(), this, &MainWindow::refreshNow);
     m_refreshAction->setShortcut(QKeySequence::Refresh);

@@ -22,6 +22,7 @@ class QTimer;
 
 namespace RefundDesk {
 
+class AskQueueFlow;
 class BatchFlow;
 class AuditIntegration;
 class DemoLauncher;
@@ -201,6 +202,7 @@ private:
     QAction *m_batchAction = nullptr;
     QAction *m_selectSettledAction = nullptr;
     BatchFlow *m_batch = nullptr;
+    AskQueueFlow *m_askQueue = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_coloursMenu = nullptr;
     QList<QAction *> m_themeActions; // system, light, dark
