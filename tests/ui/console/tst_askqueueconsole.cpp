@@ -77,7 +77,7 @@ private slots:
         m_fake->setAcceptedKey(TestKey.toUtf8());
         qputenv("STRIPE_API_KEY", TestKey.toUtf8());
         qputenv("STRIPE_API_BASE", m_fake->baseUrl().toUtf8());
-        // Six operations without evidence, hours apart: a listing each.
+        // Six operations without evidence in busy windows hours apart: a listing each.
         TestStore store(m_db);
         QVERIFY(store.isValid());
         m_ids.clear();
@@ -96,6 +96,17 @@ private slots:
             attempt.finishedAt = started + 30'000;
             attempt.outcome = AttemptOutcome::Timeout;
             QVERIFY2(store.addAttempt(attempt), qPrintable(store.lastError()));
+            // Refunds of others in each window: too many between the windows to list
+            // them together.
+            for (int k = 0; k < 50; ++k) {
+                const QByteArray other = QStringLiteral(R"({"id":"re_busy%1_%2","object":"refund","amount":100,"currency":"usd",)"
+                                                        R"("status":"succeeded","created":%3,"metadata":{"operation_id":"op_busy%1_%2"}})")
+                                             .arg(i)
+                                             .arg(k)
+                                             .arg(started / 1000 + 5 + k)
+                                             .toUtf8();
+                QCOMPARE(m_fake->truth().addRefund(other), QString());
+            }
             if (i % 2 == 0) {
                 const QByteArray refund = QStringLiteral(R"({"id":"re_ask%1","object":"refund","amount":3800,"currency":"usd",)"
                                                          R"("status":"succeeded","created":%2,"metadata":{"operation_id":"%3"}})")
