@@ -12,6 +12,7 @@
 #include "stripe/stripeclient.h"
 #include "stripeask/queueaskquestions.h"
 #include "stripeask/queueasker.h"
+#include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
 #include <QTimer>
@@ -50,7 +51,7 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                                                                                   "it as a user who may write the store.")
                                                    .arg(store->openNote())));
     }
-    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret))
+    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret.mode()))
         return context.fail(*refused);
     auto reading = QueueAskQuestions::read(*store, limit);
     if (!reading)

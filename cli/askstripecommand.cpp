@@ -7,37 +7,13 @@
 #include "jsonwriter.h"
 #include "stripesetup.h"
 
-#include "evidence/evidenceanalyzer.h"
-#include "store/notecheck.h"
 #include "store/store.h"
 #include "stripe/stripeclient.h"
-#include "stripe/striperefundlookup.h"
+#include "stripeask/operationstripelookup.h"
 
 #include <QCoreApplication>
 
 namespace RefundDesk::Cli {
-
-namespace {
-
-// The refund ids the store already knows for the operation: its refund_id and those its
-// events name. Each is retrieved by id, which is both exact and cheap.
-Result<QStringList> knownRefundIds(Store &store, const Operation &operation)
-{
-    QStringList ids;
-    if (!operation.refundId.isEmpty())
-        ids.append(operation.refundId);
-    auto candidates = store.candidateEvents(operation);
-    if (!candidates)
-        return candidates.error();
-    const Evidence evidence = EvidenceAnalyzer::analyze(operation, *candidates);
-    for (const RefundState &state : evidence.refunds) {
-        if (!ids.contains(state.refund.id))
-            ids.append(state.refund.id);
-    }
-    return ids;
-}
-
-} // namespace
 
 int runAskStripe(CliContext &context)
 {
@@ -98,48 +74,22 @@ int runAskStripe(CliContext &context)
     auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
     if (!store)
         return exitCode;
-    // Refused before Stripe is asked: an answer that cannot be kept is not evidence.
-    if (store->schemaVersion() < 2)
-        return context.fail(Internal::versionOneRefusal(store->location(), QCoreApplication::translate("Store", "what the provider answered")));
-    if (store->isReadOnly()) {
-        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
-                                                                                  "ask-stripe keeps what Stripe answers in it: run "
-                                                                                  "it as a user who may write the store.")
-                                                   .arg(store->openNote())));
-    }
-    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret))
-        return context.fail(*refused);
-    const auto operation = context.readOperation(*store, operationId, exitCode);
-    if (!operation)
+    // A missing operation exits as the other commands' do; the rest is the lookup's.
+    if (!context.readOperation(*store, operationId, exitCode))
         return exitCode;
-    auto attempts = store->attempts(operationId);
-    if (!attempts)
-        return context.fail(attempts.error());
-    auto known = knownRefundIds(*store, *operation);
-    if (!known)
-        return context.fail(known.error());
-    QList<QPair<qint64, qint64>> spans;
-    for (const Attempt &attempt : *attempts)
-        spans.append({attempt.startedAt, attempt.finishedAt.value_or(attempt.startedAt)});
-    const auto question = RefundLookupQuestion::forOperation(operationId, operation->createdAt, spans, *known);
 
     StripeClient client(stripe->secret, stripe->apiBase);
-    StripeRefundLookup lookup(client, question);
+    OperationStripeLookup lookup(*store, client, operationId, operatorName);
     QObject::connect(&client, &StripeClient::waiting, &lookup, [&context](quint64, qint64, const QString &why) {
         context.err() << "refund-desk ask-stripe: " << why << '\n';
         context.err().flush();
     });
-    const std::optional<Error> failure = runStripeJob(lookup, &StripeRefundLookup::finished);
-    if (failure) {
-        return context.fail(Error{failure->kind, failure->message + QLatin1Char(' ')
-                                                     + QCoreApplication::translate("Cli", "Nothing was kept.")});
-    }
+    std::optional<ProviderLookup> kept;
+    QObject::connect(&lookup, &OperationStripeLookup::finished, &lookup,
+                     [&kept](const ProviderLookup &lookupKept) { kept = lookupKept; });
+    if (const std::optional<Error> failure = runStripeJob(lookup, &OperationStripeLookup::finished))
+        return context.fail(*failure);
 
-    ProviderLookupDraft draft = lookup.draft();
-    draft.operatorName = operatorName.isEmpty() ? store->sessionOperator() : operatorName;
-    auto kept = store->addProviderLookup(draft);
-    if (!kept)
-        return context.fail(kept.error());
     if (parser.isSet(jsonOption)) {
         context.out() << QString::fromStdString(JsonWriter::dump(JsonWriter::toJson(*kept))) << '\n';
         return 0;

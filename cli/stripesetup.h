@@ -26,10 +26,6 @@ void addStripeOptions(CliContext &context);
 // The key (from the file or STRIPE_API_KEY) and the API base (the option, STRIPE_API_BASE
 // or Stripe's); says once on standard error when the key is not the right kind.
 Result<StripeSetup> readStripeSetup(CliContext &context);
-// Refuses a key of the other mode than the store's events (the payloads' livemode): a
-// test key cannot see live refunds, and its answer would say "not found" wrongly.
-std::optional<Error> refuseKeyOfOtherMode(Store &store, const StripeSecret &secret);
-
 // Runs a job that asks Stripe (its start(), from the event loop, so that no answer can
 // come before it runs) until it emits `done` or failed(Error); the error, if it failed.
 template<typename Job, typename DoneSignal>

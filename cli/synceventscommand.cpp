@@ -8,6 +8,7 @@
 #include "stripesetup.h"
 
 #include "stripe/stripeclient.h"
+#include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -94,7 +95,7 @@ int runSyncEvents(CliContext &context)
                                                                                   "it as a user who may write the store.")
                                                    .arg(store->openNote())));
     }
-    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret))
+    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret.mode()))
         return context.fail(*refused);
 
     StripeClient client(stripe->secret, stripe->apiBase);

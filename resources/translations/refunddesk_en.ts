@@ -193,6 +193,16 @@
     </message>
 </context>
 <context>
+    <name>RefundDesk::ConsoleMenus</name>
+    <message numerus="yes">
+        <source>Selected %n operation(s) that the evidence settles.</source>
+        <translation>
+            <numerusform>Selected %n operation that the evidence settles.</numerusform>
+            <numerusform>Selected %n operations that the evidence settles.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::EvidenceView</name>
     <message numerus="yes">
         <source>%n event(s) could not be read (flagged below).</source>
@@ -233,16 +243,6 @@
         <translation>
             <numerusform>%n match</numerusform>
             <numerusform>%n matches</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>RefundDesk::MainWindow</name>
-    <message numerus="yes">
-        <source>Selected %n operation(s) that the evidence settles.</source>
-        <translation>
-            <numerusform>Selected %n operation that the evidence settles.</numerusform>
-            <numerusform>Selected %n operations that the evidence settles.</numerusform>
         </translation>
     </message>
 </context>

@@ -1880,6 +1880,196 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::ConsoleMenus</name>
+    <message numerus="yes">
+        <source>Selected %n operation(s) that the evidence settles.</source>
+        <translation>
+            <numerusform>Выбрана %n операция, которую решают доказательства.</numerusform>
+            <numerusform>Выбраны %n операции, которые решают доказательства.</numerusform>
+            <numerusform>Выбрано %n операций, которые решают доказательства.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Language: the system&apos;s (%1), now and at every start.</source>
+        <translation>Язык: системный (%1) — сейчас и при каждом запуске.</translation>
+    </message>
+    <message>
+        <source>Language: %1, now and at every start.</source>
+        <translation>Язык: %1 — сейчас и при каждом запуске.</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the list)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  поиск в очереди (Enter — переход к списку)
+Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
+Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
+Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
+Ctrl+A  выбрать все показанные · Ctrl+Shift+R  записать результаты по доказательствам
+F5  обновить сейчас (изменения появляются и сами)
+Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <source>&amp;Open store…</source>
+        <translation>&amp;Открыть хранилище…</translation>
+    </message>
+    <message>
+        <source>Open &amp;demo store</source>
+        <translation>Открыть &amp;демо-хранилище</translation>
+    </message>
+    <message>
+        <source>Build a fresh simulated store and open it</source>
+        <translation>Создать новое смоделированное хранилище и открыть его</translation>
+    </message>
+    <message>
+        <source>&amp;Recent stores</source>
+        <translation>&amp;Недавние хранилища</translation>
+    </message>
+    <message>
+        <source>Change &amp;operator name…</source>
+        <translation>Сменить &amp;имя оператора…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>В&amp;ыход</translation>
+    </message>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>&amp;Очередь</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>&amp;Найти…</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;list</source>
+        <translation>К &amp;списку</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;evidence</source>
+        <translation>К &amp;доказательствам</translation>
+    </message>
+    <message>
+        <source>Search the &amp;payload</source>
+        <translation>Искать в &amp;теле события</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh now</source>
+        <translation>&amp;Обновить сейчас</translation>
+    </message>
+    <message>
+        <source>&amp;Select all that the evidence settles</source>
+        <translation>&amp;Выбрать все, что решают доказательства</translation>
+    </message>
+    <message>
+        <source>&amp;Operation</source>
+        <translation>О&amp;перация</translation>
+    </message>
+    <message>
+        <source>Record outcomes from &amp;evidence…</source>
+        <translation>Записать результаты по &amp;доказательствам…</translation>
+    </message>
+    <message>
+        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
+        <translation>Записать после проверки, каждый отдельным решением, результаты, которые решают доказательства, для выбранных операций (для всей очереди, если ничего не выбрано)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <source>&amp;Colours</source>
+        <translation>&amp;Цвета</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>&amp;Системные</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>С&amp;ветлые</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Тёмные</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Язык</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ConsoleStatusBar</name>
+    <message>
+        <source>Operator: not set (File › Change operator name…)</source>
+        <translation>Оператор: не задан (Файл › Сменить имя оператора…)</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (your login name)</source>
+        <translation>Оператор: %1 (ваш логин)</translation>
+    </message>
+    <message>
+        <source>Operator: %1</source>
+        <translation>Оператор: %1</translation>
+    </message>
+    <message>
+        <source>No store open</source>
+        <translation>Хранилище не открыто</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1 (только чтение)</translation>
+    </message>
+    <message>
+        <source>Queue: %1</source>
+        <translation>Очередь: %1</translation>
+    </message>
+    <message>
+        <source>Live updates paused: %1</source>
+        <translation>Обновления приостановлены: %1</translation>
+    </message>
+    <message>
+        <source>Live (polling) · changed %1</source>
+        <translation>Онлайн (опрос) · изменено %1</translation>
+    </message>
+    <message>
+        <source>Live · changed %1</source>
+        <translation>Онлайн · изменено %1</translation>
+    </message>
+    <message>
+        <source>Live (polling)</source>
+        <translation>Онлайн (опрос)</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>Онлайн</translation>
+    </message>
+    <message>
+        <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
+        <translation>Взятия в работу и решения записываются под этим именем. Другое имя можно задать через Файл › Сменить имя оператора…</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::DemoLauncher</name>
     <message>
         <source>Simulating the refund tool and the provider for %1 operations…</source>
@@ -2236,108 +2426,8 @@ Provider said: %2</source>
         <translation>Не удаётся прочитать очередь</translation>
     </message>
     <message>
-        <source>Live updates paused: %1</source>
-        <translation>Обновления приостановлены: %1</translation>
-    </message>
-    <message>
         <source>Cannot build the demo store</source>
         <translation>Не удаётся создать демо-хранилище</translation>
-    </message>
-    <message>
-        <source>Open a store to see the operations that need a person: File › Open store… (Ctrl+O) or File › Open demo store.</source>
-        <translation>Откройте хранилище, чтобы увидеть операции, которым нужен человек: Файл › Открыть хранилище… (Ctrl+O) или Файл › Открыть демо-хранилище.</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>&amp;Файл</translation>
-    </message>
-    <message>
-        <source>&amp;Open store…</source>
-        <translation>&amp;Открыть хранилище…</translation>
-    </message>
-    <message>
-        <source>Open &amp;demo store</source>
-        <translation>Открыть &amp;демо-хранилище</translation>
-    </message>
-    <message>
-        <source>Build a fresh simulated store and open it</source>
-        <translation>Создать новое смоделированное хранилище и открыть его</translation>
-    </message>
-    <message>
-        <source>&amp;Recent stores</source>
-        <translation>&amp;Недавние хранилища</translation>
-    </message>
-    <message>
-        <source>Change &amp;operator name…</source>
-        <translation>Сменить &amp;имя оператора…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>В&amp;ыход</translation>
-    </message>
-    <message>
-        <source>&amp;Queue</source>
-        <translation>&amp;Очередь</translation>
-    </message>
-    <message>
-        <source>&amp;Find…</source>
-        <translation>&amp;Найти…</translation>
-    </message>
-    <message>
-        <source>Go to the &amp;list</source>
-        <translation>К &amp;списку</translation>
-    </message>
-    <message>
-        <source>Go to the &amp;evidence</source>
-        <translation>К &amp;доказательствам</translation>
-    </message>
-    <message>
-        <source>Search the &amp;payload</source>
-        <translation>Искать в &amp;теле события</translation>
-    </message>
-    <message>
-        <source>&amp;Refresh now</source>
-        <translation>&amp;Обновить сейчас</translation>
-    </message>
-    <message>
-        <source>&amp;Operation</source>
-        <translation>О&amp;перация</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>&amp;Вид</translation>
-    </message>
-    <message>
-        <source>&amp;Colours</source>
-        <translation>&amp;Цвета</translation>
-    </message>
-    <message>
-        <source>&amp;System</source>
-        <translation>&amp;Системные</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>С&amp;ветлые</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>&amp;Тёмные</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>&amp;Справка</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>&amp;Сочетания клавиш</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Сочетания клавиш</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>&amp;Язык</translation>
     </message>
     <message>
         <source>Cannot open the store</source>
@@ -2352,16 +2442,8 @@ File: %2</source>
 Файл: %2</translation>
     </message>
     <message>
-        <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
-        <translation>Выберите операцию в очереди (Ctrl+1, затем клавиши со стрелками).</translation>
-    </message>
-    <message>
         <source>%1 — Refund Desk</source>
         <translation>%1 — Refund Desk</translation>
-    </message>
-    <message>
-        <source>Live</source>
-        <translation>Онлайн</translation>
     </message>
     <message>
         <source>A demo store is already being built.</source>
@@ -2376,216 +2458,12 @@ File: %2</source>
         <translation>Хранилища (*.sqlite *.db *.refunddesk);;Все файлы (*)</translation>
     </message>
     <message>
-        <source>Operator: not set (File › Change operator name…)</source>
-        <translation>Оператор: не задан (Файл › Сменить имя оператора…)</translation>
-    </message>
-    <message>
-        <source>Operator: %1</source>
-        <translation>Оператор: %1</translation>
-    </message>
-    <message>
-        <source>No store open</source>
-        <translation>Хранилище не открыто</translation>
-    </message>
-    <message>
-        <source>%1 (read-only)</source>
-        <translation>%1 (только чтение)</translation>
-    </message>
-    <message>
-        <source>Queue: %1</source>
-        <translation>Очередь: %1</translation>
-    </message>
-    <message>
-        <source>Live · changed %1</source>
-        <translation>Онлайн · изменено %1</translation>
-    </message>
-    <message>
-        <source>%1 — waiting for the store</source>
-        <translation>%1 — ожидание хранилища</translation>
-    </message>
-    <message>
-        <source>%1 is still being written. Wait for it to finish.</source>
-        <translation>%1 ещё записывается. Дождитесь окончания.</translation>
-    </message>
-    <message>
-        <source>Taking over %1</source>
-        <translation>Перехват %1</translation>
-    </message>
-    <message>
-        <source>Claiming %1</source>
-        <translation>Взятие в работу %1</translation>
-    </message>
-    <message>
-        <source>Cannot take over</source>
-        <translation>Не удаётся перехватить</translation>
-    </message>
-    <message>
-        <source>Cannot claim</source>
-        <translation>Не удаётся взять в работу</translation>
-    </message>
-    <message>
-        <source>You are checking %1.</source>
-        <translation>Вы проверяете %1.</translation>
-    </message>
-    <message>
-        <source>an unknown time</source>
-        <translation>неизвестное время</translation>
-    </message>
-    <message>
-        <source>Take over %1?</source>
-        <translation>Перехватить %1?</translation>
-    </message>
-    <message>
-        <source>%1 claimed %2 at %3 and may be talking to the provider right now.
-
-Take it over only if they handed it to you. They will see it claimed by you.</source>
-        <translation>%1 взял(а) %2 в работу (%3) и, возможно, прямо сейчас общается с провайдером.
-
-Перехватывайте, только если вам это передали. Коллега увидит, что операция теперь у вас.</translation>
-    </message>
-    <message>
-        <source>Take over</source>
-        <translation>Перехватить</translation>
-    </message>
-    <message>
-        <source>Releasing %1</source>
-        <translation>Возврат в очередь %1</translation>
-    </message>
-    <message>
-        <source>Cannot release</source>
-        <translation>Не удаётся вернуть в очередь</translation>
-    </message>
-    <message>
-        <source>%1 is back in the queue.</source>
-        <translation>%1 снова в очереди.</translation>
-    </message>
-    <message>
-        <source>The store was closed. Open it again and record the outcome there.</source>
-        <translation>Хранилище было закрыто. Откройте его снова и зафиксируйте результат там.</translation>
-    </message>
-    <message>
-        <source>Recording the outcome of %1</source>
-        <translation>Фиксация результата %1</translation>
-    </message>
-    <message>
-        <source>%1 is still being written. Wait for it to finish, then record the outcome again.</source>
-        <translation>%1 ещё записывается. Дождитесь окончания и зафиксируйте результат ещё раз.</translation>
-    </message>
-    <message>
-        <source>Someone else changed this operation</source>
-        <translation>Кто-то другой изменил эту операцию</translation>
-    </message>
-    <message>
-        <source>%1
-
-The window now shows its current state.</source>
-        <translation>%1
-
-Теперь в окне показано её текущее состояние.</translation>
-    </message>
-    <message>
-        <source>Copied for the customer: %1</source>
-        <translation>Скопировано для клиента: %1</translation>
-    </message>
-    <message>
-        <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
-        <translation>Взятия в работу и решения записываются под этим именем. Другое имя можно задать через Файл › Сменить имя оператора…</translation>
-    </message>
-    <message>
-        <source>Operator: %1 (your login name)</source>
-        <translation>Оператор: %1 (ваш логин)</translation>
-    </message>
-    <message>
-        <source>Language: the system&apos;s (%1), now and at every start.</source>
-        <translation>Язык: системный (%1) — сейчас и при каждом запуске.</translation>
-    </message>
-    <message>
-        <source>Language: %1, now and at every start.</source>
-        <translation>Язык: %1 — сейчас и при каждом запуске.</translation>
-    </message>
-    <message>
         <source>Connecting to %1…</source>
         <translation>Подключение к %1…</translation>
     </message>
     <message>
         <source>Opening %1…</source>
         <translation>Открытие %1…</translation>
-    </message>
-    <message>
-        <source>Recorded: %1. No new key was issued.</source>
-        <translation>Записано: %1. Новый ключ не выдавался.</translation>
-    </message>
-    <message>
-        <source>Live (polling) · changed %1</source>
-        <translation>Онлайн (опрос) · изменено %1</translation>
-    </message>
-    <message>
-        <source>Live (polling)</source>
-        <translation>Онлайн (опрос)</translation>
-    </message>
-    <message>
-        <source>The store was closed. Open it again and add the note there.</source>
-        <translation>Хранилище закрыто. Откройте его снова и добавьте заметку там.</translation>
-    </message>
-    <message>
-        <source>Adding a note to %1</source>
-        <translation>Добавление заметки к %1</translation>
-    </message>
-    <message>
-        <source>%1 is still being written. Wait for it to finish, then add the note again.</source>
-        <translation>%1 ещё записывается. Дождитесь окончания и добавьте заметку снова.</translation>
-    </message>
-    <message>
-        <source>Note added. Nothing was decided.</source>
-        <translation>Заметка добавлена. Ничего не решено.</translation>
-    </message>
-    <message>
-        <source>Upgrading the store to schema version 2</source>
-        <translation>Обновление хранилища до версии схемы 2</translation>
-    </message>
-    <message>
-        <source>Cannot upgrade the store</source>
-        <translation>Не удаётся обновить хранилище</translation>
-    </message>
-    <message>
-        <source>Upgraded to schema version 2: notes can be added now.</source>
-        <translation>Обновлено до версии схемы 2: теперь можно добавлять заметки.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Selected %n operation(s) that the evidence settles.</source>
-        <translation>
-            <numerusform>Выбрана %n операция, которую решают доказательства.</numerusform>
-            <numerusform>Выбраны %n операции, которые решают доказательства.</numerusform>
-            <numerusform>Выбрано %n операций, которые решают доказательства.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  поиск в очереди (Enter — переход к списку)
-Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
-Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
-Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
-Ctrl+A  выбрать все показанные · Ctrl+Shift+R  записать результаты по доказательствам
-F5  обновить сейчас (изменения появляются и сами)
-Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
-    </message>
-    <message>
-        <source>&amp;Select all that the evidence settles</source>
-        <translation>&amp;Выбрать все, что решают доказательства</translation>
-    </message>
-    <message>
-        <source>Record outcomes from &amp;evidence…</source>
-        <translation>Записать результаты по &amp;доказательствам…</translation>
-    </message>
-    <message>
-        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
-        <translation>Записать после проверки, каждый отдельным решением, результаты, которые решают доказательства, для выбранных операций (для всей очереди, если ничего не выбрано)</translation>
     </message>
 </context>
 <context>
@@ -2773,6 +2651,129 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     </message>
 </context>
 <context>
+    <name>RefundDesk::OperationWrites</name>
+    <message>
+        <source>%1 — waiting for the store</source>
+        <translation>%1 — ожидание хранилища</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish.</source>
+        <translation>%1 ещё записывается. Дождитесь окончания.</translation>
+    </message>
+    <message>
+        <source>Taking over %1</source>
+        <translation>Перехват %1</translation>
+    </message>
+    <message>
+        <source>Claiming %1</source>
+        <translation>Взятие в работу %1</translation>
+    </message>
+    <message>
+        <source>Cannot take over</source>
+        <translation>Не удаётся перехватить</translation>
+    </message>
+    <message>
+        <source>Cannot claim</source>
+        <translation>Не удаётся взять в работу</translation>
+    </message>
+    <message>
+        <source>You are checking %1.</source>
+        <translation>Вы проверяете %1.</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>неизвестное время</translation>
+    </message>
+    <message>
+        <source>Take over %1?</source>
+        <translation>Перехватить %1?</translation>
+    </message>
+    <message>
+        <source>%1 claimed %2 at %3 and may be talking to the provider right now.
+
+Take it over only if they handed it to you. They will see it claimed by you.</source>
+        <translation>%1 взял(а) %2 в работу (%3) и, возможно, прямо сейчас общается с провайдером.
+
+Перехватывайте, только если вам это передали. Коллега увидит, что операция теперь у вас.</translation>
+    </message>
+    <message>
+        <source>Take over</source>
+        <translation>Перехватить</translation>
+    </message>
+    <message>
+        <source>Releasing %1</source>
+        <translation>Возврат в очередь %1</translation>
+    </message>
+    <message>
+        <source>Cannot release</source>
+        <translation>Не удаётся вернуть в очередь</translation>
+    </message>
+    <message>
+        <source>%1 is back in the queue.</source>
+        <translation>%1 снова в очереди.</translation>
+    </message>
+    <message>
+        <source>The store was closed. Open it again and record the outcome there.</source>
+        <translation>Хранилище было закрыто. Откройте его снова и зафиксируйте результат там.</translation>
+    </message>
+    <message>
+        <source>Recording the outcome of %1</source>
+        <translation>Фиксация результата %1</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish, then record the outcome again.</source>
+        <translation>%1 ещё записывается. Дождитесь окончания и зафиксируйте результат ещё раз.</translation>
+    </message>
+    <message>
+        <source>Recorded: %1. No new key was issued.</source>
+        <translation>Записано: %1. Новый ключ не выдавался.</translation>
+    </message>
+    <message>
+        <source>Someone else changed this operation</source>
+        <translation>Кто-то другой изменил эту операцию</translation>
+    </message>
+    <message>
+        <source>%1
+
+The window now shows its current state.</source>
+        <translation>%1
+
+Теперь в окне показано её текущее состояние.</translation>
+    </message>
+    <message>
+        <source>The store was closed. Open it again and add the note there.</source>
+        <translation>Хранилище закрыто. Откройте его снова и добавьте заметку там.</translation>
+    </message>
+    <message>
+        <source>Adding a note to %1</source>
+        <translation>Добавление заметки к %1</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish, then add the note again.</source>
+        <translation>%1 ещё записывается. Дождитесь окончания и добавьте заметку снова.</translation>
+    </message>
+    <message>
+        <source>Note added. Nothing was decided.</source>
+        <translation>Заметка добавлена. Ничего не решено.</translation>
+    </message>
+    <message>
+        <source>Copied for the customer: %1</source>
+        <translation>Скопировано для клиента: %1</translation>
+    </message>
+    <message>
+        <source>Upgrading the store to schema version 2</source>
+        <translation>Обновление хранилища до версии схемы 2</translation>
+    </message>
+    <message>
+        <source>Cannot upgrade the store</source>
+        <translation>Не удаётся обновить хранилище</translation>
+    </message>
+    <message>
+        <source>Upgraded to schema version 2: notes can be added now.</source>
+        <translation>Обновлено до версии схемы 2: теперь можно добавлять заметки.</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::OperatorIdentity</name>
     <message>
         <source>Who is at the desk?</source>
@@ -2847,6 +2848,17 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>Updated</source>
         <translation>Обновлено</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::PanelReader</name>
+    <message>
+        <source>Open a store to see the operations that need a person: File › Open store… (Ctrl+O) or File › Open demo store.</source>
+        <translation>Откройте хранилище, чтобы увидеть операции, которым нужен человек: Файл › Открыть хранилище… (Ctrl+O) или Файл › Открыть демо-хранилище.</translation>
+    </message>
+    <message>
+        <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
+        <translation>Выберите операцию в очереди (Ctrl+1, затем клавиши со стрелками).</translation>
     </message>
 </context>
 <context>

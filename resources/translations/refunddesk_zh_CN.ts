@@ -1833,6 +1833,194 @@ Provider said: %2</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::ConsoleMenus</name>
+    <message numerus="yes">
+        <source>Selected %n operation(s) that the evidence settles.</source>
+        <translation>
+            <numerusform>已选择 %n 个由证据确定的操作。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Language: the system&apos;s (%1), now and at every start.</source>
+        <translation>语言：系统语言（%1），现在起生效，每次启动时也使用。</translation>
+    </message>
+    <message>
+        <source>Language: %1, now and at every start.</source>
+        <translation>语言：%1，现在起生效，每次启动时也使用。</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the list)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  在队列中查找（按回车转到列表）
+Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
+Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
+Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
+Ctrl+A  全选显示的操作 · Ctrl+Shift+R  根据证据记录结果
+F5  立即刷新（变更也会自动出现）
+Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open store…</source>
+        <translation>打开存储库(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;demo store</source>
+        <translation>打开演示存储库(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Build a fresh simulated store and open it</source>
+        <translation>生成一个新的模拟存储库并打开</translation>
+    </message>
+    <message>
+        <source>&amp;Recent stores</source>
+        <translation>最近的存储库(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Change &amp;operator name…</source>
+        <translation>更改操作员名称(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Queue</source>
+        <translation>队列(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;list</source>
+        <translation>转到列表(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Go to the &amp;evidence</source>
+        <translation>转到证据(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Search the &amp;payload</source>
+        <translation>在载荷中搜索(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh now</source>
+        <translation>立即刷新(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Select all that the evidence settles</source>
+        <translation>选择证据确定的全部操作(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Operation</source>
+        <translation>操作(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Record outcomes from &amp;evidence…</source>
+        <translation>根据证据记录结果(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
+        <translation>经审核后，将证据为所选操作（未选择时为整个队列）确定的结果逐个作为单独的决定记录</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Colours</source>
+        <translation>配色(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ConsoleStatusBar</name>
+    <message>
+        <source>Operator: not set (File › Change operator name…)</source>
+        <translation>操作员：未设置（文件 › 更改操作员名称…）</translation>
+    </message>
+    <message>
+        <source>Operator: %1 (your login name)</source>
+        <translation>操作员：%1（您的登录名）</translation>
+    </message>
+    <message>
+        <source>Operator: %1</source>
+        <translation>操作员：%1</translation>
+    </message>
+    <message>
+        <source>No store open</source>
+        <translation>未打开存储库</translation>
+    </message>
+    <message>
+        <source>%1 (read-only)</source>
+        <translation>%1（只读）</translation>
+    </message>
+    <message>
+        <source>Queue: %1</source>
+        <translation>队列：%1</translation>
+    </message>
+    <message>
+        <source>Live updates paused: %1</source>
+        <translation>实时更新已暂停：%1</translation>
+    </message>
+    <message>
+        <source>Live (polling) · changed %1</source>
+        <translation>实时（轮询）· 更新于 %1</translation>
+    </message>
+    <message>
+        <source>Live · changed %1</source>
+        <translation>实时 · 更新于 %1</translation>
+    </message>
+    <message>
+        <source>Live (polling)</source>
+        <translation>实时（轮询）</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>实时</translation>
+    </message>
+    <message>
+        <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
+        <translation>认领和决定均以此名称记录。可通过“文件 › 更改操作员名称…”改用其他名称。</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::DemoLauncher</name>
     <message>
         <source>Simulating the refund tool and the provider for %1 operations…</source>
@@ -2179,108 +2367,8 @@ Provider said: %2</source>
         <translation>无法读取队列</translation>
     </message>
     <message>
-        <source>Live updates paused: %1</source>
-        <translation>实时更新已暂停：%1</translation>
-    </message>
-    <message>
         <source>Cannot build the demo store</source>
         <translation>无法生成演示存储库</translation>
-    </message>
-    <message>
-        <source>Open a store to see the operations that need a person: File › Open store… (Ctrl+O) or File › Open demo store.</source>
-        <translation>打开存储库以查看需要人工处理的操作：文件 › 打开存储库…（Ctrl+O）或 文件 › 打开演示存储库。</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Open store…</source>
-        <translation>打开存储库(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>Open &amp;demo store</source>
-        <translation>打开演示存储库(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Build a fresh simulated store and open it</source>
-        <translation>生成一个新的模拟存储库并打开</translation>
-    </message>
-    <message>
-        <source>&amp;Recent stores</source>
-        <translation>最近的存储库(&amp;R)</translation>
-    </message>
-    <message>
-        <source>Change &amp;operator name…</source>
-        <translation>更改操作员名称(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Queue</source>
-        <translation>队列(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Find…</source>
-        <translation>查找(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Go to the &amp;list</source>
-        <translation>转到列表(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Go to the &amp;evidence</source>
-        <translation>转到证据(&amp;E)</translation>
-    </message>
-    <message>
-        <source>Search the &amp;payload</source>
-        <translation>在载荷中搜索(&amp;P)</translation>
-    </message>
-    <message>
-        <source>&amp;Refresh now</source>
-        <translation>立即刷新(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Operation</source>
-        <translation>操作(&amp;O)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>视图(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Colours</source>
-        <translation>配色(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;System</source>
-        <translation>跟随系统(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Light</source>
-        <translation>浅色(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Dark</source>
-        <translation>深色(&amp;D)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Keyboard shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
     </message>
     <message>
         <source>Cannot open the store</source>
@@ -2295,16 +2383,8 @@ File: %2</source>
 文件：%2</translation>
     </message>
     <message>
-        <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
-        <translation>在队列中选择一个操作（Ctrl+1，然后用方向键）。</translation>
-    </message>
-    <message>
         <source>%1 — Refund Desk</source>
         <translation>%1 — Refund Desk</translation>
-    </message>
-    <message>
-        <source>Live</source>
-        <translation>实时</translation>
     </message>
     <message>
         <source>A demo store is already being built.</source>
@@ -2319,214 +2399,12 @@ File: %2</source>
         <translation>存储库 (*.sqlite *.db *.refunddesk);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Operator: not set (File › Change operator name…)</source>
-        <translation>操作员：未设置（文件 › 更改操作员名称…）</translation>
-    </message>
-    <message>
-        <source>Operator: %1</source>
-        <translation>操作员：%1</translation>
-    </message>
-    <message>
-        <source>No store open</source>
-        <translation>未打开存储库</translation>
-    </message>
-    <message>
-        <source>%1 (read-only)</source>
-        <translation>%1（只读）</translation>
-    </message>
-    <message>
-        <source>Queue: %1</source>
-        <translation>队列：%1</translation>
-    </message>
-    <message>
-        <source>Live · changed %1</source>
-        <translation>实时 · 更新于 %1</translation>
-    </message>
-    <message>
-        <source>%1 — waiting for the store</source>
-        <translation>%1 — 正在等待存储库</translation>
-    </message>
-    <message>
-        <source>%1 is still being written. Wait for it to finish.</source>
-        <translation>%1 仍在写入中，请等待完成。</translation>
-    </message>
-    <message>
-        <source>Taking over %1</source>
-        <translation>正在接手 %1</translation>
-    </message>
-    <message>
-        <source>Claiming %1</source>
-        <translation>正在认领 %1</translation>
-    </message>
-    <message>
-        <source>Cannot take over</source>
-        <translation>无法接手</translation>
-    </message>
-    <message>
-        <source>Cannot claim</source>
-        <translation>无法认领</translation>
-    </message>
-    <message>
-        <source>You are checking %1.</source>
-        <translation>您正在核查 %1。</translation>
-    </message>
-    <message>
-        <source>an unknown time</source>
-        <translation>未知时间</translation>
-    </message>
-    <message>
-        <source>Take over %1?</source>
-        <translation>接手 %1？</translation>
-    </message>
-    <message>
-        <source>%1 claimed %2 at %3 and may be talking to the provider right now.
-
-Take it over only if they handed it to you. They will see it claimed by you.</source>
-        <translation>%1 已于 %3 认领 %2，此刻可能正在与服务商沟通。
-
-只有在对方已交接给您时才接手。对方会看到此操作已由您认领。</translation>
-    </message>
-    <message>
-        <source>Take over</source>
-        <translation>接手</translation>
-    </message>
-    <message>
-        <source>Releasing %1</source>
-        <translation>正在退回 %1</translation>
-    </message>
-    <message>
-        <source>Cannot release</source>
-        <translation>无法退回</translation>
-    </message>
-    <message>
-        <source>%1 is back in the queue.</source>
-        <translation>%1 已回到队列。</translation>
-    </message>
-    <message>
-        <source>The store was closed. Open it again and record the outcome there.</source>
-        <translation>存储库已关闭。请重新打开并在其中记录结果。</translation>
-    </message>
-    <message>
-        <source>Recording the outcome of %1</source>
-        <translation>正在记录 %1 的结果</translation>
-    </message>
-    <message>
-        <source>%1 is still being written. Wait for it to finish, then record the outcome again.</source>
-        <translation>%1 仍在写入中。请等待完成后再次记录结果。</translation>
-    </message>
-    <message>
-        <source>Someone else changed this operation</source>
-        <translation>其他人修改了此操作</translation>
-    </message>
-    <message>
-        <source>%1
-
-The window now shows its current state.</source>
-        <translation>%1
-
-窗口现在显示的是其当前状态。</translation>
-    </message>
-    <message>
-        <source>Copied for the customer: %1</source>
-        <translation>已复制给客户：%1</translation>
-    </message>
-    <message>
-        <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
-        <translation>认领和决定均以此名称记录。可通过“文件 › 更改操作员名称…”改用其他名称。</translation>
-    </message>
-    <message>
-        <source>Operator: %1 (your login name)</source>
-        <translation>操作员：%1（您的登录名）</translation>
-    </message>
-    <message>
-        <source>Language: the system&apos;s (%1), now and at every start.</source>
-        <translation>语言：系统语言（%1），现在起生效，每次启动时也使用。</translation>
-    </message>
-    <message>
-        <source>Language: %1, now and at every start.</source>
-        <translation>语言：%1，现在起生效，每次启动时也使用。</translation>
-    </message>
-    <message>
         <source>Connecting to %1…</source>
         <translation>正在连接 %1…</translation>
     </message>
     <message>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
-    </message>
-    <message>
-        <source>Recorded: %1. No new key was issued.</source>
-        <translation>已记录：%1。未发放新密钥。</translation>
-    </message>
-    <message>
-        <source>Live (polling) · changed %1</source>
-        <translation>实时（轮询）· 更新于 %1</translation>
-    </message>
-    <message>
-        <source>Live (polling)</source>
-        <translation>实时（轮询）</translation>
-    </message>
-    <message>
-        <source>The store was closed. Open it again and add the note there.</source>
-        <translation>存储已关闭。请重新打开并在其中添加备注。</translation>
-    </message>
-    <message>
-        <source>Adding a note to %1</source>
-        <translation>正在为 %1 添加备注</translation>
-    </message>
-    <message>
-        <source>%1 is still being written. Wait for it to finish, then add the note again.</source>
-        <translation>%1 仍在写入。请等待完成后再添加备注。</translation>
-    </message>
-    <message>
-        <source>Note added. Nothing was decided.</source>
-        <translation>已添加备注。未做任何决定。</translation>
-    </message>
-    <message>
-        <source>Upgrading the store to schema version 2</source>
-        <translation>正在将存储升级到架构版本 2</translation>
-    </message>
-    <message>
-        <source>Cannot upgrade the store</source>
-        <translation>无法升级存储</translation>
-    </message>
-    <message>
-        <source>Upgraded to schema version 2: notes can be added now.</source>
-        <translation>已升级到架构版本 2：现在可以添加备注。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Selected %n operation(s) that the evidence settles.</source>
-        <translation>
-            <numerusform>已选择 %n 个由证据确定的操作。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  在队列中查找（按回车转到列表）
-Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
-Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
-Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
-Ctrl+A  全选显示的操作 · Ctrl+Shift+R  根据证据记录结果
-F5  立即刷新（变更也会自动出现）
-Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
-    </message>
-    <message>
-        <source>&amp;Select all that the evidence settles</source>
-        <translation>选择证据确定的全部操作(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Record outcomes from &amp;evidence…</source>
-        <translation>根据证据记录结果(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
-        <translation>经审核后，将证据为所选操作（未选择时为整个队列）确定的结果逐个作为单独的决定记录</translation>
     </message>
 </context>
 <context>
@@ -2712,6 +2590,129 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     </message>
 </context>
 <context>
+    <name>RefundDesk::OperationWrites</name>
+    <message>
+        <source>%1 — waiting for the store</source>
+        <translation>%1 — 正在等待存储库</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish.</source>
+        <translation>%1 仍在写入中，请等待完成。</translation>
+    </message>
+    <message>
+        <source>Taking over %1</source>
+        <translation>正在接手 %1</translation>
+    </message>
+    <message>
+        <source>Claiming %1</source>
+        <translation>正在认领 %1</translation>
+    </message>
+    <message>
+        <source>Cannot take over</source>
+        <translation>无法接手</translation>
+    </message>
+    <message>
+        <source>Cannot claim</source>
+        <translation>无法认领</translation>
+    </message>
+    <message>
+        <source>You are checking %1.</source>
+        <translation>您正在核查 %1。</translation>
+    </message>
+    <message>
+        <source>an unknown time</source>
+        <translation>未知时间</translation>
+    </message>
+    <message>
+        <source>Take over %1?</source>
+        <translation>接手 %1？</translation>
+    </message>
+    <message>
+        <source>%1 claimed %2 at %3 and may be talking to the provider right now.
+
+Take it over only if they handed it to you. They will see it claimed by you.</source>
+        <translation>%1 已于 %3 认领 %2，此刻可能正在与服务商沟通。
+
+只有在对方已交接给您时才接手。对方会看到此操作已由您认领。</translation>
+    </message>
+    <message>
+        <source>Take over</source>
+        <translation>接手</translation>
+    </message>
+    <message>
+        <source>Releasing %1</source>
+        <translation>正在退回 %1</translation>
+    </message>
+    <message>
+        <source>Cannot release</source>
+        <translation>无法退回</translation>
+    </message>
+    <message>
+        <source>%1 is back in the queue.</source>
+        <translation>%1 已回到队列。</translation>
+    </message>
+    <message>
+        <source>The store was closed. Open it again and record the outcome there.</source>
+        <translation>存储库已关闭。请重新打开并在其中记录结果。</translation>
+    </message>
+    <message>
+        <source>Recording the outcome of %1</source>
+        <translation>正在记录 %1 的结果</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish, then record the outcome again.</source>
+        <translation>%1 仍在写入中。请等待完成后再次记录结果。</translation>
+    </message>
+    <message>
+        <source>Recorded: %1. No new key was issued.</source>
+        <translation>已记录：%1。未发放新密钥。</translation>
+    </message>
+    <message>
+        <source>Someone else changed this operation</source>
+        <translation>其他人修改了此操作</translation>
+    </message>
+    <message>
+        <source>%1
+
+The window now shows its current state.</source>
+        <translation>%1
+
+窗口现在显示的是其当前状态。</translation>
+    </message>
+    <message>
+        <source>The store was closed. Open it again and add the note there.</source>
+        <translation>存储已关闭。请重新打开并在其中添加备注。</translation>
+    </message>
+    <message>
+        <source>Adding a note to %1</source>
+        <translation>正在为 %1 添加备注</translation>
+    </message>
+    <message>
+        <source>%1 is still being written. Wait for it to finish, then add the note again.</source>
+        <translation>%1 仍在写入。请等待完成后再添加备注。</translation>
+    </message>
+    <message>
+        <source>Note added. Nothing was decided.</source>
+        <translation>已添加备注。未做任何决定。</translation>
+    </message>
+    <message>
+        <source>Copied for the customer: %1</source>
+        <translation>已复制给客户：%1</translation>
+    </message>
+    <message>
+        <source>Upgrading the store to schema version 2</source>
+        <translation>正在将存储升级到架构版本 2</translation>
+    </message>
+    <message>
+        <source>Cannot upgrade the store</source>
+        <translation>无法升级存储</translation>
+    </message>
+    <message>
+        <source>Upgraded to schema version 2: notes can be added now.</source>
+        <translation>已升级到架构版本 2：现在可以添加备注。</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::OperatorIdentity</name>
     <message>
         <source>Who is at the desk?</source>
@@ -2784,6 +2785,17 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>Updated</source>
         <translation>更新时间</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::PanelReader</name>
+    <message>
+        <source>Open a store to see the operations that need a person: File › Open store… (Ctrl+O) or File › Open demo store.</source>
+        <translation>打开存储库以查看需要人工处理的操作：文件 › 打开存储库…（Ctrl+O）或 文件 › 打开演示存储库。</translation>
+    </message>
+    <message>
+        <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
+        <translation>在队列中选择一个操作（Ctrl+1，然后用方向键）。</translation>
     </message>
 </context>
 <context>

@@ -1,77 +1,45 @@
 #include "ui/console/mainwindow.h"
 
-#include "ui/console/askqueueflow.h"
-#include "ui/console/batchflow.h"
-
-#include "i18n/translations.h"
-#include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
 #include "store/storeworker.h"
+#include "ui/common/bannerlabel.h"
 #include "ui/common/errordialog.h"
-#include "ui/common/jsonviewer.h"
 #include "ui/common/focusorder.h"
-#include "ui/common/languagemenu.h"
-#include "ui/common/livemessagebox.h"
-#include "ui/common/livetext.h"
 #include "ui/common/painthold.h"
-#include "ui/common/theme.h"
+#include "ui/console/askqueueflow.h"
 #include "ui/console/attempttimelineview.h"
 #include "ui/console/auditintegration.h"
+#include "ui/console/consolemenus.h"
+#include "ui/console/consolestatusbar.h"
 #include "ui/console/demolauncher.h"
 #include "ui/console/evidenceview.h"
 #include "ui/console/liverefresher.h"
 #include "ui/console/operationactions.h"
-#include "ui/console/operationnotice.h"
 #include "ui/console/operationpanel.h"
+#include "ui/console/operationwrites.h"
 #include "ui/console/operatoridentity.h"
-#include "ui/console/queuefilterbar.h"
+#include "ui/console/panelreader.h"
 #include "ui/console/queuepane.h"
 #include "ui/console/recentstores.h"
-#include "ui/console/resolvedialog.h"
-#include "ui/console/encryptionlabel.h"
-#include "ui/console/encryptionlabel.h"
-#include "ui/console/standbylabel.h"
+#include "ui/console/storebanners.h"
 #include "ui/console/upgradebanner.h"
-#include "ui/console/notedialog.h"
 
 #include <QAction>
-#include <QActionGroup>
-#include <QApplication>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
-#include <QMenuBar>
 #include <QMessageBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace RefundDesk {
-
-namespace {
-
-qint64 now()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
-QLabel *statusLabel(QWidget *parent, const QString &name)
-{
-    auto *label = new QLabel(parent);
-    label->setObjectName(name);
-    label->setTextFormat(Qt::PlainText);
-    return label;
-}
-
-} // namespace
 
 MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     : QMainWindow(parent)
@@ -80,24 +48,20 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     , m_panel(new OperationPanel(this))
     , m_actions(new OperationActions(this))
     , m_reads(new StoreWorker(this))
-    , m_loadingDelay(new QTimer(this))
     , m_refresher(new LiveRefresher(this))
     , m_writes(new WriteRunner(this))
     , m_recent(new RecentStores(this))
     , m_demo(new DemoLauncher(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
-    , m_readOnlyBanner(new BannerLabel(this, Theme::Tone::Warning))
-    , m_upgradeBanner(new UpgradeBanner(this))
+    , m_banners(new StoreBanners(this))
+    , m_reader(new PanelReader(m_reads, m_panel, identity, [this] { return isReadOnly(); }, this))
+    , m_operationWrites(new OperationWrites(this))
     , m_layout(this, QStringLiteral("window"))
 {
     setObjectName(QStringLiteral("mainWindow"));
 
-    m_readOnlyBanner->setObjectName(QStringLiteral("readOnlyBanner"));
-    m_readOnlyBanner->setWordWrap(true);
-    LiveText::makeReadable(m_readOnlyBanner);
-    m_readOnlyBanner->hide();
-    m_upgradeBanner->hide();
-    connect(m_upgradeBanner, &UpgradeBanner::upgradeRequested, this, &MainWindow::upgradeStore);
+    m_banners->hide();
+    connect(upgradeBanner(), &UpgradeBanner::upgradeRequested, m_operationWrites, &OperationWrites::upgradeStore);
 
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->setChildrenCollapsible(false);
@@ -111,20 +75,21 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 0);
     layout->setSpacing(4);
-    layout->addWidget(m_readOnlyBanner);
-    layout->addWidget(m_upgradeBanner);
+    layout->addWidget(m_banners);
     layout->addWidget(m_splitter, 1);
     setCentralWidget(central);
     m_firstPicture = new PaintHold(central, FirstPictureMomentMs);
 
     m_panel->setActions(m_actions->buttons());
     addActions(m_actions->all());
-    connect(m_actions->claim(), &QAction::triggered, this, [this] { claim(false); });
-    connect(m_actions->takeOver(), &QAction::triggered, this, &MainWindow::confirmTakeOver);
-    connect(m_actions->release(), &QAction::triggered, this, &MainWindow::release);
-    connect(m_actions->record(), &QAction::triggered, this, &MainWindow::recordOutcome);
-    connect(m_actions->addNote(), &QAction::triggered, this, &MainWindow::addNote);
-    connect(m_actions->copyReply(), &QAction::triggered, this, &MainWindow::copyReply);
+    auto *writes = m_operationWrites;
+    connect(m_actions->claim(), &QAction::triggered, writes, [writes] { writes->claim(false); });
+    connect(m_actions->takeOver(), &QAction::triggered, writes, &OperationWrites::confirmTakeOver);
+    connect(m_actions->release(), &QAction::triggered, writes, &OperationWrites::release);
+    connect(m_actions->record(), &QAction::triggered, writes, &OperationWrites::recordOutcome);
+    connect(m_actions->addNote(), &QAction::triggered, writes, &OperationWrites::addNote);
+    connect(m_actions->copyReply(), &QAction::triggered, writes, &OperationWrites::copyReply);
+    connect(writes, &OperationWrites::batchChanged, this, &MainWindow::updateActions);
 
     connect(m_queue, &QueuePane::operationChosen, this, [this](const QString &id) { loadOperation(id, false); });
     connect(m_queue, &QueuePane::countChanged, this, &MainWindow::updateStatus);
@@ -133,22 +98,18 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
         m_firstPicture->release();
         reportError(tr("Cannot read the queue"), message);
     });
+    connect(m_reader, &PanelReader::shown, this, [this](const QString &operationId) {
+        updateActions();
+        emit operationShown(operationId);
+    });
     // The first picture is complete once the operation it shows is shown.
     connect(this, &MainWindow::operationShown, m_firstPicture, &PaintHold::release);
     connect(m_refresher, &LiveRefresher::changed, this, &MainWindow::onStoreChanged);
     connect(m_writes, &WriteRunner::writingChanged, this, &MainWindow::updateActions);
-    connect(m_refresher, &LiveRefresher::failed, this, [this](const QString &message) {
-        m_livePause = message;
-        updateLiveLabel();
-    });
     connect(m_refresher, &LiveRefresher::stateRead, this, &MainWindow::onStoreState);
     // This window's reads go through the worker: a server that stops answering must not
     // leave its reads waiting in line while the connection is restored.
     m_reads->setReconnectWithoutWaiting(true);
-    // A read that comes back at once shows no "loading": only one that keeps the person waiting.
-    m_loadingDelay->setSingleShot(true);
-    m_loadingDelay->setInterval(LoadingDelayMs);
-    connect(m_loadingDelay, &QTimer::timeout, this, [this] { m_panel->setLoading(m_loadingId); });
     connect(m_recent, &RecentStores::openRequested, this, [this](const QString &path) { openStore(path, false); });
     connect(m_demo, &DemoLauncher::finished, this, [this](const QString &path) { openStore(path, false); });
     connect(m_demo, &DemoLauncher::failed, this,
@@ -160,16 +121,28 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     });
     m_queue->setOperatorName(m_identity->name());
 
-    createMenus();
+    m_menus = new ConsoleMenus(this, m_queue, m_panel, m_actions, m_recent);
+    connectMenus();
     m_audit = new AuditIntegration(this); // View › Audit log, File › Export audit log…
-    createStatusBar();
+    m_askQueue = new AskQueueFlow(this); // Queue › Ask Stripe about operations without evidence…
+    m_menus->addEntry(ConsoleMenus::Menu::Queue, m_askQueue->action());
+    connect(m_askQueue->action(), &QAction::triggered, this, [this] {
+        if (m_facts && !isReadOnly())
+            m_askQueue->start(m_facts->location, m_facts->sessionOperator.isEmpty() ? m_identity->name() : m_facts->sessionOperator);
+    });
+    connect(m_askQueue, &AskQueueFlow::finished, this, &MainWindow::refreshNow);
+    connect(m_askQueue, &AskQueueFlow::failed, this, &MainWindow::reportError);
+    m_status = new ConsoleStatusBar(statusBar(), m_identity);
+    m_status->setStore(&m_facts, false, {});
+    connect(m_refresher, &LiveRefresher::failed, m_status, &ConsoleStatusBar::livePaused);
     // Tab follows the reading order: the banner, the queue, the operation, the status line.
-    setFocusOrder(QList<QWidget *>{m_readOnlyBanner} << m_queue->focusOrder() << m_panel->focusOrder() << m_liveLabel);
+    setFocusOrder(QList<QWidget *>{readOnlyBanner()} << m_queue->focusOrder() << m_panel->focusOrder()
+                                                     << m_status->liveLabel());
     m_queue->focusOrder().first()->setFocus(); // where the keyboard starts: the search
     resize(1366, 768);
     rememberLayout();
     retranslateUi();
-    showPanelHint(PanelHint::OpenStore);
+    m_reader->showHint(PanelReader::Hint::OpenStore);
     updateActions();
 }
 
@@ -180,134 +153,44 @@ MainWindow::~MainWindow()
     m_queue->setStore(nullptr, 24);
 }
 
-void MainWindow::createMenus()
+void MainWindow::connectMenus()
 {
-    // The texts are set by retranslateUi().
-    QMenu *file = m_fileMenu = menuBar()->addMenu(QString());
-    m_openAction = file->addAction(QString(), this, &MainWindow::chooseStoreFile);
-    m_openAction->setShortcut(QKeySequence::Open);
-    m_demoAction = file->addAction(QString(), this, [this] { openDemoStore(); });
-    m_demoAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
-    m_recentMenu = file->addMenu(QString());
-    m_recent->attach(m_recentMenu);
-    file->addSeparator();
-    m_operatorAction = file->addAction(QString(), this, &MainWindow::changeOperator);
-    file->addSeparator();
-    m_quitAction = file->addAction(QString(), this, &QWidget::close);
-    m_quitAction->setShortcut(QKeySequence::Quit);
-
-    QMenu *queue = m_queueMenu = menuBar()->addMenu(QString());
-    m_findAction = queue->addAction(QString(), this, [this] { m_queue->filterBar()->focusSearch(); });
-    m_findAction->setShortcut(QKeySequence::Find);
-    m_listAction = queue->addAction(QString(), this, [this] { m_queue->focusList(); });
-    m_listAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_1));
-    m_evidenceAction = queue->addAction(QString(), this, [this] {
-        m_panel->evidenceView()->table()->setFocus(Qt::ShortcutFocusReason);
-    });
-    m_evidenceAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_2));
-    m_payloadAction = queue->addAction(QString(), this, [this] {
-        m_panel->evidenceView()->jsonViewer()->searchField()->setFocus(Qt::ShortcutFocusReason);
-    });
-    m_payloadAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_3));
-    queue->addSeparator();
-    m_selectSettledAction = queue->addAction(QString(), this, [this] {
-        const int count = m_queue->selectSettledByEvidence();
-        statusBar()->showMessage(tr("Selected %n operation(s) that the evidence settles.", "", count), 5000);
-    });
-    m_selectSettledAction->setObjectName(QStringLiteral("selectSettledAction"));
-    m_askQueue = new AskQueueFlow(this);
-    queue->addAction(m_askQueue->action());
-    connect(m_askQueue->action(), &QAction::triggered, this, [this] {
-        if (m_facts && !isReadOnly())
-            m_askQueue->start(m_facts->location, m_facts->sessionOperator.isEmpty() ? m_identity->name() : m_facts->sessionOperator);
-    });
-    connect(m_askQueue, &AskQueueFlow::finished, this, &MainWindow::refreshNow);
-    connect(m_askQueue, &AskQueueFlow::failed, this, &MainWindow::reportError);
-    queue->addSeparator();
-    m_refreshAction = queue->addAction(QString(), this, &MainWindow::refreshNow);
-    m_refreshAction->setShortcut(QKeySequence::Refresh);
-
-    m_operationMenu = menuBar()->addMenu(QString());
-    m_operationMenu->addActions(m_actions->all());
-    m_operationMenu->addSeparator();
-    m_batchAction = m_operationMenu->addAction(QString(), this, &MainWindow::recordFromEvidence);
-    m_batchAction->setObjectName(QStringLiteral("recordFromEvidenceAction"));
-    m_batchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    m_batch = new BatchFlow(this);
-    connect(m_batch, &BatchFlow::finished, this, [this] {
-        updateActions();
-        refreshNow();
-    });
-    connect(m_batch, &BatchFlow::failed, this, &MainWindow::reportError);
-
-    m_viewMenu = menuBar()->addMenu(QString());
-    m_coloursMenu = m_viewMenu->addMenu(QString());
-    auto *group = new QActionGroup(this);
-    const Theme::Choice current = Theme::saved();
-    for (const Theme::Choice choice : {Theme::Choice::System, Theme::Choice::Light, Theme::Choice::Dark}) {
-        QAction *action = m_coloursMenu->addAction(QString());
-        action->setCheckable(true);
-        action->setChecked(choice == current);
-        group->addAction(action);
-        connect(action, &QAction::triggered, this, [choice] {
-            Theme::apply(choice);
-            Theme::save(choice);
-        });
-        m_themeActions << action;
-    }
-    m_viewMenu->addSeparator();
-
-    m_helpMenu = menuBar()->addMenu(QString());
-    m_keysAction = m_helpMenu->addAction(QString(), this, [this] {
-        if (m_keysBox) {
-            m_keysBox->raise();
-            return;
-        }
-        auto *box = new LiveMessageBox(QMessageBox::Information, QMessageBox::Ok, this);
-        box->setObjectName(QStringLiteral("keyboardShortcuts"));
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->setTexts([box] {
-            box->setWindowTitle(tr("Keyboard shortcuts"));
-            box->setText(tr("Ctrl+F  find in the queue (Return goes to the list)\n"
-                            "Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload\n"
-                            "Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over\n"
-                            "Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer\n"
-                            "Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence\n"
-                            "F5  refresh now (changes also appear by themselves)\n"
-                            "Ctrl+O  open a store · Ctrl+Shift+D  open a demo store"));
-        });
-        m_keysBox = box;
-        box->open();
-    });
-    m_keysAction->setShortcut(QKeySequence::HelpContents);
-    m_languageMenu = m_helpMenu->addMenu(QString());
-    auto *languages = new LanguageMenu(m_languageMenu);
-    // The window already speaks the new language; say that it stays so.
-    connect(languages, &LanguageMenu::languageChosen, this, [this](const QString &language) {
-        const QString name = Translations::nativeName(language.isEmpty() ? Translations::fromSystem() : language);
-        statusBar()->showMessage(language.isEmpty()
-                                     ? tr("Language: the system's (%1), now and at every start.").arg(name)
-                                     : tr("Language: %1, now and at every start.").arg(name),
-                                 6000);
-    });
+    connect(m_menus, &ConsoleMenus::openRequested, this, &MainWindow::chooseStoreFile);
+    connect(m_menus, &ConsoleMenus::demoRequested, this, [this] { openDemoStore(); });
+    connect(m_menus, &ConsoleMenus::operatorChangeRequested, this, [this] { m_identity->ask(this); });
+    connect(m_menus, &ConsoleMenus::refreshRequested, this, &MainWindow::refreshNow);
+    connect(m_menus, &ConsoleMenus::recordFromEvidenceRequested, m_operationWrites,
+            &OperationWrites::recordFromEvidence);
 }
 
-void MainWindow::createStatusBar()
+QMenu *MainWindow::viewMenu() const
 {
-    m_operatorLabel = statusLabel(this, QStringLiteral("operatorLabel"));
-    m_storeLabel = statusLabel(this, QStringLiteral("storeLabel"));
-    m_countLabel = statusLabel(this, QStringLiteral("countLabel"));
-    m_liveLabel = statusLabel(this, QStringLiteral("liveLabel"));
-    statusBar()->addWidget(m_operatorLabel);
-    statusBar()->addWidget(m_countLabel);
-    statusBar()->addWidget(m_storeLabel, 1);
-    m_standbyLabel = new StandbyLabel(this);
-    statusBar()->addPermanentWidget(m_standbyLabel);
-    m_encryptionLabel = new EncryptionLabel(this);
-    statusBar()->addPermanentWidget(m_encryptionLabel);
-    statusBar()->addPermanentWidget(m_liveLabel);
-    LiveText::makeReadable(m_liveLabel); // "Live updates paused: …" must be heard
-    LiveText::followMessages(statusBar());
+    return m_menus->menu(ConsoleMenus::Menu::View);
+}
+
+QMenu *MainWindow::fileMenu() const
+{
+    return m_menus->menu(ConsoleMenus::Menu::File);
+}
+
+QLabel *MainWindow::readOnlyBanner() const
+{
+    return m_banners->readOnlyBanner();
+}
+
+UpgradeBanner *MainWindow::upgradeBanner() const
+{
+    return m_banners->upgradeBanner();
+}
+
+ResolveDialog *MainWindow::resolveDialog() const
+{
+    return m_operationWrites->resolveDialog();
+}
+
+NoteDialog *MainWindow::noteDialog() const
+{
+    return m_operationWrites->noteDialog();
 }
 
 void MainWindow::rememberLayout()
@@ -328,6 +211,26 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QMainWindow::closeEvent(event);
 }
 
+void MainWindow::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslateUi();
+    QMainWindow::changeEvent(event);
+}
+
+void MainWindow::retranslateUi()
+{
+    // Each part of the window says its own texts again; what the window shows of the
+    // store is said again from what it read, without reading it again.
+    m_menus->retranslate();
+    m_audit->retranslate();
+    m_status->retranslate();
+    updateTitle();
+    m_banners->refresh();
+    updateStatus();
+    m_reader->retranslate();
+}
+
 void MainWindow::reportError(const QString &title, const QString &message)
 {
     m_lastError = message;
@@ -340,11 +243,6 @@ void MainWindow::reportError(const QString &title, const QString &message)
             return;
     }
     showError(this, title, message);
-}
-
-ResolveDialog *MainWindow::resolveDialog() const
-{
-    return m_resolveDialog;
 }
 
 bool MainWindow::isReadOnly() const
@@ -380,26 +278,20 @@ void MainWindow::openStore(const QString &path, bool readOnly, const QString &sh
 
 void MainWindow::storeReady(StoreFacts facts, bool readOnly, const QString &showAfter)
 {
-    if (m_resolveDialog)
-        m_resolveDialog->reject();
-    if (m_noteDialog)
-        m_noteDialog->reject();
-    m_panelLane.abandon();
-    m_panelWanted.clear();
+    m_operationWrites->closeDialogs();
+    m_reader->abandon();
     m_facts = std::move(facts);
     m_openedReadOnly = readOnly;
     m_openedAt = QDateTime::currentDateTime();
-    updateReadOnlyBanner();
-    updateUpgradeBanner();
+    m_status->setStore(&m_facts, m_openedReadOnly, m_openedAt);
+    m_banners->showStore(&*m_facts, m_openedReadOnly, m_openedAt);
     // The same operation shown again (F5 on a snapshot) stays in view until it is read anew.
     if (showAfter.isEmpty() || showAfter != m_panel->operationId())
-        showPanelHint(PanelHint::PickOperation);
+        m_reader->showHint(PanelReader::Hint::PickOperation);
     // Shown when the first page is listed: the operation asked for, else the first one.
     m_showWhenListed = showAfter;
     m_queue->setStore(m_reads, m_facts->keyRetentionHours);
     m_refresher->setStore(m_reads);
-    m_standbyLabel->setStatus(m_facts->state.standby); // a hot standby: how far behind the primary
-    m_encryptionLabel->setEncryption(m_facts->state.encryption);
     // On PostgreSQL the operator recorded is the login: the console shows that name.
     if (!m_facts->sessionOperator.isEmpty())
         m_identity->useForThisRun(m_facts->sessionOperator);
@@ -407,9 +299,7 @@ void MainWindow::storeReady(StoreFacts facts, bool readOnly, const QString &show
     const QString location = m_facts->location;
     m_recent->add(location);
     updateTitle();
-    m_livePause.clear();
-    m_liveChangedAt.clear();
-    updateLiveLabel();
+    m_status->liveReset();
     updateActions();
     updateStatus();
     emit storeOpened(location);
@@ -428,7 +318,7 @@ void MainWindow::onQueueListed()
             m_firstPicture->release(); // an empty queue: the picture is complete
         return;
     }
-    if (m_panelWanted == wanted)
+    if (m_reader->wanted() == wanted)
         m_queue->select(wanted); // its panel is read already, or being read
     else
         showOperation(wanted);
@@ -439,11 +329,9 @@ void MainWindow::onStoreState(const StoreState &state)
     if (!m_facts || m_facts->state == state)
         return;
     m_facts->state = state;
-    m_standbyLabel->setStatus(state.standby);
-    m_encryptionLabel->setEncryption(state.encryption);
-    updateReadOnlyBanner();
-    updateUpgradeBanner();
-    updateLiveLabel();
+    m_status->showState(state);
+    m_banners->refresh();
+    m_status->updateLive();
     updateActions();
     updateStatus();
 }
@@ -485,81 +373,44 @@ bool MainWindow::selectFirst()
 
 void MainWindow::loadOperation(const QString &operationId, bool fromChange)
 {
-    if (!m_facts)
-        return;
-    // The panel keeps what it shows until the answer comes; a newer selection replaces
-    // this read, and its answer is dropped if it still comes.
-    const RequestLane::Stub lane = m_panelLane.stub(m_panelLane.next());
-    m_panelWanted = operationId;
-    m_loadingId = operationId;
-    if (!fromChange && !m_loadingDelay->isActive() && !m_panel->isShowingLoading())
-        m_loadingDelay->start();
-    else if (!fromChange && m_panel->isShowingLoading())
-        m_panel->setLoading(operationId);
-    m_reads->request<OperationSnapshot>(
-        lane, [operationId](Store &store) { return OperationSnapshot::load(store, operationId); }, this,
-        [this, operationId, fromChange](Result<OperationSnapshot> loaded) {
-            m_loadingDelay->stop();
-            m_loadingId.clear();
-            m_panel->setLoading(QString());
-            showLoaded(operationId, fromChange, std::move(loaded));
-        });
+    if (m_facts)
+        m_reader->load(operationId, fromChange);
 }
 
-void MainWindow::showLoaded(const QString &operationId, bool fromChange, Result<OperationSnapshot> loaded)
+void MainWindow::updateActions()
 {
-    if (!loaded) {
-        if (fromChange) {
-            m_panel->setNotice(loaded.error().message, Theme::Tone::Danger);
-        } else {
-            m_panelHint = PanelHint::None;
-            m_noticeBefore.reset();
-            m_panel->clear(loaded.error().message);
-        }
-        updateActions();
-        emit operationShown(operationId);
-        return;
+    const auto &snapshot = m_panel->snapshot();
+    m_actions->update(snapshot ? &*snapshot : nullptr, m_identity->name(), isReadOnly(),
+                      m_facts && m_facts->schemaVersion >= 2);
+    // The state shown may be about to change: nothing more until the write in flight ends.
+    if (snapshot && m_writes->isWriting(snapshot->operation.operationId)) {
+        for (QAction *action : m_actions->writes())
+            action->setEnabled(false);
     }
-    std::optional<OperationSnapshot> before;
-    if (fromChange && m_panel->snapshot() && m_panel->operationId() == operationId)
-        before = m_panel->snapshot();
-    const OperationNotice notice = OperationNotice::about(*loaded, before ? &*before : nullptr, m_identity->name(),
-                                                          isReadOnly(), now());
-    m_panelHint = PanelHint::None;
-    m_noticeBefore = std::move(before);
-    m_panel->showSnapshot(std::move(*loaded), now());
-    m_panel->setNotice(notice.text, notice.tone);
-    updateActions();
-    emit operationShown(operationId);
+    m_menus->batchAction()->setEnabled(m_facts && !isReadOnly() && !m_operationWrites->isBatchBusy());
 }
 
 void MainWindow::updateStatus()
 {
-    const QString name = m_identity->name();
-    if (name.isEmpty())
-        m_operatorLabel->setText(tr("Operator: not set (File › Change operator name…)"));
-    else if (m_identity->isLoginName())
-        m_operatorLabel->setText(tr("Operator: %1 (your login name)").arg(name));
-    else
-        m_operatorLabel->setText(tr("Operator: %1").arg(name));
+    m_status->update(m_queue->countText());
+}
+
+void MainWindow::updateTitle()
+{
     if (!m_facts) {
-        m_storeLabel->setText(tr("No store open"));
-        m_countLabel->clear();
+        setWindowTitle(tr("Refund Desk"));
         return;
     }
-    QString storeText = QDir::toNativeSeparators(m_facts->location);
-    if (m_facts->state.readOnly)
-        storeText = tr("%1 (read-only)").arg(storeText);
-    m_storeLabel->setText(storeText);
-    m_countLabel->setText(tr("Queue: %1").arg(m_queue->countText()));
+    // The location without a password, whatever was typed.
+    const QString location = m_facts->location;
+    setWindowTitle(tr("%1 — Refund Desk")
+                       .arg(StoreFactory::recordsLoginAsOperator(location) ? location : QFileInfo(location).fileName()));
 }
 
 void MainWindow::onStoreChanged()
 {
     refreshNow();
-    m_livePause.clear();
-    m_liveChangedAt = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
-    updateLiveLabel();
+    m_status->changeSeen();
 }
 
 void MainWindow::refreshNow()
@@ -573,7 +424,7 @@ void MainWindow::refreshNow()
     }
     // The operation asked for last, even if its panel is still being read: a refresh
     // must not put back the one the person just left.
-    const QString current = m_panelWanted.isEmpty() ? m_panel->operationId() : m_panelWanted;
+    const QString current = m_reader->current();
     m_queue->refresh(current);
     if (!current.isEmpty())
         loadOperation(current, true);
@@ -582,7 +433,8 @@ void MainWindow::refreshNow()
 
 void MainWindow::reopenStore()
 {
-    openStore(m_facts->location, m_openedReadOnly, m_panelWanted.isEmpty() ? m_panel->operationId() : m_panelWanted);
+    if (m_facts)
+        openStore(m_facts->location, m_openedReadOnly, m_reader->current());
 }
 
 } // namespace RefundDesk

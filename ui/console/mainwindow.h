@@ -1,44 +1,37 @@
 #pragma once
 
-#include "items/operationsnapshot.h"
-#include "store/requestlane.h"
 #include "store/storefacts.h"
-#include "ui/common/bannerlabel.h"
 #include "ui/common/windowlayout.h"
 #include "ui/console/writerunner.h"
 
 #include <QDateTime>
 #include <QMainWindow>
-#include <QPointer>
 
-#include <memory>
 #include <optional>
 
-class QAction;
 class QLabel;
 class QMenu;
 class QSplitter;
-class QTimer;
 
 namespace RefundDesk {
 
 class AskQueueFlow;
-class BatchFlow;
 class AuditIntegration;
+class ConsoleMenus;
+class ConsoleStatusBar;
 class DemoLauncher;
-class LiveMessageBox;
 class LiveRefresher;
 class NoteDialog;
 class OperationActions;
 class OperationPanel;
+class OperationWrites;
 class OperatorIdentity;
 class PaintHold;
+class PanelReader;
 class QueuePane;
 class RecentStores;
 class ResolveDialog;
-class EncryptionLabel;
-class StandbyLabel;
-class Store;
+class StoreBanners;
 class StoreWorker;
 class UpgradeBanner;
 
@@ -48,10 +41,10 @@ class UpgradeBanner;
 // connection on a thread of its own, and every decision goes through the Resolver on the
 // WriteRunner's. A slow, busy or silent store makes a read late, never the window.
 //
-// mainwindow.cpp builds the window and reads the store; mainwindowactions.cpp holds the
-// actions on the selected operation, mainwindownotes.cpp its notes and the schema
-// upgrade; mainwindowtexts.cpp sets every text the window
-// shows, again when Help › Language switches the language.
+// MainWindow opens the store and ties the parts together: ConsoleMenus (the menus and
+// their shortcuts; a feature adds its entries there), ConsoleStatusBar, PanelReader (the
+// operation shown) and OperationWrites (claims, decisions, notes, the upgrade). Every
+// text is set again when Help › Language switches the language.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -65,11 +58,15 @@ public:
     // operation `showAfter` (else the first in the queue) is shown once the queue is
     // listed. On failure shows what is wrong (errorReported) and keeps whatever was open.
     void openStore(const QString &path, bool readOnly, const QString &showAfter = {});
+    // Opens the store shown again, keeping the operation shown (a snapshot, an upgrade).
+    void reopenStore();
     // Builds a fresh demo store off the UI thread, then opens it (storeOpened). Without
     // a path it goes to a new file in the application's data folder.
     void openDemoStore(qint64 operations = 2000, const QString &path = {});
     // When false, errors are reported by errorReported only, without a dialog.
     void setShowErrorDialogs(bool show) { m_showErrorDialogs = show; }
+    // Says what is wrong: errorReported, and a dialog unless one says it already.
+    void reportError(const QString &title, const QString &message);
 
     // Shows the operation: selected in the queue when listed, else in the panel alone.
     // The panel is read on the worker (operationShown tells when it is there); false
@@ -89,18 +86,22 @@ public:
     bool isReadOnly() const;
     // Nothing being opened, read or written: what tests and screenshots wait for.
     bool isIdle() const;
+    OperatorIdentity *identity() const { return m_identity; }
     QueuePane *queuePane() const { return m_queue; }
     OperationPanel *panel() const { return m_panel; }
     OperationActions *actions() const { return m_actions; }
     LiveRefresher *refresher() const { return m_refresher; }
     WriteRunner *writes() const { return m_writes; }
-    // For other parts of the console (e.g. the audit log) to add their entries.
-    QMenu *viewMenu() const { return m_viewMenu; }
-    QMenu *fileMenu() const { return m_fileMenu; }
-    QLabel *readOnlyBanner() const { return m_readOnlyBanner; }
+    OperationWrites *operationWrites() const { return m_operationWrites; }
+    ConsoleStatusBar *consoleStatusBar() const { return m_status; }
+    // Where other parts of the console (e.g. the audit log) add their menu entries.
+    ConsoleMenus *menus() const { return m_menus; }
+    QMenu *viewMenu() const;
+    QMenu *fileMenu() const;
+    QLabel *readOnlyBanner() const;
     ResolveDialog *resolveDialog() const;
     NoteDialog *noteDialog() const;
-    UpgradeBanner *upgradeBanner() const { return m_upgradeBanner; }
+    UpgradeBanner *upgradeBanner() const;
     QString lastError() const { return m_lastError; }
 
 signals:
@@ -114,117 +115,51 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    // What the panel says when it shows no operation.
-    enum class PanelHint { None, OpenStore, PickOperation };
-
-    void createMenus();
-    void createStatusBar();
+    void connectMenus();
     // Sets every text of the window, its menus and status bar in the language in force,
-    // and shows the operation again in it (mainwindowtexts.cpp).
+    // and shows the operation again in it.
     void retranslateUi();
     void updateTitle();
-    void updateReadOnlyBanner();
-    void updateLiveLabel();
-    void showPanelHint(PanelHint hint);
     void rememberLayout();
-    void reportError(const QString &title, const QString &message);
 
     void chooseStoreFile();
     void storeReady(StoreFacts facts, bool readOnly, const QString &showAfter);
     void onQueueListed();
     void onStoreState(const StoreState &state);
     void loadOperation(const QString &operationId, bool fromChange);
-    void showLoaded(const QString &operationId, bool fromChange, Result<OperationSnapshot> loaded);
     void updateActions();
     void updateStatus();
     void onStoreChanged();
-    void changeOperator();
-    void reopenStore();
-    void recordFromEvidence();
 
-    // Runs `write` off the UI thread for the operation, saying `doing` in the status bar
-    // meanwhile; `done` gets the outcome on the UI thread. False when the operation
-    // already has a write in flight.
-    bool startWrite(const QString &operationId, const QString &doing, WriteRunner::Write write,
-                    WriteRunner::Done done);
-    void claim(bool takeOver);
-    void confirmTakeOver();
-    void release();
-    void recordOutcome();
-    void copyReply();
-    // mainwindownotes.cpp: notes, and the upgrade that makes a version 1 store hold them.
-    void addNote();
-    void updateUpgradeBanner();
-    void upgradeStore();
-
-    // "Loading…" waits this long: a read that comes back sooner shows none.
-    static constexpr int LoadingDelayMs = 150;
-    // While a store opens, the window's contents wait this long for the first picture
-    // (the queue's first page and the panel) before painting the steps on the way to it.
+    // While a store opens, the contents wait this long for the first picture (the queue's
+    // first page and the panel) before painting the steps on the way to it.
     static constexpr int FirstPictureMomentMs = 100;
 
     OperatorIdentity *m_identity = nullptr;
-    StoreWorker *m_reads = nullptr;
-    std::optional<StoreFacts> m_facts;
-    bool m_opening = false;
-    RequestLane m_panelLane;
-    QTimer *m_loadingDelay = nullptr;
-    PaintHold *m_firstPicture = nullptr; // holds the contents' painting while a store opens
-    QString m_loadingId;      // the operation whose panel is being read
-    QString m_panelWanted;    // the operation the panel shows or is about to show
-    // Shown once the queue is listed after opening: this operation, or the first listed
-    // when empty.
-    std::optional<QString> m_showWhenListed;
     QueuePane *m_queue = nullptr;
     OperationPanel *m_panel = nullptr;
     OperationActions *m_actions = nullptr;
+    StoreWorker *m_reads = nullptr;
     LiveRefresher *m_refresher = nullptr;
     WriteRunner *m_writes = nullptr;
     RecentStores *m_recent = nullptr;
     DemoLauncher *m_demo = nullptr;
     QSplitter *m_splitter = nullptr;
-    BannerLabel *m_readOnlyBanner = nullptr;
-    UpgradeBanner *m_upgradeBanner = nullptr;
+    StoreBanners *m_banners = nullptr;
+    PanelReader *m_reader = nullptr;
+    OperationWrites *m_operationWrites = nullptr;
+    ConsoleMenus *m_menus = nullptr;
+    ConsoleStatusBar *m_status = nullptr;
     AuditIntegration *m_audit = nullptr;
-    QMenu *m_fileMenu = nullptr;
-    QAction *m_openAction = nullptr;
-    QAction *m_demoAction = nullptr;
-    QMenu *m_recentMenu = nullptr;
-    QAction *m_operatorAction = nullptr;
-    QAction *m_quitAction = nullptr;
-    QMenu *m_queueMenu = nullptr;
-    QAction *m_findAction = nullptr;
-    QAction *m_listAction = nullptr;
-    QAction *m_evidenceAction = nullptr;
-    QAction *m_payloadAction = nullptr;
-    QAction *m_refreshAction = nullptr;
-    QMenu *m_operationMenu = nullptr;
-    QAction *m_batchAction = nullptr;
-    QAction *m_selectSettledAction = nullptr;
-    BatchFlow *m_batch = nullptr;
     AskQueueFlow *m_askQueue = nullptr;
-    QMenu *m_viewMenu = nullptr;
-    QMenu *m_coloursMenu = nullptr;
-    QList<QAction *> m_themeActions; // system, light, dark
-    QMenu *m_helpMenu = nullptr;
-    QAction *m_keysAction = nullptr;
-    QMenu *m_languageMenu = nullptr;
-    QPointer<LiveMessageBox> m_keysBox;
-    QLabel *m_operatorLabel = nullptr;
-    QLabel *m_storeLabel = nullptr;
-    QLabel *m_countLabel = nullptr;
-    QLabel *m_liveLabel = nullptr;
-    StandbyLabel *m_standbyLabel = nullptr;
-    EncryptionLabel *m_encryptionLabel = nullptr;
-    QPointer<ResolveDialog> m_resolveDialog;
-    QPointer<NoteDialog> m_noteDialog;
-    // What the texts are made from, kept so that they can be said again in another language.
-    PanelHint m_panelHint = PanelHint::None;
-    std::optional<OperationSnapshot> m_noticeBefore; // the notice compared the panel with this
-    bool m_openedReadOnly = false;                   // --read-only, rather than a store that cannot be written
-    QDateTime m_openedAt;                            // the moment a snapshot shows
-    QString m_livePause;                             // why live updates paused, if they did
-    QString m_liveChangedAt;                         // "HH:mm:ss" of the last change seen
+    std::optional<StoreFacts> m_facts;
+    bool m_opening = false;
+    PaintHold *m_firstPicture = nullptr; // holds the contents' painting while a store opens
+    // Shown once the queue is listed after opening: this operation, or the first listed
+    // when empty.
+    std::optional<QString> m_showWhenListed;
+    bool m_openedReadOnly = false; // --read-only, rather than a store that cannot be written
+    QDateTime m_openedAt;          // the moment a snapshot shows
     WindowLayout m_layout;
     QString m_lastError;
     bool m_showErrorDialogs = true;

@@ -496,17 +496,17 @@ void LanguagesTest::languageMenuSwitchesAtOnce()
             qWarning("no Russian for \"%s\"", source);
         return text;
     };
-    const QString file = ru("RefundDesk::MainWindow", "&File");
+    const QString file = ru("RefundDesk::ConsoleMenus", "&File");
     QCOMPARE(file, QStringLiteral("&Файл"));
     QTRY_COMPARE(window.menuBar()->actions().constFirst()->text(), file);
     QVERIFY(RefundDesk::Test::waitForConsole(window));
     QCOMPARE(window.actions()->record()->text(), ru("RefundDesk::OperationActions", "&Record outcome…"));
-    QCOMPARE(languages->title(), ru("RefundDesk::MainWindow", "&Language"));
+    QCOMPARE(languages->title(), ru("RefundDesk::ConsoleMenus", "&Language"));
     QVERIFY(headers.count() > 0);
     QVERIFY(auditHeaders.count() > 0);
     QCOMPARE(queue->model()->headerData(QueueModel::VerdictColumn, Qt::Horizontal).toString(),
              ru("RefundDesk::QueueModel", "Verdict"));
-    QCOMPARE(liveLabel->text(), ru("RefundDesk::MainWindow", "Live"));
+    QCOMPARE(liveLabel->text(), ru("RefundDesk::ConsoleStatusBar", "Live"));
     QVERIFY(operatorLabel->text() != english.at(5) && operatorLabel->text().contains(QStringLiteral("alice")));
     const QString evidence = ru("RefundDesk::EvidenceView", "Evidence: %1. %2").section(QStringLiteral("%1"), 0, 0);
     QVERIFY2(window.panel()->evidenceView()->verdictText().startsWith(evidence),
@@ -540,7 +540,7 @@ void LanguagesTest::languageMenuSwitchesAtOnce()
     QCOMPARE(queue->view()->verticalScrollBar()->value(), scroll);
     QVERIFY(!window.findChild<QMessageBox *>());
     QCOMPARE(window.statusBar()->currentMessage(),
-             QCoreApplication::translate("RefundDesk::MainWindow", "Language: %1, now and at every start.")
+             QCoreApplication::translate("RefundDesk::ConsoleMenus", "Language: %1, now and at every start.")
                  .arg(QStringLiteral("Русский")));
 
     // Back to English: every text is what it was.

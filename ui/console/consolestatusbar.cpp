@@ -1,0 +1,140 @@
+#include "ui/console/consolestatusbar.h"
+
+#include "store/store.h"
+#include "ui/common/livetext.h"
+#include "ui/common/storenotice.h"
+#include "ui/console/encryptionlabel.h"
+#include "ui/console/operatoridentity.h"
+#include "ui/console/standbylabel.h"
+
+#include <QDir>
+#include <QLabel>
+#include <QStatusBar>
+
+namespace RefundDesk {
+
+namespace {
+
+QLabel *statusLabel(QWidget *parent, const QString &name)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(name);
+    label->setTextFormat(Qt::PlainText);
+    return label;
+}
+
+} // namespace
+
+ConsoleStatusBar::ConsoleStatusBar(QStatusBar *bar, OperatorIdentity *identity)
+    : QObject(bar)
+    , m_bar(bar)
+    , m_identity(identity)
+{
+    QWidget *window = bar->window();
+    m_operatorLabel = statusLabel(window, QStringLiteral("operatorLabel"));
+    m_storeLabel = statusLabel(window, QStringLiteral("storeLabel"));
+    m_countLabel = statusLabel(window, QStringLiteral("countLabel"));
+    m_liveLabel = statusLabel(window, QStringLiteral("liveLabel"));
+    bar->addWidget(m_operatorLabel);
+    bar->addWidget(m_countLabel);
+    bar->addWidget(m_storeLabel, 1);
+    m_standbyLabel = new StandbyLabel(window);
+    bar->addPermanentWidget(m_standbyLabel);
+    m_encryptionLabel = new EncryptionLabel(window);
+    bar->addPermanentWidget(m_encryptionLabel);
+    bar->addPermanentWidget(m_liveLabel);
+    LiveText::makeReadable(m_liveLabel); // "Live updates paused: …" must be heard
+    LiveText::followMessages(bar);
+}
+
+void ConsoleStatusBar::setStore(const std::optional<StoreFacts> *facts, bool openedReadOnly, const QDateTime &openedAt)
+{
+    m_facts = facts;
+    m_openedReadOnly = openedReadOnly;
+    m_openedAt = openedAt;
+    if (m_facts && *m_facts)
+        showState((*m_facts)->state);
+}
+
+void ConsoleStatusBar::showState(const StoreState &state)
+{
+    m_standbyLabel->setStatus(state.standby); // a hot standby: how far behind the primary
+    m_encryptionLabel->setEncryption(state.encryption);
+}
+
+void ConsoleStatusBar::update(const QString &queueCount)
+{
+    const QString name = m_identity->name();
+    if (name.isEmpty())
+        m_operatorLabel->setText(tr("Operator: not set (File › Change operator name…)"));
+    else if (m_identity->isLoginName())
+        m_operatorLabel->setText(tr("Operator: %1 (your login name)").arg(name));
+    else
+        m_operatorLabel->setText(tr("Operator: %1").arg(name));
+    if (!m_facts || !*m_facts) {
+        m_storeLabel->setText(tr("No store open"));
+        m_countLabel->clear();
+        return;
+    }
+    const StoreFacts &facts = **m_facts;
+    QString storeText = QDir::toNativeSeparators(facts.location);
+    if (facts.state.readOnly)
+        storeText = tr("%1 (read-only)").arg(storeText);
+    m_storeLabel->setText(storeText);
+    m_countLabel->setText(tr("Queue: %1").arg(queueCount));
+}
+
+void ConsoleStatusBar::livePaused(const QString &reason)
+{
+    m_livePause = reason;
+    updateLive();
+}
+
+void ConsoleStatusBar::changeSeen()
+{
+    m_livePause.clear();
+    m_liveChangedAt = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss"));
+    updateLive();
+}
+
+void ConsoleStatusBar::liveReset()
+{
+    m_livePause.clear();
+    m_liveChangedAt.clear();
+    updateLive();
+}
+
+void ConsoleStatusBar::updateLive()
+{
+    const StoreFacts *facts = m_facts && *m_facts ? &**m_facts : nullptr;
+    if (!m_livePause.isEmpty())
+        m_liveLabel->setText(tr("Live updates paused: %1").arg(m_livePause));
+    else if (!m_liveChangedAt.isEmpty() && facts && facts->state.pollsForChanges)
+        m_liveLabel->setText(tr("Live (polling) · changed %1").arg(m_liveChangedAt));
+    else if (!m_liveChangedAt.isEmpty())
+        m_liveLabel->setText(tr("Live · changed %1").arg(m_liveChangedAt));
+    else if (facts && facts->state.pollsForChanges)
+        m_liveLabel->setText(tr("Live (polling)"));
+    else if (facts)
+        m_liveLabel->setText(tr("Live"));
+    else
+        m_liveLabel->clear();
+    // The status bar agrees with the banner: a snapshot is not live.
+    m_liveLabel->setToolTip(QString());
+    if (facts && m_livePause.isEmpty()) {
+        const StoreNotice notice = StoreNotice::about(*facts, m_openedReadOnly, m_openedAt);
+        if (!notice.isLive()) {
+            m_liveLabel->setText(notice.freshness());
+            m_liveLabel->setToolTip(notice.banner());
+        }
+    }
+}
+
+void ConsoleStatusBar::retranslate()
+{
+    m_operatorLabel->setToolTip(tr("Claims and decisions are recorded under this name. File › Change operator "
+                                   "name… shows another one."));
+    updateLive();
+}
+
+} // namespace RefundDesk

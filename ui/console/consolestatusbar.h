@@ -1,0 +1,60 @@
+#pragma once
+
+#include "store/storefacts.h"
+
+#include <QDateTime>
+#include <QObject>
+
+#include <optional>
+
+class QLabel;
+class QStatusBar;
+
+namespace RefundDesk {
+
+class EncryptionLabel;
+class OperatorIdentity;
+class StandbyLabel;
+
+// The console's status bar: who works, the queue's count, the store, a hot standby's
+// delay, the store's encryption and whether changes are live. Messages of the moment
+// (statusBar()->showMessage) are the window's.
+class ConsoleStatusBar final : public QObject
+{
+    Q_OBJECT
+
+public:
+    ConsoleStatusBar(QStatusBar *bar, OperatorIdentity *identity);
+
+    // The store shown, or none; `openedReadOnly` and `openedAt` say how a snapshot shows.
+    void setStore(const std::optional<StoreFacts> *facts, bool openedReadOnly, const QDateTime &openedAt);
+    // The operator, the store and the queue's count (`queueCount`, as the queue says it).
+    void update(const QString &queueCount);
+    // The store's state changed: its standby and encryption.
+    void showState(const StoreState &state);
+    // Live updates: paused for `reason`, a change seen now, or nothing seen yet.
+    void livePaused(const QString &reason);
+    void changeSeen();
+    void liveReset();
+    void updateLive();
+    void retranslate();
+
+    QLabel *liveLabel() const { return m_liveLabel; }
+
+private:
+    QStatusBar *m_bar = nullptr;
+    OperatorIdentity *m_identity = nullptr;
+    const std::optional<StoreFacts> *m_facts = nullptr;
+    bool m_openedReadOnly = false;
+    QDateTime m_openedAt;
+    QLabel *m_operatorLabel = nullptr;
+    QLabel *m_storeLabel = nullptr;
+    QLabel *m_countLabel = nullptr;
+    QLabel *m_liveLabel = nullptr;
+    StandbyLabel *m_standbyLabel = nullptr;
+    EncryptionLabel *m_encryptionLabel = nullptr;
+    QString m_livePause;     // why live updates paused, if they did
+    QString m_liveChangedAt; // "HH:mm:ss" of the last change seen
+};
+
+} // namespace RefundDesk
