@@ -1,9 +1,13 @@
 #include "stripeask/queueasker.h"
 
 #include "stripe/stripeclient.h"
+#include "stripe/stripelistpager.h"
 #include "stripeask/sharedrefundlisting.h"
 
 #include <QTimer>
+
+#include <algorithm>
+#include <cmath>
 
 namespace RefundDesk {
 
@@ -80,12 +84,49 @@ void QueueAsker::retrieveNext()
     m_lookup->start();
 }
 
+std::vector<RefundLookupQuestion> QueueAsker::nextListing()
+{
+    std::vector<RefundLookupQuestion> listing = std::move(m_groups.front());
+    m_groups.pop_front();
+    if (m_secondsListed <= 0)
+        return listing; // nothing known yet of how many refunds a second Stripe holds
+    const double perSecond = double(m_refundsRead) / double(m_secondsListed);
+    const auto pages = [](double refunds) { return std::max(1.0, std::ceil(refunds / StripeListPager::PageLimit)); };
+    const auto span = [](const std::vector<RefundLookupQuestion> &group, qint64 &from, qint64 &to) {
+        from = SharedRefundListing::fromSeconds(group.front());
+        to = SharedRefundListing::toSeconds(group.front());
+        for (const RefundLookupQuestion &question : group) {
+            from = std::min(from, SharedRefundListing::fromSeconds(question));
+            to = std::max(to, SharedRefundListing::toSeconds(question));
+        }
+    };
+    qint64 from = 0;
+    qint64 to = 0;
+    span(listing, from, to);
+    while (!m_groups.empty()) {
+        qint64 nextFrom = 0;
+        qint64 nextTo = 0;
+        span(m_groups.front(), nextFrom, nextTo);
+        const double apart = pages(perSecond * double(to - from + 1)) + pages(perSecond * double(nextTo - nextFrom + 1));
+        const double together = pages(perSecond * double(std::max(to, nextTo) - std::min(from, nextFrom) + 1));
+        if (together > apart)
+            break;
+        for (RefundLookupQuestion &question : m_groups.front())
+            listing.push_back(std::move(question));
+        m_groups.pop_front();
+        from = std::min(from, nextFrom);
+        to = std::max(to, nextTo);
+    }
+    return listing;
+}
+
 void QueueAsker::listNext()
 {
-    m_listing = std::make_unique<SharedRefundListing>(m_client, m_pacer, std::move(m_groups.front()));
-    m_groups.pop_front();
+    m_listing = std::make_unique<SharedRefundListing>(m_client, m_pacer, nextListing());
     connect(m_listing.get(), &SharedRefundListing::operationAnswered, this, &QueueAsker::answer);
     connect(m_listing.get(), &SharedRefundListing::finished, this, [this] {
+        m_refundsRead += m_listing->refundsRead();
+        m_secondsListed += m_listing->secondsCovered();
         m_listing.release()->deleteLater();
         next();
     });

@@ -18,7 +18,9 @@ class SharedRefundListing;
 
 // Asks Stripe about many operations, read-only and under a request rate: those whose
 // refund is known by id retrieve it (GET /v1/refunds/{id}), one after another; the others
-// share the listings of their merged windows (SharedRefundListing). Hands over each
+// share the listings of their merged windows (SharedRefundListing); windows apart are
+// listed together as well when the refunds expected between them (from the density the
+// listings so far met) cost fewer pages than listing them apart. Hands over each
 // operation's lookup record as soon as it is complete, for the caller to keep; stopped,
 // it hands over nothing more. Knows nothing of the store.
 class QueueAsker final : public QObject
@@ -49,6 +51,7 @@ private:
     void retrieveNext();
     void listNext();
     void answer(const ProviderLookupDraft &draft, const QString &summary);
+    std::vector<RefundLookupQuestion> nextListing();
 
     StripeClient &m_client;
     StripeRequestPacer m_pacer;
@@ -56,6 +59,10 @@ private:
     std::deque<std::vector<RefundLookupQuestion>> m_groups;
     std::unique_ptr<StripeRefundLookup> m_lookup;
     std::unique_ptr<SharedRefundListing> m_listing;
+    // Refunds read per second listed so far: how many a gap between two windows is likely
+    // to hold, so that windows close enough share a listing too.
+    qint64 m_refundsRead = 0;
+    qint64 m_secondsListed = 0;
     int m_total = 0;
     int m_answered = 0;
     bool m_stopped = false;

@@ -128,6 +128,7 @@ void SharedRefundListing::pageRead(const StripeAnswer &answer, const QByteArray 
     // oldest refund's second; the last page down to the window's start.
     const QJsonArray data = QJsonDocument::fromJson(body).object().value(QLatin1String("data")).toArray();
     qint64 oldest = m_coveredDownTo;
+    m_refundsRead += data.size();
     for (const QJsonValue &entry : data) {
         const QJsonObject object = entry.toObject();
         const qint64 created = object.value(QLatin1String("created")).toInteger();

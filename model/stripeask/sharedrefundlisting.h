@@ -40,6 +40,10 @@ public:
     // No further page is asked for; the one in flight is dropped.
     void stop();
 
+    // What the listing met, to judge the refunds' density: refunds read, seconds covered.
+    qint64 refundsRead() const { return m_refundsRead; }
+    qint64 secondsCovered() const { return m_toSeconds - m_coveredDownTo + 1; }
+
     // Stripe's created filters are whole seconds: a window widened to them.
     static qint64 fromSeconds(const RefundLookupQuestion &question) { return question.windowFromMs / 1000; }
     static qint64 toSeconds(const RefundLookupQuestion &question) { return (question.windowToMs + 999) / 1000; }
@@ -83,6 +87,7 @@ private:
     qint64 m_fromSeconds = 0;
     qint64 m_toSeconds = 0;
     qint64 m_coveredDownTo = 0;          // the oldest second the pages so far reached
+    qint64 m_refundsRead = 0;
     QString m_startingAfter;
     quint64 m_tag = 0;
     bool m_stopped = false;

@@ -125,8 +125,10 @@ private:
         QVERIFY2(store.addAttempt(attempt), qPrintable(store.lastError()));
     }
 
-    // `count` operations whose windows lie hours apart: a listing each.
-    QStringList addSeparateOperations(int count)
+    // `count` operations whose windows lie hours apart, each with its refund; with
+    // `othersInEach` refunds of other operations in each window, so many that the hours
+    // between are expected to hold more than a listing apart costs: a listing each.
+    QStringList addSeparateOperations(int count, int othersInEach = 50)
     {
         TestStore store(m_db);
         [&] { QVERIFY(store.isValid()); }();
@@ -136,6 +138,10 @@ private:
             const qint64 started = m_baseMs - qint64(i) * 3 * 3600 * 1000;
             addOperation(store, id, started);
             m_fake->truth().addRefund(refundJson(QStringLiteral("re_apart%1").arg(i), id, started / 1000 + 3));
+            for (int k = 0; k < othersInEach; ++k) {
+                m_fake->truth().addRefund(refundJson(QStringLiteral("re_busy%1_%2").arg(i).arg(k),
+                                                     QStringLiteral("op_busy%1_%2").arg(i).arg(k), started / 1000 + 5 + k));
+            }
             ids.append(id);
         }
         return ids;
@@ -292,6 +298,23 @@ private slots:
         QCOMPARE(m_fake->requestCount(), afterSecond);
         for (const QString &id : ids)
             QCOMPARE(lookups(id).size(), size_t(1));
+    }
+
+    void windowsApartShareAListingWhenFewRefundsLieBetween()
+    {
+        // Six windows three hours apart, one refund in each: the first listing finds Stripe
+        // holds few refunds a second, so the other five share one listing across the gaps.
+        const QStringList ids = addSeparateOperations(6, 0);
+        const Run run = ask();
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(m_fake->requestCount(), 2);
+        for (const QString &id : ids) {
+            const auto each = lookups(id);
+            QCOMPARE(each.size(), size_t(1));
+            const QJsonArray refunds = resultOf(each.front()).value(QLatin1String("refunds")).toArray();
+            QCOMPARE(refunds.size(), 1);
+            QCOMPARE(refunds.at(0).toObject().value(QLatin1String("operation_id")).toString(), id);
+        }
     }
 
     void limitAsksAtMostThatMany()

@@ -51,10 +51,13 @@ for file in \
     usr/share/doc/refund-desk/copyright \
     usr/share/doc/refund-desk/changelog.gz \
     usr/share/refund-desk/roles-postgresql.sql \
-    usr/share/refund-desk/schema-postgresql.sql; do
+    usr/share/refund-desk/schema-postgresql.sql \
+    usr/lib/systemd/user/refund-desk-sync-events.service \
+    usr/lib/systemd/user/refund-desk-sync-events.timer \
+    usr/share/doc/refund-desk/examples/sync-events.env; do
     [ -f "$root/$file" ] || fail "the package lacks /$file"
 done
-unexpected=$(cd "$root" && find . -type f | grep -v -E '^\./usr/(bin|share/(applications|metainfo|icons|man|bash-completion|doc|refund-desk))/' || true)
+unexpected=$(cd "$root" && find . -type f | grep -v -E '^\./usr/(bin|lib/systemd/user|share/(applications|metainfo|icons|man|bash-completion|doc|refund-desk))/' || true)
 [ -z "$unexpected" ] || fail "files outside the expected folders: $unexpected"
 
 # `cmake --install` puts the same files in the same places below its prefix.
@@ -105,6 +108,23 @@ code=$?
 set -e
 [ $code -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && pass "console without display: $out" \
     || fail "console without display exited $code: $out"
+
+# ---- The hourly sync-events: a systemd user timer, off until a user enables it ----
+unit_dir=$root/usr/lib/systemd/user
+if [ -f "$unit_dir/refund-desk-sync-events.timer" ] && [ -f "$unit_dir/refund-desk-sync-events.service" ]; then
+    grep -qx 'OnCalendar=hourly' "$unit_dir/refund-desk-sync-events.timer" || fail "the timer does not run hourly"
+    grep -qx 'WantedBy=timers.target' "$unit_dir/refund-desk-sync-events.timer" || fail "the timer cannot be enabled"
+    grep -q '/usr/bin/refund-desk sync-events' "$unit_dir/refund-desk-sync-events.service" \
+        || fail "the service does not run refund-desk sync-events"
+    grep -q '^REFUND_DESK_DB=' "$root/usr/share/doc/refund-desk/examples/sync-events.env" \
+        || fail "the example environment file names no store"
+    dpkg-deb -e "$deb" "$work/control"
+    if grep -qs systemctl "$work/control/postinst"; then
+        fail "postinst enables a unit: the timer must stay off until a user enables it"
+    else
+        pass "systemd user timer and service for sync-events, off by default"
+    fi
+fi
 
 # ---- Validators ----
 if out=$(desktop-file-validate "$root/usr/share/applications/$app_id.desktop" 2>&1) && [ -z "$out" ]; then

@@ -53,7 +53,7 @@ AskStripeFlow::AskStripeFlow(MainWindow *window, OperatorIdentity *identity)
     window->menus()->addEntry(ConsoleMenus::Menu::Operation, m_keyAction);
     window->menus()->addShortcutHelp([] {
         return tr("Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · "
-                  "Ctrl+Alt+K  the Stripe key");
+                  "Ctrl+Alt+K  the Stripe key · Ctrl+Shift+A  ask Stripe about every operation without evidence");
     });
     m_key = new ConsoleStripeKey(StripeKeyring::desktop(nullptr), window);
     m_links = new StripeLinks(window->panel());

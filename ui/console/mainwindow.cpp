@@ -7,6 +7,7 @@
 #include "ui/common/errordialog.h"
 #include "ui/common/focusorder.h"
 #include "ui/common/painthold.h"
+#include "ui/console/askqueueflow.h"
 #include "ui/console/attempttimelineview.h"
 #include "ui/console/askstripeflow.h"
 #include "ui/console/auditintegration.h"
@@ -124,6 +125,14 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     m_menus = new ConsoleMenus(this, m_queue, m_panel, m_actions, m_recent);
     connectMenus();
     m_audit = new AuditIntegration(this); // View › Audit log, File › Export audit log…
+    m_askQueue = new AskQueueFlow(this, m_askStripe->key()); // Queue › Ask Stripe about operations without evidence…
+    m_menus->addEntry(ConsoleMenus::Menu::Queue, m_askQueue->action());
+    connect(m_askQueue->action(), &QAction::triggered, this, [this] {
+        if (m_facts && !isReadOnly())
+            m_askQueue->start(m_facts->location, m_facts->sessionOperator.isEmpty() ? m_identity->name() : m_facts->sessionOperator);
+    });
+    connect(m_askQueue, &AskQueueFlow::finished, this, &MainWindow::refreshNow);
+    connect(m_askQueue, &AskQueueFlow::failed, this, &MainWindow::reportError);
     m_status = new ConsoleStatusBar(statusBar(), m_identity);
     m_status->setStore(&m_facts, false, {});
     connect(m_refresher, &LiveRefresher::failed, m_status, &ConsoleStatusBar::livePaused);

@@ -15,6 +15,7 @@ class QSplitter;
 
 namespace RefundDesk {
 
+class AskQueueFlow;
 class AskStripeFlow;
 class AuditIntegration;
 class ConsoleMenus;
@@ -151,6 +152,7 @@ private:
     ConsoleMenus *m_menus = nullptr;
     ConsoleStatusBar *m_status = nullptr;
     AuditIntegration *m_audit = nullptr;
+    AskQueueFlow *m_askQueue = nullptr;
     std::optional<StoreFacts> m_facts;
     bool m_opening = false;
     PaintHold *m_firstPicture = nullptr; // holds the contents' painting while a store opens
