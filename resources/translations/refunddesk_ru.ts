@@ -1326,11 +1326,58 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
-    <name>RefundDesk::AskStripeFlow</name>
+    <name>RefundDesk::AskQueueFlow</name>
     <message>
-        <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key</source>
-        <translation>Ctrl+K  спросить Stripe об операции · Ctrl+Shift+K  скопировать обращение в поддержку Stripe · Ctrl+Alt+K  ключ Stripe</translation>
+        <source>Ask &amp;Stripe about operations without evidence…</source>
+        <translation>Спросить &amp;Stripe об операциях без доказательств…</translation>
     </message>
+    <message>
+        <source>Ask Stripe, read-only, what became of the refund of every operation whose verdict is none, and keep each answer as a provider lookup.</source>
+        <translation>Спросить Stripe (только чтение), что стало с возвратом каждой операции с вердиктом none, и сохранить каждый ответ как запрос к провайдеру.</translation>
+    </message>
+    <message>
+        <source>Cannot ask Stripe</source>
+        <translation>Не удаётся спросить Stripe</translation>
+    </message>
+    <message>
+        <source>Asking Stripe about the operations without evidence…</source>
+        <translation>Запрос к Stripe об операциях без доказательств…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Ask Stripe</source>
+        <translation>Спросить Stripe</translation>
+    </message>
+    <message>
+        <source>Asking Stripe</source>
+        <translation>Запрос к Stripe</translation>
+    </message>
+    <message>
+        <source>Stopping; the answers already complete are kept…</source>
+        <translation>Остановка; уже полученные полные ответы сохраняются…</translation>
+    </message>
+    <message>
+        <source>Asking Stripe: %1 of %2 operations answered…</source>
+        <translation>Запрос к Stripe: получены ответы по %1 из %2 операций…</translation>
+    </message>
+    <message>
+        <source>%1 operation(s) asked, %2 of them with a refund at Stripe; %3 request(s) sent. %4 operation(s) without evidence in the queue, %5 answered before.</source>
+        <translation>Опрошено операций: %1, из них с возвратом в Stripe: %2; отправлено запросов: %3. Операций без доказательств в очереди: %4, отвеченных ранее: %5.</translation>
+    </message>
+    <message>
+        <source>Cancelled: the answers complete so far are kept; ask again for the rest.</source>
+        <translation>Отменено: полученные полные ответы сохранены; спросите снова, чтобы опросить остальные.</translation>
+    </message>
+    <message>
+        <source>Stripe could not be asked about every operation</source>
+        <translation>Не удалось спросить Stripe обо всех операциях</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AskStripeFlow</name>
     <message>
         <source>Asking Stripe about %1… %2</source>
         <translation>Спрашиваем Stripe об операции %1… %2</translation>
@@ -1390,6 +1437,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>The store is open for reading only, and Stripe&apos;s answer is kept in it: open it for writing to ask Stripe.</source>
         <translation>Хранилище открыто только для чтения, а ответ Stripe сохраняется в нём: откройте его для записи, чтобы спросить Stripe.</translation>
+    </message>
+    <message>
+        <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key · Ctrl+Shift+A  ask Stripe about every operation without evidence</source>
+        <translation>Ctrl+K  спросить Stripe об операции · Ctrl+Shift+K  скопировать обращение в поддержку Stripe · Ctrl+Alt+K  ключ Stripe · Ctrl+Shift+A  спросить Stripe обо всех операциях без свидетельств</translation>
     </message>
 </context>
 <context>

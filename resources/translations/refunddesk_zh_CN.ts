@@ -1295,11 +1295,58 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
-    <name>RefundDesk::AskStripeFlow</name>
+    <name>RefundDesk::AskQueueFlow</name>
     <message>
-        <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key</source>
-        <translation>Ctrl+K  向 Stripe 查询此操作 · Ctrl+Shift+K  复制给 Stripe 支持的工单 · Ctrl+Alt+K  Stripe 密钥</translation>
+        <source>Ask &amp;Stripe about operations without evidence…</source>
+        <translation>向 &amp;Stripe 询问无证据的操作…</translation>
     </message>
+    <message>
+        <source>Ask Stripe, read-only, what became of the refund of every operation whose verdict is none, and keep each answer as a provider lookup.</source>
+        <translation>以只读方式询问 Stripe 每个判定为 none 的操作的退款结果，并将每个答复保存为提供方查询记录。</translation>
+    </message>
+    <message>
+        <source>Cannot ask Stripe</source>
+        <translation>无法询问 Stripe</translation>
+    </message>
+    <message>
+        <source>Asking Stripe about the operations without evidence…</source>
+        <translation>正在向 Stripe 询问无证据的操作…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Ask Stripe</source>
+        <translation>询问 Stripe</translation>
+    </message>
+    <message>
+        <source>Asking Stripe</source>
+        <translation>正在询问 Stripe</translation>
+    </message>
+    <message>
+        <source>Stopping; the answers already complete are kept…</source>
+        <translation>正在停止；已完成的答复会被保留…</translation>
+    </message>
+    <message>
+        <source>Asking Stripe: %1 of %2 operations answered…</source>
+        <translation>正在询问 Stripe：%2 个操作中已有 %1 个得到答复…</translation>
+    </message>
+    <message>
+        <source>%1 operation(s) asked, %2 of them with a refund at Stripe; %3 request(s) sent. %4 operation(s) without evidence in the queue, %5 answered before.</source>
+        <translation>已询问 %1 个操作，其中 %2 个在 Stripe 有退款；发送了 %3 个请求。队列中无证据的操作 %4 个，此前已答复 %5 个。</translation>
+    </message>
+    <message>
+        <source>Cancelled: the answers complete so far are kept; ask again for the rest.</source>
+        <translation>已取消：目前完整的答复已保留；再次询问以处理其余操作。</translation>
+    </message>
+    <message>
+        <source>Stripe could not be asked about every operation</source>
+        <translation>无法就所有操作询问 Stripe</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::AskStripeFlow</name>
     <message>
         <source>Asking Stripe about %1… %2</source>
         <translation>正在向 Stripe 询问 %1… %2</translation>
@@ -1357,6 +1404,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>The store is open for reading only, and Stripe&apos;s answer is kept in it: open it for writing to ask Stripe.</source>
         <translation>存储以只读方式打开，而 Stripe 的回答要保存在其中：请以可写方式打开它再询问 Stripe。</translation>
+    </message>
+    <message>
+        <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key · Ctrl+Shift+A  ask Stripe about every operation without evidence</source>
+        <translation>Ctrl+K  向 Stripe 查询此操作 · Ctrl+Shift+K  复制给 Stripe 支持的工单 · Ctrl+Alt+K  Stripe 密钥 · Ctrl+Shift+A  向 Stripe 查询所有无证据的操作</translation>
     </message>
 </context>
 <context>
