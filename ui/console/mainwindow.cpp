@@ -47,6 +47,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -144,6 +145,9 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     // This window's reads go through the worker: a server that stops answering must not
     // leave its reads waiting in line while the connection is restored.
     m_reads->setReconnectWithoutWaiting(true);
+    // Nor wait behind a read the person left behind, or one the server sits on: this
+    // worker reads only, so what it runs may be cancelled.
+    m_reads->setCancelsReads(readDeadlineSeconds() * 1000);
     // A read that comes back at once shows no "loading": only one that keeps the person waiting.
     m_loadingDelay->setSingleShot(true);
     m_loadingDelay->setInterval(LoadingDelayMs);
@@ -341,6 +345,12 @@ ResolveDialog *MainWindow::resolveDialog() const
 bool MainWindow::isReadOnly() const
 {
     return !m_facts || m_facts->state.readOnly;
+}
+
+int MainWindow::readDeadlineSeconds()
+{
+    const int seconds = QSettings().value(QStringLiteral("store/readDeadlineSeconds"), 30).toInt();
+    return seconds > 0 ? seconds : 30;
 }
 
 bool MainWindow::isIdle() const

@@ -1,6 +1,7 @@
 #include "store/postgresql/pgstore.h"
 
 #include "store/postgresql/pgaudit.h"
+#include "store/postgresql/pgcanceller.h"
 #include "store/postgresql/pgconnection.h"
 #include "store/postgresql/pgconninfo.h"
 #include "store/postgresql/pgeventlookup.h"
@@ -216,6 +217,11 @@ Result<std::vector<DailyDecisions>> PgStore::decisionsByDay()
 Result<std::vector<InvariantViolation>> PgStore::checkInvariants()
 {
     return PgAudit(*m_connection).checkInvariants();
+}
+
+std::shared_ptr<StoreCanceller> PgStore::canceller()
+{
+    return m_connection->canceller();
 }
 
 } // namespace RefundDesk::Internal

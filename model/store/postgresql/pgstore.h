@@ -60,6 +60,7 @@ public:
     std::optional<StandbyStatus> standbyStatus() const override;
     bool pollsForChanges() const override;
     std::optional<QString> encryption() const override;
+    std::shared_ptr<StoreCanceller> canceller() override;
 
     Result<std::vector<Operation>> queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                              int limit) override;
