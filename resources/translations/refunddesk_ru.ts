@@ -4026,6 +4026,10 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <source>The store did not answer within %1 s, so the read was cancelled; check the server or the network, then select again.</source>
         <translation>Хранилище не ответило за %1 с, поэтому чтение отменено; проверьте сервер или сеть и выберите ещё раз.</translation>
     </message>
+    <message>
+        <source>Cannot open the listening connection (listen=%1): %2</source>
+        <translation>Не удаётся открыть соединение для уведомлений (listen=%1): %2</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>

@@ -3963,6 +3963,10 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <source>The store did not answer within %1 s, so the read was cancelled; check the server or the network, then select again.</source>
         <translation>存储在 %1 秒内没有响应，因此读取已被取消；请检查服务器或网络，然后重新选择。</translation>
     </message>
+    <message>
+        <source>Cannot open the listening connection (listen=%1): %2</source>
+        <translation>无法打开用于接收通知的连接（listen=%1）：%2</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>

@@ -60,8 +60,18 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
     // what the store would refuse first.
     const bool openedReadOnly = readOnly || !note.isEmpty();
     opened.setReadOnly(openedReadOnly);
-    return std::unique_ptr<Store>(
-        std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note, *schema, ownsStore));
+    auto store = std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note, *schema, ownsStore);
+    if (!info->listenLocation().isEmpty()) {
+        auto listenInfo = PgConnInfo::parse(info->listenLocation());
+        auto listener = listenInfo ? PgConnection::connect(*listenInfo, true)
+                                   : Result<std::unique_ptr<PgConnection>>(listenInfo.error());
+        if (!listener)
+            return Error::unavailable(QCoreApplication::translate("Store", "Cannot open the listening connection (listen=%1): "
+                                                                           "%2")
+                                          .arg(info->listenLocation(), listener.error().message));
+        store->m_listener = std::move(*listener);
+    }
+    return std::unique_ptr<Store>(std::move(store));
 }
 
 Result<std::unique_ptr<Store>> PgStore::create(const QString &location)

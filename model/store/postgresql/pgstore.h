@@ -149,7 +149,16 @@ private:
     // After a decision's COMMIT got no answer: whether the resolution is in the log.
     Result<Resolution> settleUnansweredCommit(const Resolution &resolution, const Error &lost);
 
+    // Whether another session's commit is found by notification, on the store's
+    // connection or on the listening one.
+    bool hearsChanges() const;
+    // Notifications the listening connection took (reconnecting it when lost); nothing
+    // when it has none or it is away.
+    int takeListenerNotifications();
+
     std::unique_ptr<PgConnection> m_connection;
+    // The location's listen= connection: LISTEN only, the server's or a session-mode entry's.
+    std::unique_ptr<PgConnection> m_listener;
     std::unique_ptr<PgEventLookup> m_eventLookup;
     bool m_readOnly = false;
     QString m_openNote;
