@@ -13,6 +13,7 @@
 #include "store/queryplan.h"
 #include "store/queuequery.h"
 #include "store/standbystatus.h"
+#include "store/storecanceller.h"
 #include "store/storetables.h"
 
 #include <QString>
@@ -84,6 +85,9 @@ public:
     // link to another machine is not encrypted; none when nothing leaves this machine
     // unencrypted (SQLite, a Unix socket, loopback). No query.
     virtual std::optional<QString> encryption() const { return std::nullopt; }
+    // What stops this store's running statement from another thread (see StoreCanceller);
+    // nothing where statements cannot be stopped. Asked on the store's own thread.
+    virtual std::shared_ptr<StoreCanceller> canceller() { return nullptr; }
 
     // The queue, oldest first by default, one page after `after` (or from the start).
     virtual Result<std::vector<Operation>> queuePage(const QueueQuery &query,

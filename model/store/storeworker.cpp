@@ -4,6 +4,7 @@
 #include <QThread>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <mutex>
@@ -14,6 +15,9 @@ namespace {
 
 // How long closing waits for a request in flight before leaving the thread to finish it.
 constexpr int CloseWaitMs = 2000;
+// How often a running read is asked whether a newer one replaced it, besides each time a
+// request is sent (a lane may be abandoned without one).
+constexpr std::chrono::milliseconds ReplacedCheck(100);
 
 } // namespace
 
@@ -34,9 +38,33 @@ struct StoreWorker::Shared
     // Shared with the tokens, which may outlive both the worker and its thread.
     std::shared_ptr<std::atomic<int>> unfinished = std::make_shared<std::atomic<int>>(0);
 
+    // What the watch thread shares with the worker thread: the request running now.
+    struct Running
+    {
+        enum class Cancelled { No, Replaced, Late };
+        RequestLane::Stub lane;
+        std::shared_ptr<StoreCanceller> canceller;
+        std::chrono::steady_clock::time_point started;
+        Cancelled cancelled = Cancelled::No;
+    };
+    std::atomic<int> deadlineMs{0};
+    std::mutex runMutex;
+    std::condition_variable runWake;
+    std::optional<Running> running;
+    bool watchStopping = false;
+
     void run()
     {
         Served served;
+        served.whyCancelled = [this]() -> std::optional<Error> {
+            std::lock_guard lock(runMutex);
+            if (!running || running->cancelled != Running::Cancelled::Late)
+                return std::nullopt;
+            return Error::unavailable(QCoreApplication::translate("Store", "The store did not answer within %1 s, "
+                                                                           "so the read was cancelled; check the server "
+                                                                           "or the network, then select again.")
+                                          .arg(deadlineMs.load() / 1000.0));
+        };
         for (;;) {
             Queued next;
             {
@@ -54,9 +82,51 @@ struct StoreWorker::Shared
             // The request stays unfinished while anyone holds the token: until its answer
             // was handed over or dropped on the UI thread.
             Token token(nullptr, [count = unfinished](void *) { --*count; });
+            startWatching(served, next.lane);
             next.job(served, token);
+            stopWatching();
         }
         served.store.reset(); // closed on the thread it was opened on
+    }
+
+    void startWatching(Served &served, const RequestLane::Stub &lane)
+    {
+        const int deadline = deadlineMs.load();
+        if (deadline <= 0 || !served.store)
+            return;
+        {
+            std::lock_guard lock(runMutex);
+            running = Running{lane, served.store->canceller(), std::chrono::steady_clock::now()};
+        }
+        runWake.notify_all();
+    }
+
+    void stopWatching()
+    {
+        std::lock_guard lock(runMutex);
+        running.reset();
+    }
+
+    // The watch thread: cancels the running read once it is replaced or late. The cancel is
+    // sent holding the lock, so the worker cannot have moved on to the next request by
+    // then and the cancel never meets a request it was not meant for.
+    void watch()
+    {
+        std::unique_lock lock(runMutex);
+        while (!watchStopping) {
+            if (!running || !running->canceller || running->cancelled != Running::Cancelled::No) {
+                runWake.wait(lock);
+                continue;
+            }
+            const auto late = running->started + std::chrono::milliseconds(deadlineMs.load());
+            const auto now = std::chrono::steady_clock::now();
+            if (!running->lane.isWanted() || now >= late) {
+                running->cancelled = running->lane.isWanted() ? Running::Cancelled::Late : Running::Cancelled::Replaced;
+                running->canceller->cancel();
+                continue;
+            }
+            runWake.wait_for(lock, std::min<std::chrono::steady_clock::duration>(ReplacedCheck, late - now));
+        }
     }
 };
 
@@ -71,8 +141,31 @@ StoreWorker::StoreWorker(QObject *parent)
     m_thread->start();
 }
 
+void StoreWorker::setCancelsReads(int deadlineMs)
+{
+    m_shared->deadlineMs = std::max(0, deadlineMs);
+    if (m_watch || deadlineMs <= 0)
+        return;
+    m_watch = QThread::create([shared = m_shared] { shared->watch(); });
+    m_watch->setObjectName(QStringLiteral("store worker watch"));
+    m_watch->start();
+}
+
 StoreWorker::~StoreWorker()
 {
+    if (m_watch) {
+        {
+            std::lock_guard lock(m_shared->runMutex);
+            m_shared->watchStopping = true;
+        }
+        m_shared->runWake.notify_all();
+        // A cancel sent to a server that does not answer may keep the watch a while: it
+        // then ends by itself, as the worker's thread does below.
+        if (m_watch->wait(CloseWaitMs))
+            delete m_watch;
+        else
+            QObject::connect(m_watch, &QThread::finished, m_watch, &QObject::deleteLater);
+    }
     {
         std::lock_guard lock(m_shared->mutex);
         m_shared->stopping = true;
@@ -131,6 +224,9 @@ void StoreWorker::post(const RequestLane::Stub &lane, Job job)
         m_shared->queue.push_back(Shared::Queued{lane, std::move(job)});
     }
     m_shared->wake.notify_one();
+    // A newer request may have replaced the one running now.
+    if (m_watch)
+        m_shared->runWake.notify_all();
 }
 
 void StoreWorker::deliver(std::function<void()> call)

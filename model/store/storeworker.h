@@ -41,6 +41,13 @@ public:
     // behind fail at once saying "reconnecting…" instead of waiting in line.
     void setReconnectWithoutWaiting(bool on) { m_reconnectWithoutWaiting = on; }
 
+    // For a worker that serves reads only (the console's; writes go through workers of
+    // their own, which never set this): a running request that a newer one on its lane
+    // replaced, or that has run longer than `deadlineMs`, is cancelled on the store
+    // (Store::canceller) so that the worker goes on with the next. A request cancelled at
+    // its deadline answers with one sentence saying so. Zero turns it off (the default).
+    void setCancelsReads(int deadlineMs);
+
     // Opens the store at `location` once the requests sent before are done. On success it
     // takes the place of the store open before (closed then) and `done` gets its facts;
     // on failure the store open before stays and `done` gets why, and so do the requests
@@ -78,6 +85,8 @@ private:
     {
         std::unique_ptr<Store> store;
         std::optional<Error> whyNone;
+        // Why the request that just ran was cancelled at its deadline; nothing when it was not.
+        std::function<std::optional<Error>()> whyCancelled;
     };
     using Job = std::function<void(Served &served, const Token &token)>;
 
@@ -88,6 +97,7 @@ private:
 
     std::shared_ptr<Shared> m_shared;
     QThread *m_thread = nullptr;
+    QThread *m_watch = nullptr; // cancels what the worker runs, when it is cancelled at all
     bool m_reconnectWithoutWaiting = false;
 };
 
@@ -98,6 +108,10 @@ void StoreWorker::request(const RequestLane::Stub &lane, std::function<Result<T>
     post(lane, [lane, work = std::move(work), context = QPointer<QObject>(context),
                 done = std::move(done)](Served &served, const Token &token) {
         auto answer = std::make_shared<Result<T>>(served.store ? work(*served.store) : Result<T>(noStoreError(served)));
+        if (!*answer && served.whyCancelled) {
+            if (std::optional<Error> why = served.whyCancelled())
+                *answer = Result<T>(std::move(*why));
+        }
         // Handed over on the application's thread, where the context lives and may be
         // asked safely whether it still does. The token goes with the call, and with it the
         // request's place among the unfinished ones, whether the call is made or dropped.

@@ -4288,6 +4288,22 @@ The window now shows its current state.</source>
         <comment>what the store was doing when it failed</comment>
         <translation>запись store_meta</translation>
     </message>
+    <message>
+        <source>The read was cancelled while %1 (%2): it took too long or was no longer wanted. Nothing was written; read again to see the latest.</source>
+        <translation>Чтение отменено во время операции «%1» (%2): оно шло слишком долго или стало ненужным. Ничего не записано; прочитайте ещё раз, чтобы увидеть актуальные данные.</translation>
+    </message>
+    <message>
+        <source>The read was cancelled while %1: it took too long or was no longer wanted. Nothing was written; read again to see the latest.</source>
+        <translation>Чтение отменено во время операции «%1»: оно шло слишком долго или стало ненужным. Ничего не записано; прочитайте ещё раз, чтобы увидеть актуальные данные.</translation>
+    </message>
+    <message>
+        <source>The store did not answer within %1 s, so the read was cancelled; check the server or the network, then select again.</source>
+        <translation>Хранилище не ответило за %1 с, поэтому чтение отменено; проверьте сервер или сеть и выберите ещё раз.</translation>
+    </message>
+    <message>
+        <source>Cannot open the listening connection (listen=%1): %2</source>
+        <translation>Не удаётся открыть соединение для уведомлений (listen=%1): %2</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>

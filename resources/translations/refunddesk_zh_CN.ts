@@ -4217,6 +4217,22 @@ The window now shows its current state.</source>
         <comment>what the store was doing when it failed</comment>
         <translation>写入 store_meta</translation>
     </message>
+    <message>
+        <source>The read was cancelled while %1 (%2): it took too long or was no longer wanted. Nothing was written; read again to see the latest.</source>
+        <translation>在%1时读取已被取消（%2）：耗时过长或已不再需要。未写入任何内容；请重新读取以查看最新数据。</translation>
+    </message>
+    <message>
+        <source>The read was cancelled while %1: it took too long or was no longer wanted. Nothing was written; read again to see the latest.</source>
+        <translation>在%1时读取已被取消：耗时过长或已不再需要。未写入任何内容；请重新读取以查看最新数据。</translation>
+    </message>
+    <message>
+        <source>The store did not answer within %1 s, so the read was cancelled; check the server or the network, then select again.</source>
+        <translation>存储在 %1 秒内没有响应，因此读取已被取消；请检查服务器或网络，然后重新选择。</translation>
+    </message>
+    <message>
+        <source>Cannot open the listening connection (listen=%1): %2</source>
+        <translation>无法打开用于接收通知的连接（listen=%1）：%2</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>

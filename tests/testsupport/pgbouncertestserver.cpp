@@ -82,6 +82,11 @@ QString PgBouncerTestServer::location(const QString &database, const QString &us
     return QStringLiteral("host=%1 port=%2 dbname=%3 user=%4").arg(m_dir.path()).arg(m_port).arg(database, user);
 }
 
+QString PgBouncerTestServer::socketPath() const
+{
+    return m_dir.filePath(QStringLiteral(".s.PGSQL.%1").arg(m_port));
+}
+
 bool PgBouncerTestServer::writeConfig(const PgTestServer &server, const Options &options)
 {
     QString users;

@@ -44,6 +44,8 @@ public:
 
     // A libpq keyword location of `database` through the pooler, as `user`.
     QString location(const QString &database, const QString &user) const;
+    // The Unix socket the pooler listens on (for a LatencyProxy in front of it).
+    QString socketPath() const;
     // How many server connections the pooler holds open to the server now (SHOW POOLS).
     int serverConnections() const;
 

@@ -344,6 +344,25 @@ bool PgTestServer::exec(const QString &database, const QString &sql, const QStri
     return true;
 }
 
+std::unique_ptr<QProcess> PgTestServer::hold(const QString &database, const QString &sql)
+{
+    auto process = std::make_unique<QProcess>();
+    process->setProcessChannelMode(QProcess::MergedChannels);
+    process->start(bin("psql"), {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-d"), location(database)});
+    if (!process->waitForStarted()) {
+        m_lastError = process->errorString();
+        return nullptr;
+    }
+    process->write(sql.toUtf8() + "\n");
+    return process;
+}
+
+QString PgTestServer::serverLog() const
+{
+    QFile log(m_dir.filePath(QStringLiteral("server.log")));
+    return log.open(QIODevice::ReadOnly) ? QString::fromUtf8(log.readAll()) : QString();
+}
+
 bool PgTestServer::applyRoles(const QString &database)
 {
     QFile roles(QStringLiteral(RD_SOURCE_DIR "/resources/roles-postgresql.sql"));

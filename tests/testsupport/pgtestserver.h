@@ -4,6 +4,8 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+class QProcess;
+
 #include <memory>
 
 namespace RefundDesk::Test {
@@ -65,6 +67,11 @@ public:
     // Runs resources/roles-postgresql.sql on `database`, as the superuser (the store's owner
     // in tests); false, with lastError(), on failure.
     bool applyRoles(const QString &database);
+    // A psql session that ran `sql` (e.g. BEGIN and a LOCK TABLE) and stays open, holding
+    // what it took, until the process is destroyed; nothing when psql could not start.
+    std::unique_ptr<QProcess> hold(const QString &database, const QString &sql);
+    // What the server wrote to its log so far.
+    QString serverLog() const;
     // A single answer, for assertions; empty on failure.
     QString query(const QString &database, const QString &sql,
                   const QString &user = QString::fromLatin1(SuperUser));

@@ -35,6 +35,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -111,6 +112,9 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     // This window's reads go through the worker: a server that stops answering must not
     // leave its reads waiting in line while the connection is restored.
     m_reads->setReconnectWithoutWaiting(true);
+    // Nor wait behind a read the person left behind, or one the server sits on: this
+    // worker reads only, so what it runs may be cancelled.
+    m_reads->setCancelsReads(readDeadlineSeconds() * 1000);
     connect(m_recent, &RecentStores::openRequested, this, [this](const QString &path) { openStore(path, false); });
     connect(m_demo, &DemoLauncher::finished, this, [this](const QString &path) { openStore(path, false); });
     connect(m_demo, &DemoLauncher::failed, this,
@@ -250,6 +254,12 @@ void MainWindow::reportError(const QString &title, const QString &message)
 bool MainWindow::isReadOnly() const
 {
     return !m_facts || m_facts->state.readOnly;
+}
+
+int MainWindow::readDeadlineSeconds()
+{
+    const int seconds = QSettings().value(QStringLiteral("store/readDeadlineSeconds"), 30).toInt();
+    return seconds > 0 ? seconds : 30;
 }
 
 bool MainWindow::isIdle() const

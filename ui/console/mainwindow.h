@@ -132,6 +132,9 @@ private:
     void updateStatus();
     void onStoreChanged();
 
+    // How long a read may wait on the store before it is cancelled: the setting
+    // store/readDeadlineSeconds, 30 seconds unless set.
+    static int readDeadlineSeconds();
     // While a store opens, the contents wait this long for the first picture (the queue's
     // first page and the panel) before painting the steps on the way to it.
     static constexpr int FirstPictureMomentMs = 100;

@@ -1,4 +1,5 @@
 #include "store/postgresql/pgconnection.h"
+#include "store/postgresql/pgcanceller.h"
 
 #include "store/postgresql/pgconnectattempt.h"
 #include "store/postgresql/pgconnectfailure.h"
@@ -41,11 +42,13 @@ PgConnection::PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly)
     : m_conn(conn)
     , m_info(info)
     , m_readOnly(readOnly)
+    , m_canceller(std::make_shared<PgCanceller>())
 {
 }
 
 PgConnection::~PgConnection()
 {
+    m_canceller->close();
     PQfinish(m_conn);
 }
 
@@ -65,6 +68,7 @@ Result<std::unique_ptr<PgConnection>> PgConnection::connect(const PgConnInfo &in
 std::optional<Error> PgConnection::setUpSession(Setup setup)
 {
     m_waiting.clear(); // what waited was for the session that is gone
+    m_canceller->reset(m_conn);
     m_prepared.clear();
     m_listening = false;
     m_sessionKnown = false;
@@ -489,6 +493,11 @@ Error PgConnection::errorFor(const PgResult &result, const QString &doing) const
         return Error::unavailable(QCoreApplication::translate("Store", "The store is busy: another session held the rows for more than "
                                                  "%1 seconds while %2 (%3). Nothing was written. Try again in a "
                                                  "moment.").arg(LockTimeoutMs / 1000).arg(doing, detail));
+    if (state == "57014")
+        return Error::unavailable(QCoreApplication::translate("Store", "The read was cancelled while %1 (%2): it took too "
+                                                                       "long or was no longer wanted. Nothing was "
+                                                                       "written; read again to see the latest.")
+                                      .arg(doing, detail));
     if (state == "P0001" || state.startsWith("23"))
         return Error::refused(QCoreApplication::translate("Store", "The server refused it while %1: %2. Nothing was written.")
                                   .arg(doing, detail));

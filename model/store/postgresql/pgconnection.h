@@ -20,6 +20,7 @@ struct pg_conn;
 namespace RefundDesk::Internal {
 
 class PgConnectAttempt;
+class PgCanceller;
 
 // One libpq connection to the store's server: statements run with bound parameters
 // (prepared once where the session is ours alone, unnamed behind a pooler), the session set up for Refund Desk (UTF-8, a lock timeout, LISTEN for the
@@ -132,6 +133,10 @@ public:
     // One line of libpq's last message (connection-level problems).
     QString lastMessage() const;
 
+    // Stops the statement running on this connection from another thread; it follows the
+    // connection through reconnects.
+    std::shared_ptr<PgCanceller> canceller() const { return m_canceller; }
+
     // While set, every statement text run is passed to it (query plan recording).
     void setStatementObserver(std::function<void(const QByteArray &, const PgParams &)> observer)
     {
@@ -177,6 +182,7 @@ private:
     std::unique_ptr<PgConnectAttempt> m_attempt; // in steps: the connect under way
     QElapsedTimer m_retryClock;                  // since the last reconnect that failed
     QString m_lastFailure;
+    std::shared_ptr<PgCanceller> m_canceller;
 };
 
 } // namespace RefundDesk::Internal

@@ -68,12 +68,29 @@ bool PgConnInfo::isPostgresLocation(const QString &location)
 
 Result<PgConnInfo> PgConnInfo::parse(const QString &location)
 {
-    QByteArray connectString = location.trimmed().toUtf8();
+    QByteArray given = location.trimmed().toUtf8();
     {
         const QMutexLocker lock(&rememberedMutex);
         const auto found = remembered().constFind(location);
         if (found != remembered().constEnd())
-            connectString = *found;
+            given = *found;
+    }
+    // listen= is Refund Desk's, not libpq's: taken out before libpq reads the rest.
+    QString listen;
+    QByteArray connectString = given;
+    if (!given.startsWith("postgres")) {
+        static const QRegularExpression listenKey(QStringLiteral(R"((?:^|\s)listen\s*=\s*('(?:[^'\\]|\\.)*'|\S+))"));
+        QString text = QString::fromUtf8(given);
+        const QRegularExpressionMatch match = listenKey.match(text);
+        if (match.hasMatch()) {
+            listen = match.captured(1);
+            if (listen.startsWith(u'\'')) {
+                listen = listen.mid(1, listen.size() - 2);
+                listen.replace(QStringLiteral("\\'"), QStringLiteral("'")).replace(QStringLiteral("\\\\"), QStringLiteral("\\"));
+            }
+            text.remove(match.capturedStart(), match.capturedLength());
+            connectString = text.trimmed().toUtf8();
+        }
     }
     char *message = nullptr;
     std::unique_ptr<PQconninfoOption, void (*)(PQconninfoOption *)> options(
@@ -116,9 +133,16 @@ Result<PgConnInfo> PgConnInfo::parse(const QString &location)
     info.m_display = (leading + rest).join(u' ');
     if (info.m_display.isEmpty())
         info.m_display = QStringLiteral("dbname=%1").arg(quoted(qEnvironmentVariable("PGDATABASE", QStringLiteral("postgres"))));
+    if (!listen.isEmpty()) {
+        auto listening = parse(listen);
+        if (!listening)
+            return listening.error();
+        info.m_listen = listening->display();
+        info.m_display += QStringLiteral(" listen=") + quoted(info.m_listen);
+    }
     {
         const QMutexLocker lock(&rememberedMutex);
-        remembered().insert(info.m_display, connectString);
+        remembered().insert(info.m_display, given);
     }
     return info;
 }

@@ -28,12 +28,18 @@ public:
     // The user and database named, empty when libpq's defaults apply.
     const QString &user() const { return m_user; }
     const QString &database() const { return m_database; }
+    // A second location for the connection that listens for change notifications (the
+    // keyword listen='...' in a keyword location): the server itself or a session-mode
+    // pooler entry, where a transaction pooler in front of the first would share the
+    // listening connection with other clients. Empty when none was given.
+    const QString &listenLocation() const { return m_listen; }
 
 private:
     QString m_display;
     QByteArray m_connectString;
     QString m_user;
     QString m_database;
+    QString m_listen;
 };
 
 } // namespace RefundDesk::Internal

@@ -1,6 +1,7 @@
 #include "store/postgresql/pgstore.h"
 
 #include "store/postgresql/pgaudit.h"
+#include "store/postgresql/pgcanceller.h"
 #include "store/postgresql/pgconnection.h"
 #include "store/postgresql/pgconninfo.h"
 #include "store/postgresql/pgeventlookup.h"
@@ -59,8 +60,18 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
     // what the store would refuse first.
     const bool openedReadOnly = readOnly || !note.isEmpty();
     opened.setReadOnly(openedReadOnly);
-    return std::unique_ptr<Store>(
-        std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note, *schema, ownsStore));
+    auto store = std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note, *schema, ownsStore);
+    if (!info->listenLocation().isEmpty()) {
+        auto listenInfo = PgConnInfo::parse(info->listenLocation());
+        auto listener = listenInfo ? PgConnection::connect(*listenInfo, true)
+                                   : Result<std::unique_ptr<PgConnection>>(listenInfo.error());
+        if (!listener)
+            return Error::unavailable(QCoreApplication::translate("Store", "Cannot open the listening connection (listen=%1): "
+                                                                           "%2")
+                                          .arg(info->listenLocation(), listener.error().message));
+        store->m_listener = std::move(*listener);
+    }
+    return std::unique_ptr<Store>(std::move(store));
 }
 
 Result<std::unique_ptr<Store>> PgStore::create(const QString &location)
@@ -216,6 +227,11 @@ Result<std::vector<DailyDecisions>> PgStore::decisionsByDay()
 Result<std::vector<InvariantViolation>> PgStore::checkInvariants()
 {
     return PgAudit(*m_connection).checkInvariants();
+}
+
+std::shared_ptr<StoreCanceller> PgStore::canceller()
+{
+    return m_connection->canceller();
 }
 
 } // namespace RefundDesk::Internal

@@ -60,6 +60,7 @@ public:
     std::optional<StandbyStatus> standbyStatus() const override;
     bool pollsForChanges() const override;
     std::optional<QString> encryption() const override;
+    std::shared_ptr<StoreCanceller> canceller() override;
 
     Result<std::vector<Operation>> queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                              int limit) override;
@@ -149,7 +150,16 @@ private:
     // After a decision's COMMIT got no answer: whether the resolution is in the log.
     Result<Resolution> settleUnansweredCommit(const Resolution &resolution, const Error &lost);
 
+    // Whether another session's commit is found by notification, on the store's
+    // connection or on the listening one.
+    bool hearsChanges() const;
+    // Notifications the listening connection took (reconnecting it when lost); nothing
+    // when it has none or it is away.
+    int takeListenerNotifications();
+
     std::unique_ptr<PgConnection> m_connection;
+    // The location's listen= connection: LISTEN only, the server's or a session-mode entry's.
+    std::unique_ptr<PgConnection> m_listener;
     std::unique_ptr<PgEventLookup> m_eventLookup;
     bool m_readOnly = false;
     QString m_openNote;

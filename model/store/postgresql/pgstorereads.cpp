@@ -170,8 +170,8 @@ Result<qint64> PgStore::dataVersion()
             return notified.error();
         return reconnect();
     }
-    m_version += *notified;
-    if (!m_connection->isStandby() && !m_connection->isListening()) {
+    m_version += *notified + takeListenerNotifications();
+    if (!m_connection->isStandby() && !hearsChanges()) {
         auto moved = m_changes.poll(*m_connection);
         if (!moved)
             return moved.error();
@@ -183,12 +183,29 @@ Result<qint64> PgStore::dataVersion()
             return replayed.error();
         m_version += *replayed ? 1 : 0;
     }
-    return m_version + m_connection->sessions();
+    return m_version + m_connection->sessions() + (m_listener ? m_listener->sessions() : 0);
+}
+
+bool PgStore::hearsChanges() const
+{
+    return m_connection->isListening() || (m_listener && m_listener->isConnected() && m_listener->isListening());
+}
+
+int PgStore::takeListenerNotifications()
+{
+    if (!m_listener)
+        return 0;
+    // While it is away, the WAL position is polled instead (hearsChanges), and a new
+    // session counts as a change, since what happened meanwhile was never announced.
+    if (m_listener->ensureConnected(ReconnectStepMs))
+        return 0;
+    auto notified = m_listener->takeNotifications();
+    return notified ? *notified : 0;
 }
 
 bool PgStore::pollsForChanges() const
 {
-    return !m_connection->isStandby() && !m_connection->isListening();
+    return !m_connection->isStandby() && !hearsChanges();
 }
 
 std::optional<QString> PgStore::encryption() const
@@ -203,6 +220,8 @@ std::optional<QString> PgStore::encryption() const
 void PgStore::setReconnectWithoutWaiting(bool on)
 {
     m_connection->setReconnect(on ? PgConnection::Reconnect::InSteps : PgConnection::Reconnect::Waiting);
+    if (m_listener)
+        m_listener->setReconnect(on ? PgConnection::Reconnect::InSteps : PgConnection::Reconnect::Waiting);
 }
 
 Result<std::vector<Operation>> PgStore::queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,

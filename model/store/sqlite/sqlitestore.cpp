@@ -1,4 +1,5 @@
 #include "store/sqlite/sqlitestore.h"
+#include "store/sqlite/sqliteinterrupter.h"
 
 #include "store/sqlite/sqliteaudit.h"
 #include "store/sqlite/sqliteeventlookup.h"
@@ -26,11 +27,13 @@ SqliteStore::SqliteStore(sqlite3 *db, const QString &path, bool readOnly, const 
     , m_schemaVersion(schemaVersion)
     , m_eventLookup(std::make_unique<SqliteEventLookup>(db, path))
 {
+    m_interrupter = std::make_shared<SqliteInterrupter>(db);
 }
 
 SqliteStore::~SqliteStore()
 {
     // Statements must be finalized before the connection closes.
+    m_interrupter->close();
     m_statements.clear();
     m_eventLookup.reset();
     sqlite3_close_v2(m_db);
@@ -57,6 +60,10 @@ Error SqliteStore::errorFor(sqlite3 *db, int code, const QString &path, const QS
         return Error::unavailable(QCoreApplication::translate("Store", "%1 cannot be written (%2) while %3. Nothing was written. Open "
                                                  "a writable copy, or ask for write access to the file and its folder.")
                                       .arg(path, detail, doing));
+    case SQLITE_INTERRUPT:
+        return Error::unavailable(QCoreApplication::translate("Store", "The read was cancelled while %1: it took too long "
+                                                                       "or was no longer wanted. Nothing was written; read "
+                                                                       "again to see the latest.").arg(doing));
     case SQLITE_FULL:
         return Error::unavailable(QCoreApplication::translate("Store", "The disk holding %1 is full while %2. Nothing was written. "
                                                  "Free some space and try again.").arg(path, doing));
@@ -310,6 +317,11 @@ Result<std::unique_ptr<Store>> SqliteStore::createFile(const QString &path)
         return Error::unavailable(QCoreApplication::translate("Store", "%1 could not be created: %2").arg(path, problem));
     }
     return openFile(path, Store::OpenMode::ReadWrite);
+}
+
+std::shared_ptr<StoreCanceller> SqliteStore::canceller()
+{
+    return m_interrupter;
 }
 
 } // namespace Internal

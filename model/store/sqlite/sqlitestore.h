@@ -14,6 +14,7 @@ struct sqlite3;
 namespace RefundDesk::Internal {
 
 class SqliteEventLookup;
+class SqliteInterrupter;
 class SqliteStatement;
 class ScopedStatement;
 
@@ -41,6 +42,7 @@ public:
     Freshness freshness() const override { return m_freshness; }
     QString sessionOperator() const override { return {}; }
 
+    std::shared_ptr<StoreCanceller> canceller() override;
     Result<QString> meta(const QString &key) override;
     Result<int> keyRetentionHours() override;
     Result<qint64> dataVersion() override;
@@ -141,6 +143,7 @@ private:
     void recordStatement(const char *sql);
 
     sqlite3 *m_db = nullptr;
+    std::shared_ptr<SqliteInterrupter> m_interrupter;
     QString m_path;
     bool m_readOnly = false;
     QString m_openNote;

@@ -65,6 +65,7 @@ private slots:
     void nothingOfASessionIsLeftForOthers();
     void changesAreFoundWithoutListen();
     void directConnectionListens();
+    void listenLocationHearsChangesBehindATransactionPooler();
     void statementModeIsRefusedByName();
     void forcedUserIsRefusedForWriting();
 
@@ -274,6 +275,46 @@ void tst_PgPooler::directConnectionListens()
     auto opened = StoreFactory::open(m_server->location(Database, QStringLiteral("carol")), Store::OpenMode::ReadWrite);
     QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
     QVERIFY(!(*opened)->pollsForChanges());
+}
+
+void tst_PgPooler::listenLocationHearsChangesBehindATransactionPooler()
+{
+    // Reads and writes through the transaction pooler; LISTEN on a connection of its own
+    // to the server itself, named by listen= in the location.
+    const QString location = m_transaction->location(Database, QStringLiteral("carol")) + QStringLiteral(" listen='")
+                             + m_server->location(Database, QStringLiteral("carol")) + u'\'';
+    auto opened = StoreFactory::open(location, Store::OpenMode::ReadWrite);
+    QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
+    Store &store = **opened;
+    QVERIFY(!store.isReadOnly());
+    QVERIFY2(!store.pollsForChanges(), "the listening connection should take the notifications");
+    QVERIFY2(store.location().contains(QLatin1String(" listen=")), qPrintable(store.location()));
+    // The location as shown opens the same store again (as the console's write worker does).
+    auto again = StoreFactory::open(store.location(), Store::OpenMode::ReadOnly);
+    QVERIFY2(again, qPrintable(again ? QString() : again.error().message));
+    QVERIFY(!(*again)->pollsForChanges());
+
+    auto before = store.dataVersion();
+    QVERIFY(before);
+    const QStringList ids = freeOperations(1);
+    QCOMPARE(ids.size(), 1);
+    const CliRun claim = runRefundDesk({"claim", ids[0], "--db", m_server->location(Database, QStringLiteral("dave"))});
+    QVERIFY2(claim.exitCode == 0, qPrintable(claim.err));
+    // No WAL position is polled (pollsForChanges is false): only the notification moves it.
+    const auto moved = [&] {
+        const auto now = store.dataVersion();
+        return now && *now != *before;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(moved(), 10'000);
+    QVERIFY(!store.pollsForChanges());
+    QCOMPARE(runRefundDesk({"release", ids[0], "--db", m_server->location(Database, QStringLiteral("dave"))}).exitCode, 0);
+
+    // A listening location that cannot be reached is refused in one line naming it.
+    auto broken = StoreFactory::open(m_transaction->location(Database, QStringLiteral("carol"))
+                                         + QStringLiteral(" listen='host=/nonexistent dbname=x'"),
+                                     Store::OpenMode::ReadOnly);
+    QVERIFY(!broken);
+    QVERIFY2(broken.error().message.contains(QLatin1String("listening connection")), qPrintable(broken.error().message));
 }
 
 void tst_PgPooler::statementModeIsRefusedByName()

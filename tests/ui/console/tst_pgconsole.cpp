@@ -2,7 +2,8 @@
 // without a password, follows other sessions' commits, and rides out a server restart
 // (saying "reconnecting…" meanwhile) without losing what the operator typed, and a server
 // that takes connections and never answers without freezing the window. Behind a
-// transaction pooler it finds other sessions' commits by polling, and says so.
+// transaction pooler it finds other sessions' commits by polling, and says so. A panel
+// read held up by a lock is cancelled on the server when the selection moves on.
 
 #include "isolatedsettings.h"
 #include "pgbouncertestserver.h"
@@ -24,6 +25,7 @@
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -40,6 +42,7 @@ private slots:
     void consoleRidesOutAServerRestart();
     void consoleStaysResponsiveWhileTheServerIsSilent();
     void consoleBehindATransactionPoolerPolls();
+    void consoleCancelsTheReadItLeftBehind();
 
 private:
     QTemporaryDir m_settings;
@@ -208,6 +211,48 @@ void tst_PgConsole::consoleBehindATransactionPoolerPolls()
                            QStringLiteral("UPDATE refund_ops SET attempts = attempts WHERE operation_id = 'op_5521'")));
     QTRY_VERIFY2_WITH_TIMEOUT(live->text().startsWith(QStringLiteral("Live (polling) · changed")), qPrintable(live->text()),
                               60'000);
+    window.close();
+}
+
+void tst_PgConsole::consoleCancelsTheReadItLeftBehind()
+{
+    const QString database = QStringLiteral("console");
+    OperatorIdentity identity;
+    MainWindow window(&identity);
+    window.setShowErrorDialogs(false);
+    QVERIFY2(RefundDesk::Test::openInConsole(window, m_server->location(database), false), qPrintable(window.lastError()));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QueueModel *queue = window.queuePane()->model();
+    QVERIFY(queue->rowCount() >= 2);
+    const QString first = queue->operationAt(0)->operationId;
+    const QString second = queue->operationAt(1)->operationId;
+    const QString countWaiting = QStringLiteral("SELECT count(*) FROM pg_stat_activity WHERE datname = 'console' "
+                                                "AND wait_event_type = 'Lock'");
+    const QString cancelled = QStringLiteral("canceling statement due to user request");
+    const int cancelledBefore = int(m_server->serverLog().count(cancelled));
+
+    // Another session holds the table only the panel reads: the first panel read waits.
+    std::unique_ptr<QProcess> holder = m_server->hold(
+        database, QStringLiteral("BEGIN; LOCK TABLE provider_lookups IN ACCESS EXCLUSIVE MODE;"));
+    QVERIFY2(holder, qPrintable(m_server->lastError()));
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->queryInt(database, QStringLiteral("SELECT count(*) FROM pg_locks l JOIN "
+                                                                          "pg_class c ON c.oid = l.relation WHERE "
+                                                                          "c.relname = 'provider_lookups' AND "
+                                                                          "l.mode = 'AccessExclusiveLock' AND l.granted")),
+                              qint64(1), 30'000);
+    QVERIFY(window.showOperation(first));
+    QTRY_COMPARE_WITH_TIMEOUT(m_server->queryInt(database, countWaiting), qint64(1), 30'000);
+
+    // The selection moves on: the server cancels the first read at once (long before the
+    // session's lock timeout would end it), and the second panel comes once the lock goes.
+    QVERIFY(window.showOperation(second));
+    QTRY_COMPARE_WITH_TIMEOUT(int(m_server->serverLog().count(cancelled)), cancelledBefore + 1, 30'000);
+    holder->closeWriteChannel();
+    QVERIFY(holder->waitForFinished(30'000));
+    QVERIFY(RefundDesk::Test::waitForConsole(window));
+    QCOMPARE(window.panel()->operationId(), second);
+    QCOMPARE(int(m_server->serverLog().count(QStringLiteral("canceling statement due to lock timeout"))), 0);
     window.close();
 }
 
