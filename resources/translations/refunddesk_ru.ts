@@ -2773,26 +2773,6 @@ The window now shows its current state.</source>
         <translation>Ищет в ID операции, ID заказа, ключе идемпотентности, ID возврата и ID чата</translation>
     </message>
     <message>
-        <source>Unknown + checking</source>
-        <translation>Все в очереди</translation>
-    </message>
-    <message>
-        <source>Unknown (nobody on it)</source>
-        <translation>Свободные (никто не взял)</translation>
-    </message>
-    <message>
-        <source>Checking</source>
-        <translation>На проверке</translation>
-    </message>
-    <message>
-        <source>Claimed by me</source>
-        <translation>Взятые мной</translation>
-    </message>
-    <message>
-        <source>Which operations to list</source>
-        <translation>Какие операции показывать</translation>
-    </message>
-    <message>
         <source>Any verdict</source>
         <translation>Любой вердикт</translation>
     </message>
@@ -2831,6 +2811,42 @@ The window now shows its current state.</source>
     <message>
         <source>Find an operation</source>
         <translation>Найти операцию</translation>
+    </message>
+    <message>
+        <source>Which operations to list, with how many each view holds</source>
+        <translation>Какие операции показать и сколько их в каждом представлении</translation>
+    </message>
+    <message>
+        <source>Needs a person now</source>
+        <translation>Нужен человек сейчас</translation>
+    </message>
+    <message>
+        <source>Mine</source>
+        <translation>Мои</translation>
+    </message>
+    <message>
+        <source>Free (nobody on it)</source>
+        <translation>Свободные (никто не занят)</translation>
+    </message>
+    <message>
+        <source>Settled by evidence</source>
+        <translation>Решены доказательствами</translation>
+    </message>
+    <message>
+        <source>Waiting for a follow-up</source>
+        <translation>Ждут повторной проверки</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Все</translation>
+    </message>
+    <message>
+        <source> (%1+)</source>
+        <translation> (%1+)</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
     </message>
 </context>
 <context>
@@ -4025,6 +4041,11 @@ The window now shows its current state.</source>
         <source>writing store_meta</source>
         <comment>what the store was doing when it failed</comment>
         <translation>запись store_meta</translation>
+    </message>
+    <message>
+        <source>counting the queue</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>подсчёт очереди</translation>
     </message>
 </context>
 <context>
