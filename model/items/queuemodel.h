@@ -4,6 +4,7 @@
 #include "domain/operation.h"
 #include "domain/webhookevent.h"
 #include "items/queuereads.h"
+#include "items/queueverdicttally.h"
 #include "store/queuequery.h"
 #include "store/requestlane.h"
 
@@ -118,6 +119,8 @@ public:
     // dataChanged tells when it is there.
     const Operation *operationAt(int row) const;
     bool isAtEnd() const { return m_atEnd; }
+    // The verdicts worked out for the rows listed so far.
+    const QueueVerdictTally &verdictTally() const { return m_tally; }
     // The last read error, if the last read failed.
     const std::optional<Error> &lastError() const { return m_lastError; }
 
@@ -182,6 +185,7 @@ private:
     std::function<qint64()> m_clock;
 
     std::vector<Row> m_rows;
+    QueueVerdictTally m_tally;
     int m_maxResidentPages = 8;
     mutable std::vector<int> m_residentPages; // least recently used first
     mutable bool m_trimQueued = false;

@@ -51,6 +51,7 @@ void QueueModel::pageLoaded(int page, const Result<std::vector<Row>> &answer)
         emit readFailed(answer.error().message);
         return;
     }
+    m_tally.note(*answer);
     const int first = page * m_pageSize;
     const int end = std::min(int(m_rows.size()), first + m_pageSize);
     QHash<QString, const Row *> read;

@@ -23,6 +23,7 @@ constexpr int MaxPagesPerListing = 5;
 
 void QueueModel::reload()
 {
+    m_tally.clear();
     const QScopedValueRollback busy(m_emitting, true);
     beginResetModel();
     m_rows.clear();
@@ -96,6 +97,7 @@ void QueueModel::listed(Listing kind, Result<QueueScan> answer)
 
 void QueueModel::appendRows(std::vector<Row> rows)
 {
+    m_tally.note(rows);
     if (rows.empty())
         return;
     const QScopedValueRollback busy(m_emitting, true);
@@ -147,6 +149,8 @@ void QueueModel::refresh()
 
 void QueueModel::applyRows(std::vector<Row> rows)
 {
+    m_tally.keepOnly(rows);
+    m_tally.note(rows);
     // Performance: QHash (open addressing, no allocation per entry) sized up front; with
     // the whole queue of a large store scrolled through, these maps hold tens of
     // thousands of ids on every refresh.

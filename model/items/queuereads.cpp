@@ -1,5 +1,6 @@
 #include "items/queuereads.h"
 
+#include "evidence/batchplan.h"
 #include "evidence/evidence.h"
 #include "evidence/evidenceanalyzer.h"
 #include "store/store.h"
@@ -36,14 +37,29 @@ Result<std::vector<QueueRow>> judgedPage(Store &store, const QueueQuery &query, 
     return rows;
 }
 
+bool passes(const QueueRow &row, const QString &verdictFilter)
+{
+    if (!row.verdict)
+        return false;
+    if (verdictFilter == SettledVerdictFilter)
+        return settledByEvidence(row.verdict->code);
+    return row.verdict->code == verdictFilter;
+}
+
 void keepPassing(std::vector<QueueRow> &rows, const QString &verdictFilter)
 {
     if (verdictFilter.isEmpty())
         return;
-    std::erase_if(rows, [&verdictFilter](const QueueRow &row) { return !row.verdict || row.verdict->code != verdictFilter; });
+    std::erase_if(rows, [&verdictFilter](const QueueRow &row) { return !passes(row, verdictFilter); });
 }
 
 } // namespace
+
+bool settledByEvidence(const QString &verdictCode)
+{
+    const std::optional<Verdict> verdict = verdictFromString(verdictCode);
+    return verdict && outcomeSettledBy(*verdict).has_value();
+}
 
 namespace QueueReads {
 

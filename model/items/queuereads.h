@@ -29,6 +29,13 @@ struct QueueRow
     std::optional<Verdict> verdict;
 };
 
+// Whether a verdict ("refunded", "failed", …) settles the outcome by the evidence alone:
+// the one definition behind the Settled by evidence view, its count and Queue › Select
+// all that the evidence settles.
+bool settledByEvidence(const QString &verdictCode);
+// The verdict filter (QueueModel::setVerdictFilter) that keeps the rows settled by evidence.
+inline const QString SettledVerdictFilter = QStringLiteral("settled");
+
 // Where a listing stopped: what the next page continues after.
 struct QueueScan
 {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDate>
 #include <QString>
 #include <QVariant>
 
@@ -13,10 +14,15 @@ struct QueueQuery
 {
     enum class StatusFilter { NeedsPerson, Unknown, Checking, ClaimedBy };
     enum class SortKey { UpdatedAt, OperationId, OrderId, Amount, Status, Attempts, CreatedAt, ClaimedBy };
+    // Whether an operation waits for a follow-up: a note's follow-up date after `today`
+    // (the day comes, and the operation needs a person again by itself).
+    enum class FollowUp { Any, NotWaiting, Waiting };
 
     StatusFilter statusFilter = StatusFilter::NeedsPerson;
     QString claimedBy;  // with StatusFilter::ClaimedBy
     QString searchText; // matched within operation id, order id, key, refund id, conversation id
+    FollowUp followUp = FollowUp::Any;
+    QDate today; // with a FollowUp other than Any; invalid: the local date
     SortKey sortKey = SortKey::UpdatedAt;
     bool descending = false;
 };
@@ -26,6 +32,17 @@ struct QueueCursor
 {
     QVariant sortValue;
     QString operationId;
+};
+
+// How many operations each view of the queue holds (Store::queueCounts), as of one moment.
+struct QueueCounts
+{
+    qint64 all = 0;     // unknown and checking
+    qint64 free = 0;    // unknown: nobody on it
+    qint64 mine = 0;    // checking, claimed by the operator asked about
+    qint64 waiting = 0; // a follow-up date after today
+    qint64 needsPersonNow() const { return all - waiting; }
+    bool operator==(const QueueCounts &) const = default;
 };
 
 struct Operation;

@@ -24,7 +24,26 @@ bool sortsByNumber(QueueQuery::SortKey key)
         || key == QueueQuery::SortKey::Attempts || key == QueueQuery::SortKey::CreatedAt;
 }
 
-QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByteArray &pattern)
+QByteArray waitingCondition(const QDate &today, bool notes)
+{
+    if (!notes)
+        return "1 = 0";
+    // A date is digits and dashes only: written in the statement, it changes once a day.
+    const QDate day = today.isValid() ? today : QDate::currentDate();
+    return "EXISTS (SELECT 1 FROM operation_notes n WHERE n.operation_id = refund_ops.operation_id"
+           " AND n.follow_up_on > '" + day.toString(Qt::ISODate).toLatin1() + "')";
+}
+
+QByteArray countsSql(const QByteArray &claimant, const QDate &today, bool notes)
+{
+    return "SELECT COUNT(*),"
+           " COALESCE(SUM(CASE WHEN status = 'unknown' THEN 1 ELSE 0 END), 0),"
+           " COALESCE(SUM(CASE WHEN status = 'checking' AND claimed_by = " + claimant + " THEN 1 ELSE 0 END), 0),"
+           " COALESCE(SUM(CASE WHEN " + waitingCondition(today, notes) + " THEN 1 ELSE 0 END), 0)"
+           " FROM refund_ops WHERE status IN ('unknown', 'checking')";
+}
+
+QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByteArray &pattern, bool notes)
 {
     QByteArray sql = " WHERE status IN ('unknown', 'checking')";
     switch (query.statusFilter) {
@@ -32,6 +51,11 @@ QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByt
     case QueueQuery::StatusFilter::Unknown: sql += " AND status = 'unknown'"; break;
     case QueueQuery::StatusFilter::Checking: sql += " AND status = 'checking'"; break;
     case QueueQuery::StatusFilter::ClaimedBy: sql += " AND status = 'checking' AND claimed_by = " + claimant; break;
+    }
+    switch (query.followUp) {
+    case QueueQuery::FollowUp::Any: break;
+    case QueueQuery::FollowUp::NotWaiting: sql += " AND NOT " + waitingCondition(query.today, notes); break;
+    case QueueQuery::FollowUp::Waiting: sql += " AND " + waitingCondition(query.today, notes); break;
     }
     if (!query.searchText.trimmed().isEmpty()) {
         // The escape character is named: containsPattern() escapes % and _ with it.

@@ -99,6 +99,10 @@ public:
     // arrived, left or moved without reading the rows themselves.
     virtual Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) = 0;
 
+    // How many operations each view of the queue holds for `operatorName` ("mine"), a
+    // follow-up after `today` waiting: one statement, one round trip on a server.
+    virtual Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today) = 0;
+
     // queuePage() and candidateEventsOfEach() of its rows, as of one moment: a page and
     // its verdict inputs. By default the two reads inside one ReadSnapshot; on a server in
     // one round trip.

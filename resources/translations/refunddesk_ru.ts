@@ -2986,26 +2986,6 @@ The window now shows its current state.</source>
         <translation>Ищет в ID операции, ID заказа, ключе идемпотентности, ID возврата и ID чата</translation>
     </message>
     <message>
-        <source>Unknown + checking</source>
-        <translation>Все в очереди</translation>
-    </message>
-    <message>
-        <source>Unknown (nobody on it)</source>
-        <translation>Свободные (никто не взял)</translation>
-    </message>
-    <message>
-        <source>Checking</source>
-        <translation>На проверке</translation>
-    </message>
-    <message>
-        <source>Claimed by me</source>
-        <translation>Взятые мной</translation>
-    </message>
-    <message>
-        <source>Which operations to list</source>
-        <translation>Какие операции показывать</translation>
-    </message>
-    <message>
         <source>Any verdict</source>
         <translation>Любой вердикт</translation>
     </message>
@@ -3048,6 +3028,42 @@ The window now shows its current state.</source>
     <message>
         <source>What the provider&apos;s events and lookups show</source>
         <translation>Что показывают события провайдера и запросы к нему</translation>
+    </message>
+    <message>
+        <source>Which operations to list, with how many each view holds</source>
+        <translation>Какие операции показать и сколько их в каждом представлении</translation>
+    </message>
+    <message>
+        <source>Needs a person now</source>
+        <translation>Нужен человек сейчас</translation>
+    </message>
+    <message>
+        <source>Mine</source>
+        <translation>Мои</translation>
+    </message>
+    <message>
+        <source>Free (nobody on it)</source>
+        <translation>Свободные (никто не занят)</translation>
+    </message>
+    <message>
+        <source>Settled by evidence</source>
+        <translation>Решены доказательствами</translation>
+    </message>
+    <message>
+        <source>Waiting for a follow-up</source>
+        <translation>Ждут повторной проверки</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>Все</translation>
+    </message>
+    <message>
+        <source> (%1+)</source>
+        <translation> (%1+)</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation> (%1)</translation>
     </message>
 </context>
 <context>
@@ -4303,6 +4319,11 @@ The window now shows its current state.</source>
     <message>
         <source>Cannot open the listening connection (listen=%1): %2</source>
         <translation>Не удаётся открыть соединение для уведомлений (listen=%1): %2</translation>
+    </message>
+    <message>
+        <source>counting the queue</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>подсчёт очереди</translation>
     </message>
 </context>
 <context>

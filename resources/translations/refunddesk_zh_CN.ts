@@ -2921,26 +2921,6 @@ The window now shows its current state.</source>
         <translation>在操作 ID、订单 ID、幂等键、退款 ID 和对话 ID 中匹配</translation>
     </message>
     <message>
-        <source>Unknown + checking</source>
-        <translation>未知 + 核查中</translation>
-    </message>
-    <message>
-        <source>Unknown (nobody on it)</source>
-        <translation>未知（无人处理）</translation>
-    </message>
-    <message>
-        <source>Checking</source>
-        <translation>核查中</translation>
-    </message>
-    <message>
-        <source>Claimed by me</source>
-        <translation>我认领的</translation>
-    </message>
-    <message>
-        <source>Which operations to list</source>
-        <translation>要列出哪些操作</translation>
-    </message>
-    <message>
         <source>Any verdict</source>
         <translation>任意判定</translation>
     </message>
@@ -2983,6 +2963,42 @@ The window now shows its current state.</source>
     <message>
         <source>What the provider&apos;s events and lookups show</source>
         <translation>服务商事件和查询显示的情况</translation>
+    </message>
+    <message>
+        <source>Which operations to list, with how many each view holds</source>
+        <translation>要列出哪些操作，以及每个视图中的数量</translation>
+    </message>
+    <message>
+        <source>Needs a person now</source>
+        <translation>现在需要人工处理</translation>
+    </message>
+    <message>
+        <source>Mine</source>
+        <translation>我的</translation>
+    </message>
+    <message>
+        <source>Free (nobody on it)</source>
+        <translation>空闲（无人处理）</translation>
+    </message>
+    <message>
+        <source>Settled by evidence</source>
+        <translation>证据已确定</translation>
+    </message>
+    <message>
+        <source>Waiting for a follow-up</source>
+        <translation>等待跟进</translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source> (%1+)</source>
+        <translation>（%1+）</translation>
+    </message>
+    <message>
+        <source> (%1)</source>
+        <translation>（%1）</translation>
     </message>
 </context>
 <context>
@@ -4232,6 +4248,11 @@ The window now shows its current state.</source>
     <message>
         <source>Cannot open the listening connection (listen=%1): %2</source>
         <translation>无法打开用于接收通知的连接（listen=%1）：%2</translation>
+    </message>
+    <message>
+        <source>counting the queue</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>统计队列</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "ui/console/queuefilterbar.h"
 
+#include "items/queuereads.h"
+
 #include <QComboBox>
 #include <QEvent>
 #include <QHBoxLayout>
@@ -26,9 +28,10 @@ QueueFilterBar::QueueFilterBar(QWidget *parent)
     m_search->setClearButtonEnabled(true);
 
     m_status->setObjectName(QStringLiteral("statusFilter"));
-    for (const auto filter : {QueueQuery::StatusFilter::NeedsPerson, QueueQuery::StatusFilter::Unknown,
-                              QueueQuery::StatusFilter::Checking, QueueQuery::StatusFilter::ClaimedBy})
-        m_status->addItem(QString(), int(filter));
+    for (const View view : {View::NeedsPersonNow, View::Mine, View::Free, View::Settled, View::NoEvidence,
+                            View::Waiting, View::All})
+        m_status->addItem(QString(), int(view));
+    m_counts.resize(m_status->count());
 
     m_verdict->setObjectName(QStringLiteral("verdictFilter"));
     for (const char *code : {"", "refunded", "failed", "pending", "conflict", "not_found", "none"})
@@ -68,7 +71,11 @@ QueueFilterBar::QueueFilterBar(QWidget *parent)
         }
         emit searchAccepted();
     });
-    connect(m_status, &QComboBox::currentIndexChanged, this, &QueueFilterBar::filterChanged);
+    connect(m_status, &QComboBox::currentIndexChanged, this, [this] {
+        // The views of the evidence choose the verdict themselves.
+        m_verdict->setEnabled(view() != View::Settled && view() != View::NoEvidence);
+        emit filterChanged();
+    });
     connect(m_verdict, &QComboBox::currentIndexChanged, this, &QueueFilterBar::filterChanged);
 }
 
@@ -121,11 +128,8 @@ void QueueFilterBar::retranslate()
     m_search->setPlaceholderText(tr("Find an id… (Ctrl+F)"));
     m_search->setAccessibleName(tr("Find an operation"));
     m_search->setToolTip(tr("Matches within operation id, order id, idempotency key, refund id and conversation id"));
-    const QStringList statuses{tr("Unknown + checking"), tr("Unknown (nobody on it)"), tr("Checking"),
-                               tr("Claimed by me")};
-    for (int i = 0; i < statuses.size(); ++i)
-        m_status->setItemText(i, statuses[i]);
-    m_status->setToolTip(tr("Which operations to list"));
+    showCounts();
+    m_status->setToolTip(tr("Which operations to list, with how many each view holds"));
     const QStringList verdicts{tr("Any verdict"), tr("Refunded"), tr("Failed"),
                                tr("Pending"),     tr("Conflict"), tr("Not found at Stripe"),
                                tr("No evidence")};
@@ -136,16 +140,60 @@ void QueueFilterBar::retranslate()
     m_verdictLabel->setText(tr("&Verdict:"));
 }
 
+void QueueFilterBar::showCounts()
+{
+    // "Needs a person now (12)": the view and how many operations it holds.
+    const QStringList views{tr("Needs a person now"), tr("Mine"), tr("Free (nobody on it)"),
+                            tr("Settled by evidence"), tr("No evidence"), tr("Waiting for a follow-up"),
+                            tr("All")};
+    for (int i = 0; i < views.size() && i < m_status->count(); ++i)
+        m_status->setItemText(i, views[i] + m_counts.value(i));
+}
+
+void QueueFilterBar::setCount(View view, std::optional<qint64> count, bool atLeast)
+{
+    const int i = m_status->findData(int(view));
+    if (i < 0)
+        return;
+    m_counts[i] = !count ? QString() : atLeast ? tr(" (%1+)").arg(*count) : tr(" (%1)").arg(*count);
+    showCounts();
+}
+
+QueueFilterBar::View QueueFilterBar::view() const
+{
+    return View(m_status->currentData().toInt());
+}
+
+void QueueFilterBar::setView(View view)
+{
+    m_status->setCurrentIndex(m_status->findData(int(view)));
+}
+
 void QueueFilterBar::applyTo(QueueQuery &query, const QString &operatorName) const
 {
     query.searchText = m_search->text().trimmed();
-    query.statusFilter = QueueQuery::StatusFilter(m_status->currentData().toInt());
+    query.statusFilter = QueueQuery::StatusFilter::NeedsPerson;
+    query.followUp = QueueQuery::FollowUp::Any;
+    switch (view()) {
+    case View::NeedsPersonNow: query.followUp = QueueQuery::FollowUp::NotWaiting; break;
+    case View::Mine: query.statusFilter = QueueQuery::StatusFilter::ClaimedBy; break;
+    case View::Free: query.statusFilter = QueueQuery::StatusFilter::Unknown; break;
+    case View::Waiting: query.followUp = QueueQuery::FollowUp::Waiting; break;
+    case View::Settled:
+    case View::NoEvidence:
+    case View::All: break;
+    }
     query.claimedBy = query.statusFilter == QueueQuery::StatusFilter::ClaimedBy ? operatorName : QString();
 }
 
 QString QueueFilterBar::verdict() const
 {
-    return m_verdict->currentData().toString();
+    // The views of the evidence choose the verdict themselves.
+    switch (view()) {
+    case View::Settled: return SettledVerdictFilter;
+    case View::NoEvidence: return QStringLiteral("none");
+    default: return m_verdict->currentData().toString();
+    }
 }
 
 QList<QWidget *> QueueFilterBar::focusOrder() const

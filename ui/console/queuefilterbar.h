@@ -3,6 +3,8 @@
 #include "store/queuequery.h"
 
 #include <QTimer>
+
+#include <optional>
 #include <QWidget>
 
 class QComboBox;
@@ -12,21 +14,31 @@ class QLineEdit;
 
 namespace RefundDesk {
 
-// Above the queue: free text over the ids an agent has at hand, which statuses to list,
-// and which verdict. Typing settles for a moment before the queue is asked again.
+// Above the queue: free text over the ids an agent has at hand, which view of the queue
+// to list (each with its count) and which verdict. Typing settles for a moment before the
+// queue is asked again.
 class QueueFilterBar final : public QWidget
 {
     Q_OBJECT
 
 public:
+    // The views of the queue, in the order offered. Needs a person now leaves out what
+    // waits for a follow-up date; Mine is what the operator holds; Free, what nobody does.
+    enum class View { NeedsPersonNow, Mine, Free, Settled, NoEvidence, Waiting, All };
+
     // The controls the Tab key visits, in reading order.
     QList<QWidget *> focusOrder() const;
     explicit QueueFilterBar(QWidget *parent = nullptr);
 
     // Fills the filter part of `query` (search text and status) for `operatorName`.
     void applyTo(QueueQuery &query, const QString &operatorName) const;
-    // The verdict code to keep ("refunded", ...), empty for any.
+    // The verdict filter to keep ("refunded", ..., SettledVerdictFilter), empty for any.
     QString verdict() const;
+    View view() const;
+    void setView(View view);
+    // The count shown beside each view; none for a view not counted (yet). `atLeast`: the
+    // count may be higher (not every operation has been read yet).
+    void setCount(View view, std::optional<qint64> count, bool atLeast = false);
 
     QLineEdit *searchField() const { return m_search; }
     QComboBox *statusBox() const { return m_status; }
@@ -49,6 +61,7 @@ protected:
 
 private:
     void retranslate();
+    void showCounts();
     // The search field's width that shows its whole placeholder.
     int searchWidthNeeded() const;
     void placeFilters();
@@ -62,6 +75,7 @@ private:
     QHBoxLayout *m_firstLine = nullptr;
     QHBoxLayout *m_secondLine = nullptr;
     bool m_wrapped = false;
+    QList<QString> m_counts; // per view: " (12)", " (12+)" or nothing
     QTimer m_typingPause;
 };
 

@@ -9,6 +9,7 @@
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 #include "ui/console/queuefilterbar.h"
+#include "ui/console/queueviewcounts.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -88,6 +89,12 @@ QueuePane::QueuePane(QWidget *parent)
     layout->addWidget(m_empty);
 
     connect(m_filterBar, &QueueFilterBar::filterChanged, this, &QueuePane::applyFilter);
+    // The model lists what the bar's view shows from the start.
+    QueueQuery query;
+    m_filterBar->applyTo(query, m_operatorName);
+    m_model->setQuery(query, m_filterBar->verdict());
+    m_viewCounts = new QueueViewCounts(m_model, this);
+    connect(m_viewCounts, &QueueViewCounts::changed, this, &QueuePane::showViewCounts);
     connect(m_filterBar, &QueueFilterBar::searchAccepted, this, &QueuePane::focusList);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &QueuePane::onCurrentChanged);
     // A listing's rows are applied by the model when they come: selection changes then
@@ -160,6 +167,7 @@ void QueuePane::setStore(StoreWorker *worker, int keyRetentionHours)
     m_quiet = true;
     m_model->setStore(worker, keyRetentionHours);
     m_quiet = false;
+    m_viewCounts->setStore(worker);
     updateEmptyText();
 }
 
@@ -167,6 +175,8 @@ void QueuePane::setOperatorName(const QString &name)
 {
     m_operatorName = name;
     m_model->setOperatorName(name);
+    m_viewCounts->setOperatorName(name);
+    m_viewCounts->read();
     if (m_model->query().statusFilter == QueueQuery::StatusFilter::ClaimedBy)
         applyFilter();
 }
@@ -187,6 +197,27 @@ void QueuePane::refresh(const QString &operationId)
     m_quiet = true;
     m_model->refresh();
     m_quiet = false;
+    m_viewCounts->read();
+}
+
+void QueuePane::showViewCounts()
+{
+    using View = QueueFilterBar::View;
+    const auto &counts = m_viewCounts->counts();
+    const auto count = [&counts](qint64 QueueCounts::*part) {
+        return counts ? std::optional<qint64>((*counts).*part) : std::nullopt;
+    };
+    m_filterBar->setCount(View::NeedsPersonNow,
+                          counts ? std::optional<qint64>(counts->needsPersonNow()) : std::nullopt);
+    m_filterBar->setCount(View::Mine, count(&QueueCounts::mine));
+    m_filterBar->setCount(View::Free, count(&QueueCounts::free));
+    m_filterBar->setCount(View::Waiting, count(&QueueCounts::waiting));
+    m_filterBar->setCount(View::All, count(&QueueCounts::all));
+    // Counted from the verdicts read so far: "12+" until every operation has been read.
+    const bool complete = m_viewCounts->evidenceComplete();
+    const auto evidence = [&counts](int n) { return counts ? std::optional<qint64>(n) : std::nullopt; };
+    m_filterBar->setCount(View::Settled, evidence(m_viewCounts->settled()), !complete);
+    m_filterBar->setCount(View::NoEvidence, evidence(m_viewCounts->noEvidence()), !complete);
 }
 
 void QueuePane::keepPlaceUntilListed(const QString &selected, bool keepTop)
@@ -264,10 +295,9 @@ int QueuePane::selectSettledByEvidence()
     QItemSelection settled;
     for (int row = 0; row < m_model->rowCount(); ++row) {
         const QModelIndex index = m_model->index(row, 0);
-        const auto verdict = verdictFromString(index.data(QueueModel::VerdictRole).toString());
         const bool free = index.data(QueueModel::StatusRole).toString() == QLatin1String("unknown")
             || index.data(QueueModel::MineRole).toBool();
-        if (verdict && outcomeSettledBy(*verdict) && free)
+        if (settledByEvidence(index.data(QueueModel::VerdictRole).toString()) && free)
             settled.select(index, index);
     }
     m_view->selectionModel()->select(settled, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);

@@ -11,6 +11,7 @@ namespace RefundDesk {
 
 class QueueFilterBar;
 class QueueModel;
+class QueueViewCounts;
 class StoreWorker;
 
 // The left side of the console: the filter bar over the queue of operations that need
@@ -45,6 +46,7 @@ public:
     QueueModel *model() const { return m_model; }
     QTableView *view() const { return m_view; }
     QueueFilterBar *filterBar() const { return m_filterBar; }
+    QueueViewCounts *viewCounts() const { return m_viewCounts; }
     // "12 operations" / "100 shown, more below" for the status bar.
     QString countText() const;
 
@@ -63,6 +65,7 @@ private:
     void fitColumns();
     void updateEmptyText();
     void applyFilter();
+    void showViewCounts();
     void onCurrentChanged();
     // Where the person was, restored when the rows of a listing arrive.
     struct Place
@@ -78,6 +81,7 @@ private:
     QTableView *m_view = nullptr;
     QueueModel *m_model = nullptr;
     QLabel *m_empty = nullptr;
+    QueueViewCounts *m_viewCounts = nullptr;
     QString m_operatorName;
     bool m_quiet = false; // selection changes made by code, not by the person
     std::optional<Place> m_place;

@@ -35,7 +35,7 @@ struct QueueStatement
 };
 
 QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std::optional<QueueCursor> &after,
-                              int limit)
+                              int limit, bool notes)
 {
     QueueStatement s;
     const QByteArray sort = QueueSql::sortExpression(query.sortKey, SqlDialect::PostgreSql);
@@ -46,7 +46,7 @@ QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std:
     const QByteArray claimant = query.statusFilter == QueueQuery::StatusFilter::ClaimedBy ? s.bind(query.claimedBy) : QByteArray();
     const QByteArray pattern = query.searchText.trimmed().isEmpty() ? QByteArray()
                                                                      : s.bind(containsPattern(query.searchText.trimmed()));
-    s.sql += QueueSql::where(query, claimant, pattern);
+    s.sql += QueueSql::where(query, claimant, pattern, notes);
     const bool byId = query.sortKey == QueueQuery::SortKey::OperationId;
     const QByteArray later = query.descending ? " < " : " > ";
     if (after) {
@@ -145,6 +145,17 @@ Result<int> PgStore::keyRetentionHours()
     return keyRetentionFrom(*value);
 }
 
+Result<QueueCounts> PgStore::queueCounts(const QString &operatorName, const QDate &today)
+{
+    std::optional<Error> error;
+    PgResult result = read(QueueSql::countsSql("$1", today, m_schemaVersion >= 2), PgParams().add(operatorName),
+                           QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"),
+                           error);
+    if (error)
+        return *error;
+    return QueueCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3)};
+}
+
 Result<qint64> PgStore::dataVersion()
 {
     // No query: only what the server has sent already. A lost connection is restored
@@ -227,13 +238,13 @@ void PgStore::setReconnectWithoutWaiting(bool on)
 Result<std::vector<Operation>> PgStore::queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                                   int limit)
 {
-    const QueueStatement s = queueStatement(query, false, after, limit);
+    const QueueStatement s = queueStatement(query, false, after, limit, m_schemaVersion >= 2);
     return readOperations(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"));
 }
 
 Result<std::vector<QueueCursor>> PgStore::queueKeys(const QueueQuery &query, int limit)
 {
-    const QueueStatement s = queueStatement(query, true, std::nullopt, limit);
+    const QueueStatement s = queueStatement(query, true, std::nullopt, limit, m_schemaVersion >= 2);
     std::optional<Error> error;
     PgResult result = read(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"), error);
     if (error)
@@ -260,7 +271,7 @@ Result<QueuePageReading> PgStore::queuePageWithEvents(const QueueQuery &query, c
             return *lost;
     }
     const bool ownTransaction = m_snapshotDepth == 0;
-    const QueueStatement s = queueStatement(query, false, after, limit);
+    const QueueStatement s = queueStatement(query, false, after, limit, m_schemaVersion >= 2);
     PgBatch batch;
     if (ownTransaction)
         batch.addControl("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");

@@ -89,7 +89,7 @@ QByteArray SqliteStore::queueSql(const QueueQuery &query, QueueRead read, Cursor
     QByteArray sql = "SELECT " + (keys ? sort + ", operation_id" : QByteArray(OperationColumns)) + " FROM refund_ops";
     if (!index.isEmpty())
         sql += " INDEXED BY " + index;
-    sql += QueueSql::where(query, "?1", "?2");
+    sql += QueueSql::where(query, "?1", "?2", m_schemaVersion >= 2);
     // Sorted by the id itself, the id alone is the key: SQLite would not see through
     // "ORDER BY operation_id, operation_id" and would sort every page again.
     const bool byId = query.sortKey == QueueQuery::SortKey::OperationId;
@@ -168,6 +168,17 @@ Result<std::vector<QueueCursor>> SqliteStore::queueKeys(const QueueQuery &query,
     if (code != SQLITE_DONE)
         return sqliteError(code, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"));
     return keys;
+}
+
+Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const QDate &today)
+{
+    auto s = cached(QueueSql::countsSql("?1", today, m_schemaVersion >= 2));
+    s->bind(1, operatorName);
+    const int code = s->step();
+    if (code != SQLITE_ROW)
+        return sqliteError(code, QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"));
+    return QueueCounts{s->value(0).toLongLong(), s->value(1).toLongLong(), s->value(2).toLongLong(),
+                       s->value(3).toLongLong()};
 }
 
 Result<std::optional<Operation>> SqliteStore::operation(const QString &operationId)

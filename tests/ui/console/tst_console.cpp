@@ -785,8 +785,13 @@ void TestConsole::searchFindsAnOperation()
     QVERIFY(window->queuePane()->view()->hasFocus());
 
     QComboBox *status = window->queuePane()->filterBar()->statusBox();
+    status->setCurrentIndex(status->findText(QStringLiteral("Free (nobody on it)"), Qt::MatchStartsWith));
+    QTRY_COMPARE(window->queuePane()->model()->rowCount(), 1); // op_5521: unknown, nobody on it
+    status->setCurrentIndex(status->findText(QStringLiteral("Mine"), Qt::MatchStartsWith));
+    QTRY_COMPARE(window->queuePane()->model()->rowCount(), 0);
     search->clear();
-    status->setCurrentIndex(status->findText(QStringLiteral("Checking")));
+    QTest::keyClicks(search, QStringLiteral("7000"));
+    status->setCurrentIndex(status->findText(QStringLiteral("All"), Qt::MatchStartsWith));
     QTRY_COMPARE(window->queuePane()->model()->rowCount(), 1);
     QCOMPARE(window->queuePane()->model()->index(0, 0).data().toString(), QStringLiteral("op_7000"));
 }

@@ -1,0 +1,54 @@
+#pragma once
+
+#include "store/queuequery.h"
+#include "store/requestlane.h"
+
+#include <QObject>
+
+#include <optional>
+
+namespace RefundDesk {
+
+class QueueModel;
+class StoreWorker;
+
+// How many operations each view of the queue holds, for the filter bar. The views the
+// store can tell apart (needs a person now, mine, free, waiting, all) are counted by the
+// store in one statement (Store::queueCounts) each time the queue is read again; the
+// views that depend on the evidence (settled by evidence, no evidence) are counted from
+// the verdicts the queue model has worked out, without classifying the queue again.
+class QueueViewCounts final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit QueueViewCounts(QueueModel *model, QObject *parent = nullptr);
+
+    // The worker to count through (null: no store, no counts).
+    void setStore(StoreWorker *worker);
+    void setOperatorName(const QString &name) { m_operatorName = name; }
+    // Counts again (a change, a refresh, another operator).
+    void read();
+
+    const std::optional<QueueCounts> &counts() const { return m_counts; }
+    int settled() const;
+    int noEvidence() const;
+    // Whether settled() and noEvidence() cover the whole queue: every operation of the
+    // "All" view is listed and has its verdict.
+    bool evidenceComplete() const;
+    // Counting statements sent so far; for tests.
+    int reads() const { return m_reads; }
+
+signals:
+    void changed();
+
+private:
+    QueueModel *m_model = nullptr;
+    StoreWorker *m_worker = nullptr;
+    RequestLane m_lane;
+    QString m_operatorName;
+    std::optional<QueueCounts> m_counts;
+    int m_reads = 0;
+};
+
+} // namespace RefundDesk
