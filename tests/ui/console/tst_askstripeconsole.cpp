@@ -11,6 +11,7 @@
 #include "ui/common/bannerlabel.h"
 #include "ui/console/askstripeflow.h"
 #include "ui/console/askstriperunner.h"
+#include "ui/console/consolemenus.h"
 #include "ui/console/consolestripekey.h"
 #include "ui/console/evidenceview.h"
 #include "ui/console/stripekeyring.h"
@@ -223,7 +224,7 @@ void tst_AskStripeConsole::theAnswerIsKeptAndShownInHistory()
     QVERIFY(flow);
     QVERIFY(flow->askAction()->isEnabled());
     QCOMPARE(flow->askAction()->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_K));
-    QVERIFY(window->operationMenu()->actions().contains(flow->askAction()));
+    QVERIFY(window->menus()->menu(ConsoleMenus::Menu::Operation)->actions().contains(flow->askAction()));
     QVERIFY(!flow->button()->accessibleName().isEmpty());
     QCOMPARE(askedRows(*window), 0);
 
