@@ -24,26 +24,35 @@ bool sortsByNumber(QueueQuery::SortKey key)
         || key == QueueQuery::SortKey::Attempts || key == QueueQuery::SortKey::CreatedAt;
 }
 
-QByteArray waitingCondition(const QDate &today, bool notes)
+QString followUpDay(const QDate &today)
+{
+    return (today.isValid() ? today : QDate::currentDate()).toString(Qt::ISODate);
+}
+
+QByteArray waitingCondition(const QByteArray &day, bool notes)
 {
     if (!notes)
         return "1 = 0";
-    // A date is digits and dashes only: written in the statement, it changes once a day.
-    const QDate day = today.isValid() ? today : QDate::currentDate();
     return "EXISTS (SELECT 1 FROM operation_notes n WHERE n.operation_id = refund_ops.operation_id"
-           " AND n.follow_up_on > '" + day.toString(Qt::ISODate).toLatin1() + "')";
+           " AND n.follow_up_on > " + day + ")";
 }
 
-QByteArray countsSql(const QByteArray &claimant, const QDate &today, bool notes)
+QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes)
 {
     return "SELECT COUNT(*),"
            " COALESCE(SUM(CASE WHEN status = 'unknown' THEN 1 ELSE 0 END), 0),"
            " COALESCE(SUM(CASE WHEN status = 'checking' AND claimed_by = " + claimant + " THEN 1 ELSE 0 END), 0),"
-           " COALESCE(SUM(CASE WHEN " + waitingCondition(today, notes) + " THEN 1 ELSE 0 END), 0)"
+           " COALESCE(SUM(CASE WHEN " + waitingCondition(day, notes) + " THEN 1 ELSE 0 END), 0)"
            " FROM refund_ops WHERE status IN ('unknown', 'checking')";
 }
 
-QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByteArray &pattern, bool notes)
+bool usesFollowUpDay(const QueueQuery &query, bool notes)
+{
+    return notes && query.followUp != QueueQuery::FollowUp::Any;
+}
+
+QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByteArray &pattern, const QByteArray &day,
+                 bool notes)
 {
     QByteArray sql = " WHERE status IN ('unknown', 'checking')";
     switch (query.statusFilter) {
@@ -54,8 +63,8 @@ QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByt
     }
     switch (query.followUp) {
     case QueueQuery::FollowUp::Any: break;
-    case QueueQuery::FollowUp::NotWaiting: sql += " AND NOT " + waitingCondition(query.today, notes); break;
-    case QueueQuery::FollowUp::Waiting: sql += " AND " + waitingCondition(query.today, notes); break;
+    case QueueQuery::FollowUp::NotWaiting: sql += " AND NOT " + waitingCondition(day, notes); break;
+    case QueueQuery::FollowUp::Waiting: sql += " AND " + waitingCondition(day, notes); break;
     }
     if (!query.searchText.trimmed().isEmpty()) {
         // The escape character is named: containsPattern() escapes % and _ with it.

@@ -17,15 +17,23 @@ QByteArray sortExpression(QueueQuery::SortKey key, SqlDialect dialect);
 // Whether that expression's values are numbers; the others are text.
 bool sortsByNumber(QueueQuery::SortKey key);
 // " WHERE status IN ('unknown', 'checking')" with the status filter and the search.
-// `claimant` and `pattern` are the placeholders bound to the claimant's name and to the
-// search's LIKE pattern (see containsPattern), used only when the query needs them.
+// `claimant`, `pattern` and `day` are the placeholders bound to the claimant's name, to
+// the search's LIKE pattern (see containsPattern) and to followUpDay(query.today), used
+// only when the query needs them (see usesFollowUpDay).
 // `notes`: the store has operation_notes (schema version 2); without it nothing waits.
-QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByteArray &pattern, bool notes);
-// Whether the row of refund_ops waits for a follow-up after `today` (see QueueQuery::FollowUp).
-QByteArray waitingCondition(const QDate &today, bool notes);
+QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByteArray &pattern, const QByteArray &day,
+                 bool notes);
+// Whether where() names the `day` placeholder.
+bool usesFollowUpDay(const QueueQuery &query, bool notes);
+// The day a follow-up is compared with, as operation_notes keeps it ("YYYY-MM-DD"):
+// `today`, or the current date when it is not set.
+QString followUpDay(const QDate &today);
+// Whether the row of refund_ops waits for a follow-up after the day bound to `day` (see
+// QueueQuery::FollowUp).
+QByteArray waitingCondition(const QByteArray &day, bool notes);
 // One statement: every count of QueueCounts, in its order, for the claimant bound to
-// `claimant`.
-QByteArray countsSql(const QByteArray &claimant, const QDate &today, bool notes);
+// `claimant` and the day bound to `day` (followUpDay; unused when `notes` is false).
+QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes);
 
 } // namespace QueueSql
 

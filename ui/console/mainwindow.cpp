@@ -129,6 +129,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     m_menus = new ConsoleMenus(this, m_queue, m_panel, m_actions, m_recent);
     connectMenus();
     m_audit = new AuditIntegration(this); // View › Audit log, File › Export audit log…
+    m_askStripe = new AskStripeFlow(this, m_identity); // Operation › Ask Stripe (Ctrl+K)
     m_askQueue = new AskQueueFlow(this, m_askStripe->key()); // Queue › Ask Stripe about operations without evidence…
     m_menus->addEntry(ConsoleMenus::Menu::Queue, m_askQueue->action());
     connect(m_askQueue->action(), &QAction::triggered, this, [this] {
@@ -140,7 +141,6 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     m_status = new ConsoleStatusBar(statusBar(), m_identity);
     m_status->setStore(&m_facts, false, {});
     connect(m_refresher, &LiveRefresher::failed, m_status, &ConsoleStatusBar::livePaused);
-    m_askStripe = new AskStripeFlow(this, m_identity); // Operation › Ask Stripe (Ctrl+K)
     // Tab follows the reading order: the banner, the queue, the operation, the status line.
     setFocusOrder(QList<QWidget *>{readOnlyBanner()} << m_queue->focusOrder() << m_panel->focusOrder()
                                                      << m_status->liveLabel());

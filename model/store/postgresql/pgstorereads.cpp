@@ -46,7 +46,8 @@ QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std:
     const QByteArray claimant = query.statusFilter == QueueQuery::StatusFilter::ClaimedBy ? s.bind(query.claimedBy) : QByteArray();
     const QByteArray pattern = query.searchText.trimmed().isEmpty() ? QByteArray()
                                                                      : s.bind(containsPattern(query.searchText.trimmed()));
-    s.sql += QueueSql::where(query, claimant, pattern, notes);
+    const QByteArray day = QueueSql::usesFollowUpDay(query, notes) ? s.bind(QueueSql::followUpDay(query.today)) : QByteArray();
+    s.sql += QueueSql::where(query, claimant, pattern, day, notes);
     const bool byId = query.sortKey == QueueQuery::SortKey::OperationId;
     const QByteArray later = query.descending ? " < " : " > ";
     if (after) {
@@ -148,7 +149,12 @@ Result<int> PgStore::keyRetentionHours()
 Result<QueueCounts> PgStore::queueCounts(const QString &operatorName, const QDate &today)
 {
     std::optional<Error> error;
-    PgResult result = read(QueueSql::countsSql("$1", today, m_schemaVersion >= 2), PgParams().add(operatorName),
+    const bool notes = m_schemaVersion >= 2;
+    PgParams params;
+    params.add(operatorName);
+    if (notes)
+        params.add(QueueSql::followUpDay(today));
+    PgResult result = read(QueueSql::countsSql("$1", "$2", notes), params,
                            QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"),
                            error);
     if (error)

@@ -89,7 +89,7 @@ QByteArray SqliteStore::queueSql(const QueueQuery &query, QueueRead read, Cursor
     QByteArray sql = "SELECT " + (keys ? sort + ", operation_id" : QByteArray(OperationColumns)) + " FROM refund_ops";
     if (!index.isEmpty())
         sql += " INDEXED BY " + index;
-    sql += QueueSql::where(query, "?1", "?2", m_schemaVersion >= 2);
+    sql += QueueSql::where(query, "?1", "?2", "?6", m_schemaVersion >= 2);
     // Sorted by the id itself, the id alone is the key: SQLite would not see through
     // "ORDER BY operation_id, operation_id" and would sort every page again.
     const bool byId = query.sortKey == QueueQuery::SortKey::OperationId;
@@ -127,6 +127,8 @@ void SqliteStore::bindQueue(SqliteStatement &s, const QueueQuery &query, const s
         s.bind(4, after->operationId);
     }
     s.bind(5, qint64(limit));
+    if (QueueSql::usesFollowUpDay(query, m_schemaVersion >= 2))
+        s.bind(6, QueueSql::followUpDay(query.today));
 }
 
 Result<std::vector<Operation>> SqliteStore::queuePage(const QueueQuery &query,
@@ -172,8 +174,11 @@ Result<std::vector<QueueCursor>> SqliteStore::queueKeys(const QueueQuery &query,
 
 Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const QDate &today)
 {
-    auto s = cached(QueueSql::countsSql("?1", today, m_schemaVersion >= 2));
+    const bool notes = m_schemaVersion >= 2;
+    auto s = cached(QueueSql::countsSql("?1", "?2", notes));
     s->bind(1, operatorName);
+    if (notes)
+        s->bind(2, QueueSql::followUpDay(today));
     const int code = s->step();
     if (code != SQLITE_ROW)
         return sqliteError(code, QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"));

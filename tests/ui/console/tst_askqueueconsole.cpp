@@ -138,7 +138,7 @@ private slots:
 
         QAction *action = window.findChild<QAction *>(QStringLiteral("askStripeQueueAction"));
         QVERIFY(action);
-        QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K));
+        QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
         action->trigger();
         QMessageBox *report = nullptr;
         QTRY_VERIFY_WITH_TIMEOUT((report = visibleChild<QMessageBox>(&window, QStringLiteral("askQueueReport"))), 30'000);
