@@ -32,6 +32,8 @@ QueueFilterBar::QueueFilterBar(QWidget *parent)
                             View::Waiting, View::All})
         m_status->addItem(QString(), int(view));
     m_counts.resize(m_status->count());
+    // The views carry their counts, which grow: the box follows, so that none is cut.
+    m_status->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     m_verdict->setObjectName(QStringLiteral("verdictFilter"));
     for (const char *code : {"", "refunded", "failed", "pending", "conflict", "not_found", "none"})
