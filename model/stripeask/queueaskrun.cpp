@@ -4,6 +4,7 @@
 #include "stripe/stripeclient.h"
 #include "stripeask/queueaskquestions.h"
 #include "stripeask/queueasker.h"
+#include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
 
@@ -46,6 +47,9 @@ void QueueAskRun::start()
                                                                                    "for writing, upgraded, and ask again."));
         return end();
     }
+    // As the command does: a key of the other mode would find nothing, wrongly.
+    if ((m_report.failure = refuseKeyOfOtherMode(*store, m_secret.mode())))
+        return end();
     auto reading = QueueAskQuestions::read(*store);
     if (!reading) {
         m_report.failure = reading.error();
