@@ -2299,10 +2299,6 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>События вебхуков: %1</translation>
     </message>
     <message>
-        <source>No webhook event names this operation. Look the refund up in the provider&apos;s dashboard by the idempotency key, or ask provider support.</source>
-        <translation>Ни одно событие вебхука не указывает на эту операцию. Найдите возврат в личном кабинете провайдера по ключу идемпотентности или обратитесь в поддержку провайдера.</translation>
-    </message>
-    <message>
         <source>Evidence: select an operation.</source>
         <translation>Доказательства: выберите операцию.</translation>
     </message>
@@ -2321,6 +2317,10 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
             <numerusform>Не удалось прочитать %n события (отмечены ниже).</numerusform>
             <numerusform>Не удалось прочитать %n событий (отмечены ниже).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No webhook event names this operation. Ask Stripe (Ctrl+K) what became of it, or look the refund up in Stripe&apos;s Dashboard by the idempotency key.</source>
+        <translation>Ни одно событие вебхука не называет эту операцию. Спросите Stripe (Ctrl+K), что с ней стало, или найдите возврат в панели Stripe по ключу идемпотентности.</translation>
     </message>
 </context>
 <context>

@@ -2248,10 +2248,6 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>Webhook 事件：%1</translation>
     </message>
     <message>
-        <source>No webhook event names this operation. Look the refund up in the provider&apos;s dashboard by the idempotency key, or ask provider support.</source>
-        <translation>没有 Webhook 事件指向此操作。请在服务商后台按幂等键查找该退款，或联系服务商客服。</translation>
-    </message>
-    <message>
         <source>Evidence: select an operation.</source>
         <translation>证据：请选择一个操作。</translation>
     </message>
@@ -2268,6 +2264,10 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>
             <numerusform>有 %n 个事件无法读取（已在下方标出）。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>No webhook event names this operation. Ask Stripe (Ctrl+K) what became of it, or look the refund up in Stripe&apos;s Dashboard by the idempotency key.</source>
+        <translation>没有任何 Webhook 事件提到此操作。请询问 Stripe（Ctrl+K）它的结果，或在 Stripe 控制台中按幂等键查找该退款。</translation>
     </message>
 </context>
 <context>

@@ -17,9 +17,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
-#include <QBoxLayout>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QMenu>
 #include <QPointer>
 #include <QStatusBar>
@@ -58,25 +56,21 @@ AskStripeFlow::AskStripeFlow(MainWindow *window, OperatorIdentity *identity)
     m_key = new ConsoleStripeKey(StripeKeyring::desktop(nullptr), window);
     m_links = new StripeLinks(window->panel());
 
-    // A row above the evidence: the button, then what the last question came to.
+    // The button sits beside the verdict it can change; what the last question came to,
+    // under it.
     EvidenceView *evidence = window->panel()->evidenceView();
-    auto *row = new QWidget(evidence);
-    auto *rowLayout = new QHBoxLayout(row);
-    rowLayout->setContentsMargins(0, 0, 0, 0);
-    m_button = new QToolButton(row);
+    m_button = new QToolButton(evidence);
     m_button->setObjectName(QStringLiteral("askStripeButton"));
     m_button->setDefaultAction(m_ask);
     m_button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-    m_status = new BannerLabel(row, Theme::Tone::Info);
+    m_status = new BannerLabel(evidence, Theme::Tone::Info);
     m_status->setObjectName(QStringLiteral("askStripeStatus"));
     m_status->setCompact(true);
     m_status->setWordWrap(true);
     m_status->setTextFormat(Qt::PlainText);
     m_status->hide();
-    rowLayout->addWidget(m_button);
-    rowLayout->addWidget(m_status, 1);
-    if (auto *layout = qobject_cast<QBoxLayout *>(evidence->layout()))
-        layout->insertWidget(0, row);
+    evidence->addBesideVerdict(m_button);
+    evidence->addUnderVerdict(m_status);
 
     connect(window, &MainWindow::operationShown, this, &AskStripeFlow::onShown);
     connect(window, &MainWindow::storeOpened, this, &AskStripeFlow::updateEnabled);

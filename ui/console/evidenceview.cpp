@@ -9,6 +9,7 @@
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -60,7 +61,10 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(4);
-    layout->addWidget(m_banner);
+    m_verdictRow = new QHBoxLayout;
+    m_verdictRow->setSpacing(6);
+    m_verdictRow->addWidget(m_banner, 1);
+    layout->addLayout(m_verdictRow);
     layout->addWidget(m_title);
     layout->addWidget(m_table, 1);
 
@@ -93,8 +97,8 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
     if (row >= 0)
         m_table->setCurrentIndex(m_model->index(row, 0));
     else
-        m_json->clear(tr("No webhook event names this operation. Look the refund up in the provider's dashboard "
-                         "by the idempotency key, or ask provider support."));
+        m_json->clear(tr("No webhook event names this operation. Ask Stripe (Ctrl+K) what became of it, or look "
+                         "the refund up in Stripe's Dashboard by the idempotency key."));
 }
 
 void EvidenceView::clear()
@@ -106,9 +110,22 @@ void EvidenceView::clear()
     m_json->clear();
 }
 
+void EvidenceView::addBesideVerdict(QWidget *widget)
+{
+    m_verdictRow->addWidget(widget, 0, Qt::AlignTop);
+    setTabOrder(m_besideVerdict.isEmpty() ? m_banner : m_besideVerdict.last(), widget);
+    m_besideVerdict.append(widget);
+}
+
+void EvidenceView::addUnderVerdict(QWidget *widget)
+{
+    auto *layout = static_cast<QVBoxLayout *>(this->layout());
+    layout->insertWidget(layout->indexOf(m_title), widget);
+}
+
 QList<QWidget *> EvidenceView::focusOrder() const
 {
-    return {m_banner, m_table};
+    return QList<QWidget *>{m_banner} << m_besideVerdict << m_table;
 }
 
 QString EvidenceView::verdictText() const

@@ -2,6 +2,7 @@
 
 #include <QWidget>
 
+class QHBoxLayout;
 class QLabel;
 class QTableView;
 
@@ -28,14 +29,22 @@ public:
     QString verdictText() const;
     EventsModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
-    // The controls the Tab key visits, in reading order: the verdict, then the events.
+    // The controls the Tab key visits, in reading order: the verdict and what sits beside
+    // it, then the events.
     QList<QWidget *> focusOrder() const;
     JsonViewer *jsonViewer() const { return m_json; }
+
+    // Places a control of another feature to the right of the verdict (e.g. Ask Stripe),
+    // next in the Tab order after it, or a line of text under the verdict.
+    void addBesideVerdict(QWidget *widget);
+    void addUnderVerdict(QWidget *widget);
 
 private:
     void showSelectedPayload();
 
     BannerLabel *m_banner = nullptr;
+    QHBoxLayout *m_verdictRow = nullptr;
+    QList<QWidget *> m_besideVerdict;
     QLabel *m_title = nullptr;
     QTableView *m_table = nullptr;
     EventsModel *m_model = nullptr;
