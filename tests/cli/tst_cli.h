@@ -1,0 +1,63 @@
+// tst_cli's class and what its files share: a store for each test, running refund-desk on it.
+
+#pragma once
+
+#include "clirun.h"
+#include "teststore.h"
+
+#include <sqlite3.h>
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "store/store.h"
+
+using namespace RefundDesk;
+using RefundDesk::Test::CliRun;
+using RefundDesk::Test::environmentWithoutDisplay;
+using RefundDesk::Test::runRefundDesk;
+using RefundDesk::Test::TestStore;
+
+class tst_Cli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init();
+    void usageErrors_data();
+    void usageErrors();
+    void initNeverOverwrites();
+    void badStoreExitsThree_data();
+    void badStoreExitsThree();
+    void queueJsonShape();
+    void showJsonShape();
+    void claimConflictNamesTheWinner();
+    void releaseGivesTheOperationBack();
+    void resolveRules_data();
+    void resolveRules();
+    void resolveOnceOnly();
+    void helpNeedsNoDisplay();
+    void versionNamesTheBuild();
+    void everyCommandRunsWithoutADisplay();
+    void consoleWithoutADisplaySaysSo_data();
+    void consoleWithoutADisplaySaysSo();
+    void decidedOperationIsAConflict_data();
+    void decidedOperationIsAConflict();
+    void resolveFromEvidencePlansThenRecords();
+    void resolveFromEvidenceSkipsWhatChangedAfterThePlan();
+    void resolveFromEvidenceRacingDecidesEachOnce();
+
+private:
+    // The subcommands `refund-desk --help` lists.
+    QStringList listedCommands();
+    QString db() const { return m_store->path(); }
+    // A demo store of 2000 operations at a fixed time.
+    QString demoStore(const QString &name);
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<TestStore> m_store;
+};

@@ -1,0 +1,114 @@
+// tst_languages's class and what its files share: a translator that marks every text it
+// translates, and a console on a demo store.
+
+#pragma once
+
+#include "isolatedsettings.h"
+#include "consolewait.h"
+
+#include "audit/auditentrymodel.h"
+#include "i18n/translations.h"
+#include "items/queuemodel.h"
+#include "ui/audit/auditfilterbar.h"
+#include "ui/audit/auditwindow.h"
+#include "ui/audit/exposurechart.h"
+#include "ui/console/auditintegration.h"
+#include "ui/console/evidenceview.h"
+#include "ui/console/mainwindow.h"
+#include "ui/console/operationactions.h"
+#include "ui/console/operationpanel.h"
+#include "ui/console/operatoridentity.h"
+#include "ui/console/queuefilterbar.h"
+#include "ui/console/queuepane.h"
+#include "ui/console/resolvedialog.h"
+
+#include <QAbstractButton>
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QStatusBar>
+#include <QSignalSpy>
+#include <QStyle>
+#include <QStyleOptionFrame>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QChart>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTextDocument>
+#include <QToolButton>
+#include <QTranslator>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+using namespace RefundDesk;
+
+// The console at the size refund-desk --screenshot renders, on a fresh demo store, with
+// the reference case op_5521 shown.
+struct DemoConsole
+{
+    QTemporaryDir dir;
+    OperatorIdentity identity;
+    std::unique_ptr<MainWindow> window;
+
+    bool open()
+    {
+        identity.useForThisRun(QStringLiteral("alice"));
+        window = std::make_unique<MainWindow>(&identity);
+        window->setShowErrorDialogs(false);
+        window->resize(1366, 768);
+        window->show();
+        if (!dir.isValid() || !QTest::qWaitForWindowExposed(window.get()))
+            return false;
+        QSignalSpy opened(window.get(), &MainWindow::storeOpened);
+        window->openDemoStore(300, dir.filePath(QStringLiteral("demo.sqlite")));
+        return opened.wait(60'000) && RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521"));
+    }
+
+    // What `look` finds in the resolve dialog of op_5521; the dialog is closed after.
+    std::optional<QStringList> inResolveDialog(const std::function<QStringList(QWidget *)> &look)
+    {
+        window->actions()->record()->trigger();
+        if (!QTest::qWaitFor([this] { return window->resolveDialog() != nullptr; })
+            || !QTest::qWaitForWindowExposed(window->resolveDialog()))
+            return std::nullopt;
+        const QStringList found = look(window->resolveDialog());
+        window->resolveDialog()->reject();
+        if (!QTest::qWaitFor([this] { return window->resolveDialog() == nullptr; }))
+            return std::nullopt;
+        return found;
+    }
+};
+
+class LanguagesTest final : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanup();
+    void everyVisibleTextIsTranslatable();
+    void noTextIsCut_data();
+    void noTextIsCut();
+    void languageMenuSwitchesAtOnce();
+    void russianQueueFitsTheWindow_data();
+    void russianQueueFitsTheWindow();
+
+private:
+    QTemporaryDir m_settings;
+};
