@@ -2540,10 +2540,6 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>Не удаётся прочитать очередь</translation>
     </message>
     <message>
-        <source>Cannot build the demo store</source>
-        <translation>Не удаётся создать демо-хранилище</translation>
-    </message>
-    <message>
         <source>Cannot open the store</source>
         <translation>Не удаётся открыть хранилище</translation>
     </message>
@@ -2558,18 +2554,6 @@ File: %2</source>
     <message>
         <source>%1 — Refund Desk</source>
         <translation>%1 — Refund Desk</translation>
-    </message>
-    <message>
-        <source>A demo store is already being built.</source>
-        <translation>Демо-хранилище уже создаётся.</translation>
-    </message>
-    <message>
-        <source>Open a Refund Desk store</source>
-        <translation>Открыть хранилище Refund Desk</translation>
-    </message>
-    <message>
-        <source>Stores (*.sqlite *.db *.refunddesk);;All files (*)</source>
-        <translation>Хранилища (*.sqlite *.db *.refunddesk);;Все файлы (*)</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
@@ -3375,6 +3359,25 @@ The window now shows its current state.</source>
     <message>
         <source>Standby · %1</source>
         <translation>Резервный сервер · %1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StoreSources</name>
+    <message>
+        <source>Cannot build the demo store</source>
+        <translation>Не удаётся создать демо-хранилище</translation>
+    </message>
+    <message>
+        <source>Open a Refund Desk store</source>
+        <translation>Открыть хранилище Refund Desk</translation>
+    </message>
+    <message>
+        <source>Stores (*.sqlite *.db *.refunddesk);;All files (*)</source>
+        <translation>Хранилища (*.sqlite *.db *.refunddesk);;Все файлы (*)</translation>
+    </message>
+    <message>
+        <source>A demo store is already being built.</source>
+        <translation>Демо-хранилище уже создаётся.</translation>
     </message>
 </context>
 <context>

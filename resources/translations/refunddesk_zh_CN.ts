@@ -2479,10 +2479,6 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>无法读取队列</translation>
     </message>
     <message>
-        <source>Cannot build the demo store</source>
-        <translation>无法生成演示存储库</translation>
-    </message>
-    <message>
         <source>Cannot open the store</source>
         <translation>无法打开存储库</translation>
     </message>
@@ -2497,18 +2493,6 @@ File: %2</source>
     <message>
         <source>%1 — Refund Desk</source>
         <translation>%1 — Refund Desk</translation>
-    </message>
-    <message>
-        <source>A demo store is already being built.</source>
-        <translation>演示存储库正在生成中。</translation>
-    </message>
-    <message>
-        <source>Open a Refund Desk store</source>
-        <translation>打开 Refund Desk 存储库</translation>
-    </message>
-    <message>
-        <source>Stores (*.sqlite *.db *.refunddesk);;All files (*)</source>
-        <translation>存储库 (*.sqlite *.db *.refunddesk);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
@@ -3306,6 +3290,25 @@ The window now shows its current state.</source>
     <message>
         <source>Standby · %1</source>
         <translation>备用服务器 · %1</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::StoreSources</name>
+    <message>
+        <source>Cannot build the demo store</source>
+        <translation>无法生成演示存储库</translation>
+    </message>
+    <message>
+        <source>Open a Refund Desk store</source>
+        <translation>打开 Refund Desk 存储库</translation>
+    </message>
+    <message>
+        <source>Stores (*.sqlite *.db *.refunddesk);;All files (*)</source>
+        <translation>存储库 (*.sqlite *.db *.refunddesk);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>A demo store is already being built.</source>
+        <translation>演示存储库正在生成中。</translation>
     </message>
 </context>
 <context>

@@ -14,4 +14,15 @@ void showError(QWidget *parent, const QString &title, const QString &message)
     box->open();
 }
 
+void showErrorOnce(QWidget *parent, const QString &title, const QString &message)
+{
+    if (parent) {
+        for (const QMessageBox *open : parent->findChildren<QMessageBox *>(QStringLiteral("errorDialog"))) {
+            if (open->isVisible() && open->text() == message)
+                return;
+        }
+    }
+    showError(parent, title, message);
+}
+
 } // namespace RefundDesk

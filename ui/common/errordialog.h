@@ -11,4 +11,8 @@ namespace RefundDesk {
 // text, never interpreted as markup.
 void showError(QWidget *parent, const QString &title, const QString &message);
 
+// The same, unless `parent` shows that message already: the same trouble seen again (e.g.
+// on every refresh) needs no second dialog.
+void showErrorOnce(QWidget *parent, const QString &title, const QString &message);
+
 } // namespace RefundDesk

@@ -7,13 +7,11 @@
 #include "ui/common/errordialog.h"
 #include "ui/common/focusorder.h"
 #include "ui/common/painthold.h"
-#include "ui/console/askqueueflow.h"
 #include "ui/console/attempttimelineview.h"
-#include "ui/console/askstripeflow.h"
 #include "ui/console/auditintegration.h"
 #include "ui/console/consolemenus.h"
+#include "ui/console/consolereadworker.h"
 #include "ui/console/consolestatusbar.h"
-#include "ui/console/demolauncher.h"
 #include "ui/console/evidenceview.h"
 #include "ui/console/liverefresher.h"
 #include "ui/console/operationactions.h"
@@ -22,20 +20,18 @@
 #include "ui/console/operatoridentity.h"
 #include "ui/console/panelreader.h"
 #include "ui/console/queuepane.h"
-#include "ui/console/recentstores.h"
 #include "ui/console/storebanners.h"
+#include "ui/console/storesources.h"
+#include "ui/console/stripeintegration.h"
 #include "ui/console/upgradebanner.h"
 
 #include <QAction>
 #include <QCloseEvent>
 #include <QDir>
 #include <QEvent>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMessageBox>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
@@ -49,11 +45,10 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     , m_queue(new QueuePane(this))
     , m_panel(new OperationPanel(this))
     , m_actions(new OperationActions(this))
-    , m_reads(new StoreWorker(this))
+    , m_reads(newConsoleReadWorker(this))
     , m_refresher(new LiveRefresher(this))
     , m_writes(new WriteRunner(this))
-    , m_recent(new RecentStores(this))
-    , m_demo(new DemoLauncher(this))
+    , m_sources(new StoreSources(this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_banners(new StoreBanners(this))
     , m_reader(new PanelReader(m_reads, m_panel, identity, [this] { return isReadOnly(); }, this))
@@ -63,7 +58,6 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
 
     m_banners->hide();
-    connect(upgradeBanner(), &UpgradeBanner::upgradeRequested, m_operationWrites, &OperationWrites::upgradeStore);
 
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
     m_splitter->setChildrenCollapsible(false);
@@ -84,14 +78,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
 
     m_panel->setActions(m_actions->buttons());
     addActions(m_actions->all());
-    auto *writes = m_operationWrites;
-    connect(m_actions->claim(), &QAction::triggered, writes, [writes] { writes->claim(false); });
-    connect(m_actions->takeOver(), &QAction::triggered, writes, &OperationWrites::confirmTakeOver);
-    connect(m_actions->release(), &QAction::triggered, writes, &OperationWrites::release);
-    connect(m_actions->record(), &QAction::triggered, writes, &OperationWrites::recordOutcome);
-    connect(m_actions->addNote(), &QAction::triggered, writes, &OperationWrites::addNote);
-    connect(m_actions->copyReply(), &QAction::triggered, writes, &OperationWrites::copyReply);
-    connect(writes, &OperationWrites::batchChanged, this, &MainWindow::updateActions);
+    connect(m_operationWrites, &OperationWrites::batchChanged, this, &MainWindow::updateActions);
 
     connect(m_queue, &QueuePane::operationChosen, this, [this](const QString &id) { loadOperation(id, false); });
     connect(m_queue, &QueuePane::countChanged, this, &MainWindow::updateStatus);
@@ -109,16 +96,6 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     connect(m_refresher, &LiveRefresher::changed, this, &MainWindow::onStoreChanged);
     connect(m_writes, &WriteRunner::writingChanged, this, &MainWindow::updateActions);
     connect(m_refresher, &LiveRefresher::stateRead, this, &MainWindow::onStoreState);
-    // This window's reads go through the worker: a server that stops answering must not
-    // leave its reads waiting in line while the connection is restored.
-    m_reads->setReconnectWithoutWaiting(true);
-    // Nor wait behind a read the person left behind, or one the server sits on: this
-    // worker reads only, so what it runs may be cancelled.
-    m_reads->setCancelsReads(readDeadlineSeconds() * 1000);
-    connect(m_recent, &RecentStores::openRequested, this, [this](const QString &path) { openStore(path, false); });
-    connect(m_demo, &DemoLauncher::finished, this, [this](const QString &path) { openStore(path, false); });
-    connect(m_demo, &DemoLauncher::failed, this,
-            [this](const QString &message) { reportError(tr("Cannot build the demo store"), message); });
     connect(m_identity, &OperatorIdentity::nameChanged, this, [this](const QString &name) {
         m_queue->setOperatorName(name);
         updateActions();
@@ -126,18 +103,10 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     });
     m_queue->setOperatorName(m_identity->name());
 
-    m_menus = new ConsoleMenus(this, m_queue, m_panel, m_actions, m_recent);
+    m_menus = new ConsoleMenus(this, m_queue, m_panel, m_actions, m_sources->recent());
     connectMenus();
     m_audit = new AuditIntegration(this); // View › Audit log, File › Export audit log…
-    m_askStripe = new AskStripeFlow(this, m_identity); // Operation › Ask Stripe (Ctrl+K)
-    m_askQueue = new AskQueueFlow(this, m_askStripe->key()); // Queue › Ask Stripe about operations without evidence…
-    m_menus->addEntry(ConsoleMenus::Menu::Queue, m_askQueue->action());
-    connect(m_askQueue->action(), &QAction::triggered, this, [this] {
-        if (m_facts && !isReadOnly())
-            m_askQueue->start(m_facts->location, m_facts->sessionOperator.isEmpty() ? m_identity->name() : m_facts->sessionOperator);
-    });
-    connect(m_askQueue, &AskQueueFlow::finished, this, &MainWindow::refreshNow);
-    connect(m_askQueue, &AskQueueFlow::failed, this, &MainWindow::reportError);
+    new StripeIntegration(this, m_identity); // Ask Stripe, about the operation and the queue
     m_status = new ConsoleStatusBar(statusBar(), m_identity);
     m_status->setStore(&m_facts, false, {});
     connect(m_refresher, &LiveRefresher::failed, m_status, &ConsoleStatusBar::livePaused);
@@ -161,8 +130,7 @@ MainWindow::~MainWindow()
 
 void MainWindow::connectMenus()
 {
-    connect(m_menus, &ConsoleMenus::openRequested, this, &MainWindow::chooseStoreFile);
-    connect(m_menus, &ConsoleMenus::demoRequested, this, [this] { openDemoStore(); });
+    m_sources->connectMenus(m_menus);
     connect(m_menus, &ConsoleMenus::operatorChangeRequested, this, [this] { m_identity->ask(this); });
     connect(m_menus, &ConsoleMenus::refreshRequested, this, &MainWindow::refreshNow);
     connect(m_menus, &ConsoleMenus::recordFromEvidenceRequested, m_operationWrites,
@@ -241,25 +209,13 @@ void MainWindow::reportError(const QString &title, const QString &message)
 {
     m_lastError = message;
     emit errorReported(title, message);
-    if (!m_showErrorDialogs)
-        return;
-    // The same trouble seen again (e.g. on every refresh) needs no second dialog.
-    for (const QMessageBox *open : findChildren<QMessageBox *>(QStringLiteral("errorDialog"))) {
-        if (open->isVisible() && open->text() == message)
-            return;
-    }
-    showError(this, title, message);
+    if (m_showErrorDialogs)
+        showErrorOnce(this, title, message);
 }
 
 bool MainWindow::isReadOnly() const
 {
     return !m_facts || m_facts->state.readOnly;
-}
-
-int MainWindow::readDeadlineSeconds()
-{
-    const int seconds = QSettings().value(QStringLiteral("store/readDeadlineSeconds"), 30).toInt();
-    return seconds > 0 ? seconds : 30;
 }
 
 bool MainWindow::isIdle() const
@@ -309,7 +265,6 @@ void MainWindow::storeReady(StoreFacts facts, bool readOnly, const QString &show
         m_identity->useForThisRun(m_facts->sessionOperator);
     // The location without a password, whatever was typed.
     const QString location = m_facts->location;
-    m_recent->add(location);
     updateTitle();
     m_status->liveReset();
     updateActions();
@@ -350,18 +305,7 @@ void MainWindow::onStoreState(const StoreState &state)
 
 void MainWindow::openDemoStore(qint64 operations, const QString &path)
 {
-    const QString target = path.isEmpty() ? DemoLauncher::newDemoPath() : path;
-    if (!m_demo->start(target, operations, quint64(QDateTime::currentSecsSinceEpoch()), this))
-        statusBar()->showMessage(tr("A demo store is already being built."), 4000);
-}
-
-void MainWindow::chooseStoreFile()
-{
-    const QString start = m_facts ? QFileInfo(m_facts->location).absolutePath() : QDir::homePath();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open a Refund Desk store"), start,
-                                                      tr("Stores (*.sqlite *.db *.refunddesk);;All files (*)"));
-    if (!path.isEmpty())
-        openStore(path, false);
+    m_sources->buildDemo(operations, path);
 }
 
 bool MainWindow::showOperation(const QString &operationId)

@@ -15,12 +15,9 @@ class QSplitter;
 
 namespace RefundDesk {
 
-class AskQueueFlow;
-class AskStripeFlow;
 class AuditIntegration;
 class ConsoleMenus;
 class ConsoleStatusBar;
-class DemoLauncher;
 class LiveRefresher;
 class NoteDialog;
 class OperationActions;
@@ -30,9 +27,9 @@ class OperatorIdentity;
 class PaintHold;
 class PanelReader;
 class QueuePane;
-class RecentStores;
 class ResolveDialog;
 class StoreBanners;
+class StoreSources;
 class StoreWorker;
 class UpgradeBanner;
 
@@ -43,9 +40,11 @@ class UpgradeBanner;
 // WriteRunner's. A slow, busy or silent store makes a read late, never the window.
 //
 // MainWindow opens the store and ties the parts together: ConsoleMenus (the menus and
-// their shortcuts; a feature adds its entries there), ConsoleStatusBar, PanelReader (the
-// operation shown) and OperationWrites (claims, decisions, notes, the upgrade). Every
-// text is set again when Help › Language switches the language.
+// their shortcuts; a feature adds its entries there), ConsoleStatusBar, StoreSources
+// (where stores come from), PanelReader (the operation shown) and OperationWrites
+// (claims, decisions, notes, the upgrade). A feature is one object the window makes and
+// gives itself (AuditIntegration, StripeIntegration). Every text is set again when
+// Help › Language switches the language.
 class MainWindow final : public QMainWindow
 {
     Q_OBJECT
@@ -123,7 +122,6 @@ private:
     void updateTitle();
     void rememberLayout();
 
-    void chooseStoreFile();
     void storeReady(StoreFacts facts, bool readOnly, const QString &showAfter);
     void onQueueListed();
     void onStoreState(const StoreState &state);
@@ -132,9 +130,6 @@ private:
     void updateStatus();
     void onStoreChanged();
 
-    // How long a read may wait on the store before it is cancelled: the setting
-    // store/readDeadlineSeconds, 30 seconds unless set.
-    static int readDeadlineSeconds();
     // While a store opens, the contents wait this long for the first picture (the queue's
     // first page and the panel) before painting the steps on the way to it.
     static constexpr int FirstPictureMomentMs = 100;
@@ -146,8 +141,7 @@ private:
     StoreWorker *m_reads = nullptr;
     LiveRefresher *m_refresher = nullptr;
     WriteRunner *m_writes = nullptr;
-    RecentStores *m_recent = nullptr;
-    DemoLauncher *m_demo = nullptr;
+    StoreSources *m_sources = nullptr; // File › Open…, Demo store, Recent stores
     QSplitter *m_splitter = nullptr;
     StoreBanners *m_banners = nullptr;
     PanelReader *m_reader = nullptr;
@@ -155,7 +149,6 @@ private:
     ConsoleMenus *m_menus = nullptr;
     ConsoleStatusBar *m_status = nullptr;
     AuditIntegration *m_audit = nullptr;
-    AskQueueFlow *m_askQueue = nullptr;
     std::optional<StoreFacts> m_facts;
     bool m_opening = false;
     PaintHold *m_firstPicture = nullptr; // holds the contents' painting while a store opens
@@ -164,7 +157,6 @@ private:
     std::optional<QString> m_showWhenListed;
     bool m_openedReadOnly = false; // --read-only, rather than a store that cannot be written
     QDateTime m_openedAt;          // the moment a snapshot shows
-    AskStripeFlow *m_askStripe = nullptr;
     WindowLayout m_layout;
     QString m_lastError;
     bool m_showErrorDialogs = true;

@@ -45,6 +45,15 @@ OperationWrites::OperationWrites(MainWindow *window)
         m_window->refreshNow();
     });
     connect(m_batch, &BatchFlow::failed, m_window, &MainWindow::reportError);
+    // The operation's actions (buttons, menu entries, shortcuts) lead here.
+    OperationActions *actions = window->actions();
+    connect(actions->claim(), &QAction::triggered, this, [this] { claim(false); });
+    connect(actions->takeOver(), &QAction::triggered, this, &OperationWrites::confirmTakeOver);
+    connect(actions->release(), &QAction::triggered, this, &OperationWrites::release);
+    connect(actions->record(), &QAction::triggered, this, &OperationWrites::recordOutcome);
+    connect(actions->addNote(), &QAction::triggered, this, &OperationWrites::addNote);
+    connect(actions->copyReply(), &QAction::triggered, this, &OperationWrites::copyReply);
+    connect(window->upgradeBanner(), &UpgradeBanner::upgradeRequested, this, &OperationWrites::upgradeStore);
 }
 
 ResolveDialog *OperationWrites::resolveDialog() const

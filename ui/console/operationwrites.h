@@ -16,7 +16,8 @@ class ResolveDialog;
 // upgrade of a version 1 store that makes notes possible, and the batch of outcomes from
 // evidence; and the reply copied for the customer. Each write runs off the UI thread
 // through the window's WriteRunner, says what it is doing in the status bar meanwhile, and
-// the window then shows what the store answered.
+// the window then shows what the store answered. The window's operation actions and its
+// upgrade banner lead here.
 class OperationWrites final : public QObject
 {
     Q_OBJECT
