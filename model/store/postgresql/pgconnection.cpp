@@ -3,7 +3,7 @@
 
 #include "store/postgresql/pgconnectattempt.h"
 #include "store/postgresql/pgconnectfailure.h"
-#include "store/standbystatus.h"
+#include "store/postgresql/pgstatementfailure.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -34,8 +34,6 @@ pg_conn *connectWith(ConnectFunction connect, const PgConnInfo &info)
     const char *values[] = {"10", "refund-desk", info.connectString().constData(), "UTF8", nullptr};
     return connect(keywords, values, 1);
 }
-
-
 } // namespace
 
 PgConnection::PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly)
@@ -69,7 +67,7 @@ std::optional<Error> PgConnection::setUpSession(Setup setup)
 {
     m_waiting.clear(); // what waited was for the session that is gone
     m_canceller->reset(m_conn);
-    m_prepared.clear();
+    m_flight.forgetPrepared();
     m_listening = false;
     m_sessionKnown = false;
     m_sessionError.reset();
@@ -185,7 +183,7 @@ PgResult PgConnection::exec(const QByteArray &sql, const PgParams &params)
 
 std::vector<PgResult> PgConnection::execAll(const PgBatch &batch)
 {
-    return fly(std::exchange(m_waiting, {}), batch);
+    return m_flight.fly(m_conn, m_sessionKnown && !m_pooled, std::exchange(m_waiting, {}), batch);
 }
 
 int PgConnection::sendWithNext(const QByteArray &sql)
@@ -198,7 +196,7 @@ int PgConnection::sendWithNext(const QByteArray &sql)
 bool PgConnection::withdraw(int ticket)
 {
     const auto found = std::find_if(m_waiting.begin(), m_waiting.end(),
-                                    [ticket](const Waiting &w) { return w.ticket == ticket; });
+                                    [ticket](const PgAheadStatement &w) { return w.ticket == ticket; });
     if (found == m_waiting.end())
         return false;
     m_waiting.erase(found);
@@ -208,142 +206,7 @@ bool PgConnection::withdraw(int ticket)
 void PgConnection::sendWaiting()
 {
     if (!m_waiting.empty())
-        fly(std::exchange(m_waiting, {}), PgBatch());
-}
-
-std::vector<PgResult> PgConnection::fly(const std::vector<Waiting> &waiting, const PgBatch &batch)
-{
-    const std::vector<PgStatement> &statements = batch.statements();
-    std::vector<PgResult> answers(statements.size());
-    std::vector<PgResult> waitingAnswers(waiting.size());
-    auto tellWaiting = [&] {
-        for (size_t i = 0; i < waiting.size(); ++i) {
-            if (waiting[i].onAnswer)
-                waiting[i].onAnswer(waitingAnswers[i]);
-        }
-    };
-    if (PQenterPipelineMode(m_conn) != 1) {
-        tellWaiting();
-        return answers;
-    }
-
-    // What comes back, in the order it was sent.
-    struct Expected
-    {
-        enum class What { Waiting, Prepare, Answer, Sync } what;
-        size_t index = 0;
-        std::string key = {}; // of a PREPARE
-    };
-    // Prepared once and kept where the session is ours alone: parsing and planning a
-    // statement each time costs the server measurably more (docs/PERFORMANCE.md). Behind a
-    // pooler (and before the session's setup has said whether one is there) unnamed, so that
-    // nothing outlives the transaction on a server connection the pooler shares.
-    const bool prepare = m_sessionKnown && !m_pooled;
-    std::unordered_map<std::string, std::string> preparing; // in this flight: SQL -> name
-    std::vector<Expected> expected;
-    bool sent = true;
-    bool synced = true; // nothing sent since the last sync point
-    auto sync = [&](std::optional<size_t> index) {
-        sent = sent && PQpipelineSync(m_conn) == 1;
-        expected.push_back({Expected::What::Sync, index.value_or(statements.size())});
-        synced = true;
-    };
-    auto sendText = [&](const QByteArray &sql) {
-        sent = sent && PQsendQueryParams(m_conn, sql.constData(), 0, nullptr, nullptr, nullptr, nullptr, 0) == 1;
-        synced = false;
-    };
-
-    for (size_t i = 0; i < waiting.size(); ++i) {
-        sendText(waiting[i].sql);
-        expected.push_back({Expected::What::Waiting, i});
-    }
-    for (size_t i = 0; i < statements.size(); ++i) {
-        const PgStatement &statement = statements[i];
-        switch (statement.kind) {
-        case PgStatement::Kind::Sync:
-            sync(i);
-            continue;
-        case PgStatement::Kind::Control:
-            sendText(statement.sql);
-            break;
-        case PgStatement::Kind::Query: {
-            if (m_observer)
-                m_observer(statement.sql, statement.params);
-            std::vector<const char *> values;
-            values.reserve(size_t(statement.params.count()));
-            for (const auto &value : statement.params.values())
-                values.push_back(value ? value->constData() : nullptr);
-            if (!prepare) {
-                sent = sent
-                       && PQsendQueryParams(m_conn, statement.sql.constData(), statement.params.count(), nullptr,
-                                            values.data(), nullptr, nullptr, 0) == 1;
-                synced = false;
-                break;
-            }
-            const std::string key = statement.sql.toStdString();
-            std::string name;
-            if (const auto known = m_prepared.find(key); known != m_prepared.end()) {
-                name = known->second;
-            } else if (const auto now = preparing.find(key); now != preparing.end()) {
-                name = now->second;
-            } else {
-                name = "rd_" + std::to_string(m_nextStatement++);
-                preparing.emplace(key, name);
-                sent = sent
-                       && PQsendPrepare(m_conn, name.c_str(), statement.sql.constData(), statement.params.count(),
-                                        nullptr) == 1;
-                expected.push_back({Expected::What::Prepare, i, key});
-            }
-            sent = sent
-                   && PQsendQueryPrepared(m_conn, name.c_str(), statement.params.count(), values.data(), nullptr,
-                                          nullptr, 0) == 1;
-            synced = false;
-            break;
-        }
-        }
-        expected.push_back({Expected::What::Answer, i});
-    }
-    if (!synced || expected.empty())
-        sync(std::nullopt);
-
-    // The answers. A statement the server skipped after a failure in its unit answers with
-    // that failure, so that whoever reads it learns why.
-    PgResult failure;
-    for (const Expected &e : expected) {
-        PgResult answer(PQgetResult(m_conn));
-        if (e.what == Expected::What::Sync) {
-            if (e.index < statements.size())
-                answers[e.index] = answer;
-            failure = PgResult();
-            continue;
-        }
-        if (answer.isNull())
-            break; // the connection is gone: nothing more will come
-        // The end of this statement's answer.
-        while (pg_result *more = PQgetResult(m_conn))
-            PQclear(more);
-        if (answer.wasSkipped() && !failure.isNull())
-            answer = failure;
-        else if (!answer.isOk())
-            failure = answer;
-        switch (e.what) {
-        case Expected::What::Waiting:
-            waitingAnswers[e.index] = answer;
-            break;
-        case Expected::What::Prepare:
-            if (answer.isOk())
-                m_prepared.emplace(e.key, preparing.at(e.key));
-            break;
-        case Expected::What::Answer:
-            answers[e.index] = answer;
-            break;
-        case Expected::What::Sync:
-            break;
-        }
-    }
-    PQexitPipelineMode(m_conn);
-    tellWaiting();
-    return answers;
+        execAll(PgBatch());
 }
 
 PgResult PgConnection::execText(const QByteArray &sql)
@@ -461,51 +324,8 @@ Result<int> PgConnection::takeNotifications()
 Error PgConnection::errorFor(const PgResult &result, const QString &doing) const
 {
     const QByteArray state = result.sqlState();
-    const QString detail = result.isNull() || state.isEmpty() ? lastMessage() : result.errorMessage();
-    const QString where = location();
-    // PgBouncer in statement mode takes no transaction of more than one statement, which
-    // every decision is: refused by name, since nothing else about it would help.
-    if (detail.contains(QLatin1String("statement pooling")))
-        return Error::unavailable(QCoreApplication::translate("Store", "The pooler in front of %1 runs in statement mode "
-                                                                       "(pool_mode = statement), which refuses transactions "
-                                                                       "(%2). Nothing was written. Set pool_mode to "
-                                                                       "transaction or session for this database.")
-                                      .arg(where, detail));
-    if (!isConnected() || state.startsWith("08") || state == "57P01" || state == "57P02" || state == "57P03")
-        return Error::unavailable(QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 was lost while %2 "
-                                                 "(%3). Nothing was written; try again once the server is back.")
-                                      .arg(where, doing, detail));
-    if (state == "42501")
-        return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not do this on %2 while %3 (%4). Nothing was "
-                                                 "written. Ask the administrator for the right role (see "
-                                                 "roles-postgresql.sql).").arg(m_sessionUser, where, doing, detail));
-    if (state == "25006" && m_standby)
-        return StandbyStatus::writeRefusal(where);
-    // Otherwise the server itself takes no changes (a read-only connection of ours never
-    // gets here: PgStore refuses the write first).
-    if (state == "25006")
-        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server at %1 refused a change while %2 because it "
-                                                 "takes none (%3): it is a standby server, or the database or the "
-                                                 "login is set to read-only. Nothing was written. Connect to the "
-                                                 "primary server, or ask the administrator to allow changes.")
-                                      .arg(where, doing, detail));
-    if (state == "55P03" || state == "40001" || state == "40P01")
-        return Error::unavailable(QCoreApplication::translate("Store", "The store is busy: another session held the rows for more than "
-                                                 "%1 seconds while %2 (%3). Nothing was written. Try again in a "
-                                                 "moment.").arg(LockTimeoutMs / 1000).arg(doing, detail));
-    if (state == "57014")
-        return Error::unavailable(QCoreApplication::translate("Store", "The read was cancelled while %1 (%2): it took too "
-                                                                       "long or was no longer wanted. Nothing was "
-                                                                       "written; read again to see the latest.")
-                                      .arg(doing, detail));
-    if (state == "P0001" || state.startsWith("23"))
-        return Error::refused(QCoreApplication::translate("Store", "The server refused it while %1: %2. Nothing was written.")
-                                  .arg(doing, detail));
-    if (state == "53100")
-        return Error::unavailable(QCoreApplication::translate("Store", "The PostgreSQL server's disk is full while %1. Nothing was "
-                                                 "written.").arg(doing));
-    return Error::internal(QCoreApplication::translate("Store", "Unexpected database error while %1: %2 (SQLSTATE %3).")
-                               .arg(doing, detail, QString::fromLatin1(state)));
+    return statementFailure({state, result.isNull() || state.isEmpty() ? lastMessage() : result.errorMessage(), location(),
+                             doing, m_sessionUser, isConnected(), m_standby, LockTimeoutMs});
 }
 
 } // namespace RefundDesk::Internal

@@ -3,6 +3,7 @@
 #include "domain/result.h"
 #include "store/postgresql/pgbatch.h"
 #include "store/postgresql/pgconninfo.h"
+#include "store/postgresql/pgflight.h"
 #include "store/postgresql/pgparams.h"
 #include "store/postgresql/pgresult.h"
 
@@ -12,7 +13,6 @@
 
 #include <functional>
 #include <memory>
-#include <unordered_map>
 #include <vector>
 
 struct pg_conn;
@@ -28,8 +28,10 @@ class PgCanceller;
 // Setting a session up writes nothing, so a hot standby takes it as a primary does.
 //
 // Over a network every wait for an answer costs a round trip, so statements travel in
-// flights (libpq's pipeline mode): a PgBatch sends many at once, and the few statements whose answers nobody waits for
-// (the session's setup, a read snapshot's BEGIN and its end) ride with the next flight.
+// flights (libpq's pipeline mode, sent by PgFlight): a PgBatch sends many at once, and the few
+// statements whose answers nobody waits for (the session's setup, a read snapshot's BEGIN and
+// its end) ride with the next flight. What a failed statement means for a person is
+// statementFailure()'s to say.
 class PgConnection final
 {
 public:
@@ -138,25 +140,14 @@ public:
     std::shared_ptr<PgCanceller> canceller() const { return m_canceller; }
 
     // While set, every statement text run is passed to it (query plan recording).
-    void setStatementObserver(std::function<void(const QByteArray &, const PgParams &)> observer)
-    {
-        m_observer = std::move(observer);
-    }
+    void setStatementObserver(PgFlight::Observer observer) { m_flight.setObserver(std::move(observer)); }
 
 private:
     PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly);
     std::optional<Error> setUpSession(Setup setup);
     QByteArray listenUnlessPooled() const;
     void listen();
-    // A statement waiting for the next flight, and who wants its answer.
-    struct Waiting
-    {
-        int ticket;
-        QByteArray sql;
-        std::function<void(const PgResult &)> onAnswer;
-    };
-    void enqueue(Waiting waiting) { m_waiting.push_back(std::move(waiting)); }
-    std::vector<PgResult> fly(const std::vector<Waiting> &waiting, const PgBatch &batch);
+    void enqueue(PgAheadStatement waiting) { m_waiting.push_back(std::move(waiting)); }
     std::optional<Error> reconnectWaiting();
     std::optional<Error> reconnectStep(int stepMs);
     // The error of a reconnect still going on or given up, with libpq's or our `detail`.
@@ -171,13 +162,11 @@ private:
     bool m_sessionKnown = false; // the setup's answer came: m_pooled is known
     bool m_listening = false;
     int m_backendPid = 0;
-    std::unordered_map<std::string, std::string> m_prepared; // SQL -> statement name; never behind a pooler
-    int m_nextStatement = 1;
+    PgFlight m_flight; // prepares statements only where no pooler stands between
     int m_sessions = 0;
-    std::vector<Waiting> m_waiting; // to ride with the next flight
+    std::vector<PgAheadStatement> m_waiting; // to ride with the next flight
     int m_nextTicket = 1;
     std::optional<Error> m_sessionError;
-    std::function<void(const QByteArray &, const PgParams &)> m_observer;
     Reconnect m_reconnect = Reconnect::Waiting;
     std::unique_ptr<PgConnectAttempt> m_attempt; // in steps: the connect under way
     QElapsedTimer m_retryClock;                  // since the last reconnect that failed
