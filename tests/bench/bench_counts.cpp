@@ -175,7 +175,8 @@ Timing timeCounts(Store &store, const QString &operatorName, const QDate &today,
 
 QString countsText(const QueueCounts &c)
 {
-    return QStringLiteral("all %1, free %2, mine %3, waiting %4").arg(c.all).arg(c.free).arg(c.mine).arg(c.waiting);
+    return QStringLiteral("all %1, free %2, mine %3, waiting %4, oldest %5")
+        .arg(c.all).arg(c.free).arg(c.mine).arg(c.waiting).arg(c.oldestOperationId);
 }
 
 } // namespace
