@@ -155,6 +155,10 @@ CREATE TABLE operation_notes (
 );
 
 CREATE INDEX operation_notes_operation ON operation_notes(operation_id, note_id);
+-- The queue's Waiting view counted from the notes with a follow-up date after today alone,
+-- not by a probe per queue row (Store::queueCounts).
+CREATE INDEX operation_notes_follow_up ON operation_notes(follow_up_on, operation_id)
+    WHERE follow_up_on IS NOT NULL;
 
 CREATE TRIGGER operation_notes_no_update
 BEFORE UPDATE ON operation_notes

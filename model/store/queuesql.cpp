@@ -37,13 +37,39 @@ QByteArray waitingCondition(const QByteArray &day, bool notes)
            " AND n.follow_up_on > " + day + ")";
 }
 
-QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes)
+QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes, SqlDialect dialect,
+                     const QByteArray &oldestIndex, const QByteArray &followUpIndex)
 {
-    return "SELECT COUNT(*),"
-           " COALESCE(SUM(CASE WHEN status = 'unknown' THEN 1 ELSE 0 END), 0),"
-           " COALESCE(SUM(CASE WHEN status = 'checking' AND claimed_by = " + claimant + " THEN 1 ELSE 0 END), 0),"
-           " COALESCE(SUM(CASE WHEN " + waitingCondition(day, notes) + " THEN 1 ELSE 0 END), 0)"
-           " FROM refund_ops WHERE status IN ('unknown', 'checking')";
+    // Each part reads only what it counts, so that the statement costs the queue's own
+    // indexes and not a probe per queue row:
+    // - all and free: one pass over a partial index of the queue that holds the status
+    //   (refund_ops_queue), never the rows;
+    // - mine: the claimant's own entries of refund_ops_queue_by_claimant (an empty name
+    //   reads nothing: the free operations have no claimant);
+    // - waiting: the notes with a follow-up after the day (operation_notes_follow_up),
+    //   each then looked up in the queue, the notes first (CROSS JOIN keeps SQLite to that
+    //   order); an operation with two such notes counts once;
+    // - the oldest: the first entry of refund_ops_queue_by_created.
+    const QByteArray queue = "status IN ('unknown', 'checking')";
+    const QByteArray claimantOf = dialect == SqlDialect::Sqlite ? "IFNULL(claimed_by, '')" : "COALESCE(claimed_by, '')";
+    const auto hint = [](const QByteArray &index) { return index.isEmpty() ? QByteArray() : " INDEXED BY " + index; };
+    const QByteArray waiting =
+        notes ? "(SELECT COUNT(DISTINCT n.operation_id) FROM operation_notes n" + hint(followUpIndex)
+                    + " CROSS JOIN refund_ops r WHERE r.operation_id = n.operation_id AND n.follow_up_on > " + day
+                    + " AND r." + queue + ")"
+              : QByteArray("0");
+    // The oldest by created_at: the only time of the row that a claim or a release never
+    // moves (updated_at is the last claim's or release's), and the tool marks the row
+    // unknown during the attempts that follow its creation. It is also what the queue's
+    // Age column counts from, so the status bar and the rows agree.
+    return "SELECT q.total, q.free,"
+           " (SELECT COUNT(*) FROM refund_ops WHERE " + queue + " AND " + claimantOf + " = " + claimant
+           + " AND status = 'checking' AND " + claimant + " <> ''),"
+           " " + waiting + ", o.operation_id, o.created_at"
+           " FROM (SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN status = 'unknown' THEN 1 ELSE 0 END), 0) AS free"
+           " FROM refund_ops WHERE " + queue + ") AS q"
+           " LEFT JOIN (SELECT operation_id, created_at FROM refund_ops" + hint(oldestIndex) + " WHERE " + queue
+           + " ORDER BY created_at, operation_id LIMIT 1) AS o ON 1 = 1";
 }
 
 bool usesFollowUpDay(const QueueQuery &query, bool notes)

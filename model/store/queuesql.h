@@ -31,9 +31,14 @@ QString followUpDay(const QDate &today);
 // Whether the row of refund_ops waits for a follow-up after the day bound to `day` (see
 // QueueQuery::FollowUp).
 QByteArray waitingCondition(const QByteArray &day, bool notes);
-// One statement: every count of QueueCounts, in its order, for the claimant bound to
-// `claimant` and the day bound to `day` (followUpDay; unused when `notes` is false).
-QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes);
+// One statement, one row: every count of QueueCounts in its order (all, free, mine,
+// waiting), then the oldest operation's id and created_at (NULL for an empty queue), for
+// the claimant bound to `claimant` and the day bound to `day` (followUpDay; unused when
+// `notes` is false). Its cost follows the queue's indexes, not the store's size.
+// `oldestIndex` and `followUpIndex` name, on SQLite, refund_ops_queue_by_created and
+// operation_notes_follow_up when the store has them (INDEXED BY; empty: no hint).
+QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes, SqlDialect dialect,
+                     const QByteArray &oldestIndex = {}, const QByteArray &followUpIndex = {});
 
 } // namespace QueueSql
 

@@ -154,12 +154,13 @@ Result<QueueCounts> PgStore::queueCounts(const QString &operatorName, const QDat
     params.add(operatorName);
     if (notes)
         params.add(QueueSql::followUpDay(today));
-    PgResult result = read(QueueSql::countsSql("$1", "$2", notes), params,
+    PgResult result = read(QueueSql::countsSql("$1", "$2", notes, SqlDialect::PostgreSql), params,
                            QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"),
                            error);
     if (error)
         return *error;
-    return QueueCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3)};
+    return QueueCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
+                       result.isNull(0, 4) ? QString() : result.text(0, 4), result.isNull(0, 5) ? 0 : result.integer(0, 5)};
 }
 
 Result<qint64> PgStore::dataVersion()

@@ -1,0 +1,310 @@
+// The queue's counts and its oldest operation (Store::queueCounts): right on SQLite and on
+// PostgreSQL alike, whatever the notes and claims, and one round trip on PostgreSQL.
+
+#include "latencyproxy.h"
+#include "pgtestserver.h"
+#include "teststore.h"
+#include "versiononestore.h"
+
+#include "demo/demostore.h"
+#include "store/store.h"
+#include "store/storebuilder.h"
+#include "store/storecopier.h"
+
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+using namespace RefundDesk;
+using namespace RefundDesk::Test;
+
+namespace {
+
+const QDate Today(2026, 12, 4);
+constexpr qint64 Hour = 3'600'000;
+constexpr qint64 T0 = 1'700'000'000'000;
+
+Operation operation(const QString &id, OperationStatus status, qint64 createdAt, const QString &claimant = {})
+{
+    Operation o = TestStore::operation(id, status, createdAt + 5 * Hour);
+    o.createdAt = createdAt;
+    if (status == OperationStatus::Checking) {
+        o.claimedBy = claimant;
+        o.claimedAt = createdAt + 5 * Hour;
+    }
+    return o;
+}
+
+// The queue (unknown and checking), oldest first by creation:
+//   op_m  unknown, created T0 + 1 h, the oldest: the first of two created then, by id
+//   op_z  unknown, created T0 + 1 h, claimed never; two follow-ups after today (waits once)
+//   op_c  checking by alice, created T0 + 2 h; its updated_at is the latest of all (the claim)
+//   op_d  checking by bob, created T0 + 3 h
+//   op_e  unknown, created T0 + 4 h, its follow-up today (needs a person again)
+// Outside it: op_old refunded (created first of all), op_late failed with a follow-up after
+// today (a note on a decided operation waits for nothing).
+bool fillQueue(TestStore &store)
+{
+    for (const Operation &o : {operation(QStringLiteral("op_z"), OperationStatus::Unknown, T0 + Hour),
+                               operation(QStringLiteral("op_m"), OperationStatus::Unknown, T0 + Hour),
+                               operation(QStringLiteral("op_c"), OperationStatus::Checking, T0 + 2 * Hour,
+                                         QStringLiteral("alice")),
+                               operation(QStringLiteral("op_d"), OperationStatus::Checking, T0 + 3 * Hour,
+                                         QStringLiteral("bob")),
+                               operation(QStringLiteral("op_e"), OperationStatus::Unknown, T0 + 4 * Hour),
+                               operation(QStringLiteral("op_old"), OperationStatus::Refunded, T0 - 10 * Hour),
+                               operation(QStringLiteral("op_late"), OperationStatus::Failed, T0 + 6 * Hour)}) {
+        if (!store.addOperation(o))
+            return false;
+    }
+    // The claim moved op_c's updated_at past every other: the oldest is by creation.
+    if (!store.exec(QStringLiteral("UPDATE refund_ops SET updated_at = %1 WHERE operation_id = 'op_c'").arg(T0 - 20 * Hour)))
+        return false;
+    const QString note = QStringLiteral("INSERT INTO operation_notes (operation_id, text, follow_up_on, operator, "
+                                        "recorded_at) VALUES ('%1', 'Asked support', '%2', 'alice', 1700000000000)");
+    const auto day = [](int days) { return Today.addDays(days).toString(Qt::ISODate); };
+    return store.exec(note.arg(QStringLiteral("op_z"), day(2))) && store.exec(note.arg(QStringLiteral("op_z"), day(5)))
+        && store.exec(note.arg(QStringLiteral("op_e"), day(0))) && store.exec(note.arg(QStringLiteral("op_e"), day(-3)))
+        && store.exec(note.arg(QStringLiteral("op_late"), day(4)))
+        && store.exec(QStringLiteral("INSERT INTO operation_notes (operation_id, text, operator, recorded_at) "
+                                     "VALUES ('op_m', 'No follow-up', 'bob', 1700000000000)"));
+}
+
+} // namespace
+
+class tst_QueueCounts : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+
+    void countsAndOldest_data();
+    void countsAndOldest();
+    void emptyQueueHasNoOldest_data();
+    void emptyQueueHasNoOldest();
+    void versionOneStoreWaitsForNothing_data();
+    void versionOneStoreWaitsForNothing();
+    void oneRoundTripOnPostgresql();
+    void readsOnlyIndexesOnSqlite_data();
+    void readsOnlyIndexesOnSqlite();
+
+private:
+    void addBackends();
+    // A store filled by `fill` on the backend asked for ("sqlite", "postgresql"), at `sql`
+    // made a version 1 store when `versionOne`; its location, or empty.
+    QString makeStore(const QString &backend, bool (*fill)(TestStore &), bool versionOne = false);
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<PgTestServer> m_server;
+    int m_stores = 0;
+};
+
+void tst_QueueCounts::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_server = std::make_unique<PgTestServer>();
+    QVERIFY2(m_server->isRunning(), qPrintable(m_server->lastError()));
+}
+
+void tst_QueueCounts::addBackends()
+{
+    QTest::addColumn<QString>("backend");
+    QTest::newRow("sqlite") << QStringLiteral("sqlite");
+    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+}
+
+QString tst_QueueCounts::makeStore(const QString &backend, bool (*fill)(TestStore &), bool versionOne)
+{
+    const QString path = m_dir.filePath(QStringLiteral("counts_%1.sqlite").arg(++m_stores));
+    {
+        TestStore fixture(path);
+        if (!fixture.isValid() || !fill(fixture)) {
+            qWarning() << fixture.lastError();
+            return {};
+        }
+        if (versionOne && backend == QLatin1String("sqlite") && !fixture.exec(versionOneSqlite()))
+            return {};
+    }
+    if (backend == QLatin1String("sqlite"))
+        return path;
+    const QString name = QStringLiteral("counts_%1").arg(m_stores);
+    if (!m_server->createDatabase(name))
+        return {};
+    const QString location = m_server->location(name);
+    {
+        auto source = StoreFactory::open(path, Store::OpenMode::ReadOnly);
+        auto builder = StoreBuilder::createNew(location);
+        if (!source || !builder)
+            return {};
+        StoreCopier copier(**source, **builder);
+        if (!copier.copy() || !(*builder)->finish())
+            return {};
+    }
+    if (versionOne && !m_server->exec(name, versionOnePostgres()))
+        return {};
+    return location;
+}
+
+void tst_QueueCounts::countsAndOldest_data()
+{
+    addBackends();
+}
+
+void tst_QueueCounts::countsAndOldest()
+{
+    QFETCH(QString, backend);
+    const QString location = makeStore(backend, fillQueue);
+    QVERIFY(!location.isEmpty());
+    auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+
+    auto counts = (*store)->queueCounts(QStringLiteral("alice"), Today);
+    QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
+    QCOMPARE(counts->all, 5);
+    QCOMPARE(counts->free, 3);
+    QCOMPARE(counts->mine, 1);
+    QCOMPARE(counts->waiting, 1); // op_z, once for its two follow-ups; not op_late (failed)
+    QCOMPARE(counts->needsPersonNow(), 4);
+    QCOMPARE(counts->oldestOperationId, QStringLiteral("op_m"));
+    QCOMPARE(counts->oldestCreatedAt, T0 + Hour);
+
+    // op_z's first follow-up day comes: it still waits for the second.
+    QCOMPARE((*store)->queueCounts(QStringLiteral("alice"), Today.addDays(2))->waiting, 1);
+    QCOMPARE((*store)->queueCounts(QStringLiteral("alice"), Today.addDays(5))->waiting, 0);
+    // op_e's past follow-ups never made it wait; a later day does not either.
+    QCOMPARE((*store)->queueCounts(QStringLiteral("alice"), Today.addDays(-1))->waiting, 2);
+    QCOMPARE((*store)->queueCounts(QStringLiteral("bob"), Today)->mine, 1);
+    QCOMPARE((*store)->queueCounts(QStringLiteral("carol"), Today)->mine, 0);
+    // No name: nobody's claims, not the free operations (whose claimant is empty).
+    QCOMPARE((*store)->queueCounts(QString(), Today)->mine, 0);
+}
+
+void tst_QueueCounts::emptyQueueHasNoOldest_data()
+{
+    addBackends();
+}
+
+void tst_QueueCounts::emptyQueueHasNoOldest()
+{
+    QFETCH(QString, backend);
+    const QString location = makeStore(backend, [](TestStore &store) {
+        return store.addOperation(operation(QStringLiteral("op_done"), OperationStatus::Refunded, T0));
+    });
+    QVERIFY(!location.isEmpty());
+    auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+    auto counts = (*store)->queueCounts(QStringLiteral("alice"), Today);
+    QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
+    QCOMPARE(*counts, QueueCounts());
+    QVERIFY(counts->oldestOperationId.isNull());
+}
+
+void tst_QueueCounts::versionOneStoreWaitsForNothing_data()
+{
+    addBackends();
+}
+
+void tst_QueueCounts::versionOneStoreWaitsForNothing()
+{
+    QFETCH(QString, backend);
+    const QString location = makeStore(
+        backend,
+        [](TestStore &store) {
+            return store.addOperation(operation(QStringLiteral("op_b"), OperationStatus::Unknown, T0 + Hour))
+                && store.addOperation(operation(QStringLiteral("op_a"), OperationStatus::Checking, T0 + 2 * Hour,
+                                                QStringLiteral("alice")));
+        },
+        true);
+    QVERIFY(!location.isEmpty());
+    auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+    QCOMPARE((*store)->schemaVersion(), 1);
+    auto counts = (*store)->queueCounts(QStringLiteral("alice"), Today);
+    QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
+    QCOMPARE(counts->all, 2);
+    QCOMPARE(counts->free, 1);
+    QCOMPARE(counts->mine, 1);
+    QCOMPARE(counts->waiting, 0);
+    QCOMPARE(counts->oldestOperationId, QStringLiteral("op_b"));
+    QCOMPARE(counts->oldestCreatedAt, T0 + Hour);
+}
+
+void tst_QueueCounts::oneRoundTripOnPostgresql()
+{
+    const QString location = makeStore(QStringLiteral("postgresql"), fillQueue);
+    QVERIFY(!location.isEmpty());
+    LatencyProxy proxy(m_server->socketPath(), 5);
+    QVERIFY(proxy.start());
+    auto store = StoreFactory::open(proxy.pgLocation(QStringLiteral("counts_%1").arg(m_stores),
+                                                     QString::fromLatin1(PgTestServer::SuperUser)),
+                                    Store::OpenMode::ReadOnly);
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+    // Counted from the first call: a statement prepared on the way costs no trip of its own.
+    for (int call = 0; call < 3; ++call) {
+        QThread::msleep(20); // what the connection sent before reaches the proxy first
+        proxy.resetCounts();
+        auto counts = (*store)->queueCounts(QStringLiteral("alice"), Today);
+        QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
+        QCOMPARE(counts->all, 5);
+        QCOMPARE(counts->oldestOperationId, QStringLiteral("op_m"));
+        QCOMPARE(proxy.roundTrips(), 1);
+    }
+}
+
+void tst_QueueCounts::readsOnlyIndexesOnSqlite_data()
+{
+    QTest::addColumn<QString>("store");
+    QTest::newRow("notes and claims by SQL, no statistics") << QStringLiteral("fixture");
+    QTest::newRow("simulated, with the builder's statistics") << QStringLiteral("demo");
+}
+
+// The cost follows the queue, not the store: the statement reads the queue's partial
+// indexes and the notes with a follow-up, and never probes once per queue row.
+void tst_QueueCounts::readsOnlyIndexesOnSqlite()
+{
+    QFETCH(QString, store);
+    QString path;
+    if (store == QLatin1String("fixture")) {
+        path = makeStore(QStringLiteral("sqlite"), fillQueue);
+    } else {
+        path = m_dir.filePath(QStringLiteral("demo_%1.sqlite").arg(++m_stores));
+        SimulationOptions options;
+        options.operations = 2000;
+        options.seed = 3;
+        options.nowMs = T0;
+        auto built = DemoStore::generate(path, options);
+        QVERIFY2(built, built ? "" : qPrintable(built.error().message));
+    }
+    QVERIFY(!path.isEmpty());
+    auto opened = StoreFactory::open(path, Store::OpenMode::ReadOnly);
+    QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+    Store &s = **opened;
+    s.setRecordingQueryPlans(true);
+    QVERIFY(s.queueCounts(QStringLiteral("alice"), Today));
+    auto plans = s.recordedQueryPlans();
+    QVERIFY2(plans, plans ? "" : qPrintable(plans.error().message));
+    const auto counts = std::find_if(plans->begin(), plans->end(), [](const QueryPlan &plan) {
+        return plan.sql.contains(QLatin1String("COUNT(DISTINCT n.operation_id)"));
+    });
+    QVERIFY(counts != plans->end());
+    const QString described = counts->steps.join(u'\n');
+    qInfo("%s", qPrintable(described));
+    static const QRegularExpression scan(QStringLiteral("^\\s*SCAN (\\S+)(?: USING (?:COVERING )?INDEX (\\S+))?"));
+    for (const QString &step : counts->steps) {
+        QVERIFY2(!step.contains(QLatin1String("CORRELATED")), qPrintable(described));
+        const auto match = scan.match(step);
+        if (!match.hasMatch())
+            continue;
+        const QString table = match.captured(1);
+        // Never all the notes; a pass over the whole queue (the total and the free) reads a
+        // partial index of it; q and o are the statement's own subqueries.
+        QVERIFY2(table != QLatin1String("n") && table != QLatin1String("operation_notes"), qPrintable(described));
+        if (table == QLatin1String("refund_ops") || table == QLatin1String("r"))
+            QVERIFY2(match.captured(2).startsWith(QLatin1String("refund_ops_queue")), qPrintable(described));
+    }
+}
+
+QTEST_GUILESS_MAIN(tst_QueueCounts)
+#include "tst_queuecounts.moc"
