@@ -2,6 +2,7 @@
 
 #include "store/store.h"
 #include "stripe/stripeclient.h"
+#include "stripe/striperefundevents.h"
 #include "stripeask/queueasker.h"
 #include "stripeask/sharedrefundlisting.h"
 #include "stripeask/undeliveredrefundevents.h"
@@ -9,6 +10,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <optional>
 
 namespace RefundDesk {
 
@@ -44,13 +46,18 @@ void QueueAskJob::start(qint64 nowSeconds)
         emit finished();
         return;
     }
-    qint64 from = SharedRefundListing::fromSeconds(m_reading.questions.front());
-    qint64 to = SharedRefundListing::toSeconds(m_reading.questions.front());
+    // Operations whose windows ended before Stripe's 30 days go straight to the listings.
+    const qint64 keptSince = nowSeconds - StripeRefundEvents::KeptSeconds;
+    std::optional<qint64> from;
     for (const RefundLookupQuestion &question : m_reading.questions) {
-        from = std::min(from, SharedRefundListing::fromSeconds(question));
-        to = std::max(to, SharedRefundListing::toSeconds(question));
+        if (SharedRefundListing::toSeconds(question) >= keptSince)
+            from = std::min(from.value_or(nowSeconds), SharedRefundListing::fromSeconds(question));
     }
-    m_events = std::make_unique<UndeliveredRefundEvents>(m_store, m_client, m_pacer, from, to, nowSeconds);
+    if (!from)
+        return eventsListed();
+    // Up to now, not to the last window's end: a refund created in a window changes later
+    // (refund.updated), and its latest event is what the verdict reads.
+    m_events = std::make_unique<UndeliveredRefundEvents>(m_store, m_client, m_pacer, *from, nowSeconds, nowSeconds);
     connect(m_events.get(), &UndeliveredRefundEvents::finished, this, &QueueAskJob::eventsListed);
     connect(m_events.get(), &UndeliveredRefundEvents::failed, this, &QueueAskJob::failed);
     m_events->start();
@@ -72,7 +79,7 @@ void QueueAskJob::eventsListed()
     m_eventRequests = m_pacer.requestsSent();
     std::vector<RefundLookupQuestion> questions = std::move(m_reading.questions);
     m_reading.questions.clear();
-    if (m_events->eventsAdded() > 0) {
+    if (eventsAdded() > 0) {
         // The new events may have given some operations a verdict: those are settled. The
         // others are asked as they were read (a run given a limit asks no other ones).
         auto again = QueueAskQuestions::read(m_store);

@@ -18,7 +18,8 @@ class StripeClient;
 class UndeliveredRefundEvents;
 
 // The queue-wide ask in two phases, both under one request rate. First the refund events
-// Stripe could not deliver, created in the span of the operations to ask, are listed and
+// Stripe could not deliver, created from the first window of the operations to ask until
+// now (within Stripe's 30 days), are listed and
 // stored as the receiver would have stored them (UndeliveredRefundEvents): an operation
 // whose webhooks were missed is settled by its own events, with no listing of its window.
 // Then the operations still without evidence are asked as QueueAsker asks them (refunds

@@ -131,8 +131,8 @@ private:
     }
 
     // A refund made for `id` whose created and updated events are at Stripe but were
-    // `delivered` to the receiver or not.
-    void addRefundWithEvents(const QString &id, qint64 startedMs, bool delivered)
+    // `delivered` to the receiver or not; it succeeded `updatedAfter` seconds after.
+    void addRefundWithEvents(const QString &id, qint64 startedMs, bool delivered, qint64 updatedAfter = 60)
     {
         const qint64 created = startedMs / 1000 + 3;
         const QString refundId = QStringLiteral("re_") + id;
@@ -148,15 +148,16 @@ private:
         QCOMPARE(m_fake->truth().addEvent(TestStore::refundEventPayload(QStringLiteral("evt_u_") + id,
                                                                         QStringLiteral("refund.updated"), refundId,
                                                                         QStringLiteral("succeeded"), 3800,
-                                                                        QStringLiteral("usd"), id, QString(), created + 60)
+                                                                        QStringLiteral("usd"), id, QString(), created + updatedAfter)
                                               .toUtf8(),
                                           delivered),
                  QString());
     }
 
-    // Two operations a day before the base whose webhooks were missed, two at the base
-    // (a minute apart) with no refund at Stripe, and the refund of a third operation whose
-    // events were delivered (a full listing would read it; the undelivered one must not).
+    // Two operations a day before the base whose webhooks were missed (the second one's
+    // refund succeeded only after the last window asked), two at the base (a minute apart)
+    // with no refund at Stripe, and the refund of a third operation whose events were
+    // delivered (a full listing would read it; the undelivered one must not).
     void addMixedQueue()
     {
         TestStore store(m_db);
@@ -164,7 +165,7 @@ private:
         for (int i = 0; i < 2; ++i) {
             const qint64 started = m_baseMs - 86'400'000 + i * 3 * 3600'000;
             addOperation(store, QStringLiteral("op_missed%1").arg(i), started);
-            addRefundWithEvents(QStringLiteral("op_missed%1").arg(i), started, false);
+            addRefundWithEvents(QStringLiteral("op_missed%1").arg(i), started, false, i == 0 ? 60 : 86'400 + 3600);
         }
         addOperation(store, QStringLiteral("op_none0"), m_baseMs);
         addOperation(store, QStringLiteral("op_none1"), m_baseMs + 60'000);
