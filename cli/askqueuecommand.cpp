@@ -11,10 +11,11 @@
 #include "store/store.h"
 #include "stripe/stripeclient.h"
 #include "stripeask/queueaskquestions.h"
-#include "stripeask/queueasker.h"
+#include "stripeask/queueaskjob.h"
 #include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QTimer>
 
 #include <csignal>
@@ -59,16 +60,23 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
     const QString who = operatorName.isEmpty() ? store->sessionOperator() : operatorName;
 
     StripeClient client(stripe->secret, stripe->apiBase);
-    QueueAsker asker(client, std::move(reading->questions), rate);
+    const qint64 withoutEvidence = reading->withoutEvidence;
+    const qint64 alreadyAnswered = reading->alreadyAnswered;
+    QueueAskJob asker(*store, client, std::move(*reading), rate);
     ProgressPrinter progress(context.err(), QCoreApplication::translate("Cli", "Asking Stripe"));
     std::optional<Error> failure;
     qint64 kept = 0;
+    qint64 settled = 0;
     qint64 withRefund = 0;
     QObject::connect(&client, &StripeClient::waiting, &asker, [&context](quint64, qint64, const QString &why) {
         context.err() << "refund-desk ask-stripe: " << why << '\n';
         context.err().flush();
     });
-    QObject::connect(&asker, &QueueAsker::operationAnswered, &asker,
+    QObject::connect(&asker, &QueueAskJob::settled, &asker, [&](qint64 count) {
+        settled = count;
+        progress.update(settled, asker.total());
+    });
+    QObject::connect(&asker, &QueueAskJob::operationAnswered, &asker,
                      [&](const ProviderLookupDraft &answered, const QString &) {
                          ProviderLookupDraft draft = answered;
                          draft.operatorName = who;
@@ -81,7 +89,7 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                          ++kept;
                          if (!draft.result.contains(QLatin1String("\"refunds\":[]")))
                              ++withRefund;
-                         progress.update(kept, asker.total());
+                         progress.update(settled + kept, asker.total());
                      });
 
     interrupted = 0;
@@ -95,8 +103,8 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
     watch.start();
     {
         QEventLoop loop;
-        QObject::connect(&asker, &QueueAsker::finished, &loop, &QEventLoop::quit);
-        QObject::connect(&asker, &QueueAsker::failed, &loop, [&](const Error &error) {
+        QObject::connect(&asker, &QueueAskJob::finished, &loop, &QEventLoop::quit);
+        QObject::connect(&asker, &QueueAskJob::failed, &loop, [&](const Error &error) {
             failure = error;
             loop.quit();
         });
@@ -104,7 +112,8 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
             if (asker.isStopped())
                 loop.quit();
         });
-        QMetaObject::invokeMethod(&asker, &QueueAsker::start, Qt::QueuedConnection);
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        QMetaObject::invokeMethod(&asker, [&asker, now] { asker.start(now); }, Qt::QueuedConnection);
         loop.exec();
     }
     asker.stop();
@@ -114,11 +123,18 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
     const QString summary = QCoreApplication::translate("Cli", "%1 of %2 operation(s) without evidence asked; %3 with a refund at "
                                                                "Stripe; %4 already answered before; %n request(s) to Stripe.",
                                                         nullptr, client.requestsSent())
-                                .arg(kept)
-                                .arg(reading->withoutEvidence)
-                                .arg(withRefund)
-                                .arg(reading->alreadyAnswered);
-    context.out() << summary << '\n';
+                                .arg(settled + kept)
+                                .arg(withoutEvidence)
+                                .arg(settled + withRefund)
+                                .arg(alreadyAnswered);
+    const QString phases = QCoreApplication::translate("Cli", "%1 settled by undelivered events (%2 new event(s) stored, %3 "
+                                                              "request(s)); %4 answered by listings or by id (%5 request(s)).")
+                               .arg(settled)
+                               .arg(asker.eventsAdded())
+                               .arg(asker.eventRequests())
+                               .arg(kept)
+                               .arg(asker.refundRequests());
+    context.out() << summary << '\n' << phases << '\n';
     if (failure) {
         return context.fail(Error{failure->kind, failure->message + QLatin1Char(' ')
                                                      + QCoreApplication::translate("Cli", "The %n answer(s) before it are kept; "

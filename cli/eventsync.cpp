@@ -13,8 +13,7 @@ namespace RefundDesk::Cli {
 
 QStringList EventSync::eventTypes()
 {
-    return {QStringLiteral("refund.created"), QStringLiteral("refund.updated"), QStringLiteral("refund.failed"),
-            QStringLiteral("charge.refund.updated")};
+    return StripeRefundEvents::types();
 }
 
 std::optional<Error> EventSync::checkSince(qint64 sinceSeconds)

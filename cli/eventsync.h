@@ -4,6 +4,7 @@
 #include "domain/webhookevent.h"
 #include "evidence/evidence.h"
 #include "stripe/stripelistpager.h"
+#include "stripe/striperefundevents.h"
 #include "synccursor.h"
 
 #include <QObject>
@@ -59,7 +60,7 @@ class EventSync final : public QObject
 
 public:
     // Stripe keeps events for 30 days; older ones cannot be listed.
-    static constexpr qint64 StripeKeepsEventsSeconds = 30 * 86400;
+    static constexpr qint64 StripeKeepsEventsSeconds = StripeRefundEvents::KeptSeconds;
     // A new listing starts this long before the end of the last one: an event Stripe
     // made visible a little late is not missed (and one seen twice is stored once).
     static constexpr qint64 OverlapSeconds = 300;

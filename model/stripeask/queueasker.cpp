@@ -13,9 +13,16 @@ namespace RefundDesk {
 
 QueueAsker::QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions, double requestsPerSecond,
                        QObject *parent)
+    : QueueAsker(client, std::move(questions), m_ownPacer, parent)
+{
+    m_ownPacer = StripeRequestPacer(requestsPerSecond);
+}
+
+QueueAsker::QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions, StripeRequestPacer &pacer,
+                       QObject *parent)
     : QObject(parent)
     , m_client(client)
-    , m_pacer(requestsPerSecond)
+    , m_pacer(pacer)
     , m_total(int(questions.size()))
 {
     std::vector<RefundLookupQuestion> listed;

@@ -30,6 +30,9 @@ class QueueAsker final : public QObject
 public:
     QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
                double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
+    // Paced by `pacer`, which requests before these (another phase of the same run) share.
+    QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions, StripeRequestPacer &pacer,
+               QObject *parent = nullptr);
     ~QueueAsker() override;
 
     void start();
@@ -54,7 +57,8 @@ private:
     std::vector<RefundLookupQuestion> nextListing();
 
     StripeClient &m_client;
-    StripeRequestPacer m_pacer;
+    StripeRequestPacer m_ownPacer;
+    StripeRequestPacer &m_pacer;
     std::deque<RefundLookupQuestion> m_known;
     std::deque<std::vector<RefundLookupQuestion>> m_groups;
     std::unique_ptr<StripeRefundLookup> m_lookup;

@@ -3,10 +3,11 @@
 #include "store/store.h"
 #include "stripe/stripeclient.h"
 #include "stripeask/queueaskquestions.h"
-#include "stripeask/queueasker.h"
+#include "stripeask/queueaskjob.h"
 #include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 
 namespace RefundDesk {
 
@@ -59,30 +60,34 @@ void QueueAskRun::start()
     m_report.alreadyAnswered = reading->alreadyAnswered;
     const QString who = m_operatorName.isEmpty() ? store->sessionOperator() : m_operatorName;
     m_client = std::make_unique<StripeClient>(m_secret, m_apiBase);
-    m_asker = std::make_unique<QueueAsker>(*m_client, std::move(reading->questions));
-    const qint64 total = m_asker->total();
+    m_job = std::make_unique<QueueAskJob>(*store, *m_client, std::move(*reading));
+    const qint64 total = m_job->total();
     emit progress(0, total);
-    connect(m_asker.get(), &QueueAsker::operationAnswered, this,
+    connect(m_job.get(), &QueueAskJob::settled, this, [this, total](qint64 settled) {
+        m_report.settledByEvents = settled;
+        emit progress(settled, total);
+    });
+    connect(m_job.get(), &QueueAskJob::operationAnswered, this,
             [this, store, who, total](const ProviderLookupDraft &answered, const QString &) {
                 ProviderLookupDraft draft = answered;
                 draft.operatorName = who;
                 if (auto added = store->addProviderLookup(draft); !added) {
                     m_report.failure = added.error();
-                    m_asker->stop();
+                    m_job->stop();
                     return end();
                 }
                 ++m_report.asked;
                 if (!draft.result.contains(QLatin1String("\"refunds\":[]")))
                     ++m_report.withRefund;
-                emit progress(m_report.asked, total);
+                emit progress(m_report.settledByEvents + m_report.asked, total);
             });
-    connect(m_asker.get(), &QueueAsker::finished, this, &QueueAskRun::end);
-    connect(m_asker.get(), &QueueAsker::failed, this, [this](const Error &error) {
+    connect(m_job.get(), &QueueAskJob::finished, this, &QueueAskRun::end);
+    connect(m_job.get(), &QueueAskJob::failed, this, [this](const Error &error) {
         m_report.failure = error;
-        m_asker->stop();
+        m_job->stop();
         end();
     });
-    m_asker->start();
+    m_job->start(QDateTime::currentSecsSinceEpoch());
 }
 
 void QueueAskRun::cancel()
@@ -90,8 +95,8 @@ void QueueAskRun::cancel()
     if (m_ended)
         return;
     m_report.cancelled = true;
-    if (m_asker)
-        m_asker->stop();
+    if (m_job)
+        m_job->stop();
     end();
 }
 
@@ -101,6 +106,10 @@ void QueueAskRun::end()
         return;
     m_ended = true;
     m_report.requests = m_client ? m_client->requestsSent() : 0;
+    if (m_job) {
+        m_report.eventsAdded = m_job->eventsAdded();
+        m_report.eventRequests = m_job->eventRequests();
+    }
     emit finished(m_report);
 }
 

@@ -11,7 +11,7 @@
 
 namespace RefundDesk {
 
-class QueueAsker;
+class QueueAskJob;
 class StripeClient;
 
 // What a run of "ask Stripe about the operations without evidence" did.
@@ -19,7 +19,10 @@ struct QueueAskReport
 {
     qint64 withoutEvidence = 0; // verdict none in the queue
     qint64 alreadyAnswered = 0; // of those, answered by an earlier run
-    qint64 asked = 0;           // answered and kept by this run
+    qint64 asked = 0;           // answered by a lookup kept by this run
+    qint64 settledByEvents = 0; // settled by the undelivered events this run stored
+    qint64 eventsAdded = 0;     // undelivered events stored
+    int eventRequests = 0;      // of the requests, those that listed undelivered events
     qint64 withRefund = 0;      // of those, with a refund at Stripe
     int requests = 0;           // requests sent to Stripe
     bool cancelled = false;
@@ -27,8 +30,8 @@ struct QueueAskReport
 };
 
 // One whole run on a thread of its own: opens the store at `location` on its own
-// connection, reads which operations to ask (QueueAskQuestions), asks them (QueueAsker)
-// and keeps each answer as it comes. Lives on a worker thread; start() and cancel() are
+// connection, reads which operations to ask (QueueAskQuestions), asks them in two phases
+// (QueueAskJob) and keeps each answer as it comes. Lives on a worker thread; start() and cancel() are
 // called there (queued); progress and the report come back through signals.
 class QueueAskRun final : public QObject
 {
@@ -55,7 +58,7 @@ private:
     QUrl m_apiBase;
     QueueAskReport m_report;
     std::unique_ptr<StripeClient> m_client;
-    std::unique_ptr<QueueAsker> m_asker;
+    std::unique_ptr<QueueAskJob> m_job;
     bool m_ended = false;
 };
 

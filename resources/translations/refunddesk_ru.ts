@@ -893,6 +893,10 @@ Subcommands (headless): %1.</source>
         <source>--verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
         <translation>Для --verdict допустимо «refunded», «failed» или «not_found».</translation>
     </message>
+    <message>
+        <source>%1 settled by undelivered events (%2 new event(s) stored, %3 request(s)); %4 answered by listings or by id (%5 request(s)).</source>
+        <translation>Выяснено по недоставленным событиям: %1 (новых событий сохранено: %2, запросов: %3); по спискам возвратов или по id: %4 (запросов: %5).</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1374,6 +1378,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Stripe could not be asked about every operation</source>
         <translation>Не удалось спросить Stripe обо всех операциях</translation>
+    </message>
+    <message>
+        <source>%1 settled by undelivered events (%2 new event(s) stored), %3 by listings or by id.</source>
+        <translation>Выяснено по недоставленным событиям: %1 (новых событий сохранено: %2), по спискам возвратов или по id: %3.</translation>
     </message>
 </context>
 <context>

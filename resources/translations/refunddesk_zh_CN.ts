@@ -868,6 +868,10 @@ Subcommands (headless): %1.</source>
         <source>--verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
         <translation>--verdict 必须是“refunded”、“failed”或“not_found”。</translation>
     </message>
+    <message>
+        <source>%1 settled by undelivered events (%2 new event(s) stored, %3 request(s)); %4 answered by listings or by id (%5 request(s)).</source>
+        <translation>通过未送达的事件确定 %1 个（新存储 %2 个事件，%3 个请求）；通过退款列表或按 ID 确定 %4 个（%5 个请求）。</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1343,6 +1347,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Stripe could not be asked about every operation</source>
         <translation>无法就所有操作询问 Stripe</translation>
+    </message>
+    <message>
+        <source>%1 settled by undelivered events (%2 new event(s) stored), %3 by listings or by id.</source>
+        <translation>通过未送达的事件确定 %1 个（新存储 %2 个事件），通过退款列表或按 ID 确定 %3 个。</translation>
     </message>
 </context>
 <context>

@@ -1,9 +1,12 @@
 // What asking Stripe about the whole queue costs: a demo store (with its fake provider's
 // truth), the fake Stripe serving that truth, and `refund-desk ask-stripe
 // --all-without-evidence` run against it unpaced. Prints the operations asked, the
-// requests sent, requests per operation, the time taken, and the time the same requests
-// take at Stripe's pace of 20 a second.
-// Usage: bench_askqueue [--operations N] (100000 by default). Asserts nothing.
+// requests sent, requests per operation for each phase (the undelivered events, then the
+// refunds' listings and retrievals) and in all, the time taken, and the time the same
+// requests take at Stripe's pace of 20 a second.
+// Usage: bench_askqueue [--operations N] (100000 by default), or [--demo-store DB
+// --demo-truth FILE] to ask a copy of a demo store made before (with `refund-desk demo
+// --stripe-truth`) rather than building one. Asserts nothing.
 
 #include "fakestripe.h"
 
@@ -13,7 +16,9 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTextStream>
 
@@ -48,18 +53,29 @@ int main(int argc, char **argv)
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("operations"), QStringLiteral("Operations in the demo store."), QStringLiteral("N"),
                       QStringLiteral("100000")});
+    parser.addOption({QStringLiteral("demo-store"), QStringLiteral("A demo store to copy rather than build one."),
+                      QStringLiteral("DB")});
+    parser.addOption({QStringLiteral("demo-truth"), QStringLiteral("The fake provider's truth of --demo-store."),
+                      QStringLiteral("FILE")});
     parser.process(app);
-    const QString operations = parser.value(QStringLiteral("operations"));
+    QString operations = parser.value(QStringLiteral("operations"));
     QTextStream out(stdout);
 
     QTemporaryDir dir;
     const QString db = dir.filePath(QStringLiteral("bench.sqlite"));
-    const QString truthPath = dir.filePath(QStringLiteral("truth.jsonl"));
+    QString truthPath = dir.filePath(QStringLiteral("truth.jsonl"));
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     QString stdoutText;
     QString stderrText;
-    if (runApp({QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--operations"), operations,
+    if (parser.isSet(QStringLiteral("demo-store"))) {
+        if (!QFile::copy(parser.value(QStringLiteral("demo-store")), db)) {
+            out << "the demo store could not be copied\n";
+            return 1;
+        }
+        truthPath = parser.value(QStringLiteral("demo-truth"));
+        operations = QStringLiteral("(copied)");
+    } else if (runApp({QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--operations"), operations,
                 QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--stripe-truth"), truthPath},
                environment, stdoutText, stderrText)
         != 0) {
@@ -102,11 +118,28 @@ int main(int argc, char **argv)
         }
     }
     const int requests = fake.requestCount();
+    int eventRequests = 0;
+    for (const auto &request : fake.requests())
+        eventRequests += request.pathAndQuery.startsWith(QLatin1String("/v1/events?")) ? 1 : 0;
+    const int refundRequests = requests - eventRequests;
+    // The operations the undelivered events settled have no lookup: the command says how many.
+    static const QRegularExpression settledLine(QStringLiteral("(\\d+) settled by undelivered events \\((\\d+) new"));
+    const auto settledMatch = settledLine.match(stdoutText);
+    const qint64 settled = settledMatch.hasMatch() ? settledMatch.captured(1).toLongLong() : 0;
+    const qint64 eventsAdded = settledMatch.hasMatch() ? settledMatch.captured(2).toLongLong() : 0;
+    const qint64 operationsAsked = asked + settled;
+    const auto perOperation = [](qint64 part, qint64 of) { return QString::number(of ? double(part) / double(of) : 0, 'f', 3); };
     out << "operations in the demo store:   " << operations << '\n'
-        << "ask-stripe said:                " << stdoutText.trimmed() << '\n'
-        << "operations asked (lookups kept): " << asked << '\n'
+        << "ask-stripe said:                " << stdoutText.trimmed().replace(QLatin1Char('\n'), QLatin1String("\n    ")) << '\n'
+        << "operations asked:               " << operationsAsked << '\n'
+        << "  settled by undelivered events: " << settled << " (" << eventsAdded << " events stored)\n"
+        << "  answered by lookups kept:      " << asked << '\n'
         << "requests to Stripe:             " << requests << '\n'
-        << "requests per operation:         " << QString::number(asked ? double(requests) / double(asked) : 0, 'f', 3) << '\n'
+        << "  phase 1, undelivered events:  " << eventRequests << " (" << perOperation(eventRequests, operationsAsked)
+        << " per operation asked)\n"
+        << "  phase 2, refunds:             " << refundRequests << " (" << perOperation(refundRequests, operationsAsked)
+        << " per operation asked; " << perOperation(refundRequests, asked) << " per operation it answered)\n"
+        << "requests per operation:         " << perOperation(requests, operationsAsked) << '\n'
         << "time, unpaced:                  " << QString::number(seconds, 'f', 1) << " s\n"
         << "time at 20 requests a second:   " << QString::number(std::max(seconds, requests / 20.0), 'f', 1) << " s\n"
         << "requests refused (not GET):     " << fake.refusedRequests().size() << '\n';

@@ -194,8 +194,9 @@ private slots:
         }
         const Run run = ask();
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        // 12 operations asked in 3 requests: one listing of the ten, one of op_far, one GET.
-        QCOMPARE(m_fake->requestCount(), 3);
+        // 12 operations asked in 4 requests: the undelivered events (none), one listing of the
+        // ten, one of op_far, one GET.
+        QCOMPARE(m_fake->requestCount(), 4);
         QVERIFY2(run.out.contains(QLatin1String("12 of 12 operation(s) without evidence asked")), qPrintable(run.out));
         int byId = 0;
         for (const auto &request : m_fake->requests())
@@ -248,9 +249,10 @@ private slots:
         }
         const Run run = ask();
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        QCOMPARE(m_fake->requestCount(), 3);
-        QVERIFY(m_fake->requests().at(1).pathAndQuery.contains(QLatin1String("starting_after=")));
+        // The undelivered events (none), then three pages.
+        QCOMPARE(m_fake->requestCount(), 4);
         QVERIFY(m_fake->requests().at(2).pathAndQuery.contains(QLatin1String("starting_after=")));
+        QVERIFY(m_fake->requests().at(3).pathAndQuery.contains(QLatin1String("starting_after=")));
 
         const auto a = lookups(QStringLiteral("op_a"));
         QCOMPARE(a.size(), size_t(1));
@@ -269,8 +271,9 @@ private slots:
     void stoppedHalfwayAndRunAgainAddsNothingTwice()
     {
         const QStringList ids = addSeparateOperations(6);
-        // Stripe fails from the fourth request on: three operations answered and kept.
-        m_fake->failAfter(3);
+        // Stripe fails from the fifth request on (the first lists the undelivered events):
+        // three operations answered and kept.
+        m_fake->failAfter(4);
         const Run failed = ask();
         QVERIFY2(failed.exitCode != 0, qPrintable(failed.out));
         QVERIFY2(failed.err.contains(QLatin1String("run the command again")), qPrintable(failed.err));
@@ -283,7 +286,7 @@ private slots:
         const int before = m_fake->requestCount();
         const Run again = ask();
         QVERIFY2(again.exitCode == 0, qPrintable(again.err));
-        QCOMPARE(m_fake->requestCount() - before, 3); // only the three left
+        QCOMPARE(m_fake->requestCount() - before, 4); // the undelivered events, and only the three left
         QVERIFY2(again.out.contains(QLatin1String("3 already answered before")), qPrintable(again.out));
         for (const QString &id : ids) {
             const auto each = lookups(id);
@@ -303,11 +306,12 @@ private slots:
     void windowsApartShareAListingWhenFewRefundsLieBetween()
     {
         // Six windows three hours apart, one refund in each: the first listing finds Stripe
-        // holds few refunds a second, so the other five share one listing across the gaps.
+        // holds few refunds a second, so the other five share one listing across the gaps
+        // (after the page of undelivered events).
         const QStringList ids = addSeparateOperations(6, 0);
         const Run run = ask();
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        QCOMPARE(m_fake->requestCount(), 2);
+        QCOMPARE(m_fake->requestCount(), 3);
         for (const QString &id : ids) {
             const auto each = lookups(id);
             QCOMPARE(each.size(), size_t(1));
@@ -322,7 +326,7 @@ private slots:
         const QStringList ids = addSeparateOperations(5);
         const Run run = ask({QStringLiteral("--limit"), QStringLiteral("2")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        QCOMPARE(m_fake->requestCount(), 2);
+        QCOMPARE(m_fake->requestCount(), 3); // the undelivered events, and two listings
         int kept = 0;
         for (const QString &id : ids)
             kept += int(lookups(id).size());

@@ -111,11 +111,15 @@ void AskQueueFlow::ended(const QueueAskReport &report)
         m_progress->deleteLater();
     QString text = tr("%1 operation(s) asked, %2 of them with a refund at Stripe; %3 request(s) sent. "
                       "%4 operation(s) without evidence in the queue, %5 answered before.")
-                       .arg(report.asked)
-                       .arg(report.withRefund)
+                       .arg(report.settledByEvents + report.asked)
+                       .arg(report.settledByEvents + report.withRefund)
                        .arg(report.requests)
                        .arg(report.withoutEvidence)
                        .arg(report.alreadyAnswered);
+    text += QLatin1Char(' ') + tr("%1 settled by undelivered events (%2 new event(s) stored), %3 by listings or by id.")
+                                   .arg(report.settledByEvents)
+                                   .arg(report.eventsAdded)
+                                   .arg(report.asked);
     if (report.cancelled)
         text += QLatin1Char(' ') + tr("Cancelled: the answers complete so far are kept; ask again for the rest.");
     emit finished(report);
