@@ -1,6 +1,5 @@
 #include "evidence/batchexecutor.h"
 
-#include "evidence/resolver.h"
 #include "store/store.h"
 
 #include <QDateTime>
@@ -40,41 +39,28 @@ BatchReport BatchExecutor::run(const BatchPlan &plan)
     BatchReport report;
     report.planned = qint64(plan.eligible.size());
     report.note = batchNote(m_note, m_operatorName, report.planned, QDateTime::currentMSecsSinceEpoch());
-    Resolver resolver(m_store);
-    for (const BatchCandidate &candidate : plan.eligible) {
+    const size_t total = plan.eligible.size();
+    for (size_t first = 0; first < total; first += size_t(m_flightSize)) {
         if (m_cancel && m_cancel->load()) {
             report.cancelled = true;
             break;
         }
-        if (m_beforeWrite)
-            m_beforeWrite(candidate);
-        ResolutionDraft draft;
-        draft.operationId = candidate.seen.operationId;
-        draft.outcome = candidate.outcome;
-        draft.refundId = candidate.outcome == Outcome::Refunded ? candidate.refundId : QString();
-        draft.evidence = candidate.evidenceText();
-        draft.note = report.note;
-        draft.operatorName = m_operatorName;
-        // The same door and the same atomic check as a single decision, and the evidence
-        // read again and compared with what was reviewed.
-        auto resolution = resolver.resolveAsReviewed(draft, SeenState::of(candidate.seen),
-                                                     {candidate.verdict, candidate.refundId, candidate.eventId, candidate.lookupId});
-        BatchItemResult item{candidate, BatchItemResult::State::Skipped, std::nullopt, {}};
-        if (resolution) {
-            item.state = BatchItemResult::State::Decided;
-            item.resolution = std::move(*resolution);
-        } else if (const ErrorKind kind = resolution.error().kind;
-                   kind == ErrorKind::Conflict || kind == ErrorKind::Refused || kind == ErrorKind::Usage) {
-            // It changed since the review (or is gone): skipped, never decided on stale evidence.
-            item.reason = resolution.error().message;
-        } else {
+        const size_t last = std::min(total, first + size_t(m_flightSize));
+        if (m_beforeWrite) {
+            for (size_t i = first; i < last; ++i)
+                m_beforeWrite(plan.eligible[i]);
+        }
+        BatchFlight::Landed landed = BatchFlight::fly(m_store, plan.eligible, first, last, m_operatorName, report.note);
+        for (BatchItemResult &item : landed.items) {
+            report.items.push_back(std::move(item));
+            if (m_progress)
+                m_progress(qint64(report.items.size()), report.planned);
+        }
+        if (landed.failure) {
             // The store cannot be written: what follows would fail the same way.
-            report.failure = resolution.error();
+            report.failure = std::move(landed.failure);
             break;
         }
-        report.items.push_back(std::move(item));
-        if (m_progress)
-            m_progress(qint64(report.items.size()), report.planned);
     }
     return report;
 }

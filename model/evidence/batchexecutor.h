@@ -2,10 +2,12 @@
 
 #include "domain/error.h"
 #include "domain/resolution.h"
+#include "evidence/batchflight.h"
 #include "evidence/batchplan.h"
 
 #include <QString>
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <optional>
@@ -14,16 +16,6 @@
 namespace RefundDesk {
 
 class Store;
-
-// What became of one operation of a batch.
-struct BatchItemResult
-{
-    enum class State { Decided, Skipped };
-    BatchCandidate candidate;
-    State state = State::Skipped;
-    std::optional<Resolution> resolution; // when decided
-    QString reason;                       // why it was skipped: what changed
-};
 
 struct BatchReport
 {
@@ -39,28 +31,35 @@ struct BatchReport
     qint64 notTried() const { return planned - qint64(items.size()); }
 };
 
-// Records a plan's candidates, each as its own decision through the Resolver: its own
-// transaction and resolution row, its own evidence (webhook:evt_...), the batch's note,
-// and the check that the operation and its evidence are still as reviewed. One that
-// changed is skipped, with what changed.
+// Records a plan's candidates, each as its own decision: its own resolution row, its own
+// evidence (webhook:evt_...), the batch's note, and the check that the operation and its
+// evidence are still as reviewed. One that changed is skipped, with what changed. They go
+// to the store in flights (BatchFlight): on a server a flight's decisions cost one round
+// trip, on SQLite one commit.
 //
 // Runs on the caller's thread; the console runs it on a worker. Not on a UI thread.
 class BatchExecutor final
 {
 public:
-    // Called after each operation with how many are done of how many.
+    // How many decisions a flight carries unless set.
+    static constexpr int DefaultFlightSize = 200;
+
+    // Called for each operation once its flight has landed, with how many are done of how
+    // many.
     using Progress = std::function<void(qint64 done, qint64 total)>;
-    // Test seam: called for each candidate after it was reviewed and before it is
-    // written, so that a test can change the operation in between.
+    // Test seam: called for each candidate after it was reviewed and before its flight
+    // reads its evidence again, so that a test can change the operation in between.
     using BeforeWrite = std::function<void(const BatchCandidate &candidate)>;
 
     BatchExecutor(Store &store, QString operatorName, QString note);
 
     void setProgress(Progress progress) { m_progress = std::move(progress); }
     void setBeforeWrite(BeforeWrite beforeWrite) { m_beforeWrite = std::move(beforeWrite); }
-    // Checked before each operation: once set, the batch stops, and what was decided
-    // stays decided.
+    // Checked before each flight: once set, the batch stops, and what was decided stays
+    // decided.
     void setCancel(const std::atomic<bool> *cancel) { m_cancel = cancel; }
+    // Decisions per flight (at least 1).
+    void setFlightSize(int size) { m_flightSize = std::max(1, size); }
 
     BatchReport run(const BatchPlan &plan);
 
@@ -75,6 +74,7 @@ private:
     Progress m_progress;
     BeforeWrite m_beforeWrite;
     const std::atomic<bool> *m_cancel = nullptr;
+    int m_flightSize = DefaultFlightSize;
 };
 
 } // namespace RefundDesk

@@ -129,25 +129,9 @@ Result<Resolution> Resolver::resolveAsReviewed(const ResolutionDraft &draft, con
     return resolveChecked(draft, seen, reviewed);
 }
 
-Result<Resolution> Resolver::resolveChecked(const ResolutionDraft &draft, const SeenState &seen,
-                                            const std::optional<ReviewedEvidence> &reviewed)
+Result<ResolutionDraft> Resolver::checkAgainst(const Evidence &evidence, const ResolutionDraft &draft,
+                                              const std::optional<ReviewedEvidence> &reviewed)
 {
-    if (auto error = checkDraft(draft))
-        return *error;
-
-    // The operation and its events, read together (one round trip on a server).
-    auto reading = m_store.operationReading(draft.operationId);
-    if (!reading)
-        return reading.error();
-    const std::optional<Operation> &operation = reading->operation;
-    // The operation's state comes before the evidence: a decision that can no longer be
-    // made (the operation is missing, changed since it was seen, decided or closed, or held
-    // by a colleague) is a conflict whatever the evidence says, override or not. The store
-    // checks the same state in its transaction, refuses, and says who decided what and when.
-    if (!operation || !seen.matches(*operation) || !operation->canBeDecidedBy(draft.operatorName))
-        return m_store.recordResolution(draft, seen);
-
-    const Evidence evidence = EvidenceAnalyzer::analyze(*operation, reading->candidates, reading->lookups);
     if (reviewed
         && (evidence.verdict != reviewed->verdict || evidence.namedRefundId != reviewed->refundId
             || evidence.namedEventId != reviewed->eventId || evidence.namedLookupId != reviewed->lookupId)) {
@@ -168,7 +152,32 @@ Result<Resolution> Resolver::resolveChecked(const ResolutionDraft &draft, const 
         }
         checked.overridesEvidence = true;
     }
-    return m_store.recordResolution(checked, seen);
+    return checked;
+}
+
+Result<Resolution> Resolver::resolveChecked(const ResolutionDraft &draft, const SeenState &seen,
+                                            const std::optional<ReviewedEvidence> &reviewed)
+{
+    if (auto error = checkDraft(draft))
+        return *error;
+
+    // The operation and its events, read together (one round trip on a server).
+    auto reading = m_store.operationReading(draft.operationId);
+    if (!reading)
+        return reading.error();
+    const std::optional<Operation> &operation = reading->operation;
+    // The operation's state comes before the evidence: a decision that can no longer be
+    // made (the operation is missing, changed since it was seen, decided or closed, or held
+    // by a colleague) is a conflict whatever the evidence says, override or not. The store
+    // checks the same state in its transaction, refuses, and says who decided what and when.
+    if (!operation || !seen.matches(*operation) || !operation->canBeDecidedBy(draft.operatorName))
+        return m_store.recordResolution(draft, seen);
+
+    const Evidence evidence = EvidenceAnalyzer::analyze(*operation, reading->candidates, reading->lookups);
+    auto checked = checkAgainst(evidence, draft, reviewed);
+    if (!checked)
+        return checked.error();
+    return m_store.recordResolution(*checked, seen);
 }
 
 } // namespace RefundDesk

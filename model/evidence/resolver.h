@@ -66,6 +66,13 @@ public:
     // The console asks this before writing; resolve() asks it again.
     static std::optional<QString> contradiction(const Evidence &evidence, const ResolutionDraft &draft);
 
+    // The draft as it may be recorded on `evidence` (read at the moment of writing): a
+    // Conflict when the evidence no longer gives what was `reviewed`, Refused when it
+    // contradicts the outcome without an override; overridesEvidence set exactly when the
+    // draft overrides a contradiction. What resolve() and a batch's flights both apply.
+    static Result<ResolutionDraft> checkAgainst(const Evidence &evidence, const ResolutionDraft &draft,
+                                                const std::optional<ReviewedEvidence> &reviewed);
+
 private:
     Result<Resolution> resolveChecked(const ResolutionDraft &draft, const SeenState &seen,
                                       const std::optional<ReviewedEvidence> &reviewed);

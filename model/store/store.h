@@ -8,6 +8,7 @@
 #include "domain/result.h"
 #include "domain/webhookevent.h"
 #include "store/auditquery.h"
+#include "store/decisionbatch.h"
 #include "store/operationreading.h"
 #include "store/queuepagereading.h"
 #include "store/queryplan.h"
@@ -151,6 +152,21 @@ public:
     // what would break the schema's meaning (a refunded outcome without a refund id, an
     // operation claimed by someone else).
     virtual Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) = 0;
+
+    // Many decisions, each still its own: checked against its seen state and recorded
+    // atomically (the status and the resolution with its chain link), or not at all, as
+    // recordResolution() does; one that cannot be recorded is told why and the rest go on.
+    // A decision is reported recorded only once it is durable. By default one after
+    // another; SQLite commits them in a chunk, each in a savepoint of its own, and
+    // PostgreSQL sends them in one flight, each in a transaction of its own.
+    virtual DecisionsMade decideMany(const std::vector<DecisionRequest> &decisions);
+    // Whether an error of this kind stops a batch (the store cannot go on) rather than
+    // leaving out one decision (Conflict, Refused, Usage).
+    static bool endsABatch(ErrorKind kind);
+    // candidateEventsOfEach() and providerLookupsOfEach() as of one moment: what checking
+    // many reviewed verdicts again needs. By default inside one ReadSnapshot; on a server
+    // in one round trip.
+    virtual Result<EvidenceInputs> evidenceInputsOfEach(const std::vector<Operation> &operations);
 
     // ---- Schema version 2: notes and provider lookups ----
 

@@ -1,8 +1,10 @@
 // The cost per decision of recording outcomes from evidence in a batch, beside single
 // decisions made the console's way (Resolver::resolve), in the same run on a demo store:
-// on SQLite, and on a PostgreSQL server of its own when one can be started.
+// on SQLite, and on a PostgreSQL server of its own when one can be started: over its Unix
+// socket, and through a proxy that makes every round trip 20 ms, as over a VPN.
 // Usage: bench_batch [--operations N] [--singles K]. Prints figures; asserts nothing.
 
+#include "latencyproxy.h"
 #include "pgtestserver.h"
 
 #include "demo/demostore.h"
@@ -24,7 +26,10 @@ namespace {
 
 constexpr qint64 DemoNow = 1'767'225'600'000;
 
-bool measure(const QString &backend, const QString &location, qint64 operations, int singles, QTextStream &out)
+// The demo store is built at `location` and measured through `through` (the same place,
+// or a slower way to it); `proxy`, when there is one, counts the batch's round trips.
+bool measure(const QString &backend, const QString &location, const QString &through, qint64 operations, int singles,
+             QTextStream &out, Test::LatencyProxy *proxy = nullptr)
 {
     SimulationOptions options;
     options.operations = operations;
@@ -34,7 +39,7 @@ bool measure(const QString &backend, const QString &location, qint64 operations,
         out << backend << ": " << made.error().message << '\n';
         return false;
     }
-    auto opened = StoreFactory::open(location, Store::OpenMode::ReadWrite);
+    auto opened = StoreFactory::open(through, Store::OpenMode::ReadWrite);
     if (!opened) {
         out << backend << ": " << opened.error().message << '\n';
         return false;
@@ -72,17 +77,22 @@ bool measure(const QString &backend, const QString &location, qint64 operations,
     // The rest in one batch.
     BatchPlan rest = *plan;
     rest.eligible.erase(rest.eligible.begin(), rest.eligible.begin() + singles);
+    if (proxy)
+        proxy->resetCounts();
     timer.restart();
     const BatchReport report = BatchExecutor(store, request.operatorName, QStringLiteral("bench")).run(rest);
     const double batchMs = double(timer.nsecsElapsed()) / 1e6;
+    const qint64 batchTrips = proxy ? proxy->roundTrips() : -1;
     if (report.failure || report.decided() != qint64(rest.eligible.size())) {
         out << backend << ": the batch did not decide every operation\n";
         return false;
     }
     const double perSingle = singleMs / singles;
     const double perBatch = (batchMs + planMs) / double(report.decided());
+    const double perBatchAlone = batchMs / double(report.decided());
     out << QStringLiteral("%1: %2 operations, %3 eligible; plan %4 ms; single %5 ms/decision (%6); "
-                          "batch %7 ms/decision with the plan (%8 decisions); batch/single %9\n")
+                          "batch %7 ms/decision with the plan (%8 decisions); batch/single %9; "
+                          "without the plan %10 ms/decision, batch/single %11%12\n")
                .arg(backend)
                .arg(operations)
                .arg(plan->eligible.size())
@@ -91,7 +101,10 @@ bool measure(const QString &backend, const QString &location, qint64 operations,
                .arg(singles)
                .arg(perBatch, 0, 'f', 2)
                .arg(report.decided())
-               .arg(perBatch / perSingle, 0, 'f', 2);
+               .arg(perBatch / perSingle, 0, 'f', 3)
+               .arg(perBatchAlone, 0, 'f', 3)
+               .arg(perBatchAlone / perSingle, 0, 'f', 3)
+               .arg(batchTrips >= 0 ? QStringLiteral("; the batch's round trips %1").arg(batchTrips) : QString());
     out.flush();
     return true;
 }
@@ -110,13 +123,27 @@ int main(int argc, char **argv)
     const int singles = int(valueOf(QStringLiteral("--singles"), 50));
     QTextStream out(stdout);
     QTemporaryDir dir;
-    bool ok = measure(QStringLiteral("sqlite"), dir.filePath(QStringLiteral("bench.sqlite")), operations, singles, out);
+    const QString file = dir.filePath(QStringLiteral("bench.sqlite"));
+    bool ok = measure(QStringLiteral("sqlite"), file, file, operations, singles, out);
     if (Test::PgTestServer::isInstalled()) {
         Test::PgTestServer server;
-        if (server.isRunning() && server.createDatabase(QStringLiteral("bench_batch")))
-            ok = measure(QStringLiteral("postgresql"), server.location(QStringLiteral("bench_batch")), operations, singles, out) && ok;
-        else
+        const QString near = QStringLiteral("bench_batch");
+        const QString far = QStringLiteral("bench_batch_far");
+        if (server.isRunning() && server.createDatabase(near) && server.createDatabase(far)) {
+            ok = measure(QStringLiteral("postgresql"), server.location(near), server.location(near), operations,
+                         singles, out) && ok;
+            // 10 ms each way: a 20 ms round trip.
+            Test::LatencyProxy proxy(server.socketPath(), 10);
+            if (proxy.start()) {
+                const QString through = proxy.pgLocation(far, QString::fromLatin1(Test::PgTestServer::SuperUser));
+                ok = measure(QStringLiteral("postgresql at a 20 ms round trip"), server.location(far), through,
+                             operations, singles, out, &proxy) && ok;
+            } else {
+                out << "postgresql at a 20 ms round trip: the proxy could not listen\n";
+            }
+        } else {
             out << "postgresql: the server did not start: " << server.lastError() << '\n';
+        }
     }
     return ok ? 0 : 1;
 }

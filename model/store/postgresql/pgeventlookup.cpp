@@ -60,6 +60,16 @@ Result<std::vector<std::vector<WebhookEvent>>> PgEventLookup::candidatesOfEach(c
     const QString doing = operations.size() == 1
         ? QCoreApplication::translate("Store", "reading the events of %1", "what the store was doing when it failed").arg(operations.front().operationId)
         : QCoreApplication::translate("Store", "reading the events of %1 operations", "what the store was doing when it failed").arg(operations.size());
+    PgBatch batch;
+    addForOperations(batch, operations);
+    PgResult found = m_connection.execAll(batch).front();
+    if (!found.isOk())
+        return m_connection.errorFor(found, doing);
+    return assign(operations, found);
+}
+
+int PgEventLookup::addForOperations(PgBatch &batch, const std::vector<Operation> &operations)
+{
     Owners ids;
     Owners keys;
     QStringList refunds;
@@ -74,10 +84,7 @@ Result<std::vector<std::vector<WebhookEvent>>> PgEventLookup::candidatesOfEach(c
     static const QByteArray sql = candidatesStatement(
         QByteArray(), "operation_id = ANY($1::text[]) OR idempotency_key = ANY($2::text[])",
         "SELECT unnest($3::text[])");
-    PgResult found = m_connection.exec(sql, PgParams().addArray(valuesOf(ids)).addArray(valuesOf(keys)).addArray(refunds));
-    if (!found.isOk())
-        return m_connection.errorFor(found, doing);
-    return assign(operations, found);
+    return batch.add(sql, PgParams().addArray(valuesOf(ids)).addArray(valuesOf(keys)).addArray(refunds));
 }
 
 int PgEventLookup::addForOperationId(PgBatch &batch, const QString &operationId)

@@ -104,6 +104,9 @@ public:
     Result<Operation> release(const QString &operationId, const SeenState &seen,
                               const QString &operatorName) override;
     Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) override;
+    // In one flight, a transaction each; and their evidence in one (pgstoredecisions.cpp).
+    DecisionsMade decideMany(const std::vector<DecisionRequest> &decisions) override;
+    Result<EvidenceInputs> evidenceInputsOfEach(const std::vector<Operation> &operations) override;
 
     std::optional<Error> beginSnapshot() override;
     void endSnapshot() override;

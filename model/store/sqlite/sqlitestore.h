@@ -87,6 +87,11 @@ public:
     Result<Operation> release(const QString &operationId, const SeenState &seen,
                               const QString &operatorName) override;
     Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) override;
+    // In chunks: one transaction, each decision in a savepoint of its own (sqlitestoredecisions.cpp).
+    DecisionsMade decideMany(const std::vector<DecisionRequest> &decisions) override;
+    // How long decideMany() holds the write lock at most before it commits what it has
+    // decided and leaves the rest to the next call.
+    static constexpr int ChunkMs = 100;
 
     // The audit block: read-only queries, implemented by SqliteAudit (sqliteaudit.cpp).
     Result<std::vector<AuditEntry>> auditPage(const AuditQuery &query, std::optional<qint64> afterId,
@@ -117,6 +122,11 @@ private:
     std::optional<Error> refuseWrite() const;
     // Why a write against `seen` cannot go ahead, or nothing when it can.
     Result<Operation> currentForWrite(const QString &operationId, const SeenState &seen);
+    // A decision's two writes inside the caller's transaction: the status change against
+    // `operation` (read under the write lock) and its resolution appended to the chain.
+    Result<Resolution> appendDecision(const ResolutionDraft &draft, const Operation &operation, const QString &doing);
+    // One decision of decideMany(), in a savepoint rolled back alone when it cannot be made.
+    Result<Resolution> decideInSavepoint(const DecisionRequest &decision);
     // A Conflict that says what the operation is now, and who made it so.
     Error describeChange(const Operation &current);
     std::optional<Resolution> lastResolutionOf(const QString &operationId);

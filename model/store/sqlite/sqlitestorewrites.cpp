@@ -192,7 +192,18 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
         return describeChange(operation);
     if (!transaction.isActive())
         return SqliteBusyAnswer::busy(BusyTimeoutMs, doing, operation);
+    auto r = appendDecision(draft, operation, doing);
+    if (!r)
+        return r.error();
+    const int code = transaction.commit();
+    if (code != SQLITE_OK)
+        return sqliteError(code, doing);
+    return r;
+}
 
+Result<Resolution> SqliteStore::appendDecision(const ResolutionDraft &draft, const Operation &operation,
+                                               const QString &doing)
+{
     auto last = cached("SELECT resolution_id, hash FROM resolutions ORDER BY resolution_id DESC LIMIT 1");
     const int lastCode = last->step();
     if (lastCode != SQLITE_ROW && lastCode != SQLITE_DONE)
@@ -230,10 +241,6 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
     bindResolution(*insert, r);
     code = insert->step();
     if (code != SQLITE_DONE)
-        return sqliteError(code, doing);
-
-    code = transaction.commit();
-    if (code != SQLITE_OK)
         return sqliteError(code, doing);
     return r;
 }

@@ -1,0 +1,82 @@
+#include "evidence/batchflight.h"
+
+#include "evidence/evidenceanalyzer.h"
+#include "evidence/resolver.h"
+#include "store/store.h"
+
+namespace RefundDesk {
+
+BatchFlight::Landed BatchFlight::fly(Store &store, const std::vector<BatchCandidate> &candidates, size_t first,
+                                     size_t last, const QString &operatorName, const QString &note)
+{
+    Landed landed;
+    std::vector<Operation> seen;
+    seen.reserve(last - first);
+    for (size_t i = first; i < last; ++i) {
+        seen.push_back(candidates[i].seen);
+        landed.items.push_back({candidates[i], BatchItemResult::State::Skipped, std::nullopt, {}});
+    }
+    // The evidence as it is now, judged on the operation as reviewed: an operation that
+    // changed since is refused by the store's own check below.
+    auto inputs = store.evidenceInputsOfEach(seen);
+    if (!inputs) {
+        landed.items.clear();
+        landed.failure = inputs.error();
+        return landed;
+    }
+    std::vector<DecisionRequest> requests;
+    std::vector<size_t> itemOf; // the item each request decides
+    for (size_t i = 0; i < seen.size(); ++i) {
+        const BatchCandidate &candidate = landed.items[i].candidate;
+        ResolutionDraft draft;
+        draft.operationId = candidate.seen.operationId;
+        draft.outcome = candidate.outcome;
+        draft.refundId = candidate.outcome == Outcome::Refunded ? candidate.refundId : QString();
+        draft.evidence = candidate.evidenceText();
+        draft.note = note;
+        draft.operatorName = operatorName;
+        if (auto refused = Resolver::checkDraft(draft)) {
+            landed.items[i].reason = refused->message;
+            continue;
+        }
+        const Evidence evidence = EvidenceAnalyzer::analyze(seen[i], inputs->candidates[i], inputs->lookups[i]);
+        auto checked = Resolver::checkAgainst(evidence, draft,
+                                              Resolver::ReviewedEvidence{candidate.verdict, candidate.refundId,
+                                                                         candidate.eventId, candidate.lookupId});
+        if (!checked) {
+            // It changed since the review: skipped, never decided on stale evidence.
+            landed.items[i].reason = checked.error().message;
+            continue;
+        }
+        requests.push_back({std::move(*checked), SeenState::of(candidate.seen)});
+        itemOf.push_back(i);
+    }
+
+    // A store may take fewer than it is given (SQLite commits a chunk when it has held the
+    // write lock long enough): the rest go again.
+    size_t sent = 0;
+    while (sent < requests.size()) {
+        const std::vector<DecisionRequest> rest(requests.begin() + qsizetype(sent), requests.end());
+        DecisionsMade made = store.decideMany(rest);
+        for (size_t k = 0; k < made.outcomes.size(); ++k) {
+            BatchItemResult &item = landed.items[itemOf[sent + k]];
+            if (made.outcomes[k]) {
+                item.state = BatchItemResult::State::Decided;
+                item.resolution = std::move(*made.outcomes[k]);
+            } else {
+                item.reason = made.outcomes[k].error().message;
+            }
+        }
+        sent += made.outcomes.size();
+        // (Every store tries at least one when it does not fail.)
+        if (made.failure || made.outcomes.empty()) {
+            // What was not tried is not reported: the items end with the last one tried.
+            landed.failure = made.failure;
+            landed.items.resize(sent == 0 ? (itemOf.empty() ? 0 : itemOf.front()) : itemOf[sent - 1] + 1);
+            break;
+        }
+    }
+    return landed;
+}
+
+} // namespace RefundDesk

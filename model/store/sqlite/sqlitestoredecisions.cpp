@@ -1,0 +1,82 @@
+// SqliteStore's many decisions at once. A decision's cost on SQLite is its commit (the
+// write-ahead log synced to disk), so decisions are committed in chunks: one transaction,
+// each decision in a savepoint of its own that is rolled back alone when the operation is
+// no longer as seen. Each decision stays atomic (its status and its resolution, or neither)
+// and is reported recorded only once its chunk has committed. A chunk holds the write lock
+// for ChunkMs at most; readers are never blocked by it (WAL).
+#include "store/sqlite/sqlitestore.h"
+
+#include "store/sqlite/sqlitestatement.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+
+#include <sqlite3.h>
+
+namespace RefundDesk::Internal {
+
+DecisionsMade SqliteStore::decideMany(const std::vector<DecisionRequest> &decisions)
+{
+    DecisionsMade made;
+    if (decisions.empty())
+        return made;
+    if (auto error = refuseWrite()) {
+        made.failure = *error;
+        return made;
+    }
+    const QString doing = QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed")
+                              .arg(decisions.front().draft.operationId);
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive()) {
+        made.failure = sqliteError(transaction.beginCode(), doing);
+        return made;
+    }
+    QElapsedTimer held;
+    held.start();
+    std::vector<Result<Resolution>> outcomes;
+    outcomes.reserve(decisions.size());
+    for (const DecisionRequest &decision : decisions) {
+        if (!outcomes.empty() && held.elapsed() >= ChunkMs)
+            break; // the rest in the next chunk: the lock is never held long
+        auto outcome = decideInSavepoint(decision);
+        if (!outcome && endsABatch(outcome.error().kind)) {
+            // Nothing of this chunk is kept (the transaction rolls back): none is reported.
+            made.failure = outcome.error();
+            return made;
+        }
+        outcomes.push_back(std::move(outcome));
+    }
+    const int code = transaction.commit();
+    if (code != SQLITE_OK) {
+        made.failure = sqliteError(code, doing);
+        return made;
+    }
+    made.outcomes = std::move(outcomes);
+    return made;
+}
+
+Result<Resolution> SqliteStore::decideInSavepoint(const DecisionRequest &decision)
+{
+    const ResolutionDraft &draft = decision.draft;
+    if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
+        return Error::refused(QCoreApplication::translate("Store", "A refunded outcome needs the provider's refund id."));
+    const QString doing = QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed").arg(draft.operationId);
+    if (const int code = sqlite3_exec(m_db, "SAVEPOINT decision", nullptr, nullptr, nullptr); code != SQLITE_OK)
+        return sqliteError(code, doing);
+    auto decide = [&]() -> Result<Resolution> {
+        auto current = currentForWrite(draft.operationId, decision.seen);
+        if (!current)
+            return current.error();
+        if (!current->canBeDecidedBy(draft.operatorName))
+            return describeChange(*current);
+        return appendDecision(draft, *current, doing);
+    };
+    auto outcome = decide();
+    if (!outcome)
+        sqlite3_exec(m_db, "ROLLBACK TO decision", nullptr, nullptr, nullptr);
+    if (const int code = sqlite3_exec(m_db, "RELEASE decision", nullptr, nullptr, nullptr); code != SQLITE_OK && outcome)
+        return sqliteError(code, doing);
+    return outcome;
+}
+
+} // namespace RefundDesk::Internal
