@@ -25,13 +25,15 @@
 // tests/bench/stores); delete them or pass --rebuild to measure the build again. The
 // PostgreSQL copies are made on every run and go with the server.
 
+#include "benchlog.h"
 #include "benchreport.h"
 #include "decisiontimer.h"
 #include "guisession.h"
 #include "latencyproxy.h"
 #include "pgbenchstores.h"
 #include "processstats.h"
-#include "queuejsonprinter.h"
+#include "queuejsonbench.h"
+#include "sqlitebenchstores.h"
 
 #include "demo/demostore.h"
 #include "evidence/evidenceanalyzer.h"
@@ -41,15 +43,9 @@
 #include <QCommandLineParser>
 #include <QDateTime>
 #include <QDir>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QProcess>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QSysInfo>
 #include <QTemporaryDir>
 #include <QTextStream>
@@ -58,284 +54,10 @@
 #include <map>
 #include <memory>
 
-#include <unistd.h>
-
 using namespace RefundDesk;
 using namespace RefundDesk::Bench;
 
 namespace {
-
-
-// The same store on every run: a fixed seed and a fixed simulated "now".
-constexpr quint64 Seed = 1;
-constexpr qint64 SimulatedNowMs = 1'767'225'600'000; // 2026-01-01T00:00:00Z
-
-// The bare queue query: what the console's queue reads, with nothing derived.
-const QString FloorSql = QStringLiteral(
-    "SELECT operation_id, order_id, amount_cents, currency, idempotency_key, status, attempts, created_at, "
-    "updated_at, conversation_id, refund_id, claimed_by, claimed_at, version FROM refund_ops "
-    "WHERE status IN ('unknown','checking') ORDER BY updated_at, operation_id");
-
-QTextStream &err()
-{
-    static QTextStream stream(stderr);
-    return stream;
-}
-
-struct BuildInfo
-{
-    bool ok = false;
-    bool cached = false;
-    double seconds = 0;
-    double rate = 0;
-    QString builtAt;
-    double loadAtBuild = 0;
-    QString error;
-};
-
-// A SQLite store and the journal files it may have left beside it.
-void removeSqliteFiles(const QString &path)
-{
-    for (const QString &suffix : {QString(), QStringLiteral("-wal"), QStringLiteral("-shm")})
-        QFile::remove(path + suffix);
-}
-
-QString storePath(const QString &dir, qint64 operations)
-{
-    return QDir(dir).filePath(QStringLiteral("demo-%1-seed%2.sqlite").arg(operations).arg(Seed));
-}
-
-// The store, built now or as built by an earlier run (its figures kept beside it).
-BuildInfo ensureStore(const QString &path, qint64 operations, bool rebuild)
-{
-    BuildInfo info;
-    const QString infoPath = path + QStringLiteral(".build.ini");
-    if (rebuild) {
-        removeSqliteFiles(path);
-        QFile::remove(path + QStringLiteral(".build.ini"));
-    }
-    if (QFileInfo::exists(path) && QFileInfo::exists(infoPath)) {
-        QSettings saved(infoPath, QSettings::IniFormat);
-        info.ok = true;
-        info.cached = true;
-        info.seconds = saved.value(QStringLiteral("seconds")).toDouble();
-        info.rate = saved.value(QStringLiteral("rate")).toDouble();
-        info.builtAt = saved.value(QStringLiteral("built_at")).toString();
-        info.loadAtBuild = saved.value(QStringLiteral("load")).toDouble();
-        return info;
-    }
-    QFile::remove(path);
-    const QString building = path + QStringLiteral(".building");
-    removeSqliteFiles(building);
-
-    SimulationOptions options;
-    options.operations = operations;
-    options.seed = Seed;
-    options.nowMs = SimulatedNowMs;
-    err() << "building a store of " << operations << " operations in " << path << " ...\n";
-    err().flush();
-    const double load = ProcessStats::loadAverage();
-    QElapsedTimer timer;
-    timer.start();
-    const auto summary = DemoStore::generate(building, options);
-    info.seconds = double(timer.nsecsElapsed()) / 1e9;
-    if (!summary) {
-        info.error = summary.error().message;
-        return info;
-    }
-    if (!QFile::rename(building, path)) {
-        info.error = QStringLiteral("cannot rename %1 to %2").arg(building, path);
-        return info;
-    }
-    // Measured at rest: the new store's pages go to disk now, or the kernel writes them
-    // back while the next measurements run (a gigabyte and a half at 1M) and slows them.
-    if (QFile written(path); written.open(QIODevice::ReadOnly))
-        ::fsync(written.handle());
-    info.ok = true;
-    info.rate = double(operations) / info.seconds;
-    info.builtAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    info.loadAtBuild = load;
-    QSettings saved(infoPath, QSettings::IniFormat);
-    saved.setValue(QStringLiteral("seconds"), info.seconds);
-    saved.setValue(QStringLiteral("rate"), info.rate);
-    saved.setValue(QStringLiteral("built_at"), info.builtAt);
-    saved.setValue(QStringLiteral("load"), load);
-    saved.sync();
-    return info;
-}
-
-// Wall-clock time of one run of a program with its output thrown away, or -1.
-double timeProcess(const QString &program, const QStringList &arguments, QString *problem)
-{
-    QProcess process;
-    process.setStandardOutputFile(QProcess::nullDevice());
-    process.setProcessChannelMode(QProcess::SeparateChannels);
-    QElapsedTimer timer;
-    timer.start();
-    process.start(program, arguments);
-    if (!process.waitForFinished(10 * 60 * 1000)) {
-        *problem = QStringLiteral("%1 did not finish: %2").arg(program, process.errorString());
-        process.kill();
-        process.waitForFinished();
-        return -1;
-    }
-    const double ms = double(timer.nsecsElapsed()) / 1e6;
-    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
-        *problem = QStringLiteral("%1 failed (exit code %2): %3")
-                       .arg(program).arg(process.exitCode()).arg(QString::fromLocal8Bit(process.readAllStandardError()));
-        return -1;
-    }
-    return ms;
-}
-
-// The floor queue --json is compared with: the bare queue query in the backend's own
-// shell. An empty program when there is none.
-struct FloorCommand
-{
-    QString program;
-    QStringList arguments;
-};
-
-FloorCommand floorCommand(const QString &backend, const QString &location)
-{
-    if (backend.startsWith(QLatin1String("postgresql"))) {
-        return {PgBenchStores::psqlProgram(),
-                {QStringLiteral("-X"), QStringLiteral("-q"), QStringLiteral("-A"), QStringLiteral("-t"),
-                 QStringLiteral("-d"), location, QStringLiteral("-c"), FloorSql}};
-    }
-    const QString sqlite = QStandardPaths::findExecutable(QStringLiteral("sqlite3"));
-    if (sqlite.isEmpty())
-        err() << "no sqlite3 shell on the PATH (scripts/ensure-deps installs it): no floor to compare with\n";
-    return {sqlite, {location, FloorSql}};
-}
-
-// queue --json beside the floor. One untimed run of each first (it also checks the
-// output: every row has a verdict), then `runs` timed runs of each, interleaved.
-bool measureQueueJson(const QString &path, const FloorCommand &floor, int runs, SizeFigures &figures)
-{
-    const QString app = QStringLiteral(RD_APP_PATH);
-    const QStringList appArgs = {QStringLiteral("queue"), QStringLiteral("--db"), path, QStringLiteral("--json")};
-    QProcess check;
-    check.start(app, appArgs);
-    if (!check.waitForFinished(10 * 60 * 1000) || check.exitCode() != 0) {
-        err() << "queue --json failed: " << check.readAllStandardError() << '\n';
-        return false;
-    }
-    const QJsonDocument json = QJsonDocument::fromJson(check.readAllStandardOutput());
-    const QJsonArray rows = json.array();
-    for (const QJsonValue &row : rows) {
-        if (row.toObject().value(QStringLiteral("verdict")).toString().isEmpty()) {
-            err() << "queue --json printed a row without a verdict\n";
-            return false;
-        }
-    }
-    figures.values[QStringLiteral("json.rows")] = rows.size();
-
-    const bool hasFloor = !floor.program.isEmpty();
-    QString problem;
-    if (hasFloor && timeProcess(floor.program, floor.arguments, &problem) < 0) {
-        err() << problem << '\n';
-        return false;
-    }
-    std::vector<double> appTimes;
-    std::vector<double> floorTimes;
-    for (int i = 0; i < runs; ++i) {
-        const double a = timeProcess(app, appArgs, &problem);
-        if (a < 0) {
-            err() << problem << '\n';
-            return false;
-        }
-        appTimes.push_back(a);
-        if (hasFloor) {
-            const double f = timeProcess(floor.program, floor.arguments, &problem);
-            if (f < 0) {
-                err() << problem << '\n';
-                return false;
-            }
-            floorTimes.push_back(f);
-        }
-    }
-    const double appMs = Summary::of(appTimes).median;
-    figures.values[QStringLiteral("json.ms")] = appMs;
-    if (!floorTimes.empty()) {
-        const double floorMs = Summary::of(floorTimes).median;
-        figures.values[QStringLiteral("floor.ms")] = floorMs;
-        figures.values[QStringLiteral("json.ratio")] = appMs / floorMs;
-    }
-    err() << "  queue --json: " << rows.size() << " rows, " << QString::number(appMs, 'f', 0) << " ms median; "
-          << QFileInfo(floor.program).fileName() << ' '
-          << QString::number(figures.values.value(QStringLiteral("floor.ms"), -1), 'f', 0) << " ms\n";
-    err().flush();
-    return true;
-}
-
-// Where queue --json's time goes, in this process and on one thread (queue --json shares
-// the events and the evidence out among threads): the queue's pages, the candidate
-// events of each row, and the evidence (payloads parsed, verdict).
-bool measureQueueBreakdown(const QString &path, SizeFigures &figures)
-{
-    auto opened = StoreFactory::open(path, Store::OpenMode::ReadOnly);
-    if (!opened) {
-        err() << opened.error().message << '\n';
-        return false;
-    }
-    Store &store = **opened;
-    const ReadSnapshot snapshot(store); // as queue --json reads
-    QElapsedTimer timer;
-    timer.start();
-    std::vector<Operation> queue;
-    const QueueQuery query;
-    std::optional<QueueCursor> cursor;
-    for (;;) {
-        auto page = store.queuePage(query, cursor, 1000);
-        if (!page)
-            return false;
-        queue.insert(queue.end(), page->begin(), page->end());
-        if (page->size() < 1000)
-            break;
-        cursor = cursorAfter(query, page->back());
-    }
-    const double pagesMs = double(timer.nsecsElapsed()) / 1e6;
-    timer.restart();
-    std::vector<std::vector<WebhookEvent>> candidates;
-    candidates.reserve(queue.size());
-    size_t events = 0;
-    // A page's events in one batch, as queue --json's threads find them.
-    const size_t pageSize = Cli::QueueJsonPrinter::DefaultPageSize;
-    for (size_t start = 0; start < queue.size(); start += pageSize) {
-        const std::vector<Operation> page(queue.begin() + qsizetype(start),
-                                          queue.begin() + qsizetype(std::min(queue.size(), start + pageSize)));
-        auto found = store.candidateEventsOfEach(page);
-        if (!found)
-            return false;
-        for (auto &list : *found) {
-            events += list.size();
-            candidates.push_back(std::move(list));
-        }
-    }
-    const double candidatesMs = double(timer.nsecsElapsed()) / 1e6;
-    timer.restart();
-    // Counted and reported, so the analysis is used (and cannot be optimised away).
-    qint64 withVerdict = 0;
-    for (size_t i = 0; i < queue.size(); ++i) {
-        if (EvidenceAnalyzer::analyze(queue[i], candidates[i], EvidenceAnalyzer::Detail::VerdictOnly).verdict
-            != Verdict::None) {
-            ++withVerdict;
-        }
-    }
-    const double evidenceMs = double(timer.nsecsElapsed()) / 1e6;
-    figures.values[QStringLiteral("breakdown.pages_ms")] = pagesMs;
-    figures.values[QStringLiteral("breakdown.candidates_ms")] = candidatesMs;
-    figures.values[QStringLiteral("breakdown.evidence_ms")] = evidenceMs;
-    figures.values[QStringLiteral("breakdown.events")] = double(events);
-    figures.values[QStringLiteral("breakdown.with_verdict")] = double(withVerdict);
-    err() << "  in process: queue pages " << QString::number(pagesMs, 'f', 1) << " ms, candidate events ("
-          << events << ") " << QString::number(candidatesMs, 'f', 1) << " ms, evidence "
-          << QString::number(evidenceMs, 'f', 1) << " ms (" << withVerdict << " of " << queue.size()
-          << " rows with a verdict)\n";
-    err().flush();
-    return true;
-}
 
 // The window's figures, from a fresh process (so that its memory is the window's alone).
 bool measureWindow(const QString &path, qint64 operations, const QCommandLineParser &parser, SizeFigures &figures)

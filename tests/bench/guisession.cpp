@@ -1,5 +1,6 @@
 #include "guisession.h"
 
+#include "peerwriter.h"
 #include "processstats.h"
 #include "stallprobe.h"
 
@@ -24,8 +25,6 @@
 #include <QTextStream>
 #include <QTimer>
 
-#include <atomic>
-#include <thread>
 
 namespace RefundDesk::Bench {
 
@@ -107,98 +106,6 @@ struct StallWorst
         blockedMs = std::max(blockedMs, probe.maxBlockedMs());
         cpuMs = std::max(cpuMs, probe.maxCpuMs());
     }
-};
-
-// Another connection that changes the queue once a second, as the agent's tool and other
-// operators do: it claims an operation the window shows, then releases it the next
-// second. Each change moves the row (its updated_at changes) and flips its status.
-class PeerWriter final
-{
-public:
-    PeerWriter(const QString &path, QStringList operationIds)
-        : m_path(path)
-        , m_ids(std::move(operationIds))
-    {
-    }
-    ~PeerWriter() { stop(); }
-
-    void start()
-    {
-        m_thread = std::thread([this] { run(); });
-    }
-    // Asks it to stop after the change under way, without waiting for it.
-    void requestStop() { m_stop = true; }
-    void stop()
-    {
-        m_stop = true;
-        if (m_thread.joinable())
-            m_thread.join();
-    }
-    int changes() const { return m_changes; }
-    QString lastError() const { return m_error; }
-
-private:
-    void run()
-    {
-        auto opened = StoreFactory::open(m_path, Store::OpenMode::ReadWrite);
-        if (!opened) {
-            m_error = opened.error().message;
-            return;
-        }
-        Store &store = **opened;
-        // On PostgreSQL a claim is recorded under the login, whatever name is given.
-        const QString me = store.sessionOperator().isEmpty() ? QStringLiteral("bench-peer") : store.sessionOperator();
-        QString claimed;
-        for (int i = 0; !m_stop; ++i) {
-            for (int slept = 0; slept < 1000 && !m_stop; slept += 10)
-                std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            if (m_stop)
-                break;
-            if (!claimed.isEmpty()) {
-                if (release(store, claimed, me))
-                    claimed.clear();
-                continue;
-            }
-            const QString id = m_ids.at(i % m_ids.size());
-            if (claim(store, id, me))
-                claimed = id;
-        }
-        if (!claimed.isEmpty())
-            release(store, claimed, me); // leave the store as it was found
-    }
-    bool claim(Store &store, const QString &id, const QString &me)
-    {
-        auto current = store.operation(id);
-        if (!current || !current->has_value() || (**current).status != OperationStatus::Unknown)
-            return false;
-        auto done = store.claim(id, SeenState::of(**current), me, false);
-        if (!done) {
-            m_error = done.error().message;
-            return false;
-        }
-        ++m_changes;
-        return true;
-    }
-    bool release(Store &store, const QString &id, const QString &me)
-    {
-        auto current = store.operation(id);
-        if (!current || !current->has_value())
-            return false;
-        auto done = store.release(id, SeenState::of(**current), me);
-        if (!done) {
-            m_error = done.error().message;
-            return false;
-        }
-        ++m_changes;
-        return true;
-    }
-
-    QString m_path;
-    QStringList m_ids;
-    std::thread m_thread;
-    std::atomic<bool> m_stop = false;
-    std::atomic<int> m_changes = 0;
-    QString m_error;
 };
 
 } // namespace

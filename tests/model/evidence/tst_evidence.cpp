@@ -1,95 +1,9 @@
 // Evidence: which events belong to an operation and by which route, each refund's latest
 // state, and the verdict with its explanation (DESIGN.md, "Evidence").
 
-#include "evidence/eventparser.h"
-#include "evidence/evidenceanalyzer.h"
-
-#include <QtTest>
-
-using namespace RefundDesk;
+#include "tst_evidence.h"
 
 namespace {
-
-const QString kKey = QStringLiteral("c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa");
-constexpr qint64 kT = 1'717'000'000; // seconds
-
-Operation theOperation()
-{
-    Operation operation;
-    operation.operationId = QStringLiteral("op_5521");
-    operation.orderId = QStringLiteral("4417");
-    operation.amountCents = 3800;
-    operation.currency = QStringLiteral("usd");
-    operation.idempotencyKey = kKey;
-    operation.status = OperationStatus::Unknown;
-    operation.attempts = 3;
-    return operation;
-}
-
-// A refund event the way the provider sends it; empty texts become null or {} in the payload.
-struct RefundEventSpec
-{
-    QString eventId;
-    QString refundId = QStringLiteral("re_1");
-    QString status = QStringLiteral("succeeded"); // "null" writes a JSON null
-    qint64 created = kT;
-    qint64 receivedAtMs = kT * 1000 + 500;
-    QString operationId = QStringLiteral("op_5521");
-    QString key = kKey;
-    qint64 amount = 3800;
-    QString currency = QStringLiteral("usd");
-    QString failureReason;
-    QString type = QStringLiteral("refund.updated");
-};
-
-QString jsonText(const QString &value)
-{
-    return value.isEmpty() ? QStringLiteral("null") : u'"' + value + u'"';
-}
-
-// The row as a webhook receiver writes it: the indexed columns filled from the payload.
-WebhookEvent row(const QString &eventId, const QString &payload, qint64 receivedAtMs)
-{
-    const IndexColumns columns = EventParser::indexColumns(payload);
-    WebhookEvent event;
-    event.eventId = eventId;
-    event.type = columns.type;
-    event.created = columns.created;
-    event.receivedAt = receivedAtMs;
-    event.payload = payload;
-    event.operationId = columns.operationId;
-    event.idempotencyKey = columns.idempotencyKey;
-    event.refundId = columns.refundId;
-    return event;
-}
-
-WebhookEvent refundEvent(const RefundEventSpec &spec)
-{
-    const QString metadata = spec.operationId.isEmpty() ? QStringLiteral("{}")
-                                                        : QStringLiteral(R"({"operation_id":"%1"})").arg(spec.operationId);
-    const QString status = spec.status == QLatin1String("null") ? QStringLiteral("null") : jsonText(spec.status);
-    const QString payload =
-        QStringLiteral(R"({"id":"%1","object":"event","created":%2,"type":"%3","data":{"object":{"id":"%4","object":"refund",)"
-                       R"("amount":%5,"currency":"%6","status":%7,"failure_reason":%8,"metadata":%9,"charge":"ch_1"}},)"
-                       R"("request":{"id":"req_1","idempotency_key":%10}})")
-            .arg(spec.eventId)
-            .arg(spec.created)
-            .arg(spec.type, spec.refundId)
-            .arg(spec.amount)
-            .arg(spec.currency, status, jsonText(spec.failureReason), metadata, jsonText(spec.key));
-    return row(spec.eventId, payload, spec.receivedAtMs);
-}
-
-WebhookEvent refundAt(const QString &eventId, const QString &refundId, const QString &status, qint64 created = kT)
-{
-    RefundEventSpec spec;
-    spec.eventId = eventId;
-    spec.refundId = refundId;
-    spec.status = status;
-    spec.created = created;
-    spec.receivedAtMs = created * 1000 + 500;
-    return refundEvent(spec);
-}
 
 // charge.refunded: `refunds` is the JSON of its refunds list, or empty for none.
 WebhookEvent chargeEvent(const QString &eventId, const QString &refunds, const QString &key = kKey, qint64 created = kT + 1)
@@ -113,50 +27,7 @@ QString listedRefund(const QString &refundId, const QString &status, const QStri
         .arg(refundId, status, metadata);
 }
 
-WebhookEvent unreadable(const QString &eventId, const QString &payload, const QString &operationId = QStringLiteral("op_5521"))
-{
-    WebhookEvent event;
-    event.eventId = eventId;
-    event.receivedAt = kT * 1000;
-    event.payload = payload;
-    event.operationId = operationId; // the receiver's columns, filled before the payload broke
-    return event;
-}
-
-using Events = std::vector<WebhookEvent>;
-
-QStringList routesOf(const Evidence &evidence)
-{
-    QStringList routes;
-    for (const EvidenceEvent &e : evidence.events)
-        routes << e.row.eventId + u'=' + toString(e.matchedBy);
-    return routes;
-}
-
 } // namespace
-
-Q_DECLARE_METATYPE(std::vector<RefundDesk::WebhookEvent>)
-Q_DECLARE_METATYPE(RefundDesk::Operation)
-
-class tst_Evidence : public QObject
-{
-    Q_OBJECT
-
-private slots:
-    void verdicts_data();
-    void verdicts();
-    void matchingRoutes_data();
-    void matchingRoutes();
-    void conflictsNameWhy_data();
-    void conflictsNameWhy();
-    void duplicateDeliveriesShownOnce();
-    void analyzedAgainSaysTheSame_data();
-    void analyzedAgainSaysTheSame();
-    void eventsOldestFirstAndRefundsByLatestState();
-    void unreadableEventsAreListedNotUsed();
-    void invalidUtf8PayloadIsNeverJudged();
-    void verdictNamesRoundTrip();
-};
 
 void tst_Evidence::verdicts_data()
 {
@@ -350,133 +221,6 @@ void tst_Evidence::matchingRoutes()
     QCOMPARE(routesOf(evidence), routes);
 }
 
-void tst_Evidence::conflictsNameWhy_data()
-{
-    QTest::addColumn<Events>("events");
-    QTest::addColumn<QList<int>>("kinds");
-
-    RefundEventSpec wrongAmount;
-    wrongAmount.eventId = QStringLiteral("evt_a");
-    wrongAmount.refundId = QStringLiteral("re_2");
-    wrongAmount.amount = 1900;
-    RefundEventSpec wrongCurrency = wrongAmount;
-    wrongCurrency.eventId = QStringLiteral("evt_c");
-    wrongCurrency.amount = 3800;
-    wrongCurrency.currency = QStringLiteral("jpy");
-
-    QTest::newRow("two refunds") << Events{refundAt("evt_1", "re_1", "succeeded"), refundAt("evt_2", "re_2", "pending")}
-                                 << QList<int>{int(ConflictReason::Kind::SeveralRefunds)};
-    QTest::newRow("two refunds, one for another amount") << Events{refundAt("evt_1", "re_1", "succeeded"), refundEvent(wrongAmount)}
-                                                         << QList<int>{int(ConflictReason::Kind::SeveralRefunds),
-                                                                       int(ConflictReason::Kind::AmountDiffers)};
-    QTest::newRow("currency, named once however many events")
-        << Events{refundEvent(wrongCurrency), [&] {
-               RefundEventSpec again = wrongCurrency;
-               again.eventId = QStringLiteral("evt_c2");
-               again.created = kT + 5;
-               return refundEvent(again);
-           }()}
-        << QList<int>{int(ConflictReason::Kind::CurrencyDiffers)};
-}
-
-void tst_Evidence::conflictsNameWhy()
-{
-    QFETCH(Events, events);
-    QFETCH(QList<int>, kinds);
-
-    const Evidence evidence = EvidenceAnalyzer::analyze(theOperation(), events);
-    QCOMPARE(toString(evidence.verdict), QStringLiteral("conflict"));
-    QList<int> found;
-    for (const ConflictReason &reason : evidence.conflicts) {
-        found << int(reason.kind);
-        QVERIFY(!reason.text.isEmpty());
-        QVERIFY2(evidence.explanation.contains(reason.text, Qt::CaseInsensitive), qPrintable(evidence.explanation));
-    }
-    QCOMPARE(found, kinds);
-}
-
-void tst_Evidence::duplicateDeliveriesShownOnce()
-{
-    const WebhookEvent once = refundAt("evt_1", "re_1", "succeeded");
-    const Evidence evidence = EvidenceAnalyzer::analyze(theOperation(), Events{once, once, refundAt("evt_0", "re_1", "pending", kT - 10), once});
-    QCOMPARE(evidence.events.size(), size_t(2));
-    QCOMPARE(evidence.events.at(1).row.eventId, QStringLiteral("evt_1"));
-    QCOMPARE(evidence.events.at(1).deliveries, 3);
-    QCOMPARE(evidence.events.at(0).deliveries, 1);
-    QCOMPARE(toString(evidence.verdict), QStringLiteral("refunded"));
-    QCOMPARE(evidence.refunds.size(), size_t(1));
-}
-
-// Worked out again from its own events (as the console does for a change of language),
-// evidence says what it said: the same verdict, sentence, events, deliveries and refunds,
-// whatever else the candidates held.
-void tst_Evidence::analyzedAgainSaysTheSame_data()
-{
-    verdicts_data();
-    const WebhookEvent once = refundAt("evt_1", "re_1", "succeeded");
-    RefundEventSpec other;
-    other.eventId = QStringLiteral("evt_x");
-    other.refundId = QStringLiteral("re_9");
-    other.status = QStringLiteral("failed");
-    other.operationId = QStringLiteral("op_other");
-    other.key = QStringLiteral("another-key");
-    QTest::newRow("duplicate deliveries and an event about another operation")
-        << Events{once, refundEvent(other), once,
-                  refundAt("evt_0", "re_1", "pending", kT - 10), once}
-        << QStringLiteral("refunded") << QStringLiteral("re_1") << QString();
-}
-
-void tst_Evidence::analyzedAgainSaysTheSame()
-{
-    QFETCH(Events, events);
-    const Evidence first = EvidenceAnalyzer::analyze(theOperation(), events);
-    const Evidence again = EvidenceAnalyzer::analyzeAgain(theOperation(), first);
-    QCOMPARE(toString(again.verdict), toString(first.verdict));
-    QCOMPARE(again.explanation, first.explanation);
-    QCOMPARE(again.namedRefundId, first.namedRefundId);
-    QCOMPARE(again.namedEventId, first.namedEventId);
-    QCOMPARE(routesOf(again), routesOf(first));
-    QCOMPARE(again.events.size(), first.events.size());
-    for (size_t i = 0; i < first.events.size(); ++i)
-        QCOMPARE(again.events.at(i).deliveries, first.events.at(i).deliveries);
-    QCOMPARE(again.refunds.size(), first.refunds.size());
-    QCOMPARE(again.conflicts.size(), first.conflicts.size());
-    QCOMPARE(again.unreadableCount(), first.unreadableCount());
-}
-
-void tst_Evidence::eventsOldestFirstAndRefundsByLatestState()
-{
-    const Evidence evidence = EvidenceAnalyzer::analyze(
-        theOperation(), Events{refundAt("evt_3", "re_1", "succeeded", kT + 30), refundAt("evt_1", "re_1", "pending", kT),
-                               refundAt("evt_2", "re_1", "requires_action", kT + 10)});
-    QCOMPARE(routesOf(evidence), (QStringList{"evt_1=metadata", "evt_2=metadata", "evt_3=metadata"}));
-    QCOMPARE(evidence.refunds.size(), size_t(1));
-    QCOMPARE(evidence.refunds.front().eventId, QStringLiteral("evt_3"));
-    QCOMPARE(toString(evidence.refunds.front().refund.status), QStringLiteral("succeeded"));
-    QCOMPARE(evidence.namedEventId, QStringLiteral("evt_3"));
-    QCOMPARE(evidence.suggestedEvidenceText(), QStringLiteral("webhook:evt_3"));
-    const ParsedRefund *shown = evidence.events.front().refund();
-    QVERIFY(shown);
-    QCOMPARE(toString(shown->status), QStringLiteral("pending"));
-}
-
-void tst_Evidence::unreadableEventsAreListedNotUsed()
-{
-    const Evidence evidence = EvidenceAnalyzer::analyze(
-        theOperation(), Events{refundAt("evt_1", "re_1", "succeeded"),
-                               unreadable("evt_u", QStringLiteral(R"({"id":"evt_u","data":{"object":{"object":"refund","id":"re_2","amount":"3800"}}})")),
-                               unreadable("evt_v", QString(20000, u'['))});
-    QCOMPARE(evidence.events.size(), size_t(3));
-    QCOMPARE(evidence.unreadableCount(), 2);
-    QCOMPARE(toString(evidence.verdict), QStringLiteral("refunded")); // re_2 is in an unreadable payload: no second refund
-    for (const EvidenceEvent &e : evidence.events) {
-        if (e.readable())
-            continue;
-        QVERIFY(!e.parsed.unreadableReason.isEmpty());
-        QVERIFY(!e.refund());
-    }
-}
-
 void tst_Evidence::invalidUtf8PayloadIsNeverJudged()
 {
     // The store hands over text decoded with replacement characters; it parses as JSON,
@@ -490,13 +234,4 @@ void tst_Evidence::invalidUtf8PayloadIsNeverJudged()
     QCOMPARE(toString(evidence.verdict), QStringLiteral("none"));
 }
 
-void tst_Evidence::verdictNamesRoundTrip()
-{
-    for (auto verdict : {Verdict::None, Verdict::Refunded, Verdict::Failed, Verdict::Pending, Verdict::Conflict})
-        QVERIFY(verdictFromString(toString(verdict)) == verdict);
-    QVERIFY(!verdictFromString(QStringLiteral("maybe")));
-    QCOMPARE(toString(MatchRoute::IdempotencyKey), QStringLiteral("idempotency_key"));
-}
-
 QTEST_GUILESS_MAIN(tst_Evidence)
-#include "tst_evidence.moc"
