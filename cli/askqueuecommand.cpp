@@ -72,6 +72,10 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
         context.err() << "refund-desk ask-stripe: " << why << '\n';
         context.err().flush();
     });
+    QObject::connect(&asker, &QueueAskJob::eventsSkipped, &asker, [&context](const QString &why) {
+        context.err() << "refund-desk ask-stripe: " << why << '\n';
+        context.err().flush();
+    });
     QObject::connect(&asker, &QueueAskJob::settled, &asker, [&](qint64 count) {
         settled = count;
         progress.update(settled, asker.total());

@@ -7,6 +7,7 @@
 #include "stripeask/sharedrefundlisting.h"
 #include "stripeask/undeliveredrefundevents.h"
 
+#include <QCoreApplication>
 #include <QSet>
 
 #include <algorithm>
@@ -59,6 +60,7 @@ void QueueAskJob::start(qint64 nowSeconds)
     // (refund.updated), and its latest event is what the verdict reads.
     m_events = std::make_unique<UndeliveredRefundEvents>(m_store, m_client, m_pacer, *from, nowSeconds, nowSeconds);
     connect(m_events.get(), &UndeliveredRefundEvents::finished, this, &QueueAskJob::eventsListed);
+    connect(m_events.get(), &UndeliveredRefundEvents::refused, this, &QueueAskJob::eventsRefused);
     connect(m_events.get(), &UndeliveredRefundEvents::failed, this, &QueueAskJob::failed);
     m_events->start();
 }
@@ -98,6 +100,16 @@ void QueueAskJob::eventsListed()
     }
     emit settled(m_settledByEvents);
     ask(std::move(questions));
+}
+
+void QueueAskJob::eventsRefused(const Error &error)
+{
+    // A key with Refunds: Read alone still answers every operation, only at the listings' cost.
+    emit eventsSkipped(QCoreApplication::translate("Stripe", "%1 The undelivered events were not listed: every operation "
+                                                             "is asked by listing or by id instead; give the key Events: "
+                                                             "Read to settle missed webhooks first.")
+                           .arg(error.message));
+    eventsListed();
 }
 
 void QueueAskJob::ask(std::vector<RefundLookupQuestion> questions)

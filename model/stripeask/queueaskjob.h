@@ -52,6 +52,9 @@ public:
 signals:
     // The events phase is over: this many operations were settled by them.
     void settled(qint64 count);
+    // The events phase was left out, and why (a key that may not read events): every
+    // operation is asked by listing or by id, as it would be without it.
+    void eventsSkipped(const QString &why);
     // One operation's record (operator left empty) and the sentence saying what was found.
     void operationAnswered(const RefundDesk::ProviderLookupDraft &draft, const QString &summary);
     void finished();
@@ -59,6 +62,7 @@ signals:
 
 private:
     void eventsListed();
+    void eventsRefused(const Error &error);
     void ask(std::vector<RefundLookupQuestion> questions);
 
     Store &m_store;

@@ -63,6 +63,7 @@ void QueueAskRun::start()
     m_job = std::make_unique<QueueAskJob>(*store, *m_client, std::move(*reading));
     const qint64 total = m_job->total();
     emit progress(0, total);
+    connect(m_job.get(), &QueueAskJob::eventsSkipped, this, [this](const QString &why) { m_report.eventsSkipped = why; });
     connect(m_job.get(), &QueueAskJob::settled, this, [this, total](qint64 settled) {
         m_report.settledByEvents = settled;
         emit progress(settled, total);

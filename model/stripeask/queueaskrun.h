@@ -23,6 +23,7 @@ struct QueueAskReport
     qint64 settledByEvents = 0; // settled by the undelivered events this run stored
     qint64 eventsAdded = 0;     // undelivered events stored
     int eventRequests = 0;      // of the requests, those that listed undelivered events
+    QString eventsSkipped;      // why the undelivered events were not listed, if they were not
     qint64 withRefund = 0;      // of those, with a refund at Stripe
     int requests = 0;           // requests sent to Stripe
     bool cancelled = false;

@@ -75,7 +75,11 @@ void UndeliveredRefundEvents::answered(quint64 tag, const StripeAnswer &answer)
         return;
     m_tag = 0;
     if (!answer.ok()) {
-        emit failed(answer.error.value_or(Error::internal(QStringLiteral("Stripe answered HTTP %1.").arg(answer.httpStatus))));
+        const Error error = answer.error.value_or(Error::internal(QStringLiteral("Stripe answered HTTP %1.").arg(answer.httpStatus)));
+        if (answer.httpStatus == 403 && m_pages == 0)
+            emit refused(error);
+        else
+            emit failed(error);
         return;
     }
     auto page = StripeListPager::readPage(answer.body);

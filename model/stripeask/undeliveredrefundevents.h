@@ -46,6 +46,8 @@ public:
 
 signals:
     void finished();
+    // Stripe refused the listing (403): the key may not read events. Nothing was stored.
+    void refused(const RefundDesk::Error &error);
     void failed(const RefundDesk::Error &error);
 
 private:

@@ -4558,6 +4558,10 @@ The window now shows its current state.</source>
         <source>This store cannot keep what Stripe answers (read-only, or schema version 1): open it for writing, upgraded, and ask again.</source>
         <translation>Это хранилище не может сохранить ответы Stripe (только чтение или схема версии 1): откройте его для записи, обновите и спросите снова.</translation>
     </message>
+    <message>
+        <source>%1 The undelivered events were not listed: every operation is asked by listing or by id instead; give the key Events: Read to settle missed webhooks first.</source>
+        <translation>%1 Недоставленные события не получены: каждая операция проверяется по списку возвратов или по id; дайте ключу право Events: Read, чтобы сначала учитывать пропущенные вебхуки.</translation>
+    </message>
 </context>
 <context>
     <name>TimeText</name>

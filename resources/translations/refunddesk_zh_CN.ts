@@ -4479,6 +4479,10 @@ The window now shows its current state.</source>
         <source>This store cannot keep what Stripe answers (read-only, or schema version 1): open it for writing, upgraded, and ask again.</source>
         <translation>此存储无法保存 Stripe 的答复（只读，或架构版本为 1）：请以可写方式打开并升级后再询问。</translation>
     </message>
+    <message>
+        <source>%1 The undelivered events were not listed: every operation is asked by listing or by id instead; give the key Events: Read to settle missed webhooks first.</source>
+        <translation>%1 未列出未送达的事件：每个操作改为通过退款列表或按 ID 查询；为密钥授予 Events: Read 权限，即可先用错过的 webhook 事件确定结果。</translation>
+    </message>
 </context>
 <context>
     <name>TimeText</name>

@@ -142,6 +142,8 @@ int main(int argc, char **argv)
         << "requests per operation:         " << perOperation(requests, operationsAsked) << '\n'
         << "time, unpaced:                  " << QString::number(seconds, 'f', 1) << " s\n"
         << "time at 20 requests a second:   " << QString::number(std::max(seconds, requests / 20.0), 'f', 1) << " s\n"
+        << "  of which the pacing alone:    " << QString::number(requests / 20.0, 'f', 1)
+        << " s (the rest is the fake Stripe's and this machine's)\n"
         << "requests refused (not GET):     " << fake.refusedRequests().size() << '\n';
     return 0;
 }

@@ -3,8 +3,9 @@
 // stored them, settle the operations whose webhooks were missed without any listing of
 // their windows; then only the operations still without evidence are listed. Requests are
 // counted per phase; a run stopped after the first phase and run again stores no event
-// twice and keeps one lookup per operation; events older than Stripe's 30 days are not
-// asked for.
+// twice and keeps one lookup per operation; a key that may not read events still gets
+// every operation answered by listings; events older than Stripe's 30 days are not asked
+// for.
 #include "fakestripe.h"
 #include "teststore.h"
 
@@ -264,6 +265,25 @@ private slots:
         const Run third = ask();
         QVERIFY2(third.exitCode == 0, qPrintable(third.err));
         QCOMPARE(m_fake->requestCount(), afterSecond);
+    }
+
+    void aKeyThatMayNotReadEventsStillAsksByListing()
+    {
+        addMixedQueue();
+        if (QTest::currentTestFailed())
+            return;
+        m_fake->denyPermission(QStringLiteral("/v1/events"), QStringLiteral("rak_event_read"));
+        const Run run = ask();
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.err.contains(QLatin1String("The undelivered events were not listed")), qPrintable(run.err));
+        QVERIFY2(run.err.contains(QLatin1String("Events: Read")), qPrintable(run.err));
+        // The refused page, then the listings: every operation answered by a lookup.
+        QCOMPARE(requestsTo(QStringLiteral("/v1/events")), 1);
+        QVERIFY(requestsTo(QStringLiteral("/v1/refunds")) >= 2);
+        for (const QString &id : {QStringLiteral("op_missed0"), QStringLiteral("op_missed1"), QStringLiteral("op_none0"),
+                                  QStringLiteral("op_none1")})
+            QCOMPARE(lookupCount(id), size_t(1));
+        QCOMPARE(evidence(QStringLiteral("op_missed0")).first, size_t(0));
     }
 
     void eventsOlderThanStripeKeepsAreNotAskedFor()

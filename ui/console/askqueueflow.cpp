@@ -120,6 +120,8 @@ void AskQueueFlow::ended(const QueueAskReport &report)
                                    .arg(report.settledByEvents)
                                    .arg(report.eventsAdded)
                                    .arg(report.asked);
+    if (!report.eventsSkipped.isEmpty())
+        text += QLatin1Char(' ') + report.eventsSkipped;
     if (report.cancelled)
         text += QLatin1Char(' ') + tr("Cancelled: the answers complete so far are kept; ask again for the rest.");
     emit finished(report);
