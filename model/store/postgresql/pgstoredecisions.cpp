@@ -104,7 +104,9 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
     // as usual. The WAL is written and flushed in order, so once the last COMMIT has
     // returned every earlier commit of the flight is on disk too: the flight pays for one
     // flush rather than one per decision, and no decision is reported recorded before it
-    // is durable. Each transaction ends with its own COMMIT; a ROLLBACK leads every unit
+    // is durable. (Other sessions may see an earlier decision a few milliseconds before it
+    // is on disk, as with any asynchronous commit: a crash of the server in that window
+    // undoes it, and nobody was told it was recorded.) Each transaction ends with its own COMMIT; a ROLLBACK leads every unit
     // but the first, ending the transaction of a unit before it that failed halfway (after
     // a commit it only warns, and warnings are not shown).
     const QByteArray settings = m_connection->transactionSettings();
