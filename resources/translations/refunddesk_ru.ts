@@ -3212,6 +3212,73 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::ReleaseClaimsDialog</name>
+    <message>
+        <source>Release your claims before you leave?</source>
+        <translation>Вернуть ваши операции в очередь перед уходом?</translation>
+    </message>
+    <message>
+        <source>You still hold these operations in this store, and nobody else can record their outcomes while you do. Release them for the next shift, with a note for whoever takes each over if you like, or keep them.</source>
+        <translation>Вы всё ещё держите в работе эти операции в этом хранилище, и пока это так, никто другой не может зафиксировать их результат. Верните их в очередь для следующей смены (при желании — с заметкой для того, кто возьмёт каждую в работу) или оставьте за собой.</translation>
+    </message>
+    <message>
+        <source>You still hold these operations in this store, and nobody else can record their outcomes while you do. Release them for the next shift, or keep them.</source>
+        <translation>Вы всё ещё держите в работе эти операции в этом хранилище, и пока это так, никто другой не может зафиксировать их результат. Верните их в очередь для следующей смены или оставьте за собой.</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Claimed since</source>
+        <translation>В работе с</translation>
+    </message>
+    <message>
+        <source>Note for whoever takes it next</source>
+        <translation>Заметка для того, кто возьмёт следующим</translation>
+    </message>
+    <message>
+        <source>Note on %1</source>
+        <translation>Заметка к %1</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>необязательно</translation>
+    </message>
+    <message>
+        <source>&amp;Note on every operation without its own:</source>
+        <translation>&amp;Заметка ко всем операциям без своей:</translation>
+    </message>
+    <message>
+        <source>Note on every operation without its own</source>
+        <translation>Заметка ко всем операциям без своей</translation>
+    </message>
+    <message>
+        <source>e.g. Asked Stripe support; they answer within two days</source>
+        <translation>например: Спросили поддержку Stripe; ответят в течение двух дней</translation>
+    </message>
+    <message>
+        <source>&amp;Release and close</source>
+        <translation>&amp;Вернуть в очередь и закрыть</translation>
+    </message>
+    <message>
+        <source>&amp;Keep claims and close</source>
+        <translation>&amp;Оставить за собой и закрыть</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::ResolveDialog</name>
     <message>
         <source>&amp;Refunded — the money went back to the customer</source>
@@ -3356,6 +3423,37 @@ The window now shows its current state.</source>
     <message>
         <source>Stripe lookup %1 (refunds found: %2)</source>
         <translation>Запрос к Stripe %1 (найдено возвратов: %2)</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ShiftEnd</name>
+    <message>
+        <source>Ctrl+Q  quit: while you hold claims, it asks first whether to release them</source>
+        <translation>Ctrl+Q  выйти: если у вас есть операции в работе, сначала спросит, вернуть ли их в очередь</translation>
+    </message>
+    <message>
+        <source>Cannot tell which claims you hold</source>
+        <translation>Не удаётся узнать, какие операции у вас в работе</translation>
+    </message>
+    <message>
+        <source>%1
+
+Close anyway? Claims you hold stay yours until you or someone else release them.</source>
+        <translation>%1
+
+Всё равно закрыть? Операции, взятые вами в работу, останутся за вами, пока вы или кто-то другой не вернёт их в очередь.</translation>
+    </message>
+    <message>
+        <source>%1 could not be released: %2 Try again, keep them, or stay.</source>
+        <translation>Не удалось вернуть в очередь %1: %2 Попробуйте ещё раз, оставьте их за собой или останьтесь.</translation>
+    </message>
+    <message>
+        <source>Releasing %1</source>
+        <translation>Возврат в очередь %1</translation>
+    </message>
+    <message>
+        <source>It is still being written; wait for that to finish.</source>
+        <translation>Она ещё записывается; дождитесь окончания.</translation>
     </message>
 </context>
 <context>

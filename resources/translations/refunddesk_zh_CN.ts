@@ -3143,6 +3143,73 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::ReleaseClaimsDialog</name>
+    <message>
+        <source>Release your claims before you leave?</source>
+        <translation>离开前退回您认领的操作吗？</translation>
+    </message>
+    <message>
+        <source>You still hold these operations in this store, and nobody else can record their outcomes while you do. Release them for the next shift, with a note for whoever takes each over if you like, or keep them.</source>
+        <translation>您仍在此存储中认领着这些操作，在此期间其他人无法记录它们的结果。请将它们退回给下一班（如愿意，可为接手每项操作的人留下备注），或继续保留。</translation>
+    </message>
+    <message>
+        <source>You still hold these operations in this store, and nobody else can record their outcomes while you do. Release them for the next shift, or keep them.</source>
+        <translation>您仍在此存储中认领着这些操作，在此期间其他人无法记录它们的结果。请将它们退回给下一班，或继续保留。</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Claimed since</source>
+        <translation>认领时间</translation>
+    </message>
+    <message>
+        <source>Note for whoever takes it next</source>
+        <translation>给下一位接手者的备注</translation>
+    </message>
+    <message>
+        <source>Note on %1</source>
+        <translation>%1 的备注</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>&amp;Note on every operation without its own:</source>
+        <translation>没有自己备注的操作统一使用的备注(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>Note on every operation without its own</source>
+        <translation>没有自己备注的操作统一使用的备注</translation>
+    </message>
+    <message>
+        <source>e.g. Asked Stripe support; they answer within two days</source>
+        <translation>例如：已询问 Stripe 支持；两天内答复</translation>
+    </message>
+    <message>
+        <source>&amp;Release and close</source>
+        <translation>退回并关闭(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep claims and close</source>
+        <translation>保留认领并关闭(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::ResolveDialog</name>
     <message>
         <source>&amp;Refunded — the money went back to the customer</source>
@@ -3287,6 +3354,37 @@ The window now shows its current state.</source>
     <message>
         <source>Stripe lookup %1 (refunds found: %2)</source>
         <translation>Stripe 查询 %1（找到的退款：%2）</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ShiftEnd</name>
+    <message>
+        <source>Ctrl+Q  quit: while you hold claims, it asks first whether to release them</source>
+        <translation>Ctrl+Q  退出：若您仍认领着操作，会先询问是否退回</translation>
+    </message>
+    <message>
+        <source>Cannot tell which claims you hold</source>
+        <translation>无法确定您认领了哪些操作</translation>
+    </message>
+    <message>
+        <source>%1
+
+Close anyway? Claims you hold stay yours until you or someone else release them.</source>
+        <translation>%1
+
+仍要关闭吗？您认领的操作将一直归您，直到您或其他人将其退回。</translation>
+    </message>
+    <message>
+        <source>%1 could not be released: %2 Try again, keep them, or stay.</source>
+        <translation>%1 未能退回：%2 请重试、保留它们，或留下。</translation>
+    </message>
+    <message>
+        <source>Releasing %1</source>
+        <translation>正在退回 %1</translation>
+    </message>
+    <message>
+        <source>It is still being written; wait for that to finish.</source>
+        <translation>它仍在写入中；请等待写入完成。</translation>
     </message>
 </context>
 <context>

@@ -93,6 +93,7 @@ void ConsoleMenus::createFileMenu()
     m_operatorAction = file->addAction(QString(), this, &ConsoleMenus::operatorChangeRequested);
     file->addSeparator();
     m_quitAction = file->addAction(QString(), m_window, &QWidget::close);
+    m_quitAction->setObjectName(QStringLiteral("quitAction"));
     m_quitAction->setShortcut(QKeySequence::Quit);
 }
 

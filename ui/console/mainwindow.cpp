@@ -20,6 +20,7 @@
 #include "ui/console/operatoridentity.h"
 #include "ui/console/panelreader.h"
 #include "ui/console/queuepane.h"
+#include "ui/console/shiftend.h"
 #include "ui/console/storebanners.h"
 #include "ui/console/storesources.h"
 #include "ui/console/stripeintegration.h"
@@ -107,6 +108,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     connectMenus();
     m_audit = new AuditIntegration(this); // View › Audit log, File › Export audit log…
     new StripeIntegration(this, m_identity); // Ask Stripe, about the operation and the queue
+    m_shiftEnd = new ShiftEnd(this);
     m_status = new ConsoleStatusBar(statusBar(), m_identity);
     m_status->setStore(&m_facts, false, {});
     connect(m_refresher, &LiveRefresher::failed, m_status, &ConsoleStatusBar::livePaused);
@@ -181,6 +183,11 @@ void MainWindow::rememberLayout()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    // Claims still held are asked about first; the window is closed again once settled.
+    if (!m_shiftEnd->mayClose()) {
+        event->ignore();
+        return;
+    }
     m_layout.save();
     QMainWindow::closeEvent(event);
 }
@@ -263,13 +270,11 @@ void MainWindow::storeReady(StoreFacts facts, bool readOnly, const QString &show
     // On PostgreSQL the operator recorded is the login: the console shows that name.
     if (!m_facts->sessionOperator.isEmpty())
         m_identity->useForThisRun(m_facts->sessionOperator);
-    // The location without a password, whatever was typed.
-    const QString location = m_facts->location;
     updateTitle();
     m_status->liveReset();
     updateActions();
     updateStatus();
-    emit storeOpened(location);
+    emit storeOpened(m_facts->location); // without a password, whatever was typed
 }
 
 void MainWindow::onQueueListed()

@@ -27,6 +27,7 @@ class OperatorIdentity;
 class PaintHold;
 class PanelReader;
 class QueuePane;
+class ShiftEnd;
 class ResolveDialog;
 class StoreBanners;
 class StoreSources;
@@ -148,6 +149,7 @@ private:
     OperationWrites *m_operationWrites = nullptr;
     ConsoleMenus *m_menus = nullptr;
     ConsoleStatusBar *m_status = nullptr;
+    ShiftEnd *m_shiftEnd = nullptr; // closing while holding claims asks first
     AuditIntegration *m_audit = nullptr;
     std::optional<StoreFacts> m_facts;
     bool m_opening = false;

@@ -34,10 +34,11 @@ void QueueViewCounts::read()
     const RequestLane::Stub lane = m_lane.stub(m_lane.next());
     const QString operatorName = m_operatorName;
     const QDate today = QDate::currentDate();
-    ++m_reads;
+    const int number = ++m_reads;
     m_worker->request<QueueCounts>(
         lane, [operatorName, today](Store &store) { return store.queueCounts(operatorName, today); }, this,
-        [this](Result<QueueCounts> counted) {
+        [this, number](Result<QueueCounts> counted) {
+            m_answered = number;
             // A store that cannot count says so through the queue's own read; the views
             // then show no numbers rather than old ones.
             if (counted)

@@ -38,6 +38,8 @@ public:
     bool evidenceComplete() const;
     // Counting statements sent so far; for tests.
     int reads() const { return m_reads; }
+    // Whether counts() answer the last count asked for (none is on its way).
+    bool isCurrent() const { return m_answered == m_reads; }
 
 signals:
     void changed();
@@ -49,6 +51,7 @@ private:
     QString m_operatorName;
     std::optional<QueueCounts> m_counts;
     int m_reads = 0;
+    int m_answered = 0; // the count (by its number in reads()) that counts() holds
 };
 
 } // namespace RefundDesk
