@@ -3,13 +3,13 @@
 // refunds is paged and each operation's record holds the pages that covered it, refunds
 // known by id are retrieved by id, and a run stopped halfway (Stripe failing, Ctrl+C) and
 // run again keeps one lookup per operation, never two.
+#include "clirun.h"
 #include "fakestripe.h"
 #include "teststore.h"
 
 #include "store/store.h"
 
 #include <QDateTime>
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -21,6 +21,7 @@
 #include <signal.h>
 
 using namespace RefundDesk;
+using namespace RefundDesk::Test;
 using RefundDesk::Test::TestStore;
 using RefundDesk::Testing::FakeStripe;
 
@@ -28,12 +29,7 @@ namespace {
 
 const QString TestKey = QStringLiteral("rk_test_51QxAskQueueKeyNeverPrinted0123456789");
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = TextRun;
 
 QByteArray refundJson(const QString &id, const QString &operationId, qint64 created)
 {
@@ -64,31 +60,14 @@ private:
 
     void startProcess(QProcess &process, const QStringList &extra)
     {
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("STRIPE_API_KEY"), TestKey);
-        environment.insert(QStringLiteral("STRIPE_API_BASE"), m_fake->baseUrl());
-        environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-        process.setProcessEnvironment(environment);
-        process.start(QStringLiteral(RD_APP_PATH),
-                      QStringList{QStringLiteral("ask-stripe"), QStringLiteral("--all-without-evidence"), QStringLiteral("--db"),
-                                  m_db, QStringLiteral("--operator"), QStringLiteral("alice")}
-                          + extra);
+        startRefundDesk(process,
+                        QStringList{QStringLiteral("ask-stripe"), QStringLiteral("--all-without-evidence"), QStringLiteral("--db"),
+                                    m_db, QStringLiteral("--operator"), QStringLiteral("alice")}
+                            + extra,
+                        stripeEnvironment(TestKey, m_fake->baseUrl()));
     }
 
-    static Run finish(QProcess &process)
-    {
-        if (process.state() != QProcess::NotRunning) {
-            QEventLoop loop;
-            connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
-            connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
-            loop.exec();
-        }
-        Run result;
-        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-        result.out = QString::fromUtf8(process.readAllStandardOutput());
-        result.err = QString::fromUtf8(process.readAllStandardError());
-        return result;
-    }
+    static Run finish(QProcess &process) { return finishServing(process); }
 
     Run ask(const QStringList &extra = {})
     {

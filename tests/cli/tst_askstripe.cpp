@@ -2,6 +2,7 @@
 // operation's window listed page by page when none is known, a complete listing that
 // finds nothing kept as such, and what Stripe answered kept as a lookup only when it
 // answered; the key never printed, nothing but GET sent.
+#include "clirun.h"
 #include "fakestripe.h"
 #include "pgtestserver.h"
 #include "teststore.h"
@@ -9,7 +10,6 @@
 #include "store/store.h"
 
 #include <QDateTime>
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,6 +18,7 @@
 #include <QTest>
 
 using namespace RefundDesk;
+using namespace RefundDesk::Test;
 using RefundDesk::Test::TestStore;
 using RefundDesk::Testing::FakeStripe;
 
@@ -25,12 +26,7 @@ namespace {
 
 const QString TestKey = QStringLiteral("rk_test_51QxAskStripeKeyNeverPrinted0123456789");
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = TextRun;
 
 QByteArray refundJson(const QString &id, const QString &operationId, qint64 created, const QString &status = QStringLiteral("succeeded"))
 {
@@ -56,22 +52,9 @@ private:
 
     Run ask(const QStringList &extra, const QString &key = TestKey, const QString &db = {})
     {
-        QProcess process;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("STRIPE_API_KEY"), key);
-        environment.insert(QStringLiteral("STRIPE_API_BASE"), m_fake->baseUrl());
-        environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-        process.setProcessEnvironment(environment);
-        QEventLoop loop;
-        connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
-        connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
-        process.start(QStringLiteral(RD_APP_PATH), QStringList{QStringLiteral("ask-stripe")} + extra
-                                                       + QStringList{QStringLiteral("--db"), db.isEmpty() ? m_db : db});
-        loop.exec();
-        Run result;
-        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-        result.out = QString::fromUtf8(process.readAllStandardOutput());
-        result.err = QString::fromUtf8(process.readAllStandardError());
+        const Run result = runRefundDeskServing(QStringList{QStringLiteral("ask-stripe")} + extra
+                                                    + QStringList{QStringLiteral("--db"), db.isEmpty() ? m_db : db},
+                                                stripeEnvironment(key, m_fake->baseUrl()));
         [&] { QVERIFY2(!result.out.contains(TestKey) && !result.err.contains(TestKey), "the key was printed"); }();
         return result;
     }

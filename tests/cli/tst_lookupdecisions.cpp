@@ -9,7 +9,6 @@
 #include "teststore.h"
 
 #include <QDateTime>
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -18,6 +17,7 @@
 #include <QTest>
 
 using namespace RefundDesk;
+using namespace RefundDesk::Test;
 using RefundDesk::Test::TestStore;
 using RefundDesk::Testing::FakeStripe;
 
@@ -115,20 +115,11 @@ void tst_LookupDecisions::cleanup()
 
 int tst_LookupDecisions::ask(const QString &operationId, const QString &db, const QStringList &who)
 {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("STRIPE_API_KEY"), TestKey);
-    environment.insert(QStringLiteral("STRIPE_API_BASE"), m_fake->baseUrl());
-    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-    process.setProcessEnvironment(environment);
-    QEventLoop loop;
-    connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
-    connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
-    process.start(QStringLiteral(RD_APP_PATH), QStringList{QStringLiteral("ask-stripe"), operationId, QStringLiteral("--db"), db} + who);
-    loop.exec();
-    if (process.exitCode() != 0)
-        qWarning() << process.readAllStandardError();
-    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    const TextRun run = runRefundDeskServing(QStringList{QStringLiteral("ask-stripe"), operationId, QStringLiteral("--db"), db} + who,
+                                             stripeEnvironment(TestKey, m_fake->baseUrl()));
+    if (run.exitCode != 0)
+        qWarning() << run.err;
+    return run.exitCode;
 }
 
 QString tst_LookupDecisions::makeDb(const QString &backend)

@@ -1,13 +1,13 @@
 // refund-desk sync-events against the fake Stripe: missed webhooks stored as the
 // receiver stores them, a cursor that survives a run stopped half-way, the failures a
 // person can act on, and the key never printed.
+#include "clirun.h"
 #include "fakestripe.h"
 #include "pgtestserver.h"
 #include "teststore.h"
 
 #include <QDateTime>
 #include <QDir>
-#include <QEventLoop>
 #include <QFile>
 #include <QProcess>
 #include <QSet>
@@ -17,6 +17,7 @@
 #include <QUrlQuery>
 
 using namespace RefundDesk;
+using namespace RefundDesk::Test;
 using RefundDesk::Test::TestStore;
 using RefundDesk::Testing::FakeStripe;
 
@@ -24,12 +25,7 @@ namespace {
 
 const QString TestKey = QStringLiteral("rk_test_51QxSyncEventsKeyNeverPrinted9876543210");
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = TextRun;
 
 QString opId(int n)
 {
@@ -62,21 +58,7 @@ private:
     // Runs refund-desk while this thread keeps serving the fake Stripe.
     Run run(const QStringList &arguments, const QString &key = TestKey, const QString &base = {})
     {
-        QProcess process;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("STRIPE_API_KEY"), key);
-        environment.insert(QStringLiteral("STRIPE_API_BASE"), base.isEmpty() ? m_fake->baseUrl() : base);
-        environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-        process.setProcessEnvironment(environment);
-        QEventLoop loop;
-        connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
-        connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
-        process.start(QStringLiteral(RD_APP_PATH), arguments);
-        loop.exec();
-        Run result;
-        result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-        result.out = QString::fromUtf8(process.readAllStandardOutput());
-        result.err = QString::fromUtf8(process.readAllStandardError());
+        const Run result = runRefundDeskServing(arguments, stripeEnvironment(key, base.isEmpty() ? m_fake->baseUrl() : base));
         // The key is never printed, whatever happened.
         [&] {
             QVERIFY2(!result.out.contains(TestKey) && !result.err.contains(TestKey), "the key was printed");

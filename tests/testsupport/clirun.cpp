@@ -1,6 +1,7 @@
 #include "clirun.h"
 
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -70,6 +71,43 @@ CliRun runProgram(const QString &program, const QStringList &arguments, int time
 CliRun runRefundDesk(const QStringList &arguments, int timeoutMs, const QProcessEnvironment &environment)
 {
     return runProgram(QStringLiteral(RD_APP_PATH), arguments, timeoutMs, environment);
+}
+
+QProcessEnvironment stripeEnvironment(const QString &key, const QString &apiBase)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("STRIPE_API_KEY"), key);
+    environment.insert(QStringLiteral("STRIPE_API_BASE"), apiBase);
+    environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    return environment;
+}
+
+void startRefundDesk(QProcess &process, const QStringList &arguments, const QProcessEnvironment &environment)
+{
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(RD_APP_PATH), arguments);
+}
+
+TextRun finishServing(QProcess &process)
+{
+    if (process.state() != QProcess::NotRunning) {
+        QEventLoop loop;
+        QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+        QObject::connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    TextRun run;
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+TextRun runRefundDeskServing(const QStringList &arguments, const QProcessEnvironment &environment)
+{
+    QProcess process;
+    startRefundDesk(process, arguments, environment);
+    return finishServing(process);
 }
 
 } // namespace RefundDesk::Test

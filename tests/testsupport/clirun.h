@@ -5,6 +5,8 @@
 #include <QString>
 #include <QStringList>
 
+class QProcess;
+
 namespace RefundDesk::Test {
 
 // One run of a program to completion, the way scripts and other programs use refund-desk.
@@ -33,5 +35,24 @@ CliRun runProgram(const QString &program, const QStringList &arguments, int time
 // Runs the built refund-desk executable.
 CliRun runRefundDesk(const QStringList &arguments, int timeoutMs = 60'000,
                      const QProcessEnvironment &environment = QProcessEnvironment::systemEnvironment());
+
+// A run read as text, as the Stripe commands' tests read theirs.
+struct TextRun
+{
+    int exitCode = -1; // -2: crashed or was killed
+    QString out;
+    QString err;
+};
+
+// The environment of a Stripe command run against a test server: the key, the API base,
+// and messages in the C locale.
+QProcessEnvironment stripeEnvironment(const QString &key, const QString &apiBase);
+// Starts the built refund-desk executable on `process`.
+void startRefundDesk(QProcess &process, const QStringList &arguments, const QProcessEnvironment &environment);
+// Waits for `process` to end while this thread's event loop runs on, so that a test server
+// on this thread (the fake Stripe) goes on answering it; what it printed.
+TextRun finishServing(QProcess &process);
+// startRefundDesk() and finishServing() in one.
+TextRun runRefundDeskServing(const QStringList &arguments, const QProcessEnvironment &environment);
 
 } // namespace RefundDesk::Test

@@ -96,6 +96,7 @@ Result<std::unique_ptr<Store>> PgStore::create(const QString &location)
 PgStore::PgStore(std::unique_ptr<PgConnection> connection, bool readOnly, const QString &openNote,
                  int schemaVersion, bool ownsStore)
     : m_connection(std::move(connection))
+    , m_reader(*m_connection)
     , m_eventLookup(std::make_unique<PgEventLookup>(*m_connection))
     , m_readOnly(readOnly)
     , m_openNote(openNote)
@@ -127,30 +128,12 @@ QString PgStore::sessionOperator() const
 
 std::optional<Error> PgStore::beginSnapshot()
 {
-    if (m_snapshotDepth == 0) {
-        if (auto lost = m_connection->ensureConnected())
-            return lost;
-        // No round trip of its own: BEGIN travels with the snapshot's first statement, in
-        // its unit, so nothing of the snapshot runs outside it (a failed BEGIN answers for
-        // those statements).
-        m_snapshotBegin = m_connection->sendWithNext("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    }
-    ++m_snapshotDepth;
-    return std::nullopt;
+    return m_reader.beginSnapshot();
 }
 
 void PgStore::endSnapshot()
 {
-    if (m_snapshotDepth == 0 || --m_snapshotDepth > 0)
-        return;
-    // A snapshot that read nothing never began on the server.
-    if (m_connection->withdraw(m_snapshotBegin))
-        return;
-    // Nothing was written, so its end has nothing to report and nobody waits for it: it
-    // travels with the next flight (dataVersion() sends it, if nothing else does first, so
-    // that the change notifications held back during a transaction come through).
-    if (m_connection->isConnected())
-        m_connection->sendWithNext("ROLLBACK");
+    m_reader.endSnapshot();
 }
 
 // ---- Diagnostics ----

@@ -3,6 +3,9 @@
 #include "store/postgresql/pgbatch.h"
 #include "store/postgresql/pgchangepoll.h"
 #include "store/postgresql/pgparams.h"
+#include "store/postgresql/pgqueuereader.h"
+#include "store/postgresql/pgreader.h"
+#include "store/postgresql/pgtablereader.h"
 #include "store/postgresql/pgreplicationstatus.h"
 #include "store/schemaversion.h"
 #include "store/store.h"
@@ -124,15 +127,26 @@ public:
     Result<std::vector<QueryPlan>> recordedQueryPlans() override;
 
 private:
-    // Runs a read, reconnecting first when the server went away between statements (in
-    // steps: failing at once while the reconnect is under way).
-    PgResult read(const QByteArray &sql, const PgParams &params, const QString &doing, std::optional<Error> &error);
-    Result<std::vector<Operation>> readOperations(const QByteArray &sql, const PgParams &params, const QString &doing);
-    // The error of the first of `statements` (indexes into a flight's answers) that failed;
-    // a transaction the flight opened itself is then ended with the next flight.
+    // The reads, as PgReader runs them (here for the other parts of the class).
+    PgResult read(const QByteArray &sql, const PgParams &params, const QString &doing, std::optional<Error> &error)
+    {
+        return m_reader.read(sql, params, doing, error);
+    }
+    Result<std::vector<Operation>> readOperations(const QByteArray &sql, const PgParams &params, const QString &doing)
+    {
+        return m_reader.readOperations(sql, params, doing);
+    }
+    Result<std::vector<Resolution>> readResolutions(const QByteArray &sql, const PgParams &params)
+    {
+        return m_reader.readResolutions(sql, params);
+    }
     std::optional<Error> flightFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
-                                       bool ownTransaction, const QString &doing);
-    Result<std::vector<Resolution>> readResolutions(const QByteArray &sql, const PgParams &params);
+                                       bool ownTransaction, const QString &doing)
+    {
+        return m_reader.flightFailure(answers, statements, ownTransaction, doing);
+    }
+    PgQueueReader queueReader() { return PgQueueReader(m_reader, *m_connection, m_schemaVersion >= 2); }
+    PgTableReader tableReader() { return PgTableReader(m_reader, location(), m_schemaVersion >= 2); }
     std::optional<Error> refuseWrite() const;
     // The operator a write records: the login. An error when the caller named another.
     Result<QString> operatorFor(const QString &requested, const QString &doing) const;
@@ -162,6 +176,7 @@ private:
     int takeListenerNotifications();
 
     std::unique_ptr<PgConnection> m_connection;
+    PgReader m_reader; // and the read snapshot
     // The location's listen= connection: LISTEN only, the server's or a session-mode entry's.
     std::unique_ptr<PgConnection> m_listener;
     std::unique_ptr<PgEventLookup> m_eventLookup;
@@ -171,8 +186,6 @@ private:
     bool m_ownsStore = false; // the login owns the store's tables, or is a superuser
     PgReplicationStatus m_replication; // on a standby: its replay position, read once a second at most
     PgChangePoll m_changes;            // on a primary without LISTEN: its WAL position, likewise
-    int m_snapshotDepth = 0;
-    int m_snapshotBegin = 0; // the ticket of its BEGIN, waiting for the first statement
     qint64 m_version = 0;
     // The longest a poll of dataVersion() waits on the server while reconnecting in
     // steps: enough for a local server's whole handshake, too little for a window to

@@ -163,32 +163,5 @@ Result<std::vector<ProviderLookup>> PgStore::providerLookupsOf(const QStringList
     return rowsOf(result, lookupFrom);
 }
 
-Result<std::vector<OperationNote>> PgStore::notesAfter(qint64 afterNoteId, int limit)
-{
-    if (m_schemaVersion < 2)
-        return std::vector<OperationNote>();
-    static const QByteArray sql = QByteArray("SELECT ") + NoteColumns
-                                  + " FROM operation_notes WHERE note_id > $1 ORDER BY note_id LIMIT $2";
-    std::optional<Error> error;
-    PgResult result = read(sql, PgParams().add(afterNoteId).add(qint64(limit)),
-                           QCoreApplication::translate("Store", "reading notes", "what the store was doing when it failed"), error);
-    if (error)
-        return *error;
-    return rowsOf(result, noteFrom);
-}
-
-Result<std::vector<ProviderLookup>> PgStore::providerLookupsAfter(qint64 afterLookupId, int limit)
-{
-    if (m_schemaVersion < 2)
-        return std::vector<ProviderLookup>();
-    static const QByteArray sql = QByteArray("SELECT ") + LookupColumns
-                                  + " FROM provider_lookups WHERE lookup_id > $1 ORDER BY lookup_id LIMIT $2";
-    std::optional<Error> error;
-    PgResult result = read(sql, PgParams().add(afterLookupId).add(qint64(limit)),
-                           QCoreApplication::translate("Store", "reading provider lookups", "what the store was doing when it failed"), error);
-    if (error)
-        return *error;
-    return rowsOf(result, lookupFrom);
-}
 
 } // namespace RefundDesk::Internal

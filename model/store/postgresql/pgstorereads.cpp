@@ -1,132 +1,26 @@
-// PgStore's reads: the queue, an operation's panel, the store's metadata and change
-// notifications, and the whole tables a copy pages through.
+// PgStore's reads: an operation's panel, the store's metadata and change notifications;
+// the queue's reads are PgQueueReader's, the whole tables a copy pages through
+// PgTableReader's.
 #include "store/postgresql/pgstore.h"
 
 #include "store/postgresql/pgconnection.h"
 #include "store/postgresql/pgeventlookup.h"
+#include "store/postgresql/pgqueuereader.h"
 #include "store/postgresql/pgresult.h"
 #include "store/postgresql/pgrows.h"
-#include "store/queuesql.h"
+#include "store/postgresql/pgtablereader.h"
 #include "store/storetext.h"
 
 #include <QCoreApplication>
 
 namespace RefundDesk::Internal {
 
-namespace {
-
-// A queue read of the rows (or only the keys) `query` lists, after `after`: the SQL with
-// $n placeholders and the values bound to them, numbered as they are added.
-struct QueueStatement
-{
-    QByteArray sql;
-    PgParams params;
-
-    QByteArray bind(const QVariant &value)
-    {
-        params.add(value);
-        return '$' + QByteArray::number(params.count());
-    }
-    QByteArray bind(const QString &value)
-    {
-        params.add(value);
-        return '$' + QByteArray::number(params.count());
-    }
-};
-
-QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std::optional<QueueCursor> &after,
-                              int limit, bool notes)
-{
-    QueueStatement s;
-    const QByteArray sort = QueueSql::sortExpression(query.sortKey, SqlDialect::PostgreSql);
-    const QByteArray direction = query.descending ? " DESC" : "";
-    s.sql = "SELECT " + (keysOnly ? sort + ", operation_id" : QByteArray(OperationColumns))
-            + " FROM refund_ops";
-    // Placeholders are numbered as they are bound; bind only what the query uses.
-    const QByteArray claimant = query.statusFilter == QueueQuery::StatusFilter::ClaimedBy ? s.bind(query.claimedBy) : QByteArray();
-    const QByteArray pattern = query.searchText.trimmed().isEmpty() ? QByteArray()
-                                                                     : s.bind(containsPattern(query.searchText.trimmed()));
-    const QByteArray day = QueueSql::usesFollowUpDay(query, notes) ? s.bind(QueueSql::followUpDay(query.today)) : QByteArray();
-    s.sql += QueueSql::where(query, claimant, pattern, day, notes);
-    const bool byId = query.sortKey == QueueQuery::SortKey::OperationId;
-    const QByteArray later = query.descending ? " < " : " > ";
-    if (after) {
-        if (byId) {
-            s.sql += " AND operation_id" + later + s.bind(after->operationId);
-        } else {
-            const QByteArray value = s.bind(after->sortValue);
-            s.sql += " AND (" + sort + ", operation_id)" + later + '(' + value + ", " + s.bind(after->operationId)
-                     + ')';
-        }
-    }
-    if (byId)
-        s.sql += " ORDER BY operation_id" + direction;
-    else
-        s.sql += " ORDER BY " + sort + direction + ", operation_id" + direction;
-    s.sql += " LIMIT " + s.bind(QVariant(qint64(limit)));
-    return s;
-}
-
-} // namespace
 
 // ---- Reads ----
 
-PgResult PgStore::read(const QByteArray &sql, const PgParams &params, const QString &doing,
-                       std::optional<Error> &error)
-{
-    if (m_snapshotDepth == 0) {
-        if (auto lost = m_connection->ensureConnected()) {
-            error = *lost;
-            return PgResult();
-        }
-    }
-    PgResult result = m_connection->exec(sql, params);
-    if (!result.isOk())
-        error = m_connection->errorFor(result, doing);
-    return result;
-}
 
-std::optional<Error> PgStore::flightFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
-                                            bool ownTransaction, const QString &doing)
-{
-    for (int index : statements) {
-        const PgResult &answer = answers[size_t(index)];
-        if (answer.isOk())
-            continue;
-        // The transaction failed halfway: its end rides with the next flight.
-        if (ownTransaction && m_connection->isConnected() && m_connection->inTransaction())
-            m_connection->sendWithNext("ROLLBACK");
-        return m_connection->errorFor(answer, doing);
-    }
-    return std::nullopt;
-}
 
-Result<std::vector<Operation>> PgStore::readOperations(const QByteArray &sql, const PgParams &params,
-                                                        const QString &doing)
-{
-    std::optional<Error> error;
-    PgResult result = read(sql, params, doing, error);
-    if (error)
-        return *error;
-    std::vector<Operation> rows;
-    rows.reserve(size_t(result.rows()));
-    for (int row = 0; row < result.rows(); ++row)
-        rows.push_back(operationFrom(result, row));
-    return rows;
-}
 
-Result<std::vector<Resolution>> PgStore::readResolutions(const QByteArray &sql, const PgParams &params)
-{
-    std::optional<Error> error;
-    PgResult result = read(sql, params, QCoreApplication::translate("Store", "reading the audit log", "what the store was doing when it failed"), error);
-    if (error)
-        return *error;
-    std::vector<Resolution> rows;
-    rows.reserve(size_t(result.rows()));
-    for (int row = 0; row < result.rows(); ++row)
-        rows.push_back(resolutionFrom(result, row));
-    return rows;
-}
 
 Result<QString> PgStore::meta(const QString &key)
 {
@@ -148,19 +42,7 @@ Result<int> PgStore::keyRetentionHours()
 
 Result<QueueCounts> PgStore::queueCounts(const QString &operatorName, const QDate &today)
 {
-    std::optional<Error> error;
-    const bool notes = m_schemaVersion >= 2;
-    PgParams params;
-    params.add(operatorName);
-    if (notes)
-        params.add(QueueSql::followUpDay(today));
-    PgResult result = read(QueueSql::countsSql("$1", "$2", notes, SqlDialect::PostgreSql), params,
-                           QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"),
-                           error);
-    if (error)
-        return *error;
-    return QueueCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
-                       result.isNull(0, 4) ? QString() : result.text(0, 4), result.isNull(0, 5) ? 0 : result.integer(0, 5)};
+    return queueReader().counts(operatorName, today);
 }
 
 Result<qint64> PgStore::dataVersion()
@@ -173,18 +55,18 @@ Result<qint64> PgStore::dataVersion()
     // ReconnectStepMs at most.
     // A snapshot's end still waiting for a flight keeps the session in a transaction, and
     // the server holds notifications back until it ends: send it now.
-    if (m_snapshotDepth == 0 && m_connection->isConnected() && m_connection->hasWaiting())
+    if (!m_reader.inSnapshot() && m_connection->isConnected() && m_connection->hasWaiting())
         m_connection->sendWaiting();
     auto reconnect = [this]() -> Result<qint64> {
         if (auto lost = m_connection->ensureConnected(ReconnectStepMs))
             return *lost;
         return m_version + m_connection->sessions();
     };
-    if (m_snapshotDepth == 0 && !m_connection->isConnected())
+    if (!m_reader.inSnapshot() && !m_connection->isConnected())
         return reconnect();
     auto notified = m_connection->takeNotifications();
     if (!notified) {
-        if (m_snapshotDepth > 0)
+        if (m_reader.inSnapshot())
             return notified.error();
         return reconnect();
     }
@@ -245,71 +127,18 @@ void PgStore::setReconnectWithoutWaiting(bool on)
 Result<std::vector<Operation>> PgStore::queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                                   int limit)
 {
-    const QueueStatement s = queueStatement(query, false, after, limit, m_schemaVersion >= 2);
-    return readOperations(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"));
+    return queueReader().page(query, after, limit);
 }
 
 Result<std::vector<QueueCursor>> PgStore::queueKeys(const QueueQuery &query, int limit)
 {
-    const QueueStatement s = queueStatement(query, true, std::nullopt, limit, m_schemaVersion >= 2);
-    std::optional<Error> error;
-    PgResult result = read(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"), error);
-    if (error)
-        return *error;
-    std::vector<QueueCursor> keys;
-    keys.reserve(size_t(result.rows()));
-    const bool number = QueueSql::sortsByNumber(query.sortKey);
-    for (int row = 0; row < result.rows(); ++row) {
-        const QVariant value = number ? QVariant(result.integer(row, 0)) : QVariant(result.text(row, 0));
-        keys.push_back({value, result.text(row, 1)});
-    }
-    return keys;
+    return queueReader().keys(query, limit);
 }
 
 Result<QueuePageReading> PgStore::queuePageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                                      int limit)
 {
-    // One flight: the page, then its events by a statement that lists the page again
-    // with the same values, both in one REPEATABLE READ transaction (or the snapshot
-    // already open) so that they see the same rows.
-    const QString doing = QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed");
-    if (m_snapshotDepth == 0) {
-        if (auto lost = m_connection->ensureConnected())
-            return *lost;
-    }
-    const bool ownTransaction = m_snapshotDepth == 0;
-    const QueueStatement s = queueStatement(query, false, after, limit, m_schemaVersion >= 2);
-    PgBatch batch;
-    if (ownTransaction)
-        batch.addControl("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-    const int rows = batch.add(s.sql, s.params);
-    const int events = PgEventLookup::addForPage(batch, s.sql, s.params);
-    // The page's provider lookups, by the page read again the same way (version 2 only).
-    const bool versionTwo = m_schemaVersion >= 2;
-    const int lookups = versionTwo ? batch.add("WITH page AS (" + s.sql + ") SELECT " + QByteArray(LookupColumns)
-                                                   + " FROM provider_lookups WHERE operation_id = ANY(ARRAY(SELECT "
-                                                     "operation_id FROM page)) ORDER BY lookup_id",
-                                               s.params)
-                                   : events;
-    if (ownTransaction)
-        batch.addControl("COMMIT");
-    const std::vector<PgResult> answers = m_connection->execAll(batch);
-    if (auto failed = flightFailure(answers, {rows, events, lookups}, ownTransaction, doing))
-        return *failed;
-    QueuePageReading reading;
-    const PgResult &page = answers[size_t(rows)];
-    reading.operations.reserve(size_t(page.rows()));
-    for (int row = 0; row < page.rows(); ++row)
-        reading.operations.push_back(operationFrom(page, row));
-    reading.candidates = PgEventLookup::assign(reading.operations, answers[size_t(events)]);
-    std::vector<ProviderLookup> lookupRows;
-    if (versionTwo) {
-        const PgResult &found = answers[size_t(lookups)];
-        for (int row = 0; row < found.rows(); ++row)
-            lookupRows.push_back(lookupFrom(found, row));
-    }
-    reading.lookups = lookupsByOperation(reading.operations, std::move(lookupRows));
-    return reading;
+    return queueReader().pageWithEvents(query, after, limit);
 }
 
 Result<std::optional<Operation>> PgStore::operation(const QString &operationId)
@@ -348,10 +177,8 @@ Result<std::vector<WebhookEvent>> PgStore::candidateEvents(const Operation &oper
 
 Result<std::vector<std::vector<WebhookEvent>>> PgStore::candidateEventsOfEach(const std::vector<Operation> &operations)
 {
-    if (m_snapshotDepth == 0) {
-        if (auto lost = m_connection->ensureConnected())
-            return *lost;
-    }
+    if (auto lost = m_reader.ready())
+        return *lost;
     return m_eventLookup->candidatesOfEach(operations);
 }
 
@@ -377,11 +204,9 @@ Result<OperationReading> PgStore::operationReading(const QString &operationId)
     // again by subquery: the other way, waiting for the row before sending them, would
     // cost a second round trip. REPEATABLE READ makes every statement see one moment.
     const QString doing = QCoreApplication::translate("Store", "reading operation %1", "what the store was doing when it failed").arg(operationId);
-    if (m_snapshotDepth == 0) {
-        if (auto lost = m_connection->ensureConnected())
-            return *lost;
-    }
-    const bool ownTransaction = m_snapshotDepth == 0;
+    if (auto lost = m_reader.ready())
+        return *lost;
+    const bool ownTransaction = !m_reader.inSnapshot();
     static const QByteArray operationSql = QByteArray("SELECT ") + OperationColumns + " FROM refund_ops WHERE operation_id = $1";
     static const QByteArray attemptsSql = QByteArray("SELECT ") + AttemptColumns
                                           + " FROM refund_attempts WHERE operation_id = $1 ORDER BY attempt_no";
@@ -440,93 +265,52 @@ Result<OperationReading> PgStore::operationReading(const QString &operationId)
     return reading;
 }
 
-Result<std::vector<Resolution>> PgStore::resolutionsAfter(qint64 afterId, int limit)
-{
-    static const QByteArray sql = QByteArray("SELECT ") + ResolutionColumns
-                                  + " FROM resolutions WHERE resolution_id > $1 ORDER BY resolution_id LIMIT $2";
-    return readResolutions(sql, PgParams().add(afterId).add(qint64(limit)));
-}
 
-// ---- Whole tables, for a copy ----
-// The schema version is the destination's own business (its schema writes it), so the
-// whole-table reads leave that row out, as SQLite's PRAGMA user_version is no row at all.
+// ---- Whole tables, for a copy: PgTableReader ----
 
 Result<std::vector<MetaEntry>> PgStore::metaEntries()
 {
-    std::optional<Error> error;
-    PgResult result = read("SELECT key, value FROM store_meta WHERE key <> 'schema_version' ORDER BY key",
-                           PgParams(), QCoreApplication::translate("Store", "reading store_meta", "what the store was doing when it failed"), error);
-    if (error)
-        return *error;
-    std::vector<MetaEntry> rows;
-    for (int row = 0; row < result.rows(); ++row)
-        rows.push_back(MetaEntry{result.text(row, 0), result.text(row, 1)});
-    return rows;
+    return tableReader().metaEntries();
 }
 
 Result<std::vector<Operation>> PgStore::operationsAfter(const std::optional<QString> &afterOperationId, int limit)
 {
-    static const QByteArray sql = QByteArray("SELECT ") + OperationColumns
-                                  + " FROM refund_ops WHERE $1::text IS NULL OR operation_id > $1"
-                                    " ORDER BY operation_id LIMIT $2";
-    return readOperations(sql, PgParams().add(afterOperationId.value_or(QString())).add(qint64(limit)),
-                          QCoreApplication::translate("Store", "reading operations", "what the store was doing when it failed"));
+    return tableReader().operationsAfter(afterOperationId, limit);
 }
 
 Result<std::vector<Attempt>> PgStore::attemptsAfter(const std::optional<AttemptKey> &after, int limit)
 {
-    static const QByteArray sql = QByteArray("SELECT ") + AttemptColumns
-                                  + " FROM refund_attempts WHERE $1::text IS NULL OR (operation_id, attempt_no) > ($1, $2)"
-                                    " ORDER BY operation_id, attempt_no LIMIT $3";
-    PgParams params;
-    params.add(after ? after->operationId : QString()).add(qint64(after ? after->attemptNo : 0)).add(qint64(limit));
-    std::optional<Error> error;
-    PgResult result = read(sql, params, QCoreApplication::translate("Store", "reading attempts", "what the store was doing when it failed"), error);
-    if (error)
-        return *error;
-    std::vector<Attempt> rows;
-    rows.reserve(size_t(result.rows()));
-    for (int row = 0; row < result.rows(); ++row)
-        rows.push_back(attemptFrom(result, row));
-    return rows;
+    return tableReader().attemptsAfter(after, limit);
 }
 
 Result<std::vector<StoredEvent>> PgStore::eventsAfter(const std::optional<QString> &afterEventId, int limit)
 {
-    static const QByteArray sql = QByteArray("SELECT ") + EventColumns
-                                  + " FROM webhook_events WHERE $1::text IS NULL OR event_id > $1"
-                                    " ORDER BY event_id LIMIT $2";
-    std::optional<Error> error;
-    PgResult result = read(sql, PgParams().add(afterEventId.value_or(QString())).add(qint64(limit)),
-                           QCoreApplication::translate("Store", "reading webhook events", "what the store was doing when it failed"), error);
-    if (error)
-        return *error;
-    std::vector<StoredEvent> rows;
-    rows.reserve(size_t(result.rows()));
-    for (int row = 0; row < result.rows(); ++row) {
-        StoredEvent stored{eventFrom(result, row), result.bytes(row, 4)};
-        stored.event.payload.clear();
-        rows.push_back(std::move(stored));
-    }
-    return rows;
+    return tableReader().eventsAfter(afterEventId, limit);
+}
+
+Result<std::vector<Resolution>> PgStore::resolutionsAfter(qint64 afterId, int limit)
+{
+    return tableReader().resolutionsAfter(afterId, limit);
+}
+
+Result<std::vector<OperationNote>> PgStore::notesAfter(qint64 afterNoteId, int limit)
+{
+    return tableReader().notesAfter(afterNoteId, limit);
+}
+
+Result<std::vector<ProviderLookup>> PgStore::providerLookupsAfter(qint64 afterLookupId, int limit)
+{
+    return tableReader().providerLookupsAfter(afterLookupId, limit);
 }
 
 Result<TableCounts> PgStore::tableCounts()
 {
-    const QString doing = QCoreApplication::translate("Store", "counting the rows of %1",
-                                                      "what the store was doing when it failed").arg(location());
-    std::optional<Error> error;
-    const QByteArray counts = "SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
-                              "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
-                              "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)";
-    PgResult result = read(m_schemaVersion >= 2 ? counts + ", (SELECT count(*) FROM operation_notes), "
-                                                           "(SELECT count(*) FROM provider_lookups)"
-                                                : counts + ", 0, 0",
-                           PgParams(), doing, error);
-    if (error)
-        return *error;
-    return TableCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
-                       result.integer(0, 4), result.integer(0, 5), result.integer(0, 6)};
+    return tableReader().counts();
 }
+
+
+
+
+
 
 } // namespace RefundDesk::Internal

@@ -33,7 +33,7 @@ qint64 nowMs()
 
 std::optional<Error> PgStore::refuseWrite() const
 {
-    if (m_snapshotDepth > 0)
+    if (m_reader.inSnapshot())
         return Error::internal(QCoreApplication::translate("Store", "A change to %1 was asked for while a read snapshot of it is open. "
                                               "Nothing was written. Close the snapshot first.").arg(location()));
     if (!m_readOnly)
