@@ -31,14 +31,21 @@ QString followUpDay(const QDate &today);
 // Whether the row of refund_ops waits for a follow-up after the day bound to `day` (see
 // QueueQuery::FollowUp).
 QByteArray waitingCondition(const QByteArray &day, bool notes);
-// One statement, one row: every count of QueueCounts in its order (all, free, mine,
-// waiting), then the oldest operation's id and created_at (NULL for an empty queue), for
+// One statement, one row: all, checking (free = all - checking), mine and waiting, then
+// the oldest operation's id and created_at (NULL for an empty queue), for
 // the claimant bound to `claimant` and the day bound to `day` (followUpDay; unused when
 // `notes` is false). Its cost follows the queue's indexes, not the store's size.
-// `oldestIndex` and `followUpIndex` name, on SQLite, refund_ops_queue_by_created and
-// operation_notes_follow_up when the store has them (INDEXED BY; empty: no hint).
+// On SQLite, `indexes` names the indexes each part reads (INDEXED BY) when the store has
+// them; empty names: no hint.
+struct CountsIndexes
+{
+    QByteArray oldest;           // refund_ops_queue_by_created
+    QByteArray claimant;         // refund_ops_queue_by_claimant
+    QByteArray followUp;         // operation_notes_follow_up
+    QByteArray queueByOperation; // refund_ops_queue_by_operation
+};
 QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes, SqlDialect dialect,
-                     const QByteArray &oldestIndex = {}, const QByteArray &followUpIndex = {});
+                     const CountsIndexes &indexes = {});
 
 } // namespace QueueSql
 

@@ -2179,6 +2179,18 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
         <translation>Взятия в работу и решения записываются под этим именем. Другое имя можно задать через Файл › Сменить имя оператора…</translation>
     </message>
+    <message>
+        <source>Oldest: %1, %2</source>
+        <translation>Старейшая: %1, %2</translation>
+    </message>
+    <message>
+        <source>The operation longest in the queue: %1, created %2.</source>
+        <translation>Операция, дольше всех ждущая в очереди: %1, создана %2.</translation>
+    </message>
+    <message>
+        <source>Oldest operation in the queue</source>
+        <translation>Старейшая операция в очереди</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ConsoleStripeKey</name>

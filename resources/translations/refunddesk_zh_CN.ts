@@ -2128,6 +2128,18 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <source>Claims and decisions are recorded under this name. File › Change operator name… shows another one.</source>
         <translation>认领和决定均以此名称记录。可通过“文件 › 更改操作员名称…”改用其他名称。</translation>
     </message>
+    <message>
+        <source>Oldest: %1, %2</source>
+        <translation>最早：%1，%2</translation>
+    </message>
+    <message>
+        <source>The operation longest in the queue: %1, created %2.</source>
+        <translation>在队列中等待最久的操作：%1，创建于 %2。</translation>
+    </message>
+    <message>
+        <source>Oldest operation in the queue</source>
+        <translation>队列中最早的操作</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ConsoleStripeKey</name>

@@ -10,7 +10,8 @@
 //   store (pgbenchstores.h), with the round trips one call takes, counted by a proxy;
 // - on PostgreSQL through a proxy that delays each direction by 10 ms (a 20 ms round trip).
 // It prints the counts (the same on every backend), the figures and each backend's 1M/10k
-// ratio (the largest size over the smallest).
+// ratio (the largest size over the smallest). On a loaded machine the wall-clock medians
+// move with the load; SQLite's CPU time (sqlite-cpu) does not.
 //
 //   bench_counts [--sizes 10000,100000,1000000] [--stores DIR] [--runs 50] [--skip-postgresql]
 // The SQLite stores are cached in DIR (default /tmp/refund-desk-bench-counts), named after
@@ -33,6 +34,7 @@
 #include <QTextStream>
 
 #include <algorithm>
+#include <ctime>
 #include <map>
 #include <vector>
 
@@ -144,9 +146,17 @@ QString claimant(Store &store)
     return page && !page->empty() ? page->front().claimedBy : QStringLiteral("nobody");
 }
 
+double threadCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
 struct Timing
 {
     double medianMs = -1;
+    double medianCpuMs = -1; // this thread's CPU time: what SQLite does, whatever the machine's load
     QueueCounts counts;
     QString error;
 };
@@ -155,21 +165,28 @@ Timing timeCounts(Store &store, const QString &operatorName, const QDate &today,
 {
     Timing timing;
     std::vector<double> ms;
+    std::vector<double> cpu;
     for (int i = 0; i < runs + 3; ++i) {
         QElapsedTimer timer;
+        const double cpuBefore = threadCpuMs();
         timer.start();
         auto counts = store.queueCounts(operatorName, today);
         const double elapsed = double(timer.nsecsElapsed()) / 1e6;
+        const double cpuElapsed = threadCpuMs() - cpuBefore;
         if (!counts) {
             timing.error = counts.error().message;
             return timing;
         }
         timing.counts = *counts;
-        if (i >= 3) // the first calls prepare the statement and warm the caches
+        if (i >= 3) { // the first calls prepare the statement and warm the caches
             ms.push_back(elapsed);
+            cpu.push_back(cpuElapsed);
+        }
     }
     std::sort(ms.begin(), ms.end());
+    std::sort(cpu.begin(), cpu.end());
     timing.medianMs = ms[ms.size() / 2];
+    timing.medianCpuMs = cpu[cpu.size() / 2];
     return timing;
 }
 
@@ -234,8 +251,8 @@ int main(int argc, char **argv)
 
     // backend -> size -> median ms
     std::map<QString, std::map<qint64, double>> figures;
-    out() << "| operations | backend | counts | median ms (" << runs << " runs) | round trips |\n";
-    out() << "| --- | --- | --- | --- | --- |\n";
+    out() << "| operations | backend | counts | median ms (" << runs << " runs) | median CPU ms of this process | round trips |\n";
+    out() << "| --- | --- | --- | --- | --- | --- |\n";
     out().flush();
     for (const qint64 operations : sizes) {
         const QString path = storePath(storesDir, operations);
@@ -255,8 +272,10 @@ int main(int argc, char **argv)
             return 1;
         }
         figures[QStringLiteral("sqlite")][operations] = onSqlite.medianMs;
+        figures[QStringLiteral("sqlite-cpu")][operations] = onSqlite.medianCpuMs;
         out() << "| " << operations << " | sqlite | " << countsText(onSqlite.counts) << " | "
-              << QString::number(onSqlite.medianMs, 'f', 3) << " | - |\n";
+              << QString::number(onSqlite.medianMs, 'f', 3) << " | " << QString::number(onSqlite.medianCpuMs, 'f', 3)
+              << " | - |\n";
         out().flush();
         if (!onPostgresql)
             continue;
@@ -290,7 +309,7 @@ int main(int argc, char **argv)
         (void)(*distant)->queueCounts(person, today);
         const qint64 roundTrips = proxy->roundTrips();
         out() << "| " << operations << " | postgresql | " << countsText(onPg.counts) << " | "
-              << QString::number(onPg.medianMs, 'f', 3) << " | " << roundTrips << " |\n";
+              << QString::number(onPg.medianMs, 'f', 3) << " | (the server's) | " << roundTrips << " |\n";
         proxy->setDelayMs(ProxyDelayMs);
         const Timing atDistance = timeCounts(**distant, person, today, ProxyRuns);
         proxy->setDelayMs(0);
@@ -300,10 +319,14 @@ int main(int argc, char **argv)
         }
         figures[QStringLiteral("postgresql-20ms")][operations] = atDistance.medianMs;
         out() << "| " << operations << " | postgresql-20ms | " << countsText(atDistance.counts) << " | "
-              << QString::number(atDistance.medianMs, 'f', 3) << " (" << ProxyRuns << " runs) | " << roundTrips << " |\n";
+              << QString::number(atDistance.medianMs, 'f', 3) << " (" << ProxyRuns << " runs) | (the server's) | "
+              << roundTrips << " |\n";
         out().flush();
     }
 
+    QFile loadavg(QStringLiteral("/proc/loadavg"));
+    if (loadavg.open(QIODevice::ReadOnly))
+        out() << "\nload average at the end: " << loadavg.readAll().trimmed() << '\n';
     if (sizes.size() >= 2) {
         const qint64 smallest = *std::min_element(sizes.begin(), sizes.end());
         const qint64 largest = *std::max_element(sizes.begin(), sizes.end());

@@ -1,15 +1,18 @@
 #include "ui/console/consolestatusbar.h"
 
+#include "items/timetext.h"
 #include "store/store.h"
 #include "ui/common/livetext.h"
 #include "ui/common/storenotice.h"
 #include "ui/console/encryptionlabel.h"
 #include "ui/console/operatoridentity.h"
+#include "ui/console/queueviewcounts.h"
 #include "ui/console/standbylabel.h"
 
 #include <QDir>
 #include <QLabel>
 #include <QStatusBar>
+#include <QTimer>
 
 namespace RefundDesk {
 
@@ -35,8 +38,11 @@ ConsoleStatusBar::ConsoleStatusBar(QStatusBar *bar, OperatorIdentity *identity)
     m_storeLabel = statusLabel(window, QStringLiteral("storeLabel"));
     m_countLabel = statusLabel(window, QStringLiteral("countLabel"));
     m_liveLabel = statusLabel(window, QStringLiteral("liveLabel"));
+    m_oldestLabel = statusLabel(window, QStringLiteral("oldestLabel"));
+    m_oldestLabel->hide();
     bar->addWidget(m_operatorLabel);
     bar->addWidget(m_countLabel);
+    bar->addWidget(m_oldestLabel);
     bar->addWidget(m_storeLabel, 1);
     m_standbyLabel = new StandbyLabel(window);
     bar->addPermanentWidget(m_standbyLabel);
@@ -82,6 +88,36 @@ void ConsoleStatusBar::update(const QString &queueCount)
         storeText = tr("%1 (read-only)").arg(storeText);
     m_storeLabel->setText(storeText);
     m_countLabel->setText(tr("Queue: %1").arg(queueCount));
+}
+
+void ConsoleStatusBar::followCounts(QueueViewCounts *counts)
+{
+    m_counts = counts;
+    connect(m_counts, &QueueViewCounts::changed, this, &ConsoleStatusBar::showOldest);
+    m_ageTimer = new QTimer(this);
+    m_ageTimer->setInterval(60'000); // the age is shown to the minute at best
+    connect(m_ageTimer, &QTimer::timeout, this, &ConsoleStatusBar::showOldest);
+    showOldest();
+}
+
+void ConsoleStatusBar::showOldest()
+{
+    const std::optional<QueueCounts> counts = m_counts ? m_counts->counts() : std::nullopt;
+    const bool shown = counts && !counts->oldestOperationId.isEmpty();
+    m_oldestLabel->setVisible(shown);
+    if (!shown) {
+        m_oldestLabel->clear();
+        m_ageTimer->stop();
+        return;
+    }
+    const qint64 age = qMax<qint64>(0, QDateTime::currentMSecsSinceEpoch() - counts->oldestCreatedAt);
+    m_oldestLabel->setText(tr("Oldest: %1, %2").arg(counts->oldestOperationId, TimeText::span(age)));
+    m_oldestLabel->setToolTip(tr("The operation longest in the queue: %1, created %2.")
+                                  .arg(counts->oldestOperationId, TimeText::fullMoment(counts->oldestCreatedAt)));
+    m_oldestLabel->setAccessibleName(tr("Oldest operation in the queue"));
+    m_oldestLabel->setAccessibleDescription(m_oldestLabel->text());
+    if (!m_ageTimer->isActive())
+        m_ageTimer->start();
 }
 
 void ConsoleStatusBar::livePaused(const QString &reason)
@@ -135,6 +171,8 @@ void ConsoleStatusBar::retranslate()
     m_operatorLabel->setToolTip(tr("Claims and decisions are recorded under this name. File › Change operator "
                                    "name… shows another one."));
     updateLive();
+    if (m_counts)
+        showOldest();
 }
 
 } // namespace RefundDesk

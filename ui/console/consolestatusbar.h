@@ -9,15 +9,17 @@
 
 class QLabel;
 class QStatusBar;
+class QTimer;
 
 namespace RefundDesk {
 
 class EncryptionLabel;
 class OperatorIdentity;
+class QueueViewCounts;
 class StandbyLabel;
 
-// The console's status bar: who works, the queue's count, the store, a hot standby's
-// delay, the store's encryption and whether changes are live. Messages of the moment
+// The console's status bar: who works, the queue's count and its oldest operation, the
+// store, a hot standby's delay, the store's encryption and whether changes are live. Messages of the moment
 // (statusBar()->showMessage) are the window's.
 class ConsoleStatusBar final : public QObject
 {
@@ -30,6 +32,9 @@ public:
     void setStore(const std::optional<StoreFacts> *facts, bool openedReadOnly, const QDateTime &openedAt);
     // The operator, the store and the queue's count (`queueCount`, as the queue says it).
     void update(const QString &queueCount);
+    // The oldest operation of the queue, as the views' counts read it with them (the same
+    // statement), and its age, kept current while the window is open.
+    void followCounts(QueueViewCounts *counts);
     // The store's state changed: its standby and encryption.
     void showState(const StoreState &state);
     // Live updates: paused for `reason`, a change seen now, or nothing seen yet.
@@ -40,8 +45,11 @@ public:
     void retranslate();
 
     QLabel *liveLabel() const { return m_liveLabel; }
+    QLabel *oldestLabel() const { return m_oldestLabel; }
 
 private:
+    void showOldest();
+
     QStatusBar *m_bar = nullptr;
     OperatorIdentity *m_identity = nullptr;
     const std::optional<StoreFacts> *m_facts = nullptr;
@@ -51,6 +59,9 @@ private:
     QLabel *m_storeLabel = nullptr;
     QLabel *m_countLabel = nullptr;
     QLabel *m_liveLabel = nullptr;
+    QLabel *m_oldestLabel = nullptr;
+    QueueViewCounts *m_counts = nullptr;
+    QTimer *m_ageTimer = nullptr; // the oldest's age grows while nothing changes
     StandbyLabel *m_standbyLabel = nullptr;
     EncryptionLabel *m_encryptionLabel = nullptr;
     QString m_livePause;     // why live updates paused, if they did

@@ -111,6 +111,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     m_shiftEnd = new ShiftEnd(this);
     m_status = new ConsoleStatusBar(statusBar(), m_identity);
     m_status->setStore(&m_facts, false, {});
+    m_status->followCounts(m_queue->viewCounts()); // "Oldest: op_5521, 3 d 2 h"
     connect(m_refresher, &LiveRefresher::failed, m_status, &ConsoleStatusBar::livePaused);
     // Tab follows the reading order: the banner, the queue, the operation, the status line.
     setFocusOrder(QList<QWidget *>{readOnlyBanner()} << m_queue->focusOrder() << m_panel->focusOrder()

@@ -105,7 +105,7 @@ Result<QueueCounts> PgQueueReader::counts(const QString &operatorName, const QDa
                                     error);
     if (error)
         return *error;
-    return QueueCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
+    return QueueCounts{result.integer(0, 0), result.integer(0, 0) - result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
                        result.isNull(0, 4) ? QString() : result.text(0, 4), result.isNull(0, 5) ? 0 : result.integer(0, 5)};
 }
 
