@@ -37,6 +37,35 @@ QByteArray waitingCondition(const QByteArray &day, bool notes)
            " AND n.follow_up_on > " + day + ")";
 }
 
+QByteArray detailColumns(const QByteArray &day, bool notes)
+{
+    // The refund tool marks a row unknown when its last attempt ends (a timeout, a saved
+    // 500, the budget spent: DESIGN.md); updated_at moves with every claim and release, so
+    // it cannot tell how long the row has waited for a person. The primary key
+    // (operation_id, attempt_no) finds the attempts.
+    const QByteArray lastAttempt = ", (SELECT MAX(COALESCE(a.finished_at, a.started_at)) FROM refund_attempts a"
+                                   " WHERE a.operation_id = refund_ops.operation_id)";
+    if (!notes)
+        return ", NULL, NULL" + lastAttempt;
+    // The latest day is the one the row needs a person again (it waits while any note's
+    // day is to come); its note is the latest that set it. MAX and the index's own order
+    // (operation_id, note_id): no sort per row.
+    const QByteArray latestDay = "SELECT MAX(m.follow_up_on) FROM operation_notes m"
+                                 " WHERE m.operation_id = refund_ops.operation_id AND m.follow_up_on > " + day;
+    return ", (" + latestDay + "), (SELECT n.text FROM operation_notes n WHERE n.operation_id = refund_ops.operation_id"
+           " AND n.follow_up_on = (" + latestDay + ") ORDER BY n.note_id DESC LIMIT 1)" + lastAttempt;
+}
+
+QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt)
+{
+    QueueRowDetail detail;
+    detail.lastAttemptAt = lastAttemptAt;
+    const QDate day = QDate::fromString(followUpDay, Qt::ISODate);
+    if (day.isValid())
+        detail.followUp = QueueFollowUp{day, followUpNote};
+    return detail;
+}
+
 QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes)
 {
     return "SELECT COUNT(*),"
