@@ -147,7 +147,7 @@ void QueuePane::fitColumns()
     const QList<QPair<int, int>> widths = {
         {QueueModel::OperationColumn, 66},  {QueueModel::OrderColumn, 50},    {QueueModel::AmountColumn, 80},
         {QueueModel::StatusColumn, 64},     {QueueModel::AttemptsColumn, 34}, {QueueModel::AgeColumn, 72},
-        {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64},
+        {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64}, {QueueModel::FollowUpColumn, 100},
     };
     for (const auto &[column, width] : widths)
         fitColumnWidth(header, column, width);
