@@ -244,8 +244,9 @@ void TestQueueFollowUp::dayWatchFiresAtMidnight()
     QTRY_COMPARE(changed.size(), 1);
     QCOMPARE(changed.first().first().toDate(), Today.addDays(1));
     QCOMPARE(watch.today(), Today.addDays(1));
-    // Set again for the midnight after, at most an hour away (then looked at again).
-    QVERIFY(watch.remainingMs() > 1500 && watch.remainingMs() <= 3'600'000);
+    // Set again for the midnight after, at most an hour away (then looked at again); a
+    // coarse timer may be moved by up to 5 %.
+    QVERIFY2(watch.remainingMs() > 1500 && watch.remainingMs() <= 3'780'000, qPrintable(QString::number(watch.remainingMs())));
     QCOMPARE(changed.size(), 1);
 }
 
