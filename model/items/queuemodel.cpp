@@ -29,10 +29,25 @@ void QueueModel::setStore(StoreWorker *worker, int keyRetentionHours)
     reload();
 }
 
+void QueueModel::setQueueTargetHours(int hours)
+{
+    m_queueTargetHours = qMax(1, hours);
+    if (!m_rows.empty())
+        emit dataChanged(index(0, AgeColumn), index(rowCount() - 1, AgeColumn));
+}
+
 void QueueModel::setQuery(const QueueQuery &query)
 {
     m_query = query;
     reload();
+}
+
+void QueueModel::setToday(const QDate &today)
+{
+    if (m_query.today == today)
+        return;
+    m_query.today = today;
+    refresh();
 }
 
 void QueueModel::setVerdictFilter(const QString &verdict)
@@ -155,6 +170,22 @@ qint64 QueueModel::keyExpiresAt(const Operation &operation) const
     return KeyWindow(operation, m_keyRetentionHours).expiresAt();
 }
 
+qint64 QueueModel::unknownSince(const Row &row) const
+{
+    return row.detail.lastAttemptAt.value_or(row.operation->createdAt);
+}
+
+bool QueueModel::isOverdue(const Row &row) const
+{
+    return m_clock() - unknownSince(row) > qint64(m_queueTargetHours) * 3'600'000;
+}
+
+QString QueueModel::ageText(const Row &row) const
+{
+    const QString span = TimeText::span(m_clock() - unknownSince(row));
+    return isOverdue(row) ? tr("%1 · overdue", "an age past the store's target").arg(span) : span;
+}
+
 QVariant QueueModel::displayData(const Row &row, int column) const
 {
     if (!row.operation)
@@ -167,7 +198,7 @@ QVariant QueueModel::displayData(const Row &row, int column) const
     case AmountColumn: return Money::display(operation.amountCents, operation.currency);
     case StatusColumn: return displayName(operation.status);
     case AttemptsColumn: return operation.attempts;
-    case AgeColumn: return TimeText::span(now - operation.createdAt);
+    case AgeColumn: return ageText(row);
     case KeyWindowColumn: {
         // Compact for the column; the header's tooltip says it is the time left.
         const KeyWindow window(operation, m_keyRetentionHours);
@@ -179,8 +210,19 @@ QVariant QueueModel::displayData(const Row &row, int column) const
         return verdict ? displayName(*verdict) : code;
     }
     case ClaimedByColumn: return operation.claimedBy;
+    case FollowUpColumn: return followUpText(row);
     }
     return {};
+}
+
+QString QueueModel::followUpText(const Row &row) const
+{
+    if (!row.detail.followUp)
+        return {};
+    const QueueFollowUp &followUp = *row.detail.followUp;
+    const QDate today = QDateTime::fromMSecsSinceEpoch(m_clock()).date();
+    return tr("Waiting until %1 — %2", "a follow-up day, then the first line of the note that set it")
+        .arg(TimeText::day(followUp.day, today), TimeText::firstLine(followUp.note));
 }
 
 QString QueueModel::rowSentence(const Row &row) const
@@ -191,11 +233,14 @@ QString QueueModel::rowSentence(const Row &row) const
     QStringList parts{operation.operationId, tr("order %1").arg(operation.orderId),
                       Money::display(operation.amountCents, operation.currency), displayName(operation.status),
                       tr("verdict %1").arg(displayData(row, VerdictColumn).toString()),
-                      tr("%n try(s)", nullptr, operation.attempts), TimeText::span(now - operation.createdAt),
+                      tr("%n try(s)", nullptr, operation.attempts), ageText(row),
                       window.isOpenAt(now) ? tr("key window %1 left").arg(TimeText::span(window.expiresAt() - now))
                                            : tr("key window closed")};
     if (!operation.claimedBy.isEmpty())
         parts << tr("claimed by %1").arg(operation.claimedBy);
+    const QString followUp = followUpText(row);
+    if (!followUp.isEmpty())
+        parts << followUp;
     return parts.join(QStringLiteral(", "));
 }
 
@@ -220,7 +265,13 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         return rowSentence(row);
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case AgeColumn: return tr("Created %1").arg(TimeText::fullMoment(operation.createdAt));
+        case AgeColumn: {
+            const QString since = tr("Unknown since %1; created %2")
+                                      .arg(TimeText::fullMoment(unknownSince(row)), TimeText::fullMoment(operation.createdAt));
+            return isOverdue(row) ? since + u'\n' + tr("Overdue: unknown for longer than the store's target of %n hour(s).",
+                                                        nullptr, m_queueTargetHours)
+                                  : since;
+        }
         case KeyWindowColumn:
             return tr("The provider keeps the idempotency key until about %1.")
                 .arg(TimeText::fullMoment(keyExpiresAt(operation)));
@@ -229,6 +280,11 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         case ClaimedByColumn:
             if (operation.claimedAt)
                 return tr("Claimed %1").arg(TimeText::fullMoment(*operation.claimedAt));
+            return {};
+        case FollowUpColumn:
+            // The whole note, as the operator wrote it: never markup.
+            if (row.detail.followUp)
+                return ToolTipText::fromPlainText(row.detail.followUp->note);
             return {};
         }
         return {};
@@ -244,6 +300,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         return operation.status == OperationStatus::Checking && !m_operatorName.isEmpty()
             && operation.claimedBy == m_operatorName;
     case KeyClosedRole: return keyExpiresAt(operation) <= m_clock();
+    case OverdueRole: return isOverdue(row);
     }
     return {};
 }
@@ -263,13 +320,19 @@ QVariant QueueModel::headerData(int section, Qt::Orientation orientation, int ro
         case KeyWindowColumn: return tr("Key window");
         case VerdictColumn: return tr("Verdict");
         case ClaimedByColumn: return tr("Claimed by");
+        case FollowUpColumn: return tr("Follow-up");
         }
     } else if (role == Qt::ToolTipRole) {
         switch (section) {
         case AttemptsColumn: return tr("Attempts sent to the provider under this operation's one key");
-        case AgeColumn: return tr("Time since the operation was created");
+        case AgeColumn:
+            return tr("Time since the operation became unknown (its last attempt ended); overdue past the store's "
+                      "target of %n hour(s)", nullptr, m_queueTargetHours);
         case KeyWindowColumn: return tr("Time left until the provider forgets the idempotency key");
         case VerdictColumn: return tr("What the provider's webhook events show (not sortable)");
+        case FollowUpColumn:
+            return tr("The day a note asked to look again, and the note's first line; the operation needs a person "
+                      "again on that day (not sortable)");
         }
     }
     return {};

@@ -61,6 +61,7 @@ public:
         AgeColumn,
         KeyWindowColumn,
         ClaimedByColumn,
+        FollowUpColumn, // the day a note asked to look again, and that note's first line
         ColumnCount
     };
 
@@ -71,6 +72,7 @@ public:
         ClaimedByRole,
         MineRole,        // claimed by the current operator
         KeyClosedRole,   // the provider may have forgotten the key
+        OverdueRole,     // unknown for longer than the store's target (setQueueTargetHours)
     };
 
     explicit QueueModel(QObject *parent = nullptr);
@@ -80,9 +82,16 @@ public:
     // the store's key retention. Reloads from the first page.
     void setStore(StoreWorker *worker, int keyRetentionHours = 24);
     bool hasStore() const { return m_worker != nullptr; }
+    // The store's target (StoreFacts::queueTargetHours): a row unknown for longer is marked
+    // overdue, in words in its age and its sentence (OverdueRole for an icon beside them).
+    void setQueueTargetHours(int hours);
+    int queueTargetHours() const { return m_queueTargetHours; }
 
     void setQuery(const QueueQuery &query);
     const QueueQuery &query() const { return m_query; }
+    // The day follow-ups are compared with (QueueQuery::today) moved on: the rows listed
+    // are read again, and those whose day came leave Waiting by themselves.
+    void setToday(const QDate &today);
 
     // Only rows whose verdict is this code ("refunded", "conflict", ...); empty for all.
     void setVerdictFilter(const QString &verdict);
@@ -169,7 +178,15 @@ private:
     // "op_5521, order 4417, 38.00 USD, unknown, verdict refunded, 3 tries, 2 h 14 m, key
     // window closed": the row as a screen reader reads it (Qt::AccessibleDescriptionRole).
     QString rowSentence(const Row &row) const;
+    // "Waiting until 12 Dec — Asked Stripe support, case 12345", or empty.
+    QString followUpText(const Row &row) const;
     qint64 keyExpiresAt(const Operation &operation) const;
+    // When the row became unknown (its last attempt's end; its creation without attempts),
+    // and whether it has been so for longer than the target.
+    qint64 unknownSince(const Row &row) const;
+    bool isOverdue(const Row &row) const;
+    // "2 d 3 h", with " · overdue" past the target.
+    QString ageText(const Row &row) const;
     void fail(const Error &error);
 
     StoreWorker *m_worker = nullptr;
@@ -182,6 +199,7 @@ private:
     QString m_operatorName;
     int m_pageSize = 100;
     int m_keyRetentionHours = 24;
+    int m_queueTargetHours = 24;
     std::function<qint64()> m_clock;
 
     std::vector<Row> m_rows;

@@ -65,6 +65,7 @@ void QueueModel::pageLoaded(int page, const Result<std::vector<Row>> &answer)
             continue;
         m_rows[i].operation = (*found)->operation;
         m_rows[i].verdict = (*found)->verdict;
+        m_rows[i].detail = (*found)->detail;
         changedFirst = changedFirst < 0 ? i : changedFirst;
         changedLast = i;
     }
@@ -105,6 +106,7 @@ void QueueModel::trimResidentPages()
         for (int i = first; i < end; ++i) {
             m_rows[i].operation.reset();
             m_rows[i].verdict.reset();
+            m_rows[i].detail = {};
         }
     }
 }
@@ -114,6 +116,7 @@ void QueueModel::forgetResidentRows()
     for (Row &row : m_rows) {
         row.operation.reset();
         row.verdict.reset();
+        row.detail = {};
     }
 }
 

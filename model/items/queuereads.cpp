@@ -31,6 +31,8 @@ Result<std::vector<QueueRow>> judgedPage(Store &store, const QueueQuery &query, 
         row.key = cursorAfter(query, page[i]);
         const Evidence evidence = EvidenceAnalyzer::analyze(page[i], reading->candidates[i], reading->lookups[i]);
         row.verdict = QueueRow::Verdict{toString(evidence.verdict), evidence.explanation};
+        if (i < reading->details.size())
+            row.detail = std::move(reading->details[i]);
         row.operation = std::make_shared<const Operation>(std::move(page[i]));
         rows.push_back(std::move(row));
     }
@@ -98,7 +100,7 @@ Result<QueueScan> refresh(Store &store, const QueueQuery &query, const QString &
         scan.lastScanned = keys->back();
     scan.rows.reserve(keys->size());
     for (QueueCursor &key : *keys)
-        scan.rows.push_back(QueueRow{std::move(key), nullptr, std::nullopt});
+        scan.rows.push_back(QueueRow{std::move(key), nullptr, std::nullopt, {}});
     return scan;
 }
 

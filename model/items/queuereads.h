@@ -2,6 +2,7 @@
 
 #include "domain/operation.h"
 #include "domain/result.h"
+#include "store/queuepagereading.h"
 #include "store/queuequery.h"
 
 #include <QString>
@@ -27,6 +28,7 @@ struct QueueRow
     QueueCursor key;
     std::shared_ptr<const Operation> operation;
     std::optional<Verdict> verdict;
+    QueueRowDetail detail; // read with the operation, let go with it
 };
 
 // Whether a verdict ("refunded", "failed", …) settles the outcome by the evidence alone:

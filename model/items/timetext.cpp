@@ -4,6 +4,8 @@
 #include <QDateTime>
 #include <QLocale>
 
+#include <algorithm>
+
 namespace RefundDesk::TimeText {
 
 QString span(qint64 milliseconds)
@@ -43,11 +45,23 @@ QString moment(qint64 msecsSinceEpoch, qint64 nowMsecs)
     const QDateTime now = QDateTime::fromMSecsSinceEpoch(nowMsecs);
     if (when.date() == now.date())
         return timeOfDay(locale, when.time());
+    return day(when.date(), now.date()) + u' ' + timeOfDay(locale, when.time());
+}
+
+QString day(const QDate &day, const QDate &today)
+{
     // Qt has no locale format for a day and a month alone: each language gives its own.
-    const QString dateFormat = when.date().year() == now.date().year()
+    const QString dateFormat = day.year() == today.year()
         ? QCoreApplication::translate("TimeText", "d MMM", "date format (QDate) of a day this year")
         : QCoreApplication::translate("TimeText", "d MMM yyyy", "date format (QDate) of a day in another year");
-    return locale.toString(when.date(), dateFormat) + u' ' + timeOfDay(locale, when.time());
+    return QLocale().toString(day, dateFormat);
+}
+
+QString firstLine(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    const auto end = std::find_if(trimmed.begin(), trimmed.end(), [](QChar c) { return c == u'\n' || c == u'\r'; });
+    return trimmed.first(end - trimmed.begin()).trimmed();
 }
 
 QString fullMoment(qint64 msecsSinceEpoch)

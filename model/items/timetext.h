@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDate>
 #include <QString>
 
 namespace RefundDesk::TimeText {
@@ -11,6 +12,13 @@ QString span(qint64 milliseconds);
 // A moment in local time: "14:02" today, "28 Nov 14:02" otherwise; in the words and
 // formats of the default locale ("28 нояб. 14:02", "11月28日 14:02").
 QString moment(qint64 msecsSinceEpoch, qint64 nowMsecs);
+
+// A day: "12 Dec" in `today`'s year, "12 Jan 2028" in another; in the words of the default
+// locale, as moment() says it.
+QString day(const QDate &day, const QDate &today);
+
+// The first line of a text a person wrote, without the white space around it.
+QString firstLine(const QString &text);
 
 // A moment in full local time with seconds, for tooltips and the history: the default
 // locale's short date ("28.11.2026 14:02:05" in Russian); "2026-11-28 14:02:05" in the

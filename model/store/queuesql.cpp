@@ -37,6 +37,35 @@ QByteArray waitingCondition(const QByteArray &day, bool notes)
            " AND n.follow_up_on > " + day + ")";
 }
 
+QByteArray detailColumns(const QByteArray &day, bool notes)
+{
+    // The refund tool marks a row unknown when its last attempt ends (a timeout, a saved
+    // 500, the budget spent: DESIGN.md); updated_at moves with every claim and release, so
+    // it cannot tell how long the row has waited for a person. The primary key
+    // (operation_id, attempt_no) finds the attempts.
+    const QByteArray lastAttempt = ", (SELECT MAX(COALESCE(a.finished_at, a.started_at)) FROM refund_attempts a"
+                                   " WHERE a.operation_id = refund_ops.operation_id)";
+    if (!notes)
+        return ", NULL, NULL" + lastAttempt;
+    // The latest day is the one the row needs a person again (it waits while any note's
+    // day is to come); its note is the latest that set it. MAX and the index's own order
+    // (operation_id, note_id): no sort per row.
+    const QByteArray latestDay = "SELECT MAX(m.follow_up_on) FROM operation_notes m"
+                                 " WHERE m.operation_id = refund_ops.operation_id AND m.follow_up_on > " + day;
+    return ", (" + latestDay + "), (SELECT n.text FROM operation_notes n WHERE n.operation_id = refund_ops.operation_id"
+           " AND n.follow_up_on = (" + latestDay + ") ORDER BY n.note_id DESC LIMIT 1)" + lastAttempt;
+}
+
+QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt)
+{
+    QueueRowDetail detail;
+    detail.lastAttemptAt = lastAttemptAt;
+    const QDate day = QDate::fromString(followUpDay, Qt::ISODate);
+    if (day.isValid())
+        detail.followUp = QueueFollowUp{day, followUpNote};
+    return detail;
+}
+
 QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes, SqlDialect dialect,
                      const CountsIndexes &indexes)
 {
@@ -62,9 +91,10 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
               : QByteArray("0");
     // The oldest by created_at: the only time of the row that a claim or a release never
     // moves (updated_at is the last claim's or release's), and the tool marks the row
-    // unknown during the attempts that follow its creation. It is also what the queue's
-    // Age column counts from, so the status bar and the rows agree. Its id and time come
-    // from the same first entry of the index, as of the statement's one moment.
+    // unknown during the attempts that follow its creation. The rows' Age counts from the
+    // last attempt's end (detailColumns), which an index cannot order by; the two differ
+    // by the minutes the attempts took. Its id and time come from the same first entry of
+    // the index, as of the statement's one moment.
     const QByteArray oldest = " FROM refund_ops" + hint(indexes.oldest) + " WHERE " + queue
                               + " ORDER BY created_at, operation_id LIMIT 1)";
     // Scalar subqueries only: on SQLite, a subquery in FROM (materialized or a co-routine)

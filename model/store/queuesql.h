@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/queuepagereading.h"
 #include "store/queuequery.h"
 #include "store/sqldialect.h"
 
@@ -31,6 +32,12 @@ QString followUpDay(const QDate &today);
 // Whether the row of refund_ops waits for a follow-up after the day bound to `day` (see
 // QueueQuery::FollowUp).
 QByteArray waitingCondition(const QByteArray &day, bool notes);
+// ", <follow-up day>, <its note>, <last attempt's end>": the columns a page of the console's
+// queue reads after OperationColumns (QueueRowDetail), in this order, the follow-up after
+// the day bound to `day` (followUpDay; unused when `notes` is false).
+QByteArray detailColumns(const QByteArray &day, bool notes);
+// The detail from those columns' values, each null (or none) when NULL.
+QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt);
 // One statement, one row: all, checking (free = all - checking), mine and waiting, then
 // the oldest operation's id and created_at (NULL for an empty queue), for
 // the claimant bound to `claimant` and the day bound to `day` (followUpDay; unused when

@@ -65,16 +65,17 @@ Result<QueuePageReading> Store::queuePageWithEvents(const QueueQuery &query, con
                                                    int limit)
 {
     const ReadSnapshot moment(*this);
-    auto page = queuePage(query, after, limit);
+    auto page = queueRows(query, after, limit);
     if (!page)
         return page.error();
-    auto candidates = candidateEventsOfEach(*page);
+    auto candidates = candidateEventsOfEach(page->operations);
     if (!candidates)
         return candidates.error();
-    auto lookups = providerLookupsOfEach(*page);
+    auto lookups = providerLookupsOfEach(page->operations);
     if (!lookups)
         return lookups.error();
-    return QueuePageReading{std::move(*page), std::move(*candidates), std::move(*lookups)};
+    return QueuePageReading{std::move(page->operations), std::move(*candidates), std::move(*lookups),
+                            std::move(page->details)};
 }
 
 Result<std::vector<std::vector<ProviderLookup>>> Store::providerLookupsOfEach(const std::vector<Operation> &operations)

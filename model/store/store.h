@@ -95,6 +95,11 @@ public:
                                                      const std::optional<QueueCursor> &after,
                                                      int limit) = 0;
 
+    // queuePage() with each row's detail (QueueRowDetail: the follow-up it waits for), read
+    // in the same statement.
+    virtual Result<QueueRows> queueRows(const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                        int limit) = 0;
+
     // The keys (sort value and operation id, as cursorAfter() makes them) of the first
     // `limit` rows of the queue under `query`: what a refresh needs to notice rows that
     // arrived, left or moved without reading the rows themselves.
@@ -104,7 +109,7 @@ public:
     // follow-up after `today` waiting: one statement, one round trip on a server.
     virtual Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today) = 0;
 
-    // queuePage() and candidateEventsOfEach() of its rows, as of one moment: a page and
+    // queueRows() and candidateEventsOfEach() of its rows, as of one moment: a page and
     // its verdict inputs. By default the two reads inside one ReadSnapshot; on a server in
     // one round trip.
     virtual Result<QueuePageReading> queuePageWithEvents(const QueueQuery &query,

@@ -9,6 +9,16 @@ inline constexpr char OperationColumns[] =
     "operation_id, order_id, amount_cents, currency, idempotency_key, status, attempts, created_at, "
     "updated_at, conversation_id, refund_id, claimed_by, claimed_at, version";
 
+// How many columns a list names.
+constexpr int columnCount(const char *list)
+{
+    int count = 1;
+    for (; *list; ++list)
+        count += *list == ',';
+    return count;
+}
+inline constexpr int OperationColumnCount = columnCount(OperationColumns);
+
 inline constexpr char ResolutionColumns[] =
     "resolution_id, operation_id, outcome, refund_id, evidence, note, operator, recorded_at, "
     "previous_status, overrides_evidence, prev_hash, hash";

@@ -1,5 +1,13 @@
 #include "store/storefacts.h"
 
+#include "store/storetext.h"
+
+#include <QLoggingCategory>
+
+namespace {
+Q_LOGGING_CATEGORY(lcStoreFacts, "refunddesk.store")
+} // namespace
+
 namespace RefundDesk {
 
 StoreState StoreState::of(const Store &store)
@@ -18,14 +26,37 @@ bool StoreState::operator==(const StoreState &other) const
            && pollsForChanges == other.pollsForChanges && encryption == other.encryption;
 }
 
+int StoreFacts::queueTargetFrom(const QString &value)
+{
+    if (value.isNull())
+        return DefaultQueueTargetHours;
+    bool ok = false;
+    const int hours = value.trimmed().toInt(&ok);
+    if (ok && hours > 0)
+        return hours;
+    qCWarning(lcStoreFacts, "store_meta's queue_target_hours is \"%s\", not a whole number of hours above 0: the "
+                            "queue's target is %d hours. Set it to a number such as 24 to change the target.",
+              qUtf8Printable(value), DefaultQueueTargetHours);
+    return DefaultQueueTargetHours;
+}
+
 StoreFacts StoreFacts::of(Store &store)
 {
     StoreFacts facts;
     facts.location = store.location();
     facts.freshness = store.freshness();
     facts.sessionOperator = store.sessionOperator();
-    if (auto hours = store.keyRetentionHours())
-        facts.keyRetentionHours = *hours;
+    // Every store_meta row at once: on a server one round trip for both values.
+    if (auto entries = store.metaEntries()) {
+        QString target;
+        for (const MetaEntry &entry : *entries) {
+            if (entry.key == QLatin1String("key_retention_hours"))
+                facts.keyRetentionHours = Internal::keyRetentionFrom(entry.value);
+            else if (entry.key == QLatin1String("queue_target_hours"))
+                target = entry.value.isNull() ? QStringLiteral("") : entry.value;
+        }
+        facts.queueTargetHours = queueTargetFrom(target);
+    }
     facts.schemaVersion = store.schemaVersion();
     facts.mayUpgradeSchema = store.mayUpgradeSchema();
     facts.state = StoreState::of(store);

@@ -33,13 +33,22 @@ struct StoreFacts
     Store::Freshness freshness = Store::Freshness::Live;
     QString sessionOperator;
     int keyRetentionHours = 24;
+    // store_meta queue_target_hours: an operation unknown for longer is overdue (24 unless
+    // set; a value that is not a whole number of hours above 0 counts as 24, and is logged).
+    int queueTargetHours = 24;
     // As opened: 1 holds no notes (the console then offers the upgrade, where the
     // connection may make it), 2 does.
     int schemaVersion = 2;
     bool mayUpgradeSchema = false;
     StoreState state;
 
-    // Reads them from `store`; keyRetentionHours is one query, the rest none.
+    static constexpr int DefaultQueueTargetHours = 24;
+    // queue_target_hours as stored (null when the row is missing): the hours, or
+    // DefaultQueueTargetHours when missing or not a whole number above 0 (then logged).
+    static int queueTargetFrom(const QString &value);
+
+    // Reads them from `store`: store_meta in one query (keyRetentionHours,
+    // queueTargetHours), the rest none.
     static StoreFacts of(Store &store);
 };
 

@@ -285,6 +285,20 @@
             <numerusform>%n tries</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Overdue: unknown for longer than the store&apos;s target of %n hour(s).</source>
+        <translation>
+            <numerusform>Overdue: unknown for longer than the store&apos;s target of %n hour.</numerusform>
+            <numerusform>Overdue: unknown for longer than the store&apos;s target of %n hours.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hour(s)</source>
+        <translation>
+            <numerusform>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hour</numerusform>
+            <numerusform>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hours</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueuePane</name>

@@ -3077,10 +3077,6 @@ The window now shows its current state.</source>
         <translation>истёк</translation>
     </message>
     <message>
-        <source>Created %1</source>
-        <translation>Создана %1</translation>
-    </message>
-    <message>
         <source>The provider keeps the idempotency key until about %1.</source>
         <translation>Провайдер хранит ключ идемпотентности примерно до %1.</translation>
     </message>
@@ -3129,10 +3125,6 @@ The window now shows its current state.</source>
         <translation>Попытки, отправленные провайдеру с единственным ключом этой операции</translation>
     </message>
     <message>
-        <source>Time since the operation was created</source>
-        <translation>Время с момента создания операции</translation>
-    </message>
-    <message>
         <source>Time left until the provider forgets the idempotency key</source>
         <translation>Сколько осталось до того, как провайдер забудет ключ идемпотентности</translation>
     </message>
@@ -3167,6 +3159,44 @@ The window now shows its current state.</source>
     <message>
         <source>claimed by %1</source>
         <translation>взял в работу %1</translation>
+    </message>
+    <message>
+        <source>Waiting until %1 — %2</source>
+        <comment>a follow-up day, then the first line of the note that set it</comment>
+        <translation>Ждёт до %1 — %2</translation>
+    </message>
+    <message>
+        <source>Follow-up</source>
+        <translation>Напоминание</translation>
+    </message>
+    <message>
+        <source>The day a note asked to look again, and the note&apos;s first line; the operation needs a person again on that day (not sortable)</source>
+        <translation>День, когда заметка просит вернуться к операции, и первая строка заметки; в этот день операция снова требует человека (не сортируется)</translation>
+    </message>
+    <message>
+        <source>%1 · overdue</source>
+        <comment>an age past the store&apos;s target</comment>
+        <translation>%1 · просрочено</translation>
+    </message>
+    <message>
+        <source>Unknown since %1; created %2</source>
+        <translation>Исход неизвестен с %1; создана %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Overdue: unknown for longer than the store&apos;s target of %n hour(s).</source>
+        <translation>
+            <numerusform>Просрочено: исход неизвестен дольше, чем цель хранилища: %n час.</numerusform>
+            <numerusform>Просрочено: исход неизвестен дольше, чем цель хранилища: %n часа.</numerusform>
+            <numerusform>Просрочено: исход неизвестен дольше, чем цель хранилища: %n часов.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hour(s)</source>
+        <translation>
+            <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); просрочено после цели хранилища в %n час</numerusform>
+            <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); просрочено после цели хранилища в %n часа</numerusform>
+            <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); просрочено после цели хранилища в %n часов</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -3012,10 +3012,6 @@ The window now shows its current state.</source>
         <translation>已过期</translation>
     </message>
     <message>
-        <source>Created %1</source>
-        <translation>创建于 %1</translation>
-    </message>
-    <message>
         <source>The provider keeps the idempotency key until about %1.</source>
         <translation>服务商大约保留该幂等键至 %1。</translation>
     </message>
@@ -3064,10 +3060,6 @@ The window now shows its current state.</source>
         <translation>以此操作唯一的幂等键发送给服务商的尝试次数</translation>
     </message>
     <message>
-        <source>Time since the operation was created</source>
-        <translation>自操作创建以来的时间</translation>
-    </message>
-    <message>
         <source>Time left until the provider forgets the idempotency key</source>
         <translation>距服务商不再保留该幂等键的剩余时间</translation>
     </message>
@@ -3100,6 +3092,40 @@ The window now shows its current state.</source>
     <message>
         <source>claimed by %1</source>
         <translation>由 %1 认领</translation>
+    </message>
+    <message>
+        <source>Waiting until %1 — %2</source>
+        <comment>a follow-up day, then the first line of the note that set it</comment>
+        <translation>等待至 %1 — %2</translation>
+    </message>
+    <message>
+        <source>Follow-up</source>
+        <translation>跟进</translation>
+    </message>
+    <message>
+        <source>The day a note asked to look again, and the note&apos;s first line; the operation needs a person again on that day (not sortable)</source>
+        <translation>备注要求再次查看的日期及该备注的第一行；到那天该操作会再次需要人工处理（不可排序）</translation>
+    </message>
+    <message>
+        <source>%1 · overdue</source>
+        <comment>an age past the store&apos;s target</comment>
+        <translation>%1 · 已超期</translation>
+    </message>
+    <message>
+        <source>Unknown since %1; created %2</source>
+        <translation>自 %1 起结果未知；创建于 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Overdue: unknown for longer than the store&apos;s target of %n hour(s).</source>
+        <translation>
+            <numerusform>已超期：结果未知的时间超过了存储的目标 %n 小时。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hour(s)</source>
+        <translation>
+            <numerusform>自操作结果变为未知（其最后一次尝试结束）以来的时间；超过存储的目标 %n 小时即为超期</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include "ui/common/theme.h"
 
+#include <QIcon>
 #include <QStyledItemDelegate>
 
 #include <functional>
@@ -9,7 +10,7 @@
 namespace RefundDesk {
 
 // Paints a cell's text in the colour of its meaning (a verdict, a status, a closed key
-// window) and in bold where asked; the rule is given per view.
+// window), in bold and with an icon before it where asked; the rules are given per view.
 class ToneDelegate final : public QStyledItemDelegate
 {
     Q_OBJECT
@@ -17,8 +18,13 @@ class ToneDelegate final : public QStyledItemDelegate
 public:
     using ToneRule = std::function<Theme::Tone(const QModelIndex &)>;
     using BoldRule = std::function<bool(const QModelIndex &)>;
+    using IconRule = std::function<QIcon(const QModelIndex &)>; // a null icon: none
 
     explicit ToneDelegate(ToneRule tone, BoldRule bold = {}, QObject *parent = nullptr);
+    ToneDelegate(ToneRule tone, BoldRule bold, IconRule icon, QObject *parent);
+
+    // The icon the cell shows before its text (null when none).
+    QIcon iconOf(const QModelIndex &index) const { return m_icon ? m_icon(index) : QIcon(); }
 
 protected:
     void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override;
@@ -26,6 +32,7 @@ protected:
 private:
     ToneRule m_tone;
     BoldRule m_bold;
+    IconRule m_icon;
 };
 
 } // namespace RefundDesk

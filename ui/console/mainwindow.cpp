@@ -266,7 +266,7 @@ void MainWindow::storeReady(StoreFacts facts, bool readOnly, const QString &show
         m_reader->showHint(PanelReader::Hint::PickOperation);
     // Shown when the first page is listed: the operation asked for, else the first one.
     m_showWhenListed = showAfter;
-    m_queue->setStore(m_reads, m_facts->keyRetentionHours);
+    m_queue->setStore(m_reads, m_facts->keyRetentionHours, m_facts->queueTargetHours);
     m_refresher->setStore(m_reads);
     // On PostgreSQL the operator recorded is the login: the console shows that name.
     if (!m_facts->sessionOperator.isEmpty())

@@ -8,14 +8,17 @@
 #include "ui/common/livetext.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
+#include "ui/console/daywatch.h"
 #include "ui/console/queuefilterbar.h"
 #include "ui/console/queueviewcounts.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -29,6 +32,7 @@ QueuePane::QueuePane(QWidget *parent)
     , m_view(new QTableView(this))
     , m_model(new QueueModel(this))
     , m_empty(new QLabel(this))
+    , m_dayWatch(new DayWatch(this))
 {
     m_view->setObjectName(QStringLiteral("queueView"));
     m_view->setModel(m_model);
@@ -45,6 +49,9 @@ QueuePane::QueuePane(QWidget *parent)
                 return Theme::toneOfVerdict(index.data(QueueModel::VerdictRole).toString());
             case QueueModel::KeyWindowColumn:
                 return index.data(QueueModel::KeyClosedRole).toBool() ? Theme::Tone::Muted : Theme::Tone::Neutral;
+            // Never the colour alone: the cell says "overdue" and shows the warning icon.
+            case QueueModel::AgeColumn:
+                return index.data(QueueModel::OverdueRole).toBool() ? Theme::Tone::Warning : Theme::Tone::Neutral;
             case QueueModel::ClaimedByColumn:
                 return index.data(QueueModel::MineRole).toBool() ? Theme::Tone::Info : Theme::Tone::Neutral;
             }
@@ -53,6 +60,11 @@ QueuePane::QueuePane(QWidget *parent)
         [](const QModelIndex &index) {
             return index.column() == QueueModel::OperationColumn
                 || (index.column() == QueueModel::ClaimedByColumn && index.data(QueueModel::MineRole).toBool());
+        },
+        [this](const QModelIndex &index) {
+            if (index.column() != QueueModel::AgeColumn || !index.data(QueueModel::OverdueRole).toBool())
+                return QIcon();
+            return style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this);
         },
         m_view));
 
@@ -92,8 +104,11 @@ QueuePane::QueuePane(QWidget *parent)
     // The model lists what the bar's view shows from the start.
     QueueQuery query;
     m_filterBar->applyTo(query, m_operatorName);
+    query.today = m_dayWatch->today();
     m_model->setQuery(query, m_filterBar->verdict());
     m_viewCounts = new QueueViewCounts(m_model, this);
+    m_viewCounts->setToday(m_dayWatch->today());
+    connect(m_dayWatch, &DayWatch::dayChanged, this, &QueuePane::dayChanged);
     connect(m_viewCounts, &QueueViewCounts::changed, this, &QueuePane::showViewCounts);
     connect(m_filterBar, &QueueFilterBar::searchAccepted, this, &QueuePane::focusList);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &QueuePane::onCurrentChanged);
@@ -132,13 +147,19 @@ void QueuePane::fitColumns()
     const QList<QPair<int, int>> widths = {
         {QueueModel::OperationColumn, 66},  {QueueModel::OrderColumn, 50},    {QueueModel::AmountColumn, 80},
         {QueueModel::StatusColumn, 64},     {QueueModel::AttemptsColumn, 34}, {QueueModel::AgeColumn, 72},
-        {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64},
+        {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64}, {QueueModel::FollowUpColumn, 100},
     };
     for (const auto &[column, width] : widths)
         fitColumnWidth(header, column, width);
     // The widest spans the age and the key window show: "23 h 59 m", "9 d 23 h".
     const QStringList spans{TimeText::span((23 * 60 + 59) * 60'000LL), TimeText::span((9 * 24 + 23) * 3'600'000LL)};
-    fitColumnWidth(header, QueueModel::AgeColumn, 72, spans);
+    // An overdue age: its words, and the icon before them (an icon's width in spaces' stead).
+    const QString overdue = QCoreApplication::translate("RefundDesk::QueueModel", "%1 · overdue",
+                                                        "an age past the store's target");
+    const int icon = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_view) + 4;
+    const int space = qMax(1, m_view->fontMetrics().horizontalAdvance(u' '));
+    fitColumnWidth(header, QueueModel::AgeColumn, 72,
+                   spans + QStringList{QString(icon / space + 1, u' ') + overdue.arg(spans.first())});
     fitColumnWidth(header, QueueModel::KeyWindowColumn, 80, spans);
     fitColumnWidth(header, QueueModel::StatusColumn, 64,
                    {displayName(OperationStatus::Unknown), displayName(OperationStatus::Checking)});
@@ -161,10 +182,11 @@ void QueuePane::updateEmptyText()
                          : tr("No operation matches the filter."));
 }
 
-void QueuePane::setStore(StoreWorker *worker, int keyRetentionHours)
+void QueuePane::setStore(StoreWorker *worker, int keyRetentionHours, int queueTargetHours)
 {
     m_place.reset();
     m_quiet = true;
+    m_model->setQueueTargetHours(queueTargetHours);
     m_model->setStore(worker, keyRetentionHours);
     m_quiet = false;
     m_viewCounts->setStore(worker);
@@ -186,6 +208,7 @@ void QueuePane::applyFilter()
     keepPlaceUntilListed(currentOperationId(), false);
     QueueQuery query = m_model->query();
     m_filterBar->applyTo(query, m_operatorName);
+    query.today = m_dayWatch->today();
     m_quiet = true;
     m_model->setQuery(query, m_filterBar->verdict());
     m_quiet = false;
@@ -197,6 +220,18 @@ void QueuePane::refresh(const QString &operationId)
     m_quiet = true;
     m_model->refresh();
     m_quiet = false;
+    m_viewCounts->read();
+}
+
+void QueuePane::dayChanged()
+{
+    // Follow-ups whose day came are back in Needs a person now, without a change in the
+    // store to say so.
+    keepPlaceUntilListed(currentOperationId(), true);
+    m_quiet = true;
+    m_model->setToday(m_dayWatch->today());
+    m_quiet = false;
+    m_viewCounts->setToday(m_dayWatch->today());
     m_viewCounts->read();
 }
 

@@ -9,6 +9,7 @@ class QTableView;
 
 namespace RefundDesk {
 
+class DayWatch;
 class QueueFilterBar;
 class QueueModel;
 class QueueViewCounts;
@@ -23,8 +24,9 @@ class QueuePane final : public QWidget
 public:
     explicit QueuePane(QWidget *parent = nullptr);
 
-    // The worker the queue reads through (null when no store is open).
-    void setStore(StoreWorker *worker, int keyRetentionHours);
+    // The worker the queue reads through (null when no store is open), the store's key
+    // retention and its target (StoreFacts::queueTargetHours: older rows are overdue).
+    void setStore(StoreWorker *worker, int keyRetentionHours, int queueTargetHours = 24);
     void setOperatorName(const QString &name);
 
     // Re-reads the queue. When the rows come, `operationId` stays selected if it is still
@@ -47,6 +49,8 @@ public:
     QTableView *view() const { return m_view; }
     QueueFilterBar *filterBar() const { return m_filterBar; }
     QueueViewCounts *viewCounts() const { return m_viewCounts; }
+    // The local day the follow-ups are compared with; at midnight the queue is read again.
+    DayWatch *dayWatch() const { return m_dayWatch; }
     // "12 operations" / "100 shown, more below" for the status bar.
     QString countText() const;
 
@@ -67,6 +71,7 @@ private:
     void applyFilter();
     void showViewCounts();
     void onCurrentChanged();
+    void dayChanged();
     // Where the person was, restored when the rows of a listing arrive.
     struct Place
     {
@@ -82,6 +87,7 @@ private:
     QueueModel *m_model = nullptr;
     QLabel *m_empty = nullptr;
     QueueViewCounts *m_viewCounts = nullptr;
+    DayWatch *m_dayWatch = nullptr;
     QString m_operatorName;
     bool m_quiet = false; // selection changes made by code, not by the person
     std::optional<Place> m_place;

@@ -33,7 +33,7 @@ void QueueViewCounts::read()
     }
     const RequestLane::Stub lane = m_lane.stub(m_lane.next());
     const QString operatorName = m_operatorName;
-    const QDate today = QDate::currentDate();
+    const QDate today = m_today.isValid() ? m_today : QDate::currentDate();
     const int number = ++m_reads;
     m_worker->request<QueueCounts>(
         lane, [operatorName, today](Store &store) { return store.queueCounts(operatorName, today); }, this,

@@ -3,6 +3,7 @@
 #include "store/queuequery.h"
 #include "store/requestlane.h"
 
+#include <QDate>
 #include <QObject>
 
 #include <optional>
@@ -27,6 +28,8 @@ public:
     // The worker to count through (null: no store, no counts).
     void setStore(StoreWorker *worker);
     void setOperatorName(const QString &name) { m_operatorName = name; }
+    // The day follow-ups are compared with (the local date when not set).
+    void setToday(const QDate &today) { m_today = today; }
     // Counts again (a change, a refresh, another operator).
     void read();
 
@@ -49,6 +52,7 @@ private:
     StoreWorker *m_worker = nullptr;
     RequestLane m_lane;
     QString m_operatorName;
+    QDate m_today;
     std::optional<QueueCounts> m_counts;
     int m_reads = 0;
     int m_answered = 0; // the count (by its number in reads()) that counts() holds

@@ -34,19 +34,21 @@ struct QueueStatement
     }
 };
 
+// With `detail`, each row's QueueSql::detailColumns follow its own.
 QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std::optional<QueueCursor> &after,
-                              int limit, bool notes)
+                              int limit, bool notes, bool detail = false)
 {
     QueueStatement s;
     const QByteArray sort = QueueSql::sortExpression(query.sortKey, SqlDialect::PostgreSql);
     const QByteArray direction = query.descending ? " DESC" : "";
-    s.sql = "SELECT " + (keysOnly ? sort + ", operation_id" : QByteArray(OperationColumns))
-            + " FROM refund_ops";
     // Placeholders are numbered as they are bound; bind only what the query uses.
     const QByteArray claimant = query.statusFilter == QueueQuery::StatusFilter::ClaimedBy ? s.bind(query.claimedBy) : QByteArray();
     const QByteArray pattern = query.searchText.trimmed().isEmpty() ? QByteArray()
                                                                      : s.bind(containsPattern(query.searchText.trimmed()));
-    const QByteArray day = QueueSql::usesFollowUpDay(query, notes) ? s.bind(QueueSql::followUpDay(query.today)) : QByteArray();
+    const QByteArray day = (detail && notes) || QueueSql::usesFollowUpDay(query, notes)
+        ? s.bind(QueueSql::followUpDay(query.today)) : QByteArray();
+    s.sql = "SELECT " + (keysOnly ? sort + ", operation_id" : QByteArray(OperationColumns))
+            + (detail ? QueueSql::detailColumns(day, notes) : QByteArray()) + " FROM refund_ops";
     s.sql += QueueSql::where(query, claimant, pattern, day, notes);
     const bool byId = query.sortKey == QueueQuery::SortKey::OperationId;
     const QByteArray later = query.descending ? " < " : " > ";
@@ -74,6 +76,21 @@ Result<std::vector<Operation>> PgQueueReader::page(const QueueQuery &query, cons
 {
     const QueueStatement s = queueStatement(query, false, after, limit, m_versionTwo);
     return m_reader.readOperations(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"));
+}
+
+Result<QueueRows> PgQueueReader::rows(const QueueQuery &query, const std::optional<QueueCursor> &after, int limit)
+{
+    const QueueStatement s = queueStatement(query, false, after, limit, m_versionTwo, true);
+    std::optional<Error> error;
+    PgResult result = m_reader.read(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"), error);
+    if (error)
+        return *error;
+    QueueRows rows;
+    for (int row = 0; row < result.rows(); ++row) {
+        rows.operations.push_back(operationFrom(result, row));
+        rows.details.push_back(detailFrom(result, row));
+    }
+    return rows;
 }
 
 Result<std::vector<QueueCursor>> PgQueueReader::keys(const QueueQuery &query, int limit)
@@ -119,7 +136,8 @@ Result<QueuePageReading> PgQueueReader::pageWithEvents(const QueueQuery &query,
     if (auto lost = m_reader.ready())
         return *lost;
     const bool ownTransaction = !m_reader.inSnapshot();
-    const QueueStatement s = queueStatement(query, false, after, limit, m_versionTwo);
+    // The events' and lookups' statements list the page by the same SQL (its day bound).
+    const QueueStatement s = queueStatement(query, false, after, limit, m_versionTwo, true);
     PgBatch batch;
     if (ownTransaction)
         batch.addControl("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -139,8 +157,10 @@ Result<QueuePageReading> PgQueueReader::pageWithEvents(const QueueQuery &query,
     QueuePageReading reading;
     const PgResult &page = answers[size_t(rows)];
     reading.operations.reserve(size_t(page.rows()));
-    for (int row = 0; row < page.rows(); ++row)
+    for (int row = 0; row < page.rows(); ++row) {
         reading.operations.push_back(operationFrom(page, row));
+        reading.details.push_back(detailFrom(page, row));
+    }
     reading.candidates = PgEventLookup::assign(reading.operations, answers[size_t(events)]);
     std::vector<ProviderLookup> lookupRows;
     if (m_versionTwo) {

@@ -1,6 +1,7 @@
 #include "store/postgresql/pgrows.h"
 
 #include "store/postgresql/pgresult.h"
+#include "store/queuesql.h"
 
 namespace RefundDesk::Internal {
 
@@ -129,6 +130,14 @@ OperationNote noteFrom(const PgResult &r, int row)
     n.operatorName = r.text(row, 4);
     n.recordedAt = r.integer(row, 5);
     return n;
+}
+
+QueueRowDetail detailFrom(const PgResult &r, int row)
+{
+    constexpr int First = OperationColumnCount;
+    return QueueSql::detailFrom(r.isNull(row, First) ? QString() : r.text(row, First),
+                                r.isNull(row, First + 1) ? QString() : r.text(row, First + 1),
+                                r.optionalInteger(row, First + 2));
 }
 
 ProviderLookup lookupFrom(const PgResult &r, int row)

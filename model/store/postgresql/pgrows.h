@@ -7,6 +7,7 @@
 #include "domain/resolution.h"
 #include "domain/webhookevent.h"
 #include "store/postgresql/pgparams.h"
+#include "store/queuepagereading.h"
 #include "store/storecolumns.h"
 
 #include <QByteArray>
@@ -23,6 +24,8 @@ WebhookEvent eventFrom(const PgResult &result, int row, int first = 0);
 Attempt attemptFrom(const PgResult &result, int row);
 OperationNote noteFrom(const PgResult &result, int row);
 ProviderLookup lookupFrom(const PgResult &result, int row);
+// A queue row's QueueSql::detailColumns, after its OperationColumns.
+QueueRowDetail detailFrom(const PgResult &result, int row);
 
 // "INSERT INTO table (columns) VALUES ($1, ..., $n)".
 QByteArray pgInsert(const char *table, const char *columns);

@@ -67,6 +67,8 @@ public:
 
     Result<std::vector<Operation>> queuePage(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                              int limit) override;
+    Result<QueueRows> queueRows(const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                int limit) override;
     Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) override;
     Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today) override;
     Result<QueuePageReading> queuePageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after,

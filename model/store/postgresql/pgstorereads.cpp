@@ -130,6 +130,11 @@ Result<std::vector<Operation>> PgStore::queuePage(const QueueQuery &query, const
     return queueReader().page(query, after, limit);
 }
 
+Result<QueueRows> PgStore::queueRows(const QueueQuery &query, const std::optional<QueueCursor> &after, int limit)
+{
+    return queueReader().rows(query, after, limit);
+}
+
 Result<std::vector<QueueCursor>> PgStore::queueKeys(const QueueQuery &query, int limit)
 {
     return queueReader().keys(query, limit);

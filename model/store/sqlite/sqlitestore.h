@@ -50,6 +50,8 @@ public:
     Result<std::vector<Operation>> queuePage(const QueueQuery &query,
                                              const std::optional<QueueCursor> &after,
                                              int limit) override;
+    Result<QueueRows> queueRows(const QueueQuery &query, const std::optional<QueueCursor> &after,
+                                int limit) override;
     Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) override;
     Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today) override;
     Result<std::optional<Operation>> operation(const QString &operationId) override;
@@ -136,8 +138,9 @@ private:
     template<typename RowFrom>
     auto readRows(SqliteStatement &statement, RowFrom rowFrom, const QString &doing)
         -> Result<std::vector<decltype(rowFrom(statement))>>;
-    // A queue read gives whole rows, or only their keys (sort value and operation id).
-    enum class QueueRead { Rows, Keys };
+    // A queue read gives whole rows, whole rows with their detail (QueueSql::detailColumns),
+    // or only their keys (sort value and operation id).
+    enum class QueueRead { Rows, RowsWithDetail, Keys };
     // Which rows after the cursor (sort value ?3, operation id ?4) a queue read takes:
     // none (from the start), all, those with the cursor's sort value, or those after it.
     enum class CursorPart { None, Whole, SameSortValue, LaterSortValues };
@@ -145,7 +148,11 @@ private:
     // them; bindQueue() binds the values.
     QByteArray queueSql(const QueueQuery &query, QueueRead read, CursorPart cursor);
     void bindQueue(SqliteStatement &statement, const QueueQuery &query, const std::optional<QueueCursor> &after,
-                   int limit);
+                   int limit, QueueRead read = QueueRead::Rows);
+    // A page of the queue as `read` gives it, each row made by rowFrom(statement).
+    template<typename RowFrom>
+    auto readQueue(const QueueQuery &query, const std::optional<QueueCursor> &after, int limit, QueueRead read,
+                   RowFrom rowFrom) -> Result<std::vector<decltype(rowFrom(std::declval<SqliteStatement &>()))>>;
     // The index that serves `query` (reading only the keys, or the rows), when this store
     // has it; empty to let SQLite choose.
     QByteArray queueIndexFor(const QueueQuery &query, bool keysOnly);

@@ -86,7 +86,10 @@ QByteArray SqliteStore::queueSql(const QueueQuery &query, QueueRead read, Cursor
     const QByteArray direction = query.descending ? " DESC" : "";
     const bool keys = read == QueueRead::Keys;
     const QByteArray index = queueIndexFor(query, keys);
-    QByteArray sql = "SELECT " + (keys ? sort + ", operation_id" : QByteArray(OperationColumns)) + " FROM refund_ops";
+    QByteArray sql = "SELECT " + (keys ? sort + ", operation_id" : QByteArray(OperationColumns));
+    if (read == QueueRead::RowsWithDetail)
+        sql += QueueSql::detailColumns("?6", m_schemaVersion >= 2);
+    sql += " FROM refund_ops";
     if (!index.isEmpty())
         sql += " INDEXED BY " + index;
     sql += QueueSql::where(query, "?1", "?2", "?6", m_schemaVersion >= 2);
@@ -116,7 +119,7 @@ QByteArray SqliteStore::queueSql(const QueueQuery &query, QueueRead read, Cursor
 }
 
 void SqliteStore::bindQueue(SqliteStatement &s, const QueueQuery &query, const std::optional<QueueCursor> &after,
-                            int limit)
+                            int limit, QueueRead read)
 {
     if (query.statusFilter == QueueQuery::StatusFilter::ClaimedBy)
         s.bind(1, query.claimedBy);
@@ -127,33 +130,62 @@ void SqliteStore::bindQueue(SqliteStatement &s, const QueueQuery &query, const s
         s.bind(4, after->operationId);
     }
     s.bind(5, qint64(limit));
-    if (QueueSql::usesFollowUpDay(query, m_schemaVersion >= 2))
+    const bool detail = read == QueueRead::RowsWithDetail && m_schemaVersion >= 2;
+    if (detail || QueueSql::usesFollowUpDay(query, m_schemaVersion >= 2))
         s.bind(6, QueueSql::followUpDay(query.today));
+}
+
+template<typename RowFrom>
+auto SqliteStore::readQueue(const QueueQuery &query, const std::optional<QueueCursor> &after, int limit,
+                            QueueRead read, RowFrom rowFrom)
+    -> Result<std::vector<decltype(rowFrom(std::declval<SqliteStatement &>()))>>
+{
+    const QString doing = QCoreApplication::translate("Store", "reading operations", "what the store was doing when it failed");
+    // SQLite seeks an index by a row value (sort, id) > (?3, ?4) on plain columns but not
+    // on the expression IFNULL(claimed_by, ''): there a page is read in two seeks, the
+    // rest of the cursor's own sort value, then the values after it.
+    if (after && query.sortKey == QueueQuery::SortKey::ClaimedBy) {
+        auto same = cached(queueSql(query, read, CursorPart::SameSortValue));
+        bindQueue(*same, query, after, limit, read);
+        auto rows = readRows(*same, rowFrom, doing);
+        if (!rows || int(rows->size()) >= limit)
+            return rows;
+        auto later = cached(queueSql(query, read, CursorPart::LaterSortValues));
+        bindQueue(*later, query, after, limit - int(rows->size()), read);
+        auto more = readRows(*later, rowFrom, doing);
+        if (!more)
+            return more.error();
+        rows->insert(rows->end(), std::make_move_iterator(more->begin()), std::make_move_iterator(more->end()));
+        return rows;
+    }
+    auto s = cached(queueSql(query, read, after ? CursorPart::Whole : CursorPart::None));
+    bindQueue(*s, query, after, limit, read);
+    return readRows(*s, rowFrom, doing);
 }
 
 Result<std::vector<Operation>> SqliteStore::queuePage(const QueueQuery &query,
                                                       const std::optional<QueueCursor> &after, int limit)
 {
-    // SQLite seeks an index by a row value (sort, id) > (?3, ?4) on plain columns but not
-    // on the expression IFNULL(claimed_by, ''): there a page is read in two seeks, the
-    // rest of the cursor's own sort value, then the values after it.
-    if (after && query.sortKey == QueueQuery::SortKey::ClaimedBy) {
-        auto same = cached(queueSql(query, QueueRead::Rows, CursorPart::SameSortValue));
-        bindQueue(*same, query, after, limit);
-        auto rows = readOperations(*same);
-        if (!rows || int(rows->size()) >= limit)
-            return rows;
-        auto later = cached(queueSql(query, QueueRead::Rows, CursorPart::LaterSortValues));
-        bindQueue(*later, query, after, limit - int(rows->size()));
-        auto more = readOperations(*later);
-        if (!more)
-            return more.error();
-        rows->insert(rows->end(), more->begin(), more->end());
-        return rows;
+    return readQueue(query, after, limit, QueueRead::Rows, operationFrom);
+}
+
+Result<QueueRows> SqliteStore::queueRows(const QueueQuery &query, const std::optional<QueueCursor> &after, int limit)
+{
+    constexpr int First = OperationColumnCount; // the detail's columns come after the row's
+    auto rows = readQueue(query, after, limit, QueueRead::RowsWithDetail, [](const SqliteStatement &s) {
+        return std::make_pair(operationFrom(s),
+                              QueueSql::detailFrom(s.text(First), s.text(First + 1), s.optionalInteger(First + 2)));
+    });
+    if (!rows)
+        return rows.error();
+    QueueRows page;
+    page.operations.reserve(rows->size());
+    page.details.reserve(rows->size());
+    for (auto &[operation, detail] : *rows) {
+        page.operations.push_back(std::move(operation));
+        page.details.push_back(std::move(detail));
     }
-    auto s = cached(queueSql(query, QueueRead::Rows, after ? CursorPart::Whole : CursorPart::None));
-    bindQueue(*s, query, after, limit);
-    return readOperations(*s);
+    return page;
 }
 
 Result<std::vector<QueueCursor>> SqliteStore::queueKeys(const QueueQuery &query, int limit)
