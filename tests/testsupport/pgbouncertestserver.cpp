@@ -8,10 +8,13 @@
 #include <QProcess>
 #include <QThread>
 
+#include <algorithm>
 #include <atomic>
 
 #include <pwd.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 namespace RefundDesk::Test {
@@ -36,6 +39,24 @@ int nextPort()
 {
     static std::atomic<int> started{0};
     return 45'000 + int(::getpid() % 5'000) * 4 + started++ % 4;
+}
+
+// PgBouncer binds its socket a moment before it listens on it, and a client that comes
+// in between is refused: only a connection that is accepted proves it ready.
+bool acceptsConnections(const QString &socketPath)
+{
+    const QByteArray path = QFile::encodeName(socketPath);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    if (size_t(path.size()) >= sizeof(address.sun_path))
+        return false;
+    std::copy(path.cbegin(), path.cend(), address.sun_path);
+    const int probe = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    if (probe < 0)
+        return false;
+    const bool accepted = ::connect(probe, reinterpret_cast<const sockaddr *>(&address), sizeof(address)) == 0;
+    ::close(probe);
+    return accepted;
 }
 
 } // namespace
@@ -159,17 +180,21 @@ bool PgBouncerTestServer::start()
         m_lastError = QStringLiteral("pgbouncer did not start: %1").arg(QString::fromUtf8(process.readAll()).trimmed());
         return false;
     }
-    // Daemonised: ready once its socket is there.
-    const QString socket = m_dir.filePath(QStringLiteral(".s.PGSQL.%1").arg(m_port));
-    for (int i = 0; i < 200 && !QFileInfo::exists(socket); ++i)
+    // Daemonised: ready once its socket accepts a connection.
+    for (int i = 0; i < 200 && !acceptsConnections(socketPath()); ++i)
         QThread::msleep(50);
-    m_running = QFileInfo::exists(socket);
-    if (!m_running) {
-        QFile log(m_dir.filePath(QStringLiteral("pgbouncer.log")));
-        log.open(QIODevice::ReadOnly);
-        m_lastError = QStringLiteral("pgbouncer made no socket: %1").arg(QString::fromUtf8(log.readAll()).trimmed());
-    }
+    m_running = acceptsConnections(socketPath());
+    if (!m_running)
+        m_lastError = QStringLiteral("pgbouncer does not accept connections: %1").arg(log());
     return m_running;
+}
+
+QString PgBouncerTestServer::log() const
+{
+    QFile file(m_dir.filePath(QStringLiteral("pgbouncer.log")));
+    if (!file.open(QIODevice::ReadOnly))
+        return QStringLiteral("(no log: %1)").arg(file.errorString());
+    return QString::fromUtf8(file.readAll()).trimmed();
 }
 
 int PgBouncerTestServer::serverConnections() const

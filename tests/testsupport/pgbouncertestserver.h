@@ -48,6 +48,8 @@ public:
     QString socketPath() const;
     // How many server connections the pooler holds open to the server now (SHOW POOLS).
     int serverConnections() const;
+    // What the pooler has logged so far, for a failure's message.
+    QString log() const;
 
 private:
     bool writeConfig(const PgTestServer &server, const Options &options);

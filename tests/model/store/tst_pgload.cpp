@@ -294,7 +294,7 @@ void tst_PgLoad::manyConsolesThroughATransactionPooler()
         StoreFacts facts;
         QVERIFY2(openWorker(*workers.back(), pooler.location(Database, QStringLiteral("carol")),
                             Store::OpenMode::ReadWrite, &error, &facts),
-                 qPrintable(error));
+                 qPrintable(QStringLiteral("session %1: %2\nPgBouncer's log:\n%3").arg(i).arg(error, pooler.log())));
         sessions.push_back(std::make_unique<Session>(i, *workers.back()));
     }
 
