@@ -7,6 +7,51 @@
 
 namespace RefundDesk::Cli {
 
+namespace {
+
+void sayUpToDate(CliContext &context, Store &store)
+{
+    context.out() << QCoreApplication::translate("Cli", "%1 is already up to date (schema version %2); nothing was changed.")
+                         .arg(store.location())
+                         .arg(store.schemaVersion())
+                  << '\n';
+}
+
+// A store at the current version: what the version has in this build and the store lacks
+// (an index that joined the version after the store was made) added in one transaction.
+// Nothing missing is nothing to write, so it says so even where it could not write.
+int completeSchema(CliContext &context, Store &store)
+{
+    auto missing = store.missingIndexes();
+    if (!missing)
+        return context.fail(missing.error());
+    if (missing->isEmpty()) {
+        sayUpToDate(context, store);
+        return 0;
+    }
+    if (store.isReadOnly())
+        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 lacks the index(es) %2 of schema version %3 "
+                                                                                  "but cannot be written, so they cannot be "
+                                                                                  "added. %4 Nothing was changed.")
+                                                   .arg(store.location(), missing->join(QStringLiteral(", ")))
+                                                   .arg(store.schemaVersion())
+                                                   .arg(store.openNote())));
+    auto added = store.addMissingIndexes();
+    if (!added)
+        return context.fail(added.error());
+    if (added->isEmpty()) // another upgrade added them first
+        sayUpToDate(context, store);
+    for (const QString &name : *added)
+        context.out() << QCoreApplication::translate("Cli", "Added index %1 to %2: schema version %3 has it, and the store "
+                                                            "was made before it did.")
+                             .arg(name, store.location())
+                             .arg(store.schemaVersion())
+                      << '\n';
+    return 0;
+}
+
+} // namespace
+
 int runUpgrade(CliContext &context)
 {
     context.addDbOption();
@@ -19,14 +64,8 @@ int runUpgrade(CliContext &context)
     if (!opened)
         return context.fail(opened.error());
     Store &store = **opened;
-    // Already current: nothing to write, so it says so even where it could not write.
-    if (store.schemaVersion() >= 2) {
-        context.out() << QCoreApplication::translate("Cli", "%1 is at schema version %2 already; nothing was changed.")
-                             .arg(store.location())
-                             .arg(store.schemaVersion())
-                      << '\n';
-        return 0;
-    }
+    if (store.schemaVersion() >= 2)
+        return completeSchema(context, store);
     if (store.isReadOnly())
         return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written, so it cannot be upgraded. %2 "
                                                                                   "Nothing was changed.")
@@ -34,14 +73,8 @@ int runUpgrade(CliContext &context)
     auto before = store.upgradeSchema();
     if (!before)
         return context.fail(before.error());
-    if (*before >= 2) {
-        // Another upgrade took first.
-        context.out() << QCoreApplication::translate("Cli", "%1 is at schema version %2 already; nothing was changed.")
-                             .arg(store.location())
-                             .arg(*before)
-                      << '\n';
-        return 0;
-    }
+    if (*before >= 2) // another upgrade took first
+        return completeSchema(context, store);
     context.out() << QCoreApplication::translate("Cli", "Upgraded %1 from schema version %2 to %3: it can now hold notes and "
                                                         "what the provider answered. The refund tool and the webhook "
                                                         "receiver write it as before.")

@@ -175,17 +175,13 @@ void judgePages(const QString &location, int retentionHours, PageExchange &excha
     }
     const ReadSnapshot snapshot(**store);
     while (auto page = exchange.take()) {
-        auto candidates = (*store)->candidateEventsOfEach(page->second);
-        if (!candidates) {
-            exchange.fail(candidates.error());
+        // The page's events and provider lookups together: on a server one flight.
+        auto inputs = (*store)->evidenceInputsOfEach(page->second);
+        if (!inputs) {
+            exchange.fail(inputs.error());
             return;
         }
-        auto lookups = (*store)->providerLookupsOfEach(page->second);
-        if (!lookups) {
-            exchange.fail(lookups.error());
-            return;
-        }
-        exchange.finish(page->first, jsonRows(page->second, *candidates, *lookups, retentionHours));
+        exchange.finish(page->first, jsonRows(page->second, inputs->candidates, inputs->lookups, retentionHours));
     }
 }
 

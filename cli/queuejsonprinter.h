@@ -16,8 +16,9 @@ class JsonArrayOut;
 // Performance: every row's verdict needs its candidate events (index lookups) and their
 // payloads parsed, several times the work of listing the rows. A queue of one page is
 // judged on this thread. A longer one is shared out: this thread reads the pages; worker
-// threads, each with a read-only connection of its own, find the events of a page, judge
-// it and turn it into JSON text, so that all cores share the work. The pages are printed
+// threads, each with a read-only connection of its own, find the events and provider
+// lookups of a page (Store::evidenceInputsOfEach: on a server one round trip, so a page
+// costs two in all), judge it and turn it into JSON text, so that all cores share the work. The pages are printed
 // in queue order as they are done; a few wait at most.
 class QueueJsonPrinter final
 {

@@ -1,6 +1,9 @@
 #pragma once
 
 #include <QByteArray>
+#include <QString>
+
+#include <vector>
 
 namespace RefundDesk::Internal {
 
@@ -17,5 +20,19 @@ int storeTableCount(int version);
 // "-- Schema version N:" to the end. A store is created by the whole text, so creating
 // and upgrading run the same statements. Empty when the text has no such line.
 QByteArray schemaUpgradeText(const QByteArray &schemaText, int toVersion);
+
+// An index a schema text creates, and the statement that creates it only where it is
+// missing (CREATE INDEX IF NOT EXISTS ...).
+struct SchemaIndex
+{
+    QString name;
+    QByteArray statement;
+};
+
+// The indexes of Refund Desk's own parts of a schema text (version 2 up to `version`), in
+// the order the text creates them: what a store created at `version` before an index was
+// added to its part lacks, and `refund-desk upgrade` adds. None for version 1: its tables
+// are the refund tool's.
+std::vector<SchemaIndex> schemaIndexes(const QByteArray &schemaText, int version);
 
 } // namespace RefundDesk::Internal

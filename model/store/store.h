@@ -185,6 +185,12 @@ public:
     // rights for the roles of roles-postgresql.sql). Returns the version the store had:
     // 2 when it was 2 already, and then nothing is done. A failure changes nothing.
     virtual Result<int> upgradeSchema() = 0;
+    // The indexes the store's schema version has in this build and the store lacks (one
+    // created at version 2 before the index joined it), by name: none on a complete store.
+    virtual Result<QStringList> missingIndexes() = 0;
+    // Adds missingIndexes() in one transaction (CREATE INDEX IF NOT EXISTS) and returns the
+    // names of those it added. Who may: as for upgradeSchema(). A failure changes nothing.
+    virtual Result<QStringList> addMissingIndexes() = 0;
 
     // Appends a note to an operation in any status. The store records the time, and on
     // PostgreSQL the login (a draft naming another is refused). Refused on a version 1 store.

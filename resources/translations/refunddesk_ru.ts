@@ -590,10 +590,6 @@ Subcommands (headless): %1.</source>
         <translation>подключение к %1 идёт по сети без шифрования; добавьте в адрес sslmode=verify-full (и sslrootcert=).</translation>
     </message>
     <message>
-        <source>%1 is at schema version %2 already; nothing was changed.</source>
-        <translation>%1 уже имеет версию схемы %2; ничего не изменено.</translation>
-    </message>
-    <message>
         <source>%1 cannot be written, so it cannot be upgraded. %2 Nothing was changed.</source>
         <translation>В %1 нельзя записывать, поэтому его нельзя обновить. %2 Ничего не изменено.</translation>
     </message>
@@ -896,6 +892,18 @@ Subcommands (headless): %1.</source>
     <message>
         <source>%1 settled by undelivered events (%2 new event(s) stored, %3 request(s)); %4 answered by listings or by id (%5 request(s)).</source>
         <translation>Выяснено по недоставленным событиям: %1 (новых событий сохранено: %2, запросов: %3); по спискам возвратов или по id: %4 (запросов: %5).</translation>
+    </message>
+    <message>
+        <source>%1 is already up to date (schema version %2); nothing was changed.</source>
+        <translation>%1 уже в актуальном состоянии (версия схемы %2); ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>%1 lacks the index(es) %2 of schema version %3 but cannot be written, so they cannot be added. %4 Nothing was changed.</source>
+        <translation>В %1 нет индексов версии схемы %3 (%2), но в него нельзя записывать, поэтому их нельзя добавить. %4 Ничего не изменено.</translation>
+    </message>
+    <message>
+        <source>Added index %1 to %2: schema version %3 has it, and the store was made before it did.</source>
+        <translation>В %2 добавлен индекс %1: он есть в версии схемы %3, а хранилище было создано до его появления.</translation>
     </message>
 </context>
 <context>
@@ -4475,6 +4483,28 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>counting the queue</source>
         <comment>what the store was doing when it failed</comment>
         <translation>подсчёт очереди</translation>
+    </message>
+    <message>
+        <source>reading which indexes the store has</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение списка индексов хранилища</translation>
+    </message>
+    <message>
+        <source>adding the indexes schema version %1 has</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>добавление индексов версии схемы %1</translation>
+    </message>
+    <message>
+        <source>The login %1 may not add indexes to the store at %2: its tables belong to the store&apos;s owner. Nothing was changed. Ask the owner to run &apos;refund-desk upgrade --db ...&apos;.</source>
+        <translation>Логин %1 не может добавлять индексы в хранилище %2: его таблицы принадлежат владельцу хранилища. Ничего не изменено. Попросите владельца выполнить &apos;refund-desk upgrade --db ...&apos;.</translation>
+    </message>
+    <message>
+        <source>Could not read which indexes %1 has: %2. Check that the file is readable and try again.</source>
+        <translation>Не удалось прочитать, какие индексы есть в %1: %2. Проверьте, что файл доступен для чтения, и повторите попытку.</translation>
+    </message>
+    <message>
+        <source>Could not read which indexes %1 has: %2. Nothing was changed. Check that the file is readable and try again.</source>
+        <translation>Не удалось прочитать, какие индексы есть в %1: %2. Ничего не изменено. Проверьте, что файл доступен для чтения, и повторите попытку.</translation>
     </message>
 </context>
 <context>

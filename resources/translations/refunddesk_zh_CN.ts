@@ -581,10 +581,6 @@ Subcommands (headless): %1.</source>
         <translation>与 %1 的连接以未加密方式穿过网络；请在连接地址中加入 sslmode=verify-full（以及 sslrootcert=）。</translation>
     </message>
     <message>
-        <source>%1 is at schema version %2 already; nothing was changed.</source>
-        <translation>%1 已是架构版本 %2；未做任何更改。</translation>
-    </message>
-    <message>
         <source>%1 cannot be written, so it cannot be upgraded. %2 Nothing was changed.</source>
         <translation>%1 无法写入，因此无法升级。%2 未做任何更改。</translation>
     </message>
@@ -871,6 +867,18 @@ Subcommands (headless): %1.</source>
     <message>
         <source>%1 settled by undelivered events (%2 new event(s) stored, %3 request(s)); %4 answered by listings or by id (%5 request(s)).</source>
         <translation>通过未送达的事件确定 %1 个（新存储 %2 个事件，%3 个请求）；通过退款列表或按 ID 确定 %4 个（%5 个请求）。</translation>
+    </message>
+    <message>
+        <source>%1 is already up to date (schema version %2); nothing was changed.</source>
+        <translation>%1 已是最新（架构版本 %2）；未做任何更改。</translation>
+    </message>
+    <message>
+        <source>%1 lacks the index(es) %2 of schema version %3 but cannot be written, so they cannot be added. %4 Nothing was changed.</source>
+        <translation>%1 缺少架构版本 %3 的索引 %2，但它不可写入，因此无法添加。%4 未做任何更改。</translation>
+    </message>
+    <message>
+        <source>Added index %1 to %2: schema version %3 has it, and the store was made before it did.</source>
+        <translation>已向 %2 添加索引 %1：架构版本 %3 包含该索引，而此存储创建于该索引加入之前。</translation>
     </message>
 </context>
 <context>
@@ -4400,6 +4408,28 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>counting the queue</source>
         <comment>what the store was doing when it failed</comment>
         <translation>统计队列</translation>
+    </message>
+    <message>
+        <source>reading which indexes the store has</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取存储已有的索引</translation>
+    </message>
+    <message>
+        <source>adding the indexes schema version %1 has</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>添加架构版本 %1 的索引</translation>
+    </message>
+    <message>
+        <source>The login %1 may not add indexes to the store at %2: its tables belong to the store&apos;s owner. Nothing was changed. Ask the owner to run &apos;refund-desk upgrade --db ...&apos;.</source>
+        <translation>登录名 %1 不能向 %2 的存储添加索引：其表属于存储的所有者。未做任何更改。请让所有者运行 &apos;refund-desk upgrade --db ...&apos;。</translation>
+    </message>
+    <message>
+        <source>Could not read which indexes %1 has: %2. Check that the file is readable and try again.</source>
+        <translation>无法读取 %1 已有的索引：%2。请检查文件是否可读，然后重试。</translation>
+    </message>
+    <message>
+        <source>Could not read which indexes %1 has: %2. Nothing was changed. Check that the file is readable and try again.</source>
+        <translation>无法读取 %1 已有的索引：%2。未做任何更改。请检查文件是否可读，然后重试。</translation>
     </message>
 </context>
 <context>

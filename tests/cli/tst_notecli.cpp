@@ -23,6 +23,7 @@ private slots:
 
     void initCreatesVersionTwo();
     void versionOneRefusesNotesUntilUpgraded();
+    void upgradeAddsTheIndexAnEarlyVersionTwoLacks();
     void badNotesAreUsageErrors_data();
     void badNotesAreUsageErrors();
     void showAndExportCarryNotes();
@@ -50,7 +51,7 @@ void tst_NoteCli::initCreatesVersionTwo()
     QVERIFY2(run.outText().contains(QLatin1String("(schema version 2)")), qPrintable(run.outText()));
     run = runRefundDesk({"upgrade", "--db", path});
     QCOMPARE(run.exitCode, 0);
-    QVERIFY2(run.outText().contains(QLatin1String("is at schema version 2 already; nothing was changed")),
+    QVERIFY2(run.outText().contains(QLatin1String("is already up to date (schema version 2); nothing was changed")),
              qPrintable(run.outText()));
     QCOMPARE(runRefundDesk({"upgrade", "--db", m_dir->filePath(QStringLiteral("missing.sqlite"))}).exitCode, 3);
     QCOMPARE(runRefundDesk({"upgrade", "--db", path, "extra"}).exitCode, 2);
@@ -85,6 +86,28 @@ void tst_NoteCli::versionOneRefusesNotesUntilUpgraded()
     QVERIFY2(run.outText().contains(QLatin1String("Note #1 added to op_1 by alice.")), qPrintable(run.outText()));
     run = runRefundDesk({"verify", "--db", m_path});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.outText()));
+}
+
+void tst_NoteCli::upgradeAddsTheIndexAnEarlyVersionTwoLacks()
+{
+    // A version 2 store made before the follow-up index joined version 2.
+    TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+    QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS early").arg(m_path)));
+    QVERIFY(raw.exec(QStringLiteral("DROP INDEX early.operation_notes_follow_up")));
+    const QString present = QStringLiteral("SELECT count(*) FROM early.sqlite_schema WHERE type = 'index' AND "
+                                           "name = 'operation_notes_follow_up'");
+    QCOMPARE(raw.queryInt(present), 0);
+
+    CliRun run = runRefundDesk({"upgrade", "--db", m_path});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("Added index operation_notes_follow_up to %1").arg(m_path)),
+             qPrintable(run.outText()));
+    QCOMPARE(raw.queryInt(present), 1);
+    run = runRefundDesk({"upgrade", "--db", m_path});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.outText().contains(QLatin1String("already up to date")), qPrintable(run.outText()));
+    QVERIFY(!run.outText().contains(QLatin1String("Added")));
+    QCOMPARE(raw.queryInt(present), 1);
 }
 
 void tst_NoteCli::badNotesAreUsageErrors_data()

@@ -168,4 +168,54 @@ Result<int> PgSchema::upgrade(PgConnection &connection)
     return before;
 }
 
+Result<std::vector<SchemaIndex>> PgSchema::missingIndexes(PgConnection &connection, int version)
+{
+    QFile file(QStringLiteral(":/refunddesk/schema-postgresql.sql"));
+    if (!file.open(QIODevice::ReadOnly))
+        return Error::internal(QCoreApplication::translate("Store", "The PostgreSQL schema resource is missing from this build."));
+    std::vector<SchemaIndex> indexes = schemaIndexes(file.readAll(), version);
+    if (indexes.empty())
+        return indexes;
+    QStringList names;
+    for (const SchemaIndex &index : indexes)
+        names << index.name;
+    PgResult absent = connection.exec("SELECT t.name FROM unnest($1::text[]) AS t(name) "
+                                      "WHERE to_regclass(quote_ident(t.name)) IS NULL",
+                                      PgParams().addArray(names));
+    if (!absent.isOk())
+        return connection.errorFor(absent, QCoreApplication::translate("Store", "reading which indexes the store has",
+                                                                       "what the store was doing when it failed"));
+    QStringList absentNames;
+    for (int row = 0; row < absent.rows(); ++row)
+        absentNames << absent.text(row, 0);
+    std::vector<SchemaIndex> missing;
+    for (SchemaIndex &index : indexes) {
+        if (absentNames.contains(index.name))
+            missing.push_back(std::move(index));
+    }
+    return missing;
+}
+
+Result<QStringList> PgSchema::addMissingIndexes(PgConnection &connection, int version)
+{
+    const QString doing = QCoreApplication::translate("Store", "adding the indexes schema version %1 has",
+                                                      "what the store was doing when it failed")
+                              .arg(version);
+    PgResult locked = connection.exec("SELECT value FROM store_meta WHERE key = 'schema_version' FOR UPDATE");
+    if (!locked.isOk())
+        return connection.errorFor(locked, doing);
+    auto missing = missingIndexes(connection, version);
+    if (!missing)
+        return missing.error();
+    QStringList added;
+    for (const SchemaIndex &index : *missing) {
+        // A fixed statement of the schema resource, not built from any value.
+        PgResult created = connection.execText(index.statement);
+        if (!created.isOk())
+            return connection.errorFor(created, doing);
+        added << index.name;
+    }
+    return added;
+}
+
 } // namespace RefundDesk::Internal

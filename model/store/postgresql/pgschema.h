@@ -2,8 +2,10 @@
 
 #include "domain/result.h"
 #include "store/postgresql/pgbatch.h"
+#include "store/schemaversion.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -49,6 +51,13 @@ public:
     // schema-postgresql.sql, rights for the roles included). Returns the version the store
     // had; nothing is run unless it was the one before the current.
     static Result<int> upgrade(PgConnection &connection);
+    // The indexes of a store at `version` (schemaIndexes() of schema-postgresql.sql) that
+    // the login's search path lacks, in the schema's order: one statement.
+    static Result<std::vector<SchemaIndex>> missingIndexes(PgConnection &connection, int version);
+    // missingIndexes() added, inside the caller's transaction: the version row locked first,
+    // so that of two at once the second waits and then finds nothing missing. Returns the
+    // names of those it added.
+    static Result<QStringList> addMissingIndexes(PgConnection &connection, int version);
     static Result<QString> rightsAnswer(PgConnection &connection, const PgResult &rights);
 };
 

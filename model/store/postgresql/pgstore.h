@@ -95,6 +95,8 @@ public:
     int schemaVersion() const override { return m_schemaVersion; }
     bool mayUpgradeSchema() const override { return !m_readOnly && m_ownsStore; }
     Result<int> upgradeSchema() override;
+    Result<QStringList> missingIndexes() override;
+    Result<QStringList> addMissingIndexes() override;
     Result<OperationNote> addNote(const NoteDraft &draft) override;
     Result<std::vector<OperationNote>> notesOf(const QStringList &operationIds) override;
     Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft) override;

@@ -55,6 +55,43 @@ Result<int> PgStore::upgradeSchema()
     return *before;
 }
 
+Result<QStringList> PgStore::missingIndexes()
+{
+    if (auto lost = m_reader.ready())
+        return *lost;
+    auto missing = PgSchema::missingIndexes(*m_connection, m_schemaVersion);
+    if (!missing)
+        return missing.error();
+    QStringList names;
+    for (const SchemaIndex &index : *missing)
+        names << index.name;
+    return names;
+}
+
+Result<QStringList> PgStore::addMissingIndexes()
+{
+    if (auto error = refuseWrite())
+        return *error;
+    if (!m_ownsStore)
+        return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not add indexes to the store at %2: "
+                                                                       "its tables belong to the store's owner. Nothing was "
+                                                                       "changed. Ask the owner to run 'refund-desk upgrade "
+                                                                       "--db ...'.")
+                                      .arg(m_connection->sessionUser(), location()));
+    if (auto lost = m_connection->ensureConnected())
+        return *lost;
+    PgTransaction transaction(*m_connection);
+    auto added = PgSchema::addMissingIndexes(*m_connection, m_schemaVersion);
+    if (!added)
+        return added.error();
+    PgResult committed = transaction.commit();
+    if (!committed.isOk())
+        return m_connection->errorFor(committed, QCoreApplication::translate("Store", "adding the indexes schema version %1 has",
+                                                                             "what the store was doing when it failed")
+                                                     .arg(m_schemaVersion));
+    return added;
+}
+
 Result<OperationNote> PgStore::addNote(const NoteDraft &draft)
 {
     if (auto error = refuseWrite())

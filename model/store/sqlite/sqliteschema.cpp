@@ -100,6 +100,24 @@ QString upgradeSchema(sqlite3 *db, int *versionBefore)
     return {};
 }
 
+QString missingIndexes(sqlite3 *db, int version, std::vector<SchemaIndex> *missing)
+{
+    QFile file(QStringLiteral(":/refunddesk/schema.sql"));
+    if (!file.open(QIODevice::ReadOnly))
+        return QCoreApplication::translate("Store", "the schema resource is missing from this build");
+    SqliteStatement exists(db, "SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?1");
+    for (SchemaIndex &index : schemaIndexes(file.readAll(), version)) {
+        exists.bind(1, index.name);
+        const int code = exists.step();
+        exists.reset();
+        if (code == SQLITE_DONE)
+            missing->push_back(std::move(index));
+        else if (code != SQLITE_ROW)
+            return lastError(db);
+    }
+    return {};
+}
+
 QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer, int *schemaVersion)
 {
     if (isNewer)

@@ -22,4 +22,9 @@ QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer = nullptr, i
 // empty error message on success, else what went wrong (nothing is changed then).
 QString upgradeSchema(sqlite3 *db, int *versionBefore);
 
+// The indexes of a store at `version` (schemaIndexes() of resources/schema.sql) that `db`
+// lacks, in the schema's order. Returns an empty error message on success, else what went
+// wrong.
+QString missingIndexes(sqlite3 *db, int version, std::vector<SchemaIndex> *missing);
+
 } // namespace RefundDesk::Internal

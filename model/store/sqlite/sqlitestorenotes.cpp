@@ -51,6 +51,50 @@ Result<int> SqliteStore::upgradeSchema()
     return before;
 }
 
+Result<QStringList> SqliteStore::missingIndexes()
+{
+    std::vector<SchemaIndex> missing;
+    const QString problem = Internal::missingIndexes(m_db, m_schemaVersion, &missing);
+    if (!problem.isEmpty())
+        return Error::unavailable(QCoreApplication::translate("Store", "Could not read which indexes %1 has: %2. Check that "
+                                                                       "the file is readable and try again.")
+                                      .arg(m_path, problem));
+    QStringList names;
+    for (const SchemaIndex &index : missing)
+        names << index.name;
+    return names;
+}
+
+Result<QStringList> SqliteStore::addMissingIndexes()
+{
+    if (auto error = refuseWrite())
+        return *error;
+    const QString doing = QCoreApplication::translate("Store", "adding the indexes schema version %1 has",
+                                                      "what the store was doing when it failed")
+                              .arg(m_schemaVersion);
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return sqliteError(transaction.beginCode(), doing);
+    // Read under the write lock: of two at once, the second finds nothing missing.
+    std::vector<SchemaIndex> missing;
+    const QString problem = Internal::missingIndexes(m_db, m_schemaVersion, &missing);
+    if (!problem.isEmpty())
+        return Error::unavailable(QCoreApplication::translate("Store", "Could not read which indexes %1 has: %2. Nothing "
+                                                                       "was changed. Check that the file is readable and "
+                                                                       "try again.")
+                                      .arg(m_path, problem));
+    QStringList added;
+    for (const SchemaIndex &index : missing) {
+        const int code = sqlite3_exec(m_db, index.statement.constData(), nullptr, nullptr, nullptr);
+        if (code != SQLITE_OK)
+            return sqliteError(code, doing);
+        added << index.name;
+    }
+    if (const int code = transaction.commit(); code != SQLITE_OK)
+        return sqliteError(code, doing);
+    return added;
+}
+
 Result<OperationNote> SqliteStore::addNote(const NoteDraft &draft)
 {
     if (auto error = refuseWrite())

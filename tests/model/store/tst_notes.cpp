@@ -5,6 +5,7 @@
 #include "teststore.h"
 #include "versiononestore.h"
 
+#include "store/schemaversion.h"
 #include "store/store.h"
 #include "store/storebuilder.h"
 #include "store/storecopier.h"
@@ -52,6 +53,7 @@ private slots:
     void versionOneIsReadAndRefusesNotes();
     void upgradeIsIdempotentAndKeepsEverything();
     void failedUpgradeLeavesVersionOne();
+    void earlyVersionTwoGetsItsIndexesBack();
     void notesAreKeptInOrderAndNeverChange();
     void badNotesAreRefused();
     void lookupsAreKeptAndNeverChange();
@@ -185,6 +187,62 @@ void tst_Notes::failedUpgradeLeavesVersionOne()
     auto reopened = StoreFactory::open(path, Store::OpenMode::ReadOnly);
     QVERIFY(reopened);
     QCOMPARE((*reopened)->schemaVersion(), 1);
+}
+
+void tst_Notes::earlyVersionTwoGetsItsIndexesBack()
+{
+    // A version 2 store made before the follow-up index joined version 2.
+    const QString path = makeStore(QStringLiteral("early.sqlite"), false);
+    QVERIFY(!path.isEmpty());
+    // The indexes of Refund Desk's own part, as the schema text creates them; none in the
+    // refund tool's version 1 part.
+    QFile schema(QStringLiteral(":/refunddesk/schema.sql"));
+    QVERIFY(schema.open(QIODevice::ReadOnly));
+    const QByteArray text = schema.readAll();
+    QVERIFY(Internal::schemaIndexes(text, 1).empty());
+    QStringList names;
+    for (const Internal::SchemaIndex &index : Internal::schemaIndexes(text, 2)) {
+        names << index.name;
+        QVERIFY2(index.statement.startsWith("CREATE INDEX IF NOT EXISTS " + index.name.toLatin1() + " ON "),
+                 index.statement.constData());
+    }
+    QCOMPARE(names, (QStringList{"operation_notes_operation", "operation_notes_follow_up", "provider_lookups_operation"}));
+
+    TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+    QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS early").arg(path)));
+    QVERIFY(raw.exec(QStringLiteral("DROP INDEX early.operation_notes_follow_up")));
+    const QString present = QStringLiteral("SELECT count(*) FROM early.sqlite_schema WHERE type = 'index' AND "
+                                           "name = 'operation_notes_follow_up'");
+    QCOMPARE(raw.queryInt(present), 0);
+    {
+        auto readOnly = StoreFactory::open(path, Store::OpenMode::ReadOnly);
+        QVERIFY(readOnly);
+        auto missing = (*readOnly)->missingIndexes();
+        QVERIFY2(missing, qPrintable(missing ? QString() : missing.error().message));
+        QCOMPARE(*missing, QStringList{"operation_notes_follow_up"});
+        auto refused = (*readOnly)->addMissingIndexes();
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().exitCode(), 3);
+    }
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY(store);
+    auto added = (*store)->addMissingIndexes();
+    QVERIFY2(added, qPrintable(added ? QString() : added.error().message));
+    QCOMPARE(*added, QStringList{"operation_notes_follow_up"});
+    auto none = (*store)->missingIndexes();
+    QVERIFY(none);
+    QVERIFY(none->isEmpty());
+    auto again = (*store)->addMissingIndexes();
+    QVERIFY(again);
+    QVERIFY(again->isEmpty());
+    QCOMPARE(raw.queryInt(present), 1);
+    // Partial, as the schema makes it.
+    const QString sql = raw.queryText(QStringLiteral("SELECT sql FROM early.sqlite_schema WHERE name = 'operation_notes_follow_up'"));
+    QVERIFY2(sql.simplified().endsWith(QLatin1String("ON operation_notes(follow_up_on, operation_id) WHERE follow_up_on IS NOT NULL")),
+             qPrintable(sql));
+    auto invariants = (*store)->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY(invariants->empty());
 }
 
 void tst_Notes::notesAreKeptInOrderAndNeverChange()

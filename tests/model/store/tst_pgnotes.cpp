@@ -43,6 +43,7 @@ private slots:
 
     void ownerUpgradesVersionOneWithTheRolesRights();
     void failedUpgradeLeavesVersionOne();
+    void earlyVersionTwoGetsItsIndexBackFromTheOwner();
     void serverKeepsTheAuthorAndTheTime();
     void commandsWriteAndShowNotes();
     void copiesCarryNotesBothWays();
@@ -189,6 +190,60 @@ void tst_PgNotes::failedUpgradeLeavesVersionOne()
     auto operation = owner->operation(QStringLiteral("op_1"));
     QVERIFY(operation && *operation);
     QVERIFY(open(m_server->location(name)));
+}
+
+void tst_PgNotes::earlyVersionTwoGetsItsIndexBackFromTheOwner()
+{
+    // A version 2 store made before the follow-up index joined version 2.
+    const QString name = makeStore(false);
+    QVERIFY2(!name.isEmpty(), qPrintable(m_server->lastError()));
+    const QString present = QStringLiteral("SELECT count(*) FROM pg_indexes WHERE indexname = 'operation_notes_follow_up' "
+                                           "AND indexdef LIKE '%WHERE (follow_up_on IS NOT NULL)'");
+    QCOMPARE(m_server->queryInt(name, present), 1);
+    QVERIFY(m_server->exec(name, QStringLiteral("DROP INDEX operation_notes_follow_up")));
+    QCOMPARE(m_server->queryInt(name, present), 0);
+
+    // A support login sees it missing and may not add it.
+    const QString alice = m_server->location(name, QStringLiteral("alice"));
+    {
+        auto support = open(alice);
+        QVERIFY(support);
+        auto missing = support->missingIndexes();
+        QVERIFY2(missing, qPrintable(missing ? QString() : missing.error().message));
+        QCOMPARE(*missing, QStringList{"operation_notes_follow_up"});
+        auto refused = support->addMissingIndexes();
+        QVERIFY(!refused);
+        QCOMPARE(refused.error().exitCode(), 3);
+        QVERIFY2(refused.error().message.contains(QLatin1String("owner")), qPrintable(refused.error().message));
+    }
+    CliRun run = runRefundDesk({"upgrade", "--db", alice});
+    QCOMPARE(run.exitCode, 3);
+    QVERIFY2(run.err.contains(QLatin1String("owner")), qPrintable(run.err));
+    QCOMPARE(m_server->queryInt(name, present), 0);
+
+    // The owner adds it, once.
+    run = runRefundDesk({"upgrade", "--db", m_server->location(name)});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("Added index operation_notes_follow_up")), qPrintable(run.outText()));
+    QCOMPARE(m_server->queryInt(name, present), 1);
+    run = runRefundDesk({"upgrade", "--db", m_server->location(name)});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("already up to date")), qPrintable(run.outText()));
+    QVERIFY(!run.outText().contains(QLatin1String("Added")));
+    QCOMPARE(m_server->queryInt(name, QStringLiteral("SELECT count(*) FROM pg_indexes WHERE indexname = "
+                                                     "'operation_notes_follow_up'")),
+             1);
+    auto owner = open(m_server->location(name));
+    QVERIFY(owner);
+    auto none = owner->missingIndexes();
+    QVERIFY(none);
+    QVERIFY(none->isEmpty());
+    auto again = owner->addMissingIndexes();
+    QVERIFY(again);
+    QVERIFY(again->isEmpty());
+    auto invariants = owner->checkInvariants();
+    QVERIFY(invariants);
+    QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
 }
 
 void tst_PgNotes::serverKeepsTheAuthorAndTheTime()
