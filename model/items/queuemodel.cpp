@@ -182,7 +182,12 @@ bool QueueModel::isOverdue(const Row &row) const
 
 QString QueueModel::ageText(const Row &row) const
 {
-    const QString span = TimeText::span(m_clock() - unknownSince(row));
+    return TimeText::span(m_clock() - unknownSince(row));
+}
+
+QString QueueModel::ageWords(const Row &row) const
+{
+    const QString span = ageText(row);
     return isOverdue(row) ? tr("%1 · overdue", "an age past the store's target").arg(span) : span;
 }
 
@@ -233,7 +238,7 @@ QString QueueModel::rowSentence(const Row &row) const
     QStringList parts{operation.operationId, tr("order %1").arg(operation.orderId),
                       Money::display(operation.amountCents, operation.currency), displayName(operation.status),
                       tr("verdict %1").arg(displayData(row, VerdictColumn).toString()),
-                      tr("%n try(s)", nullptr, operation.attempts), ageText(row),
+                      tr("%n try(s)", nullptr, operation.attempts), ageWords(row),
                       window.isOpenAt(now) ? tr("key window %1 left").arg(TimeText::span(window.expiresAt() - now))
                                            : tr("key window closed")};
     if (!operation.claimedBy.isEmpty())
@@ -257,9 +262,12 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return displayData(row, index.column());
-    // What a screen reader says of a cell: its text as shown, and the whole row as one
-    // sentence, so that moving down the queue reads each operation in full.
+    // What a screen reader says of a cell: its text as shown (an overdue age with the word
+    // its icon stands for), and the whole row as one sentence, so that moving down the
+    // queue reads each operation in full.
     case Qt::AccessibleTextRole:
+        if (index.column() == AgeColumn)
+            return ageWords(row);
         return displayData(row, index.column()).toString();
     case Qt::AccessibleDescriptionRole:
         return rowSentence(row);
@@ -326,8 +334,8 @@ QVariant QueueModel::headerData(int section, Qt::Orientation orientation, int ro
         switch (section) {
         case AttemptsColumn: return tr("Attempts sent to the provider under this operation's one key");
         case AgeColumn:
-            return tr("Time since the operation became unknown (its last attempt ended); overdue past the store's "
-                      "target of %n hour(s)", nullptr, m_queueTargetHours);
+            return tr("Time since the operation became unknown (its last attempt ended); a warning icon marks it "
+                      "overdue past the store's target of %n hour(s)", nullptr, m_queueTargetHours);
         case KeyWindowColumn: return tr("Time left until the provider forgets the idempotency key");
         case VerdictColumn: return tr("What the provider's webhook events show (not sortable)");
         case FollowUpColumn:

@@ -83,7 +83,8 @@ public:
     void setStore(StoreWorker *worker, int keyRetentionHours = 24);
     bool hasStore() const { return m_worker != nullptr; }
     // The store's target (StoreFacts::queueTargetHours): a row unknown for longer is marked
-    // overdue, in words in its age and its sentence (OverdueRole for an icon beside them).
+    // overdue: OverdueRole for the icon in its age, and the word in the age's tooltip, its
+    // accessible text and the row's sentence.
     void setQueueTargetHours(int hours);
     int queueTargetHours() const { return m_queueTargetHours; }
 
@@ -185,8 +186,11 @@ private:
     // and whether it has been so for longer than the target.
     qint64 unknownSince(const Row &row) const;
     bool isOverdue(const Row &row) const;
-    // "2 d 3 h", with " · overdue" past the target.
+    // "2 d 3 h": the cell shows the span alone; past the target the icon says overdue
+    // (OverdueRole), so that a queue of overdue rows does not repeat the word on each.
     QString ageText(const Row &row) const;
+    // "2 d 3 h · overdue" past the target: what a screen reader hears, cell and sentence.
+    QString ageWords(const Row &row) const;
     void fail(const Error &error);
 
     StoreWorker *m_worker = nullptr;

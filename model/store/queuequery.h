@@ -41,10 +41,11 @@ struct QueueCounts
     qint64 free = 0;    // unknown: nobody on it
     qint64 mine = 0;    // checking, claimed by the operator asked about
     qint64 waiting = 0; // a follow-up date after today
-    // The operation longest in the queue, by its created_at (see QueueSql::countsSql for
-    // why that time); a null id when the queue is empty.
+    // The operation unknown the longest: since its last attempt's end (its creation
+    // without attempts), the moment the queue's Age counts from; a null id when the queue
+    // is empty.
     QString oldestOperationId;
-    qint64 oldestCreatedAt = 0;
+    qint64 oldestUnknownSince = 0;
     qint64 needsPersonNow() const { return all - waiting; }
     bool operator==(const QueueCounts &) const = default;
 };

@@ -80,7 +80,7 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
     //   each looked up in the queue's index by id; an operation with two such notes counts
     //   once (an EXISTS, not a join: SQLite would build a Bloom filter over the whole queue
     //   for a join);
-    // - the oldest: the first entry of refund_ops_queue_by_created.
+    // - the oldest: the first entries of refund_ops_queue_by_created (see below).
     const QByteArray queue = "status IN ('unknown', 'checking')";
     const QByteArray claimantOf = dialect == SqlDialect::Sqlite ? "IFNULL(claimed_by, '')" : "COALESCE(claimed_by, '')";
     const auto hint = [](const QByteArray &index) { return index.isEmpty() ? QByteArray() : " INDEXED BY " + index; };
@@ -89,14 +89,23 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
                     + " WHERE n.follow_up_on > " + day + " AND EXISTS (SELECT 1 FROM refund_ops r"
                     + hint(indexes.queueByOperation) + " WHERE r.operation_id = n.operation_id AND r." + queue + "))"
               : QByteArray("0");
-    // The oldest by created_at: the only time of the row that a claim or a release never
-    // moves (updated_at is the last claim's or release's), and the tool marks the row
-    // unknown during the attempts that follow its creation. The rows' Age counts from the
-    // last attempt's end (detailColumns), which an index cannot order by; the two differ
-    // by the minutes the attempts took. Its id and time come from the same first entry of
-    // the index, as of the statement's one moment.
-    const QByteArray oldest = " FROM refund_ops" + hint(indexes.oldest) + " WHERE " + queue
-                              + " ORDER BY created_at, operation_id LIMIT 1)";
+    // The oldest is the row unknown the longest: by the end of its last attempt (its
+    // creation without attempts), as the rows' Age counts (detailColumns). An index cannot
+    // order by that, but it is never before the row's creation, so the row first by
+    // creation (the first entry of refund_ops_queue_by_created, "f") bounds it: only the
+    // rows created by the moment that row became unknown can have waited longer ("o", a
+    // range of the same index: the rows created while the first one's attempts ran).
+    // Each is probed for its attempts by the primary key. Id and time come from the same
+    // order, as of the statement's one moment.
+    const auto since = [](const QByteArray &row) {
+        return "COALESCE((SELECT MAX(COALESCE(a.finished_at, a.started_at)) FROM refund_attempts a"
+               " WHERE a.operation_id = " + row + ".operation_id), " + row + ".created_at)";
+    };
+    const QByteArray bound = "(SELECT " + since("f") + " FROM refund_ops f" + hint(indexes.oldest) + " WHERE f."
+                             + queue + " ORDER BY f.created_at, f.operation_id LIMIT 1)";
+    const QByteArray oldest = " FROM refund_ops o" + hint(indexes.oldest) + " WHERE o." + queue
+                              + " AND o.created_at <= " + bound + " ORDER BY " + since("o")
+                              + ", o.operation_id LIMIT 1)";
     // Scalar subqueries only: on SQLite, a subquery in FROM (materialized or a co-routine)
     // costs more than all of the counts together at 100k operations.
     return "SELECT (SELECT COUNT(*) FROM refund_ops WHERE " + queue + "),"
@@ -104,7 +113,7 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
            " (SELECT COUNT(*) FROM refund_ops" + hint(indexes.claimant) + " WHERE " + queue + " AND " + claimantOf
            + " = " + claimant + " AND status = 'checking' AND " + claimant + " <> ''),"
            " " + waiting + ","
-           " (SELECT operation_id" + oldest + ", (SELECT created_at" + oldest;
+           " (SELECT o.operation_id" + oldest + ", (SELECT " + since("o") + oldest;
 }
 
 bool usesFollowUpDay(const QueueQuery &query, bool notes)

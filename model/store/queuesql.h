@@ -39,7 +39,8 @@ QByteArray detailColumns(const QByteArray &day, bool notes);
 // The detail from those columns' values, each null (or none) when NULL.
 QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt);
 // One statement, one row: all, checking (free = all - checking), mine and waiting, then
-// the oldest operation's id and created_at (NULL for an empty queue), for
+// the oldest operation's id and when it became unknown (its last attempt's end, its
+// created_at without attempts; NULL for an empty queue), for
 // the claimant bound to `claimant` and the day bound to `day` (followUpDay; unused when
 // `notes` is false). Its cost follows the queue's indexes, not the store's size.
 // On SQLite, `indexes` names the indexes each part reads (INDEXED BY) when the store has

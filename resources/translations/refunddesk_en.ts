@@ -293,10 +293,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hour(s)</source>
+        <source>Time since the operation became unknown (its last attempt ended); a warning icon marks it overdue past the store&apos;s target of %n hour(s)</source>
         <translation>
-            <numerusform>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hour</numerusform>
-            <numerusform>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hours</numerusform>
+            <numerusform>Time since the operation became unknown (its last attempt ended); a warning icon marks it overdue past the store&apos;s target of %n hour</numerusform>
+            <numerusform>Time since the operation became unknown (its last attempt ended); a warning icon marks it overdue past the store&apos;s target of %n hours</numerusform>
         </translation>
     </message>
 </context>

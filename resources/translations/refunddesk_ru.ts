@@ -2192,12 +2192,12 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>Старейшая: %1, %2</translation>
     </message>
     <message>
-        <source>The operation longest in the queue: %1, created %2.</source>
-        <translation>Операция, дольше всех ждущая в очереди: %1, создана %2.</translation>
-    </message>
-    <message>
         <source>Oldest operation in the queue</source>
         <translation>Старейшая операция в очереди</translation>
+    </message>
+    <message>
+        <source>The operation unknown the longest: %1, unknown since %2.</source>
+        <translation>Операция, дольше всех остающаяся с неизвестным исходом: %1, исход неизвестен с %2.</translation>
     </message>
 </context>
 <context>
@@ -3199,20 +3199,16 @@ The window now shows its current state.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hour(s)</source>
+        <source>Time since the operation became unknown (its last attempt ended); a warning icon marks it overdue past the store&apos;s target of %n hour(s)</source>
         <translation>
-            <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); просрочено после цели хранилища в %n час</numerusform>
-            <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); просрочено после цели хранилища в %n часа</numerusform>
-            <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); просрочено после цели хранилища в %n часов</numerusform>
+            <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); значок предупреждения отмечает просроченные после цели хранилища в %n час</numerusform>
+            <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); значок предупреждения отмечает просроченные после цели хранилища в %n часа</numerusform>
+            <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); значок предупреждения отмечает просроченные после цели хранилища в %n часов</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>RefundDesk::QueuePane</name>
-    <message>
-        <source>Click a column to sort (oldest first when none is chosen)</source>
-        <translation>Щёлкните по столбцу, чтобы отсортировать (если не выбран — сначала старые)</translation>
-    </message>
     <message>
         <source>No store is open. File › Open store… (Ctrl+O)</source>
         <translation>Хранилище не открыто. Файл › Открыть хранилище… (Ctrl+O)</translation>
@@ -3248,6 +3244,10 @@ The window now shows its current state.</source>
     <message>
         <source>The operations that need a person. The arrow keys show one in the panel.</source>
         <translation>Операции, которым нужен человек. Стрелки показывают операцию на панели.</translation>
+    </message>
+    <message>
+        <source>Click a column to sort (oldest first when none is chosen); drag it to move it</source>
+        <translation>Щёлкните по столбцу, чтобы отсортировать (если не выбран — сначала старые); перетащите его, чтобы переместить</translation>
     </message>
 </context>
 <context>

@@ -2141,12 +2141,12 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>最早：%1，%2</translation>
     </message>
     <message>
-        <source>The operation longest in the queue: %1, created %2.</source>
-        <translation>在队列中等待最久的操作：%1，创建于 %2。</translation>
-    </message>
-    <message>
         <source>Oldest operation in the queue</source>
         <translation>队列中最早的操作</translation>
+    </message>
+    <message>
+        <source>The operation unknown the longest: %1, unknown since %2.</source>
+        <translation>结果未知最久的操作：%1，自 %2 起结果未知。</translation>
     </message>
 </context>
 <context>
@@ -3130,18 +3130,14 @@ The window now shows its current state.</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Time since the operation became unknown (its last attempt ended); overdue past the store&apos;s target of %n hour(s)</source>
+        <source>Time since the operation became unknown (its last attempt ended); a warning icon marks it overdue past the store&apos;s target of %n hour(s)</source>
         <translation>
-            <numerusform>自操作结果变为未知（其最后一次尝试结束）以来的时间；超过存储的目标 %n 小时即为超期</numerusform>
+            <numerusform>自操作结果变为未知（其最后一次尝试结束）以来的时间；超过存储的目标 %n 小时即以警告图标标为超期</numerusform>
         </translation>
     </message>
 </context>
 <context>
     <name>RefundDesk::QueuePane</name>
-    <message>
-        <source>Click a column to sort (oldest first when none is chosen)</source>
-        <translation>点击列标题排序（未选择时按最早在前）</translation>
-    </message>
     <message>
         <source>No store is open. File › Open store… (Ctrl+O)</source>
         <translation>未打开存储库。文件 › 打开存储库…（Ctrl+O）</translation>
@@ -3175,6 +3171,10 @@ The window now shows its current state.</source>
     <message>
         <source>The operations that need a person. The arrow keys show one in the panel.</source>
         <translation>需要人工处理的操作。方向键在面板中显示所选操作。</translation>
+    </message>
+    <message>
+        <source>Click a column to sort (oldest first when none is chosen); drag it to move it</source>
+        <translation>点击列标题排序（未选择时按最早在前）；拖动列标题可移动该列</translation>
     </message>
 </context>
 <context>

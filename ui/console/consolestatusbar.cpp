@@ -110,10 +110,11 @@ void ConsoleStatusBar::showOldest()
         m_ageTimer->stop();
         return;
     }
-    const qint64 age = qMax<qint64>(0, QDateTime::currentMSecsSinceEpoch() - counts->oldestCreatedAt);
+    // The same age as the queue's Age column: since the operation became unknown.
+    const qint64 age = qMax<qint64>(0, QDateTime::currentMSecsSinceEpoch() - counts->oldestUnknownSince);
     m_oldestLabel->setText(tr("Oldest: %1, %2").arg(counts->oldestOperationId, TimeText::span(age)));
-    m_oldestLabel->setToolTip(tr("The operation longest in the queue: %1, created %2.")
-                                  .arg(counts->oldestOperationId, TimeText::fullMoment(counts->oldestCreatedAt)));
+    m_oldestLabel->setToolTip(tr("The operation unknown the longest: %1, unknown since %2.")
+                                  .arg(counts->oldestOperationId, TimeText::fullMoment(counts->oldestUnknownSince)));
     m_oldestLabel->setAccessibleName(tr("Oldest operation in the queue"));
     m_oldestLabel->setAccessibleDescription(m_oldestLabel->text());
     if (!m_ageTimer->isActive())

@@ -40,6 +40,11 @@
 
 namespace RefundDesk {
 
+namespace {
+// The window's first width: it fits a 1366 × 768 screen.
+constexpr int DefaultWidth = 1366;
+}
+
 MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     : QMainWindow(parent)
     , m_identity(identity)
@@ -66,11 +71,16 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     m_splitter->addWidget(m_panel);
     m_splitter->setStretchFactor(0, 9);
     m_splitter->setStretchFactor(1, 11);
-    m_splitter->setSizes({640, 720});
+    // The queue as wide as its columns ask (Key window, Claimed by and Follow-up in view at
+    // the default size), the panel the rest.
+    // Sizes that add up to the room the splitter will have, so that it need not scale them.
+    const QMargins margins(4, 4, 4, 0); // the central layout's, below
+    const int room = DefaultWidth - margins.left() - margins.right() - m_splitter->handleWidth();
+    m_splitter->setSizes({m_queue->preferredWidth(), room - m_queue->preferredWidth()});
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
-    layout->setContentsMargins(4, 4, 4, 0);
+    layout->setContentsMargins(margins);
     layout->setSpacing(4);
     layout->addWidget(m_banners);
     layout->addWidget(m_splitter, 1);
@@ -117,7 +127,7 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     setFocusOrder(QList<QWidget *>{readOnlyBanner()} << m_queue->focusOrder() << m_panel->focusOrder()
                                                      << m_status->liveLabel());
     m_queue->focusOrder().first()->setFocus(); // where the keyboard starts: the search
-    resize(1366, 768);
+    resize(DefaultWidth, 768);
     rememberLayout();
     retranslateUi();
     m_reader->showHint(PanelReader::Hint::OpenStore);
@@ -174,9 +184,10 @@ void MainWindow::rememberLayout()
 {
     m_layout.addSplitter(QStringLiteral("mainSplitter"), m_splitter);
     m_layout.addSplitter(QStringLiteral("panelSplitter"), m_panel->splitter());
-    // "queueColumns": the queue's columns changed order (the verdict moved), so a layout saved
-    // under the old key would size the wrong columns.
-    m_layout.addHeader(QStringLiteral("queueColumns"), m_queue->view()->horizontalHeader());
+    // "queueHeader": the queue's columns got widths from their contents and may be moved; a
+    // layout saved under an older key ("queueColumns", saved at every close) would bring
+    // back the old widths that cut the age and pushed columns out of view.
+    m_layout.addHeader(QStringLiteral("queueHeader"), m_queue->view()->horizontalHeader());
     m_layout.addHeader(QStringLiteral("attemptHeader"), m_panel->attemptView()->table()->horizontalHeader());
     m_layout.addHeader(QStringLiteral("eventHeader"), m_panel->evidenceView()->table()->horizontalHeader());
     m_layout.restore();

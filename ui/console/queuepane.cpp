@@ -3,16 +3,15 @@
 #include "evidence/batchplan.h"
 #include "evidence/evidence.h"
 #include "items/queuemodel.h"
-#include "items/timetext.h"
 #include "store/store.h"
 #include "ui/common/livetext.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 #include "ui/console/daywatch.h"
+#include "ui/console/queuecolumns.h"
 #include "ui/console/queuefilterbar.h"
 #include "ui/console/queueviewcounts.h"
 
-#include <QCoreApplication>
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -49,9 +48,9 @@ QueuePane::QueuePane(QWidget *parent)
                 return Theme::toneOfVerdict(index.data(QueueModel::VerdictRole).toString());
             case QueueModel::KeyWindowColumn:
                 return index.data(QueueModel::KeyClosedRole).toBool() ? Theme::Tone::Muted : Theme::Tone::Neutral;
-            // Never the colour alone: the cell says "overdue" and shows the warning icon.
-            case QueueModel::AgeColumn:
-                return index.data(QueueModel::OverdueRole).toBool() ? Theme::Tone::Warning : Theme::Tone::Neutral;
+            // The age of an overdue row keeps the text's colour: the warning icon marks it, and
+            // its tooltip and accessible text say "overdue". On a queue where most rows are
+            // overdue, a coloured word on each was noise.
             case QueueModel::ClaimedByColumn:
                 return index.data(QueueModel::MineRole).toBool() ? Theme::Tone::Info : Theme::Tone::Neutral;
             }
@@ -73,6 +72,10 @@ QueuePane::QueuePane(QWidget *parent)
     header->setSortIndicator(-1, Qt::AscendingOrder);
     header->setSortIndicatorShown(true);
     header->setSectionsClickable(true);
+    // The person may put the columns in the order they read them; the console remembers
+    // the order and the widths (MainWindow's layout).
+    header->setSectionsMovable(true);
+    header->setFirstSectionMovable(true);
     fitColumns();
     // The verdict is derived from the events, not a column SQL can order by.
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int section, Qt::SortOrder order) {
@@ -141,31 +144,10 @@ void QueuePane::changeEvent(QEvent *event)
 void QueuePane::fitColumns()
 {
     QHeaderView *header = m_view->horizontalHeader();
-    header->setToolTip(tr("Click a column to sort (oldest first when none is chosen)"));
+    header->setToolTip(tr("Click a column to sort (oldest first when none is chosen); drag it to move it"));
     m_view->setAccessibleName(tr("Queue"));
     m_view->setAccessibleDescription(tr("The operations that need a person. The arrow keys show one in the panel."));
-    const QList<QPair<int, int>> widths = {
-        {QueueModel::OperationColumn, 66},  {QueueModel::OrderColumn, 50},    {QueueModel::AmountColumn, 80},
-        {QueueModel::StatusColumn, 64},     {QueueModel::AttemptsColumn, 34}, {QueueModel::AgeColumn, 72},
-        {QueueModel::KeyWindowColumn, 80}, {QueueModel::VerdictColumn, 64}, {QueueModel::FollowUpColumn, 100},
-    };
-    for (const auto &[column, width] : widths)
-        fitColumnWidth(header, column, width);
-    // The widest spans the age and the key window show: "23 h 59 m", "9 d 23 h".
-    const QStringList spans{TimeText::span((23 * 60 + 59) * 60'000LL), TimeText::span((9 * 24 + 23) * 3'600'000LL)};
-    // An overdue age: its words, and the icon before them (an icon's width in spaces' stead).
-    const QString overdue = QCoreApplication::translate("RefundDesk::QueueModel", "%1 · overdue",
-                                                        "an age past the store's target");
-    const int icon = style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, m_view) + 4;
-    const int space = qMax(1, m_view->fontMetrics().horizontalAdvance(u' '));
-    fitColumnWidth(header, QueueModel::AgeColumn, 72,
-                   spans + QStringList{QString(icon / space + 1, u' ') + overdue.arg(spans.first())});
-    fitColumnWidth(header, QueueModel::KeyWindowColumn, 80, spans);
-    fitColumnWidth(header, QueueModel::StatusColumn, 64,
-                   {displayName(OperationStatus::Unknown), displayName(OperationStatus::Checking)});
-    fitColumnWidth(header, QueueModel::VerdictColumn, 64,
-                   {displayName(Verdict::None), displayName(Verdict::Refunded), displayName(Verdict::Failed),
-                    displayName(Verdict::Pending), displayName(Verdict::Conflict), displayName(Verdict::NotFound)});
+    QueueColumns::fit(m_view);
 }
 
 void QueuePane::updateEmptyText()
@@ -358,6 +340,12 @@ void QueuePane::onCurrentChanged()
     const QString id = currentOperationId();
     if (!id.isEmpty())
         emit operationChosen(id);
+}
+
+int QueuePane::preferredWidth() const
+{
+    const QMargins margins = layout()->contentsMargins();
+    return QueueColumns::preferredWidth(m_view) + margins.left() + margins.right();
 }
 
 QString QueuePane::countText() const

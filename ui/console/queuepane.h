@@ -51,6 +51,8 @@ public:
     QueueViewCounts *viewCounts() const { return m_viewCounts; }
     // The local day the follow-ups are compared with; at midnight the queue is read again.
     DayWatch *dayWatch() const { return m_dayWatch; }
+    // The width that shows every column of the queue at its default width.
+    int preferredWidth() const;
     // "12 operations" / "100 shown, more below" for the status bar.
     QString countText() const;
 
@@ -65,7 +67,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
-    // Each column wide enough for its header and the widest text it usually shows.
+    // Each column wide enough for its header and the text it usually shows (QueueColumns).
     void fitColumns();
     void updateEmptyText();
     void applyFilter();

@@ -71,6 +71,36 @@ bool fillQueue(TestStore &store)
                                      "VALUES ('op_m', 'No follow-up', 'bob', 1700000000000)"));
 }
 
+// The oldest by the end of the last attempt, as the queue's Age counts:
+//   op_first  unknown, created T0, its attempts ended T0 + 1 h and T0 + 6 h (the last counts)
+//   op_long   checking, created T0 + 1 h, its attempt ended T0 + 2 h: the oldest
+//   op_open   unknown, created T0 + 90 min, its attempt started T0 + 3 h and never ended
+//   op_bare   unknown, created T0 + 4 h, no attempt: from its creation
+//   op_late   unknown, created T0 + 7 h: created after op_long became unknown
+// Outside it: op_done, refunded, its attempt ended before all of them.
+bool fillAttempts(TestStore &store)
+{
+    const auto add = [&store](const char *id, OperationStatus status, qint64 createdAt) {
+        return store.addOperation(operation(QString::fromLatin1(id), status, createdAt, QStringLiteral("alice")));
+    };
+    const auto attempt = [&store](const char *id, int number, qint64 startedAt, std::optional<qint64> finishedAt) {
+        Attempt a;
+        a.operationId = QString::fromLatin1(id);
+        a.attemptNo = number;
+        a.toolCallId = QStringLiteral("toolu_%1").arg(number);
+        a.startedAt = startedAt;
+        a.finishedAt = finishedAt;
+        a.outcome = finishedAt ? AttemptOutcome::Timeout : AttemptOutcome::InFlight;
+        return store.addAttempt(a);
+    };
+    return add("op_first", OperationStatus::Unknown, T0) && add("op_long", OperationStatus::Checking, T0 + Hour)
+        && add("op_open", OperationStatus::Unknown, T0 + 90 * 60'000) && add("op_bare", OperationStatus::Unknown, T0 + 4 * Hour)
+        && add("op_late", OperationStatus::Unknown, T0 + 7 * Hour) && add("op_done", OperationStatus::Refunded, T0 - Hour)
+        && attempt("op_first", 1, T0, T0 + Hour) && attempt("op_first", 2, T0 + 5 * Hour, T0 + 6 * Hour)
+        && attempt("op_long", 1, T0 + Hour, T0 + 2 * Hour) && attempt("op_open", 1, T0 + 3 * Hour, std::nullopt)
+        && attempt("op_done", 1, T0 - Hour, T0 - Hour + 1000);
+}
+
 } // namespace
 
 class tst_QueueCounts : public QObject
@@ -82,6 +112,8 @@ private slots:
 
     void countsAndOldest_data();
     void countsAndOldest();
+    void oldestByTheLastAttempt_data();
+    void oldestByTheLastAttempt();
     void emptyQueueHasNoOldest_data();
     void emptyQueueHasNoOldest();
     void versionOneStoreWaitsForNothing_data();
@@ -168,7 +200,7 @@ void tst_QueueCounts::countsAndOldest()
     QCOMPARE(counts->waiting, 1); // op_z, once for its two follow-ups; not op_late (failed)
     QCOMPARE(counts->needsPersonNow(), 4);
     QCOMPARE(counts->oldestOperationId, QStringLiteral("op_m"));
-    QCOMPARE(counts->oldestCreatedAt, T0 + Hour);
+    QCOMPARE(counts->oldestUnknownSince, T0 + Hour);
 
     // op_z's first follow-up day comes: it still waits for the second.
     QCOMPARE((*store)->queueCounts(QStringLiteral("alice"), Today.addDays(2))->waiting, 1);
@@ -179,6 +211,27 @@ void tst_QueueCounts::countsAndOldest()
     QCOMPARE((*store)->queueCounts(QStringLiteral("carol"), Today)->mine, 0);
     // No name: nobody's claims, not the free operations (whose claimant is empty).
     QCOMPARE((*store)->queueCounts(QString(), Today)->mine, 0);
+}
+
+void tst_QueueCounts::oldestByTheLastAttempt_data()
+{
+    addBackends();
+}
+
+// The status bar's oldest is the operation unknown the longest, counted as the Age column
+// counts: not op_first, created first but tried again later, but op_long.
+void tst_QueueCounts::oldestByTheLastAttempt()
+{
+    QFETCH(QString, backend);
+    const QString location = makeStore(backend, fillAttempts);
+    QVERIFY(!location.isEmpty());
+    auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+    auto counts = (*store)->queueCounts(QStringLiteral("alice"), Today);
+    QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
+    QCOMPARE(counts->all, 5);
+    QCOMPARE(counts->oldestOperationId, QStringLiteral("op_long"));
+    QCOMPARE(counts->oldestUnknownSince, T0 + 2 * Hour);
 }
 
 void tst_QueueCounts::emptyQueueHasNoOldest_data()
@@ -228,7 +281,7 @@ void tst_QueueCounts::versionOneStoreWaitsForNothing()
     QCOMPARE(counts->mine, 1);
     QCOMPARE(counts->waiting, 0);
     QCOMPARE(counts->oldestOperationId, QStringLiteral("op_b"));
-    QCOMPARE(counts->oldestCreatedAt, T0 + Hour);
+    QCOMPARE(counts->oldestUnknownSince, T0 + Hour);
 }
 
 void tst_QueueCounts::oneRoundTripOnPostgresql()
@@ -301,9 +354,13 @@ void tst_QueueCounts::readsOnlyIndexesOnSqlite()
              qPrintable(described));
     for (qsizetype i = 0; i < counts->steps.size(); ++i) {
         const QString &step = counts->steps.at(i);
+        // A correlated probe: a note's operation in the queue's index, or an oldest
+        // candidate's attempts by their primary key.
         if (step.contains(QLatin1String("CORRELATED"))) {
             QVERIFY2(i + 1 < counts->steps.size(), qPrintable(described));
-            QVERIFY2(counts->steps.at(i + 1).contains(QLatin1String("SEARCH r USING COVERING INDEX refund_ops_queue_by_operation")),
+            const QString probe = counts->steps.at(i + 1);
+            QVERIFY2(probe.contains(QLatin1String("SEARCH r USING COVERING INDEX refund_ops_queue_by_operation"))
+                         || probe.contains(QLatin1String("SEARCH a USING PRIMARY KEY (operation_id=?)")),
                      qPrintable(described));
         }
         const auto match = scan.match(step);
@@ -313,9 +370,16 @@ void tst_QueueCounts::readsOnlyIndexesOnSqlite()
         // Never all the notes; a pass over the whole queue (the total and the free) reads a
         // partial index of it; q and o are the statement's own subqueries.
         QVERIFY2(table != QLatin1String("n") && table != QLatin1String("operation_notes"), qPrintable(described));
-        if (table == QLatin1String("refund_ops") || table == QLatin1String("r"))
+        // f is the first of the queue by creation, o the oldest's candidates; a its attempts.
+        if (table == QLatin1String("refund_ops") || table == QLatin1String("r") || table == QLatin1String("f")
+            || table == QLatin1String("o"))
             QVERIFY2(match.captured(2).startsWith(QLatin1String("refund_ops_queue")), qPrintable(described));
+        QVERIFY2(table != QLatin1String("a") && table != QLatin1String("refund_attempts"), qPrintable(described));
     }
+    // The oldest's candidates: a range of the queue by creation, up to the first one's end.
+    static const QRegularExpression candidates(
+        QStringLiteral("SEARCH o USING (COVERING )?INDEX refund_ops_queue_by_created \\(created_at<\\?\\)"));
+    QVERIFY2(described.contains(candidates), qPrintable(described));
 }
 
 QTEST_GUILESS_MAIN(tst_QueueCounts)

@@ -165,8 +165,11 @@ void TestAccessibility::tablesSayTheirHeadersAndCells()
     for (int column = 0; column < table->columnCount(); ++column) {
         QAccessibleInterface *cell = table->cellAt(row, column);
         QVERIFY(cell);
-        // The text as shown, under its header.
-        QCOMPARE(cell->text(QAccessible::Name), model->index(row, column).data().toString());
+        // The text as shown, under its header; an overdue age says the word its icon stands for.
+        const QModelIndex index = model->index(row, column);
+        const bool overdue = column == QueueModel::AgeColumn && index.data(QueueModel::OverdueRole).toBool();
+        QCOMPARE(cell->text(QAccessible::Name),
+                 overdue ? index.data().toString() + QStringLiteral(" · overdue") : index.data().toString());
         QAccessibleTableCellInterface *cellInfo = cell->tableCellInterface();
         QVERIFY(cellInfo);
         const QList<QAccessibleInterface *> headers = cellInfo->columnHeaderCells();
@@ -184,6 +187,11 @@ void TestAccessibility::tablesSayTheirHeadersAndCells()
                                      .arg(tries)),
              qPrintable(sentence));
     QVERIFY2(sentence.endsWith(QStringLiteral("key window closed")), qPrintable(sentence));
+    // op_5521 is long overdue: its age shows the span (and the icon), the reader hears the word.
+    const QModelIndex age = model->index(row, QueueModel::AgeColumn);
+    QVERIFY(age.data(QueueModel::OverdueRole).toBool());
+    QVERIFY(!age.data().toString().contains(QStringLiteral("overdue")));
+    QVERIFY2(sentence.contains(age.data().toString() + QStringLiteral(" · overdue, ")), qPrintable(sentence));
     // The claimed operation says who is on it.
     const int claimed = window->queuePane()->model()->rowOf(QStringLiteral("op_7000"));
     QVERIFY(table->cellAt(claimed, 0)->text(QAccessible::Description).contains(QStringLiteral("claimed by bob")));

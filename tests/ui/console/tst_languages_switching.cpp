@@ -210,19 +210,25 @@ void LanguagesTest::russianQueueFitsTheWindow()
 
     QLineEdit *search = window.queuePane()->filterBar()->searchField();
     QVERIFY(search->text().isEmpty());
-    QStyleOptionFrame option;
-    option.initFrom(search);
-    option.rect = search->rect();
-    option.lineWidth = search->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, &option, search);
-    QRect text = search->style()->subElementRect(QStyle::SE_LineEditContents, &option, search);
-    text = text.marginsRemoved(search->textMargins());
-    int besides = 4; // QLineEdit's own margin around the text
-    for (QToolButton *button : search->findChildren<QToolButton *>())
-        besides += button->width(); // the clear button keeps its room
+    // The room the field leaves its text, as drawn now.
+    const auto textRoom = [search] {
+        QStyleOptionFrame option;
+        option.initFrom(search);
+        option.rect = search->rect();
+        option.lineWidth = search->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, &option, search);
+        QRect text = search->style()->subElementRect(QStyle::SE_LineEditContents, &option, search);
+        text = text.marginsRemoved(search->textMargins());
+        int besides = 4; // QLineEdit's own margin around the text
+        for (QToolButton *button : search->findChildren<QToolButton *>())
+            besides += button->width(); // the clear button keeps its room
+        return text.width() - besides;
+    };
     const int needed = search->fontMetrics().horizontalAdvance(search->placeholderText());
-    QVERIFY2(needed <= text.width() - besides,
-             qPrintable(QStringLiteral("the placeholder \"%1\" needs %2 px, the field shows %3")
-                            .arg(search->placeholderText())
-                            .arg(needed)
-                            .arg(text.width() - besides)));
+    // Switched at run time, the panel's longer words widen it, and the splitter gives the
+    // queue its new share in layout passes of its own: the room is judged once they ran.
+    QTRY_VERIFY2(needed <= textRoom(),
+                 qPrintable(QStringLiteral("the placeholder \"%1\" needs %2 px, the field shows %3")
+                                .arg(search->placeholderText())
+                                .arg(needed)
+                                .arg(textRoom())));
 }

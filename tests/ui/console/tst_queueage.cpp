@@ -1,7 +1,7 @@
 // The queue's age against the store's target: the age counts from the moment the
 // operation became unknown (its last attempt's end), and past store_meta's
-// queue_target_hours (24 unless set) the row is marked overdue with a word and an icon,
-// not by colour alone; on SQLite and on PostgreSQL.
+// queue_target_hours (24 unless set) the row is marked overdue by an icon in its age, the
+// word in the age's tooltip and in what a screen reader hears; on SQLite and on PostgreSQL.
 #include "pgtestserver.h"
 #include "teststore.h"
 #include "workerwait.h"
@@ -178,25 +178,33 @@ void TestQueueAge::overdueRowsMarked()
     const auto index = [&model](const char *id, int column) {
         return model.index(model.rowOf(QString::fromLatin1(id)), column);
     };
-    QCOMPARE(index("op_old", QueueModel::AgeColumn).data().toString(), QStringLiteral("3 h 00 m · overdue"));
+    // The cell shows the span; the icon (OverdueRole) marks it, and the word is in what a
+    // screen reader hears of the cell and of the row, and in the tooltip.
+    QCOMPARE(index("op_old", QueueModel::AgeColumn).data().toString(), QStringLiteral("3 h 00 m"));
+    QCOMPARE(index("op_old", QueueModel::AgeColumn).data(Qt::AccessibleTextRole).toString(),
+             QStringLiteral("3 h 00 m · overdue"));
     QVERIFY(index("op_old", 0).data(QueueModel::OverdueRole).toBool());
     const QString sentence = index("op_old", 0).data(Qt::AccessibleDescriptionRole).toString();
     QVERIFY2(sentence.contains(QStringLiteral(", 3 h 00 m · overdue, ")), qPrintable(sentence));
     QVERIFY(index("op_old", QueueModel::AgeColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Overdue")));
 
     QCOMPARE(index("op_fresh", QueueModel::AgeColumn).data().toString(), QStringLiteral("30 min"));
+    QCOMPARE(index("op_fresh", QueueModel::AgeColumn).data(Qt::AccessibleTextRole).toString(), QStringLiteral("30 min"));
+    QVERIFY(!index("op_fresh", QueueModel::AgeColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("Overdue")));
     QVERIFY(!index("op_fresh", 0).data(QueueModel::OverdueRole).toBool());
     QVERIFY(!index("op_fresh", 0).data(Qt::AccessibleDescriptionRole).toString().contains(QStringLiteral("overdue")));
     // Without an attempt, from its creation.
-    QCOMPARE(index("op_bare", QueueModel::AgeColumn).data().toString(), QStringLiteral("1 h 30 m · overdue"));
+    QCOMPARE(index("op_bare", QueueModel::AgeColumn).data().toString(), QStringLiteral("1 h 30 m"));
+    QCOMPARE(index("op_bare", QueueModel::AgeColumn).data(Qt::AccessibleTextRole).toString(),
+             QStringLiteral("1 h 30 m · overdue"));
 
     // With the default target nothing of these is overdue.
     model.setQueueTargetHours(24);
-    QCOMPARE(index("op_old", QueueModel::AgeColumn).data().toString(), QStringLiteral("3 h 00 m"));
+    QCOMPARE(index("op_old", QueueModel::AgeColumn).data(Qt::AccessibleTextRole).toString(), QStringLiteral("3 h 00 m"));
     QVERIFY(!index("op_old", 0).data(QueueModel::OverdueRole).toBool());
 }
 
-// The console's queue: the overdue age shows the warning icon before its words.
+// The console's queue: the overdue age shows the warning icon before its span.
 void TestQueueAge::paneShowsTheIcon()
 {
     const QString location = makeStore(QStringLiteral("sqlite"), QStringLiteral("1"));
@@ -218,6 +226,7 @@ void TestQueueAge::paneShowsTheIcon()
     QTRY_VERIFY(age("op_old").data(QueueModel::OverdueRole).toBool());
     QVERIFY(!delegate->iconOf(age("op_old")).isNull());
     QVERIFY(delegate->iconOf(age("op_fresh")).isNull());
+    QCOMPARE(age("op_old").data().toString(), QStringLiteral("3 h 00 m"));
     // Not elsewhere in the row.
     QVERIFY(delegate->iconOf(pane.model()->index(age("op_old").row(), QueueModel::OperationColumn)).isNull());
 }
