@@ -78,18 +78,17 @@ class tst_QueueCounts : public QObject
 private slots:
     void initTestCase();
 
-    void countsAndOldest_data();
+    void countsAndOldest_data() { SqliteAndPgTestStores::addBackendRows(); }
     void countsAndOldest();
-    void emptyQueueHasNoOldest_data();
+    void emptyQueueHasNoOldest_data() { SqliteAndPgTestStores::addBackendRows(); }
     void emptyQueueHasNoOldest();
-    void versionOneStoreWaitsForNothing_data();
+    void versionOneStoreWaitsForNothing_data() { SqliteAndPgTestStores::addBackendRows(); }
     void versionOneStoreWaitsForNothing();
     void oneRoundTripOnPostgresql();
     void readsOnlyIndexesOnSqlite_data();
     void readsOnlyIndexesOnSqlite();
 
 private:
-    void addBackends() { SqliteAndPgTestStores::addBackendRows(); }
     // A store filled by `fill` on the backend asked for ("sqlite", "postgresql"), by SQL
     // made a version 1 store when `versionOne`; its location, or empty.
     QString makeStore(const QString &backend, bool (*fill)(TestStore &), bool versionOne = false);
@@ -111,11 +110,6 @@ QString tst_QueueCounts::makeStore(const QString &backend, bool (*fill)(TestStor
     if (location.isEmpty() || !versionOne || onSqlite)
         return location;
     return m_stores.server().exec(m_stores.lastDatabase(), versionOnePostgres()) ? location : QString();
-}
-
-void tst_QueueCounts::countsAndOldest_data()
-{
-    addBackends();
 }
 
 void tst_QueueCounts::countsAndOldest()
@@ -147,11 +141,6 @@ void tst_QueueCounts::countsAndOldest()
     QCOMPARE((*store)->queueCounts(QString(), Today)->mine, 0);
 }
 
-void tst_QueueCounts::emptyQueueHasNoOldest_data()
-{
-    addBackends();
-}
-
 void tst_QueueCounts::emptyQueueHasNoOldest()
 {
     QFETCH(QString, backend);
@@ -165,11 +154,6 @@ void tst_QueueCounts::emptyQueueHasNoOldest()
     QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
     QCOMPARE(*counts, QueueCounts());
     QVERIFY(counts->oldestOperationId.isNull());
-}
-
-void tst_QueueCounts::versionOneStoreWaitsForNothing_data()
-{
-    addBackends();
 }
 
 void tst_QueueCounts::versionOneStoreWaitsForNothing()

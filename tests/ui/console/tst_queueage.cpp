@@ -67,7 +67,7 @@ private slots:
     void initTestCase();
     void targetReadWithFacts_data();
     void targetReadWithFacts();
-    void overdueRowsMarked_data();
+    void overdueRowsMarked_data() { SqliteAndPgTestStores::addBackendRows(); }
     void overdueRowsMarked();
     void paneShowsTheIcon();
 
@@ -119,11 +119,6 @@ void TestQueueAge::targetReadWithFacts()
     const StoreFacts facts = StoreFacts::of(**store);
     QCOMPARE(facts.queueTargetHours, hours);
     QCOMPARE(facts.keyRetentionHours, 24);
-}
-
-void TestQueueAge::overdueRowsMarked_data()
-{
-    SqliteAndPgTestStores::addBackendRows();
 }
 
 // queue_target_hours = 1: the row unknown for 3 h is overdue (its age's words, its

@@ -69,9 +69,9 @@ class TestQueueFollowUp : public QObject
 
 private slots:
     void initTestCase();
-    void pageCarriesFollowUp_data();
+    void pageCarriesFollowUp_data() { SqliteAndPgTestStores::addBackendRows(); }
     void pageCarriesFollowUp();
-    void rowsShowFollowUp_data();
+    void rowsShowFollowUp_data() { SqliteAndPgTestStores::addBackendRows(); }
     void rowsShowFollowUp();
     void dayWatchFiresAtMidnight();
     void consoleLeftOpenPastMidnight();
@@ -85,11 +85,6 @@ private:
 void TestQueueFollowUp::initTestCase()
 {
     QVERIFY2(m_stores.start(), qPrintable(m_stores.lastError()));
-}
-
-void TestQueueFollowUp::pageCarriesFollowUp_data()
-{
-    SqliteAndPgTestStores::addBackendRows();
 }
 
 // The store's page: each row with the day it waits for and that note, whatever the view.
@@ -144,11 +139,6 @@ void TestQueueFollowUp::pageCarriesFollowUp()
     QVERIFY(!next->details[1].followUp);
     QCOMPARE(next->details[2].followUp->day, Today.addDays(5));
     QCOMPARE(next->details[2].followUp->note, QStringLiteral("Customer is travelling"));
-}
-
-void TestQueueFollowUp::rowsShowFollowUp_data()
-{
-    pageCarriesFollowUp_data();
 }
 
 // The queue model: the row reads "Waiting until 5 Dec — …" in its Follow-up column and in

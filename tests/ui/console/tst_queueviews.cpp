@@ -84,7 +84,7 @@ class TestQueueViews : public QObject
 
 private slots:
     void initTestCase();
-    void storeCountsAndModelLists_data();
+    void storeCountsAndModelLists_data() { SqliteAndPgTestStores::addBackendRows(); }
     void storeCountsAndModelLists();
     void consoleShowsViewsWithCounts();
 
@@ -103,11 +103,6 @@ void TestQueueViews::initTestCase()
 QString TestQueueViews::makeStore(const QString &backend)
 {
     return m_stores.make(backend, [](TestStore &store) { return fillStore(store, Today); });
-}
-
-void TestQueueViews::storeCountsAndModelLists_data()
-{
-    SqliteAndPgTestStores::addBackendRows();
 }
 
 void TestQueueViews::storeCountsAndModelLists()
