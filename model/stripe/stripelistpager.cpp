@@ -3,6 +3,7 @@
 #include "stripe/stripeclient.h"
 
 #include <QCoreApplication>
+#include <QTimer>
 
 #include <nlohmann/json.hpp>
 
@@ -39,11 +40,19 @@ void StripeListPager::stop()
 
 void StripeListPager::request(const QString &startingAfter)
 {
+    if (m_stopped)
+        return;
+    if (const qint64 wait = m_pacing.waitBeforeNext ? m_pacing.waitBeforeNext() : 0; wait > 0) {
+        QTimer::singleShot(wait, this, [this, startingAfter] { request(startingAfter); });
+        return;
+    }
     QUrlQuery query = m_query;
     query.removeAllQueryItems(QStringLiteral("limit"));
     query.addQueryItem(QStringLiteral("limit"), QString::number(PageLimit));
     if (!startingAfter.isEmpty())
         query.addQueryItem(QStringLiteral("starting_after"), startingAfter);
+    if (m_pacing.sent)
+        m_pacing.sent();
     m_tag = m_client.get(m_path, query);
 }
 
@@ -84,6 +93,7 @@ void StripeListPager::answered(quint64 tag, const StripeAnswer &answer)
     if (tag != m_tag || m_stopped)
         return;
     m_tag = 0;
+    m_lastHttpStatus = answer.httpStatus;
     if (!answer.ok()) {
         m_stopped = true;
         emit failed(answer.error.value_or(Error::internal(QStringLiteral("Stripe answered HTTP %1.").arg(answer.httpStatus))));
@@ -97,6 +107,7 @@ void StripeListPager::answered(quint64 tag, const StripeAnswer &answer)
     }
     page->requestId = answer.requestId;
     page->pathAndQuery = answer.pathAndQuery;
+    page->httpStatus = answer.httpStatus;
     page->number = ++m_pages;
     const bool more = page->hasMore;
     const QString last = page->ids.isEmpty() ? QString() : page->ids.last();

@@ -1,6 +1,5 @@
 #include "stripeask/sharedrefundlisting.h"
 
-#include "stripe/stripeclient.h"
 #include "stripe/stripelistpager.h"
 #include "stripeask/striperequestpacer.h"
 
@@ -9,7 +8,6 @@
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTimer>
 #include <QUrlQuery>
 
 #include <algorithm>
@@ -38,8 +36,6 @@ std::vector<std::vector<RefundLookupQuestion>> SharedRefundListing::groupsOf(std
 SharedRefundListing::SharedRefundListing(StripeClient &client, StripeRequestPacer &pacer,
                                          std::vector<RefundLookupQuestion> group, QObject *parent)
     : QObject(parent)
-    , m_client(client)
-    , m_pacer(pacer)
 {
     std::sort(group.begin(), group.end(), [](const auto &a, const auto &b) { return toSeconds(a) > toSeconds(b); });
     m_pending.reserve(group.size());
@@ -54,7 +50,14 @@ SharedRefundListing::SharedRefundListing(StripeClient &client, StripeRequestPace
             m_fromSeconds = std::min(m_fromSeconds, fromSeconds(pending.question));
     }
     m_coveredDownTo = m_toSeconds;
-    connect(&m_client, &StripeClient::answered, this, &SharedRefundListing::answered);
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("created[gte]"), QString::number(m_fromSeconds));
+    query.addQueryItem(QStringLiteral("created[lte]"), QString::number(m_toSeconds));
+    m_pager = std::make_unique<StripeListPager>(client, QStringLiteral("/v1/refunds"), query);
+    m_pager->setPacing(pacer.pacing());
+    connect(m_pager.get(), &StripeListPager::pageRead, this, &SharedRefundListing::pageRead);
+    connect(m_pager.get(), &StripeListPager::finished, this, &SharedRefundListing::finished);
+    connect(m_pager.get(), &StripeListPager::failed, this, &SharedRefundListing::failed);
 }
 
 SharedRefundListing::~SharedRefundListing()
@@ -68,62 +71,17 @@ void SharedRefundListing::start()
         emit finished();
         return;
     }
-    requestPage();
+    m_pager->start();
 }
 
 void SharedRefundListing::stop()
 {
-    m_stopped = true;
-    if (m_tag != 0)
-        m_client.cancel(m_tag);
-    m_tag = 0;
+    m_pager->stop();
 }
 
-void SharedRefundListing::requestPage()
+void SharedRefundListing::pageRead(const StripePage &page)
 {
-    if (m_stopped)
-        return;
-    if (const qint64 wait = m_pacer.waitBeforeNext(); wait > 0) {
-        QTimer::singleShot(wait, this, &SharedRefundListing::requestPage);
-        return;
-    }
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("created[gte]"), QString::number(m_fromSeconds));
-    query.addQueryItem(QStringLiteral("created[lte]"), QString::number(m_toSeconds));
-    query.addQueryItem(QStringLiteral("limit"), QString::number(StripeListPager::PageLimit));
-    if (!m_startingAfter.isEmpty())
-        query.addQueryItem(QStringLiteral("starting_after"), m_startingAfter);
-    m_pacer.sent();
-    m_tag = m_client.get(QStringLiteral("/v1/refunds"), query);
-}
-
-void SharedRefundListing::answered(quint64 tag, const StripeAnswer &answer)
-{
-    if (tag != m_tag || m_tag == 0)
-        return;
-    m_tag = 0;
-    if (!answer.ok()) {
-        emit failed(answer.error.value_or(Error::internal(QStringLiteral("Stripe answered HTTP %1.").arg(answer.httpStatus))));
-        return;
-    }
-    auto page = StripeListPager::readPage(answer.body);
-    if (!page) {
-        emit failed(page.error());
-        return;
-    }
-    pageRead(answer, answer.body, page->hasMore, page->ids.isEmpty() ? QString() : page->ids.back());
-    if (m_stopped)
-        return;
-    if (page->hasMore && !page->ids.isEmpty()) {
-        m_startingAfter = page->ids.back();
-        requestPage();
-    } else {
-        emit finished();
-    }
-}
-
-void SharedRefundListing::pageRead(const StripeAnswer &answer, const QByteArray &body, bool hasMore, const QString &lastId)
-{
+    const QByteArray &body = page.body;
     // The page covers from the oldest second the pages before it reached down to its own
     // oldest refund's second; the last page down to the window's start.
     const QJsonArray data = QJsonDocument::fromJson(body).object().value(QLatin1String("data")).toArray();
@@ -145,7 +103,7 @@ void SharedRefundListing::pageRead(const StripeAnswer &answer, const QByteArray 
                                       object.value(QLatin1String("amount")).toInteger(),
                                       object.value(QLatin1String("currency")).toString().toLower(), created});
     }
-    const bool last = !hasMore || lastId.isEmpty();
+    const bool last = !page.hasMore || page.ids.isEmpty();
     const qint64 lowest = last ? m_fromSeconds : oldest;
     m_coveredDownTo = lowest;
 
@@ -156,9 +114,9 @@ void SharedRefundListing::pageRead(const StripeAnswer &answer, const QByteArray 
     }
     QJsonObject request;
     request.insert(QLatin1String("method"), QStringLiteral("GET"));
-    request.insert(QLatin1String("path"), answer.pathAndQuery);
-    request.insert(QLatin1String("status"), answer.httpStatus);
-    request.insert(QLatin1String("request_id"), answer.requestId);
+    request.insert(QLatin1String("path"), page.pathAndQuery);
+    request.insert(QLatin1String("status"), page.httpStatus);
+    request.insert(QLatin1String("request_id"), page.requestId);
     request.insert(QLatin1String("body"), QString::fromUtf8(body));
     std::vector<size_t> stillActive;
     for (size_t index : m_active) {

@@ -2,7 +2,6 @@
 
 #include "domain/error.h"
 #include "domain/providerlookup.h"
-#include "stripe/stripeanswer.h"
 #include "stripe/striperefundlookup.h"
 
 #include <QByteArray>
@@ -10,12 +9,15 @@
 #include <QJsonArray>
 #include <QObject>
 
+#include <memory>
 #include <vector>
 
 namespace RefundDesk {
 
 class StripeClient;
+class StripeListPager;
 class StripeRequestPacer;
+struct StripePage;
 
 // One listing of GET /v1/refunds?created[gte]&created[lte] shared by operations whose
 // windows overlap: the merged window is listed once, newest first, page by page, and each
@@ -73,13 +75,10 @@ private:
         bool done = false;
     };
 
-    void requestPage();
-    void answered(quint64 tag, const StripeAnswer &answer);
-    void pageRead(const StripeAnswer &answer, const QByteArray &body, bool hasMore, const QString &lastId);
+    void pageRead(const StripePage &page);
     void finish(Pending &pending);
 
-    StripeClient &m_client;
-    StripeRequestPacer &m_pacer;
+    std::unique_ptr<StripeListPager> m_pager;
     std::vector<Pending> m_pending;      // by window end, latest first
     QHash<QString, size_t> m_byOperation; // operation id -> index in m_pending
     size_t m_nextToActivate = 0;
@@ -88,9 +87,6 @@ private:
     qint64 m_toSeconds = 0;
     qint64 m_coveredDownTo = 0;          // the oldest second the pages so far reached
     qint64 m_refundsRead = 0;
-    QString m_startingAfter;
-    quint64 m_tag = 0;
-    bool m_stopped = false;
 };
 
 } // namespace RefundDesk

@@ -37,4 +37,9 @@ void StripeRequestPacer::sent()
     ++m_sent;
 }
 
+StripeListPager::Pacing StripeRequestPacer::pacing()
+{
+    return {[this] { return waitBeforeNext(); }, [this] { sent(); }};
+}
+
 } // namespace RefundDesk

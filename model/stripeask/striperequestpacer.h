@@ -1,5 +1,7 @@
 #pragma once
 
+#include "stripe/stripelistpager.h"
+
 #include <QtGlobal>
 
 #include <functional>
@@ -25,6 +27,8 @@ public:
     // A request was sent now.
     void sent();
     int requestsSent() const { return m_sent; }
+    // This pacer as a list pager's pacing (the pacer outlives the pager).
+    StripeListPager::Pacing pacing();
 
 private:
     double m_rate;

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "domain/error.h"
-#include "stripe/stripeanswer.h"
 
 #include <QObject>
 #include <QString>
@@ -13,7 +12,9 @@ namespace RefundDesk {
 class EventImporter;
 class Store;
 class StripeClient;
+class StripeListPager;
 class StripeRequestPacer;
+struct StripePage;
 
 // The first phase of the queue-wide ask: the refund events Stripe could not deliver to
 // the webhook receiver, created within a span (GET /v1/events?delivery_success=false with
@@ -51,21 +52,16 @@ signals:
     void failed(const RefundDesk::Error &error);
 
 private:
-    void requestPage();
-    void answered(quint64 tag, const StripeAnswer &answer);
+    void pageRead(const StripePage &page);
+    void pagerFailed(const Error &error);
 
-    Store &m_store;
-    StripeClient &m_client;
-    StripeRequestPacer &m_pacer;
     std::unique_ptr<EventImporter> m_importer;
+    std::unique_ptr<StripeListPager> m_pager;
     qint64 m_fromSeconds = 0;
     qint64 m_toSeconds = 0;
-    QString m_startingAfter;
-    quint64 m_tag = 0;
     qint64 m_read = 0;
     qint64 m_added = 0;
     int m_pages = 0;
-    bool m_stopped = false;
 };
 
 } // namespace RefundDesk

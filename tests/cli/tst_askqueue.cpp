@@ -5,6 +5,8 @@
 // run again keeps one lookup per operation, never two.
 #include "clirun.h"
 #include "fakestripe.h"
+#include "fakestripecommand.h"
+#include "stripefixtures.h"
 #include "teststore.h"
 
 #include "store/store.h"
@@ -14,7 +16,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -31,16 +32,6 @@ const QString TestKey = QStringLiteral("rk_test_51QxAskQueueKeyNeverPrinted01234
 
 using Run = TextRun;
 
-QByteArray refundJson(const QString &id, const QString &operationId, qint64 created)
-{
-    return QStringLiteral(R"({"id":"%1","object":"refund","amount":3800,"currency":"usd","status":"succeeded","created":%2,)"
-                          R"("metadata":{"operation_id":"%3"}})")
-        .arg(id)
-        .arg(created)
-        .arg(operationId)
-        .toUtf8();
-}
-
 QJsonObject resultOf(const ProviderLookup &lookup)
 {
     return QJsonDocument::fromJson(lookup.result.toUtf8()).object();
@@ -53,8 +44,8 @@ class TestAskQueue final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<FakeStripe> m_fake;
+    std::unique_ptr<FakeStripeCommand> m_command;
+    FakeStripe *m_fake = nullptr;
     QString m_db;
     qint64 m_baseMs = 0;
 
@@ -64,7 +55,7 @@ private:
                         QStringList{QStringLiteral("ask-stripe"), QStringLiteral("--all-without-evidence"), QStringLiteral("--db"),
                                     m_db, QStringLiteral("--operator"), QStringLiteral("alice")}
                             + extra,
-                        stripeEnvironment(TestKey, m_fake->baseUrl()));
+                        m_command->environment());
     }
 
     static Run finish(QProcess &process) { return finishServing(process); }
@@ -74,34 +65,19 @@ private:
         QProcess process;
         startProcess(process, extra);
         Run run = finish(process);
-        [&] { QVERIFY2(!run.out.contains(TestKey) && !run.err.contains(TestKey), "the key was printed"); }();
+        m_command->verifyKeyNotPrinted(run);
         return run;
     }
 
     std::vector<ProviderLookup> lookups(const QString &operationId)
     {
-        auto store = StoreFactory::open(m_db, Store::OpenMode::ReadOnly);
-        if (!store)
-            return {};
-        auto found = (*store)->providerLookups(operationId);
-        return found ? *found : std::vector<ProviderLookup>();
+        return storedLookups(m_db, operationId).value_or(std::vector<ProviderLookup>());
     }
 
     // An operation without evidence whose one attempt started at `startedMs` and ran 30 s.
     void addOperation(TestStore &store, const QString &id, qint64 startedMs, const QString &refundId = {})
     {
-        Operation operation = TestStore::operation(id);
-        operation.createdAt = startedMs - 1000;
-        operation.refundId = refundId;
-        QVERIFY2(store.addOperation(operation), qPrintable(store.lastError()));
-        Attempt attempt;
-        attempt.operationId = id;
-        attempt.attemptNo = 1;
-        attempt.toolCallId = QStringLiteral("toolu_") + id;
-        attempt.startedAt = startedMs;
-        attempt.finishedAt = startedMs + 30'000;
-        attempt.outcome = AttemptOutcome::Timeout;
-        QVERIFY2(store.addAttempt(attempt), qPrintable(store.lastError()));
+        QVERIFY2(addTimedOutOperation(store, id, startedMs, refundId), qPrintable(store.lastError()));
     }
 
     // `count` operations whose windows lie hours apart, each with its refund; with
@@ -129,20 +105,18 @@ private:
 private slots:
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        m_db = m_dir->filePath(QStringLiteral("store.sqlite"));
-        m_fake = std::make_unique<FakeStripe>();
-        QVERIFY(m_fake->listenOnLoopback());
-        m_fake->setAcceptedKey(TestKey.toUtf8());
+        m_command = std::make_unique<FakeStripeCommand>(TestKey);
+        QVERIFY(m_command->isReady());
+        m_fake = &m_command->fake();
+        m_db = m_command->db();
         m_baseMs = (QDateTime::currentSecsSinceEpoch() - 86400) * 1000;
     }
 
     void cleanup()
     {
         QCOMPARE(m_fake->refusedRequests(), QStringList());
-        m_fake.reset();
-        m_dir.reset();
+        m_fake = nullptr;
+        m_command.reset();
     }
 
     void overlappingWindowsShareOneListing()

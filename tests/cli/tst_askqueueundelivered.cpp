@@ -7,44 +7,26 @@
 // every operation answered by listings; events older than Stripe's 30 days are not asked
 // for.
 #include "fakestripe.h"
+#include "fakestripecommand.h"
+#include "stripefixtures.h"
 #include "teststore.h"
 
 #include "evidence/evidenceanalyzer.h"
 #include "store/store.h"
 
 #include <QDateTime>
-#include <QEventLoop>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QUrlQuery>
 
 using namespace RefundDesk;
-using RefundDesk::Test::TestStore;
+using namespace RefundDesk::Test;
 using RefundDesk::Testing::FakeStripe;
 
 namespace {
 
 const QString TestKey = QStringLiteral("rk_test_51QxUndeliveredKeyNeverPrinted01234567");
 
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-QByteArray refundJson(const QString &id, const QString &operationId, qint64 created)
-{
-    return QStringLiteral(R"({"id":"%1","object":"refund","amount":3800,"currency":"usd","status":"succeeded","created":%2,)"
-                          R"("metadata":{"operation_id":"%3"}})")
-        .arg(id)
-        .arg(created)
-        .arg(operationId)
-        .toUtf8();
-}
+using Run = TextRun;
 
 } // namespace
 
@@ -53,32 +35,15 @@ class TestAskQueueUndelivered final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<FakeStripe> m_fake;
+    std::unique_ptr<FakeStripeCommand> m_command;
+    FakeStripe *m_fake = nullptr;
     QString m_db;
     qint64 m_baseMs = 0;
 
     Run ask()
     {
-        QProcess process;
-        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("STRIPE_API_KEY"), TestKey);
-        environment.insert(QStringLiteral("STRIPE_API_BASE"), m_fake->baseUrl());
-        environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-        process.setProcessEnvironment(environment);
-        QEventLoop loop; // the fake Stripe answers from this thread's event loop
-        connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
-        connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
-        process.start(QStringLiteral(RD_APP_PATH),
-                      {QStringLiteral("ask-stripe"), QStringLiteral("--all-without-evidence"), QStringLiteral("--db"), m_db,
-                       QStringLiteral("--operator"), QStringLiteral("alice")});
-        loop.exec();
-        Run run;
-        run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-        run.out = QString::fromUtf8(process.readAllStandardOutput());
-        run.err = QString::fromUtf8(process.readAllStandardError());
-        [&] { QVERIFY2(!run.out.contains(TestKey) && !run.err.contains(TestKey), "the key was printed"); }();
-        return run;
+        return m_command->run({QStringLiteral("ask-stripe"), QStringLiteral("--all-without-evidence"),
+                               QStringLiteral("--db"), m_db, QStringLiteral("--operator"), QStringLiteral("alice")});
     }
 
     int requestsTo(const QString &path) const
@@ -91,10 +56,7 @@ private:
 
     size_t lookupCount(const QString &operationId)
     {
-        auto store = StoreFactory::open(m_db, Store::OpenMode::ReadOnly);
-        if (!store)
-            return 99;
-        auto found = (*store)->providerLookups(operationId);
+        const auto found = storedLookups(m_db, operationId);
         return found ? found->size() : 99;
     }
 
@@ -118,17 +80,7 @@ private:
     // An operation without evidence whose one attempt started at `startedMs` and ran 30 s.
     void addOperation(TestStore &store, const QString &id, qint64 startedMs)
     {
-        Operation operation = TestStore::operation(id);
-        operation.createdAt = startedMs - 1000;
-        QVERIFY2(store.addOperation(operation), qPrintable(store.lastError()));
-        Attempt attempt;
-        attempt.operationId = id;
-        attempt.attemptNo = 1;
-        attempt.toolCallId = QStringLiteral("toolu_") + id;
-        attempt.startedAt = startedMs;
-        attempt.finishedAt = startedMs + 30'000;
-        attempt.outcome = AttemptOutcome::Timeout;
-        QVERIFY2(store.addAttempt(attempt), qPrintable(store.lastError()));
+        QVERIFY2(addTimedOutOperation(store, id, startedMs), qPrintable(store.lastError()));
     }
 
     // A refund made for `id` whose created and updated events are at Stripe but were
@@ -179,20 +131,18 @@ private:
 private slots:
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        m_db = m_dir->filePath(QStringLiteral("store.sqlite"));
-        m_fake = std::make_unique<FakeStripe>();
-        QVERIFY(m_fake->listenOnLoopback());
-        m_fake->setAcceptedKey(TestKey.toUtf8());
+        m_command = std::make_unique<FakeStripeCommand>(TestKey);
+        QVERIFY(m_command->isReady());
+        m_fake = &m_command->fake();
+        m_db = m_command->db();
         m_baseMs = (QDateTime::currentSecsSinceEpoch() - 86400) * 1000;
     }
 
     void cleanup()
     {
         QCOMPARE(m_fake->refusedRequests(), QStringList());
-        m_fake.reset();
-        m_dir.reset();
+        m_fake = nullptr;
+        m_command.reset();
     }
 
     void missedWebhooksSettleWithoutAListing()

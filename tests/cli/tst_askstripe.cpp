@@ -4,7 +4,9 @@
 // answered; the key never printed, nothing but GET sent.
 #include "clirun.h"
 #include "fakestripe.h"
+#include "fakestripecommand.h"
 #include "pgtestserver.h"
+#include "stripefixtures.h"
 #include "teststore.h"
 
 #include "store/store.h"
@@ -14,7 +16,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QTest>
 
 using namespace RefundDesk;
@@ -28,16 +29,6 @@ const QString TestKey = QStringLiteral("rk_test_51QxAskStripeKeyNeverPrinted0123
 
 using Run = TextRun;
 
-QByteArray refundJson(const QString &id, const QString &operationId, qint64 created, const QString &status = QStringLiteral("succeeded"))
-{
-    return QStringLiteral(R"({"id":"%1","object":"refund","amount":3800,"currency":"usd","status":"%2","created":%3,)"
-                          R"("metadata":{"operation_id":"%4"}})")
-        .arg(id, status)
-        .arg(created)
-        .arg(operationId)
-        .toUtf8();
-}
-
 } // namespace
 
 class TestAskStripe final : public QObject
@@ -45,27 +36,21 @@ class TestAskStripe final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<FakeStripe> m_fake;
+    std::unique_ptr<FakeStripeCommand> m_command;
+    FakeStripe *m_fake = nullptr;
     QString m_db;
     qint64 m_attemptStartedMs = 0;
 
     Run ask(const QStringList &extra, const QString &key = TestKey, const QString &db = {})
     {
-        const Run result = runRefundDeskServing(QStringList{QStringLiteral("ask-stripe")} + extra
-                                                    + QStringList{QStringLiteral("--db"), db.isEmpty() ? m_db : db},
-                                                stripeEnvironment(key, m_fake->baseUrl()));
-        [&] { QVERIFY2(!result.out.contains(TestKey) && !result.err.contains(TestKey), "the key was printed"); }();
-        return result;
+        return m_command->run(QStringList{QStringLiteral("ask-stripe")} + extra
+                                  + QStringList{QStringLiteral("--db"), db.isEmpty() ? m_db : db},
+                              key);
     }
 
     std::vector<ProviderLookup> lookups(const QString &operationId)
     {
-        auto store = StoreFactory::open(m_db, Store::OpenMode::ReadOnly);
-        if (!store)
-            return {};
-        auto found = (*store)->providerLookups(operationId);
-        return found ? *found : std::vector<ProviderLookup>();
+        return storedLookups(m_db, operationId).value_or(std::vector<ProviderLookup>());
     }
 
     static QJsonObject resultOf(const ProviderLookup &lookup)
@@ -76,12 +61,10 @@ private:
 private slots:
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        m_db = m_dir->filePath(QStringLiteral("store.sqlite"));
-        m_fake = std::make_unique<FakeStripe>();
-        QVERIFY(m_fake->listenOnLoopback());
-        m_fake->setAcceptedKey(TestKey.toUtf8());
+        m_command = std::make_unique<FakeStripeCommand>(TestKey);
+        QVERIFY(m_command->isReady());
+        m_fake = &m_command->fake();
+        m_db = m_command->db();
 
         // op_known has an event naming its refund; op_missed and op_never have none.
         m_attemptStartedMs = (QDateTime::currentSecsSinceEpoch() - 7200) * 1000;
@@ -130,8 +113,8 @@ private slots:
     void cleanup()
     {
         QCOMPARE(m_fake->refusedRequests(), QStringList());
-        m_fake.reset();
-        m_dir.reset();
+        m_fake = nullptr;
+        m_command.reset();
     }
 
     void aKnownRefundIsRetrievedById()
@@ -224,7 +207,7 @@ private slots:
         QCOMPARE(ask({QStringLiteral("op_nobody"), QStringLiteral("--operator"), QStringLiteral("alice")}).exitCode, 2);
         QCOMPARE(ask({QStringLiteral("op_missed")}).exitCode, 5);
         {
-            TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+            TestStore raw(m_command->filePath(QStringLiteral("raw.sqlite")));
             QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS v1").arg(m_db)));
             QVERIFY(raw.exec(QStringLiteral("DROP TABLE v1.operation_notes; DROP TABLE v1.provider_lookups; "
                                             "PRAGMA v1.user_version = 1;")));

@@ -3,6 +3,7 @@
 // person can act on, and the key never printed.
 #include "clirun.h"
 #include "fakestripe.h"
+#include "fakestripecommand.h"
 #include "pgtestserver.h"
 #include "teststore.h"
 
@@ -11,7 +12,6 @@
 #include <QFile>
 #include <QProcess>
 #include <QSet>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QUrlQuery>
@@ -50,8 +50,8 @@ class TestSyncEvents final : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<FakeStripe> m_fake;
+    std::unique_ptr<FakeStripeCommand> m_command;
+    FakeStripe *m_fake = nullptr;
     QString m_db;
     qint64 m_now = 0;
 
@@ -60,9 +60,7 @@ private:
     {
         const Run result = runRefundDeskServing(arguments, stripeEnvironment(key, base.isEmpty() ? m_fake->baseUrl() : base));
         // The key is never printed, whatever happened.
-        [&] {
-            QVERIFY2(!result.out.contains(TestKey) && !result.err.contains(TestKey), "the key was printed");
-        }();
+        m_command->verifyKeyNotPrinted(result);
         return result;
     }
 
@@ -74,12 +72,10 @@ private:
 private slots:
     void init()
     {
-        m_dir = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_dir->isValid());
-        m_db = m_dir->filePath(QStringLiteral("store.sqlite"));
-        m_fake = std::make_unique<FakeStripe>();
-        QVERIFY(m_fake->listenOnLoopback());
-        m_fake->setAcceptedKey(TestKey.toUtf8());
+        m_command = std::make_unique<FakeStripeCommand>(TestKey);
+        QVERIFY(m_command->isReady());
+        m_fake = &m_command->fake();
+        m_db = m_command->db();
         m_now = QDateTime::currentSecsSinceEpoch();
 
         // 260 operations in the queue; Stripe made a refund for each, and the receiver
@@ -114,8 +110,8 @@ private slots:
     void cleanup()
     {
         QCOMPARE(m_fake->refusedRequests(), QStringList());
-        m_fake.reset();
-        m_dir.reset();
+        m_fake = nullptr;
+        m_command.reset();
     }
 
     void missedEventsAreStoredAsTheReceiverStoresThem()
@@ -123,8 +119,8 @@ private slots:
         const Run first = sync();
         QVERIFY2(first.exitCode == 0, qPrintable(first.err));
         // Nor is it written anywhere in the store.
-        for (const QString &file : QDir(m_dir->path()).entryList(QDir::Files)) {
-            QFile written(m_dir->filePath(file));
+        for (const QString &file : QDir(m_command->folder()).entryList(QDir::Files)) {
+            QFile written(m_command->filePath(file));
             QVERIFY(written.open(QIODevice::ReadOnly));
             QVERIFY2(!written.readAll().contains(TestKey.toUtf8()), qPrintable(file));
         }
@@ -169,7 +165,7 @@ private slots:
     {
         QVERIFY(sync().exitCode == 0);
         // The same events through import-events into a store of their own.
-        const QString file = m_dir->filePath(QStringLiteral("events.jsonl"));
+        const QString file = m_command->filePath(QStringLiteral("events.jsonl"));
         QFile out(file);
         QVERIFY(out.open(QIODevice::WriteOnly));
         for (const auto &event : m_fake->truth().events) {
@@ -177,7 +173,7 @@ private slots:
                 out.write(event.json + '\n');
         }
         out.close();
-        const QString other = m_dir->filePath(QStringLiteral("imported.sqlite"));
+        const QString other = m_command->filePath(QStringLiteral("imported.sqlite"));
         { TestStore created(other); QVERIFY(created.isValid()); }
         const Run imported = run({QStringLiteral("import-events"), file, QStringLiteral("--db"), other});
         QVERIFY2(imported.exitCode == 0, qPrintable(imported.err));
@@ -285,7 +281,7 @@ private slots:
 
     void aKeyFileOthersMayReadIsRefused()
     {
-        const QString keyFile = m_dir->filePath(QStringLiteral("stripe.key"));
+        const QString keyFile = m_command->filePath(QStringLiteral("stripe.key"));
         QFile file(keyFile);
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(TestKey.toUtf8() + '\n');
@@ -306,9 +302,9 @@ private slots:
     void aDemosTruthServesTheWebhooksItNeverDelivered()
     {
         // A demo store and what its fake provider really did, served by the fake Stripe.
-        const QString demo = m_dir->filePath(QStringLiteral("demo.sqlite"));
-        const QString plain = m_dir->filePath(QStringLiteral("plain.sqlite"));
-        const QString truth = m_dir->filePath(QStringLiteral("demo.stripe-truth.jsonl"));
+        const QString demo = m_command->filePath(QStringLiteral("demo.sqlite"));
+        const QString plain = m_command->filePath(QStringLiteral("plain.sqlite"));
+        const QString truth = m_command->filePath(QStringLiteral("demo.stripe-truth.jsonl"));
         const QString now = QString::number(QDateTime::currentMSecsSinceEpoch() - 3600'000);
         const QStringList common{QStringLiteral("--operations"), QStringLiteral("400"), QStringLiteral("--seed"),
                                  QStringLiteral("4"), QStringLiteral("--now"), now};

@@ -59,6 +59,14 @@ QString tst_BatchResolution::demoStore()
     return location;
 }
 
+tst_BatchResolution::OpenedStore tst_BatchResolution::openDemoStore()
+{
+    OpenedStore opened{demoStore(), nullptr};
+    if (!opened.location.isEmpty())
+        opened.store = openStore(opened.location);
+    return opened;
+}
+
 bool tst_BatchResolution::claimAsColleague(const QString &location, const QString &operationId)
 {
     if (location.startsWith(QLatin1String("host="))) {
@@ -87,9 +95,7 @@ void tst_BatchResolution::verifyIntact(Store &store)
 
 void tst_BatchResolution::planSplitsTheQueueAsTheVerdictsSay()
 {
-    const QString location = demoStore();
-    QVERIFY(!location.isEmpty());
-    auto store = openStore(location);
+    auto [location, store] = openDemoStore();
     QVERIFY(store);
     // A colleague holds one operation the evidence settles.
     auto first = BatchPlanner::plan(*store, requestFor(*store, QStringLiteral("alice")));
@@ -167,9 +173,7 @@ void tst_BatchResolution::planSplitsTheQueueAsTheVerdictsSay()
 
 void tst_BatchResolution::planKeepsToTheVerdictsSelectionAndLimit()
 {
-    const QString location = demoStore();
-    QVERIFY(!location.isEmpty());
-    auto store = openStore(location);
+    auto [location, store] = openDemoStore();
     QVERIFY(store);
     BatchRequest request = requestFor(*store, QStringLiteral("alice"));
     auto all = BatchPlanner::plan(*store, request);

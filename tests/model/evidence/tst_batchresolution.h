@@ -76,6 +76,13 @@ private:
     void backends();
     // A new demo store on the backend of the current row.
     QString demoStore();
+    // demoStore(), opened read-write; no store when it could not be made or opened.
+    struct OpenedStore
+    {
+        QString location;
+        std::unique_ptr<Store> store;
+    };
+    OpenedStore openDemoStore();
     // Claims the operation as a colleague ("bob"), from a connection of its own.
     bool claimAsColleague(const QString &location, const QString &operationId);
     void verifyIntact(Store &store);

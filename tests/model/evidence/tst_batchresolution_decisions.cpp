@@ -15,9 +15,7 @@ qint64 resolutionsOf(Store &store, const QString &operationId)
 
 void tst_BatchResolution::eachOperationIsItsOwnDecision()
 {
-    const QString location = demoStore();
-    QVERIFY(!location.isEmpty());
-    auto store = openStore(location);
+    auto [location, store] = openDemoStore();
     QVERIFY(store);
     const QString alice = operatorOf(*store, QStringLiteral("alice"));
     auto plan = BatchPlanner::plan(*store, requestFor(*store, QStringLiteral("alice")));
@@ -72,9 +70,7 @@ void tst_BatchResolution::eachOperationIsItsOwnDecision()
 
 void tst_BatchResolution::changedAfterTheReviewIsSkipped()
 {
-    const QString location = demoStore();
-    QVERIFY(!location.isEmpty());
-    auto store = openStore(location);
+    auto [location, store] = openDemoStore();
     QVERIFY(store);
     auto colleague = openStore(location);
     QVERIFY(colleague);
@@ -140,9 +136,7 @@ void tst_BatchResolution::changedAfterTheReviewIsSkipped()
 
 void tst_BatchResolution::cancelStopsBeforeTheNextOperation()
 {
-    const QString location = demoStore();
-    QVERIFY(!location.isEmpty());
-    auto store = openStore(location);
+    auto [location, store] = openDemoStore();
     QVERIFY(store);
     auto plan = BatchPlanner::plan(*store, requestFor(*store, QStringLiteral("alice")));
     QVERIFY(plan);
@@ -166,9 +160,7 @@ void tst_BatchResolution::cancelStopsBeforeTheNextOperation()
 
 void tst_BatchResolution::twoBatchesDecideEachOperationOnce()
 {
-    const QString location = demoStore();
-    QVERIFY(!location.isEmpty());
-    auto planning = openStore(location);
+    auto [location, planning] = openDemoStore();
     QVERIFY(planning);
     auto plan = BatchPlanner::plan(*planning, requestFor(*planning, QStringLiteral("alice")));
     QVERIFY(plan);
@@ -200,9 +192,7 @@ void tst_BatchResolution::twoBatchesDecideEachOperationOnce()
 
 void tst_BatchResolution::batchAndSingleDecisionsDecideEachOnce()
 {
-    const QString location = demoStore();
-    QVERIFY(!location.isEmpty());
-    auto planning = openStore(location);
+    auto [location, planning] = openDemoStore();
     QVERIFY(planning);
     auto plan = BatchPlanner::plan(*planning, requestFor(*planning, QStringLiteral("alice")));
     QVERIFY(plan);

@@ -3,16 +3,14 @@
 
 #include "latencyproxy.h"
 #include "pgtestserver.h"
+#include "sqliteandpgteststores.h"
 #include "teststore.h"
 #include "versiononestore.h"
 
 #include "demo/demostore.h"
 #include "store/store.h"
-#include "store/storebuilder.h"
-#include "store/storecopier.h"
 
 #include <QRegularExpression>
-#include <QTemporaryDir>
 #include <QThread>
 #include <QtTest>
 
@@ -110,78 +108,40 @@ class tst_QueueCounts : public QObject
 private slots:
     void initTestCase();
 
-    void countsAndOldest_data();
+    void countsAndOldest_data() { SqliteAndPgTestStores::addBackendRows(); }
     void countsAndOldest();
-    void oldestByTheLastAttempt_data();
+    void oldestByTheLastAttempt_data() { SqliteAndPgTestStores::addBackendRows(); }
     void oldestByTheLastAttempt();
-    void emptyQueueHasNoOldest_data();
+    void emptyQueueHasNoOldest_data() { SqliteAndPgTestStores::addBackendRows(); }
     void emptyQueueHasNoOldest();
-    void versionOneStoreWaitsForNothing_data();
+    void versionOneStoreWaitsForNothing_data() { SqliteAndPgTestStores::addBackendRows(); }
     void versionOneStoreWaitsForNothing();
     void oneRoundTripOnPostgresql();
     void readsOnlyIndexesOnSqlite_data();
     void readsOnlyIndexesOnSqlite();
 
 private:
-    void addBackends();
-    // A store filled by `fill` on the backend asked for ("sqlite", "postgresql"), at `sql`
+    // A store filled by `fill` on the backend asked for ("sqlite", "postgresql"), by SQL
     // made a version 1 store when `versionOne`; its location, or empty.
     QString makeStore(const QString &backend, bool (*fill)(TestStore &), bool versionOne = false);
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<PgTestServer> m_server;
-    int m_stores = 0;
+    SqliteAndPgTestStores m_stores{QStringLiteral("counts")};
 };
 
 void tst_QueueCounts::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
-    m_server = std::make_unique<PgTestServer>();
-    QVERIFY2(m_server->isRunning(), qPrintable(m_server->lastError()));
-}
-
-void tst_QueueCounts::addBackends()
-{
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    QVERIFY2(m_stores.start(), qPrintable(m_stores.lastError()));
 }
 
 QString tst_QueueCounts::makeStore(const QString &backend, bool (*fill)(TestStore &), bool versionOne)
 {
-    const QString path = m_dir.filePath(QStringLiteral("counts_%1.sqlite").arg(++m_stores));
-    {
-        TestStore fixture(path);
-        if (!fixture.isValid() || !fill(fixture)) {
-            qWarning() << fixture.lastError();
-            return {};
-        }
-        if (versionOne && backend == QLatin1String("sqlite") && !fixture.exec(versionOneSqlite()))
-            return {};
-    }
-    if (backend == QLatin1String("sqlite"))
-        return path;
-    const QString name = QStringLiteral("counts_%1").arg(m_stores);
-    if (!m_server->createDatabase(name))
-        return {};
-    const QString location = m_server->location(name);
-    {
-        auto source = StoreFactory::open(path, Store::OpenMode::ReadOnly);
-        auto builder = StoreBuilder::createNew(location);
-        if (!source || !builder)
-            return {};
-        StoreCopier copier(**source, **builder);
-        if (!copier.copy() || !(*builder)->finish())
-            return {};
-    }
-    if (versionOne && !m_server->exec(name, versionOnePostgres()))
-        return {};
-    return location;
-}
-
-void tst_QueueCounts::countsAndOldest_data()
-{
-    addBackends();
+    const bool onSqlite = backend == QLatin1String("sqlite");
+    const QString location = m_stores.make(backend, [&](TestStore &store) {
+        return fill(store) && (!versionOne || !onSqlite || store.exec(versionOneSqlite()));
+    });
+    if (location.isEmpty() || !versionOne || onSqlite)
+        return location;
+    return m_stores.server().exec(m_stores.lastDatabase(), versionOnePostgres()) ? location : QString();
 }
 
 void tst_QueueCounts::countsAndOldest()
@@ -213,11 +173,6 @@ void tst_QueueCounts::countsAndOldest()
     QCOMPARE((*store)->queueCounts(QString(), Today)->mine, 0);
 }
 
-void tst_QueueCounts::oldestByTheLastAttempt_data()
-{
-    addBackends();
-}
-
 // The status bar's oldest is the operation unknown the longest, counted as the Age column
 // counts: not op_first, created first but tried again later, but op_long.
 void tst_QueueCounts::oldestByTheLastAttempt()
@@ -234,11 +189,6 @@ void tst_QueueCounts::oldestByTheLastAttempt()
     QCOMPARE(counts->oldestUnknownSince, T0 + 2 * Hour);
 }
 
-void tst_QueueCounts::emptyQueueHasNoOldest_data()
-{
-    addBackends();
-}
-
 void tst_QueueCounts::emptyQueueHasNoOldest()
 {
     QFETCH(QString, backend);
@@ -252,11 +202,6 @@ void tst_QueueCounts::emptyQueueHasNoOldest()
     QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
     QCOMPARE(*counts, QueueCounts());
     QVERIFY(counts->oldestOperationId.isNull());
-}
-
-void tst_QueueCounts::versionOneStoreWaitsForNothing_data()
-{
-    addBackends();
 }
 
 void tst_QueueCounts::versionOneStoreWaitsForNothing()
@@ -288,9 +233,9 @@ void tst_QueueCounts::oneRoundTripOnPostgresql()
 {
     const QString location = makeStore(QStringLiteral("postgresql"), fillQueue);
     QVERIFY(!location.isEmpty());
-    LatencyProxy proxy(m_server->socketPath(), 5);
+    LatencyProxy proxy(m_stores.server().socketPath(), 5);
     QVERIFY(proxy.start());
-    auto store = StoreFactory::open(proxy.pgLocation(QStringLiteral("counts_%1").arg(m_stores),
+    auto store = StoreFactory::open(proxy.pgLocation(m_stores.lastDatabase(),
                                                      QString::fromLatin1(PgTestServer::SuperUser)),
                                     Store::OpenMode::ReadOnly);
     QVERIFY2(store, store ? "" : qPrintable(store.error().message));
@@ -323,7 +268,7 @@ void tst_QueueCounts::readsOnlyIndexesOnSqlite()
     if (store == QLatin1String("fixture")) {
         path = makeStore(QStringLiteral("sqlite"), fillQueue);
     } else {
-        path = m_dir.filePath(QStringLiteral("demo_%1.sqlite").arg(++m_stores));
+        path = m_stores.filePath(QStringLiteral("demo.sqlite"));
         SimulationOptions options;
         options.operations = 2000;
         options.seed = 3;

@@ -6,6 +6,7 @@
 #include "consolewait.h"
 #include "fakestripe.h"
 #include "isolatedsettings.h"
+#include "stripefixtures.h"
 #include "teststore.h"
 
 #include "store/store.h"
@@ -54,11 +55,7 @@ private:
 
     size_t lookupCount(const QString &operationId)
     {
-        auto store = StoreFactory::open(m_db, Store::OpenMode::ReadOnly);
-        if (!store)
-            return 0;
-        auto found = (*store)->providerLookups(operationId);
-        return found ? found->size() : 0;
+        return Test::storedLookups(m_db, operationId).value_or(std::vector<ProviderLookup>()).size();
     }
 
 private slots:
@@ -85,36 +82,19 @@ private slots:
         for (int i = 0; i < 6; ++i) {
             const QString id = QStringLiteral("op_ask%1").arg(i);
             const qint64 started = base - qint64(i) * 3 * 3600 * 1000;
-            Operation operation = TestStore::operation(id);
-            operation.createdAt = started - 1000;
-            QVERIFY2(store.addOperation(operation), qPrintable(store.lastError()));
-            Attempt attempt;
-            attempt.operationId = id;
-            attempt.attemptNo = 1;
-            attempt.toolCallId = QStringLiteral("toolu_") + id;
-            attempt.startedAt = started;
-            attempt.finishedAt = started + 30'000;
-            attempt.outcome = AttemptOutcome::Timeout;
-            QVERIFY2(store.addAttempt(attempt), qPrintable(store.lastError()));
+            QVERIFY2(Test::addTimedOutOperation(store, id, started), qPrintable(store.lastError()));
             // Refunds of others in each window: too many between the windows to list
             // them together.
             for (int k = 0; k < 50; ++k) {
-                const QByteArray other = QStringLiteral(R"({"id":"re_busy%1_%2","object":"refund","amount":100,"currency":"usd",)"
-                                                        R"("status":"succeeded","created":%3,"metadata":{"operation_id":"op_busy%1_%2"}})")
-                                             .arg(i)
-                                             .arg(k)
-                                             .arg(started / 1000 + 5 + k)
-                                             .toUtf8();
-                QCOMPARE(m_fake->truth().addRefund(other), QString());
+                QCOMPARE(m_fake->truth().addRefund(Test::refundJson(QStringLiteral("re_busy%1_%2").arg(i).arg(k),
+                                                                    QStringLiteral("op_busy%1_%2").arg(i).arg(k),
+                                                                    started / 1000 + 5 + k, QStringLiteral("succeeded"), 100)),
+                         QString());
             }
             if (i % 2 == 0) {
-                const QByteArray refund = QStringLiteral(R"({"id":"re_ask%1","object":"refund","amount":3800,"currency":"usd",)"
-                                                         R"("status":"succeeded","created":%2,"metadata":{"operation_id":"%3"}})")
-                                              .arg(i)
-                                              .arg(started / 1000 + 3)
-                                              .arg(id)
-                                              .toUtf8();
-                QCOMPARE(m_fake->truth().addRefund(refund), QString());
+                QCOMPARE(m_fake->truth().addRefund(
+                             Test::refundJson(QStringLiteral("re_ask%1").arg(i), id, started / 1000 + 3)),
+                         QString());
             }
             m_ids.append(id);
         }

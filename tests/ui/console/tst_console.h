@@ -67,6 +67,9 @@ using namespace RefundDesk;
 using RefundDesk::Test::TestStore;
 
 constexpr qint64 baseTime = 1'700'000'000'000;
+// How long a check waits for the console's worker to read the store again: long, for a
+// machine busy with other work.
+constexpr int WorkerSettleMs = 60'000;
 
 inline QString statusOf(TestStore &fixture, const QString &operationId)
 {

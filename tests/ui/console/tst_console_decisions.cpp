@@ -29,12 +29,14 @@ void TestConsole::recordOutcomeThroughTheDialog()
     keepPicture(window.get(), QStringLiteral("after-record"));
     QCOMPARE(m_fixture->queryText(QStringLiteral("SELECT operator || ' ' || refund_id || ' ' || evidence FROM resolutions")),
              QStringLiteral("alice re_3Kx9 webhook:evt_ok"));
-    QCOMPARE(window->queuePane()->model()->rowOf(QStringLiteral("op_5521")), -1);
-    QCOMPARE(window->queuePane()->model()->rowCount(), 2);
+    // The queue and the panel are read again by the worker after the dialog closed.
+    QTRY_COMPARE_WITH_TIMEOUT(window->queuePane()->model()->rowOf(QStringLiteral("op_5521")), -1, WorkerSettleMs);
+    QTRY_COMPARE_WITH_TIMEOUT(window->queuePane()->model()->rowCount(), 2, WorkerSettleMs);
     // The panel stays on the decision, with the reply at hand.
     QCOMPARE(window->panel()->operationId(), QStringLiteral("op_5521"));
-    QVERIFY(window->panel()->noticeText().startsWith(QStringLiteral("You recorded refunded")));
-    QVERIFY(!window->actions()->record()->isEnabled());
+    QTRY_VERIFY2_WITH_TIMEOUT(window->panel()->noticeText().startsWith(QStringLiteral("You recorded refunded")),
+                              qPrintable(window->panel()->noticeText()), WorkerSettleMs);
+    QTRY_VERIFY_WITH_TIMEOUT(!window->actions()->record()->isEnabled(), WorkerSettleMs);
     window->actions()->copyReply()->trigger();
     QVERIFY(QApplication::clipboard()->text().contains(QStringLiteral("re_3Kx9")));
 }
@@ -88,7 +90,9 @@ void TestConsole::keyboardClaimAndRelease()
     QTRY_VERIFY(window->panel()->noticeText().startsWith(QStringLiteral("You are checking this")));
     QTRY_VERIFY(window->actions()->release()->isEnabled());
     QVERIFY(!window->actions()->claim()->isEnabled());
-    // The row stays selected although claiming moved it in the queue.
+    // The row stays selected although claiming moved it in the queue (read again by the
+    // worker after the panel).
+    QVERIFY(RefundDesk::Test::waitForConsole(*window, WorkerSettleMs));
     QCOMPARE(window->queuePane()->currentOperationId(), QStringLiteral("op_5521"));
     // The console's own write is not taken for someone else's change when it polls next.
     QSignalSpy changes(window->refresher(), &LiveRefresher::changed);

@@ -2,21 +2,18 @@
 // operation became unknown (its last attempt's end), and past store_meta's
 // queue_target_hours (24 unless set) the row is marked overdue by an icon in its age, the
 // word in the age's tooltip and in what a screen reader hears; on SQLite and on PostgreSQL.
-#include "pgtestserver.h"
+#include "sqliteandpgteststores.h"
 #include "teststore.h"
 #include "workerwait.h"
 
 #include "items/queuemodel.h"
 #include "store/store.h"
-#include "store/storebuilder.h"
-#include "store/storecopier.h"
 #include "store/storefacts.h"
 #include "store/storeworker.h"
 #include "ui/common/tonedelegate.h"
 #include "ui/console/queuepane.h"
 
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace RefundDesk;
@@ -70,49 +67,24 @@ private slots:
     void initTestCase();
     void targetReadWithFacts_data();
     void targetReadWithFacts();
-    void overdueRowsMarked_data();
+    void overdueRowsMarked_data() { SqliteAndPgTestStores::addBackendRows(); }
     void overdueRowsMarked();
     void paneShowsTheIcon();
 
 private:
     QString makeStore(const QString &backend, const QString &target);
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<PgTestServer> m_server;
-    int m_stores = 0;
+    SqliteAndPgTestStores m_stores{QStringLiteral("age")};
 };
 
 void TestQueueAge::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
-    m_server = std::make_unique<PgTestServer>();
-    QVERIFY2(m_server->isRunning(), qPrintable(m_server->lastError()));
+    QVERIFY2(m_stores.start(), qPrintable(m_stores.lastError()));
 }
 
 QString TestQueueAge::makeStore(const QString &backend, const QString &target)
 {
-    const QString path = m_dir.filePath(QStringLiteral("age_%1.sqlite").arg(++m_stores));
-    {
-        TestStore fixture(path);
-        if (!fixture.isValid() || !fillStore(fixture, target)) {
-            qWarning() << fixture.lastError();
-            return {};
-        }
-    }
-    if (backend == QLatin1String("sqlite"))
-        return path;
-    const QString name = QStringLiteral("age_%1").arg(m_stores);
-    if (!m_server->createDatabase(name))
-        return {};
-    const QString location = m_server->location(name);
-    auto source = StoreFactory::open(path, Store::OpenMode::ReadOnly);
-    auto builder = StoreBuilder::createNew(location);
-    if (!source || !builder)
-        return {};
-    StoreCopier copier(**source, **builder);
-    if (!copier.copy() || !(*builder)->finish())
-        return {};
-    return location;
+    return m_stores.make(backend, [&target](TestStore &store) { return fillStore(store, target); });
 }
 
 void TestQueueAge::targetReadWithFacts_data()
@@ -147,13 +119,6 @@ void TestQueueAge::targetReadWithFacts()
     const StoreFacts facts = StoreFacts::of(**store);
     QCOMPARE(facts.queueTargetHours, hours);
     QCOMPARE(facts.keyRetentionHours, 24);
-}
-
-void TestQueueAge::overdueRowsMarked_data()
-{
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
 }
 
 // queue_target_hours = 1: the row unknown for 3 h is overdue (its age's words, its

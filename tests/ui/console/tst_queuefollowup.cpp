@@ -4,14 +4,12 @@
 // midnight too.
 
 #include "consolewait.h"
-#include "pgtestserver.h"
+#include "sqliteandpgteststores.h"
 #include "teststore.h"
 #include "workerwait.h"
 
 #include "items/queuemodel.h"
 #include "store/store.h"
-#include "store/storebuilder.h"
-#include "store/storecopier.h"
 #include "store/storeworker.h"
 #include "ui/console/daywatch.h"
 #include "ui/console/mainwindow.h"
@@ -21,7 +19,6 @@
 #include "ui/console/queueviewcounts.h"
 
 #include <QSignalSpy>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace RefundDesk;
@@ -72,59 +69,22 @@ class TestQueueFollowUp : public QObject
 
 private slots:
     void initTestCase();
-    void pageCarriesFollowUp_data();
+    void pageCarriesFollowUp_data() { SqliteAndPgTestStores::addBackendRows(); }
     void pageCarriesFollowUp();
-    void rowsShowFollowUp_data();
+    void rowsShowFollowUp_data() { SqliteAndPgTestStores::addBackendRows(); }
     void rowsShowFollowUp();
     void dayWatchFiresAtMidnight();
     void consoleLeftOpenPastMidnight();
 
 private:
-    QString makeStore(const QString &backend);
+    QString makeStore(const QString &backend) { return m_stores.make(backend, fillStore); }
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<PgTestServer> m_server;
-    int m_stores = 0;
+    SqliteAndPgTestStores m_stores{QStringLiteral("followup")};
 };
 
 void TestQueueFollowUp::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
-    m_server = std::make_unique<PgTestServer>();
-    QVERIFY2(m_server->isRunning(), qPrintable(m_server->lastError()));
-}
-
-QString TestQueueFollowUp::makeStore(const QString &backend)
-{
-    const QString path = m_dir.filePath(QStringLiteral("followup_%1.sqlite").arg(++m_stores));
-    {
-        TestStore fixture(path);
-        if (!fixture.isValid() || !fillStore(fixture)) {
-            qWarning() << fixture.lastError();
-            return {};
-        }
-    }
-    if (backend == QLatin1String("sqlite"))
-        return path;
-    const QString name = QStringLiteral("followup_%1").arg(m_stores);
-    if (!m_server->createDatabase(name))
-        return {};
-    const QString location = m_server->location(name);
-    auto source = StoreFactory::open(path, Store::OpenMode::ReadOnly);
-    auto builder = StoreBuilder::createNew(location);
-    if (!source || !builder)
-        return {};
-    StoreCopier copier(**source, **builder);
-    if (!copier.copy() || !(*builder)->finish())
-        return {};
-    return location;
-}
-
-void TestQueueFollowUp::pageCarriesFollowUp_data()
-{
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    QVERIFY2(m_stores.start(), qPrintable(m_stores.lastError()));
 }
 
 // The store's page: each row with the day it waits for and that note, whatever the view.
@@ -179,11 +139,6 @@ void TestQueueFollowUp::pageCarriesFollowUp()
     QVERIFY(!next->details[1].followUp);
     QCOMPARE(next->details[2].followUp->day, Today.addDays(5));
     QCOMPARE(next->details[2].followUp->note, QStringLiteral("Customer is travelling"));
-}
-
-void TestQueueFollowUp::rowsShowFollowUp_data()
-{
-    pageCarriesFollowUp_data();
 }
 
 // The queue model: the row reads "Waiting until 5 Dec — …" in its Follow-up column and in

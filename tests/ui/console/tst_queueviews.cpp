@@ -4,14 +4,12 @@
 // filter bar shows every view with its count, following changes.
 
 #include "consolewait.h"
-#include "pgtestserver.h"
+#include "sqliteandpgteststores.h"
 #include "teststore.h"
 #include "workerwait.h"
 
 #include "items/queuemodel.h"
 #include "store/store.h"
-#include "store/storebuilder.h"
-#include "store/storecopier.h"
 #include "store/storeworker.h"
 #include "items/queuereads.h"
 #include "ui/console/mainwindow.h"
@@ -21,7 +19,6 @@
 #include "ui/console/queueviewcounts.h"
 
 #include <QComboBox>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace RefundDesk;
@@ -87,7 +84,7 @@ class TestQueueViews : public QObject
 
 private slots:
     void initTestCase();
-    void storeCountsAndModelLists_data();
+    void storeCountsAndModelLists_data() { SqliteAndPgTestStores::addBackendRows(); }
     void storeCountsAndModelLists();
     void consoleShowsViewsWithCounts();
 
@@ -95,49 +92,17 @@ private:
     // The store's location on the backend asked for ("sqlite", "postgresql").
     QString makeStore(const QString &backend);
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<PgTestServer> m_server;
-    int m_stores = 0;
+    SqliteAndPgTestStores m_stores{QStringLiteral("views")};
 };
 
 void TestQueueViews::initTestCase()
 {
-    QVERIFY(m_dir.isValid());
-    m_server = std::make_unique<PgTestServer>();
-    QVERIFY2(m_server->isRunning(), qPrintable(m_server->lastError()));
+    QVERIFY2(m_stores.start(), qPrintable(m_stores.lastError()));
 }
 
 QString TestQueueViews::makeStore(const QString &backend)
 {
-    const QString path = m_dir.filePath(QStringLiteral("views_%1.sqlite").arg(++m_stores));
-    {
-        TestStore fixture(path);
-        if (!fixture.isValid() || !fillStore(fixture, Today)) {
-            qWarning() << fixture.lastError();
-            return {};
-        }
-    }
-    if (backend == QLatin1String("sqlite"))
-        return path;
-    const QString name = QStringLiteral("views_%1").arg(m_stores);
-    if (!m_server->createDatabase(name))
-        return {};
-    const QString location = m_server->location(name);
-    auto source = StoreFactory::open(path, Store::OpenMode::ReadOnly);
-    auto builder = StoreBuilder::createNew(location);
-    if (!source || !builder)
-        return {};
-    StoreCopier copier(**source, **builder);
-    if (!copier.copy() || !(*builder)->finish())
-        return {};
-    return location;
-}
-
-void TestQueueViews::storeCountsAndModelLists_data()
-{
-    QTest::addColumn<QString>("backend");
-    QTest::newRow("sqlite") << QStringLiteral("sqlite");
-    QTest::newRow("postgresql") << QStringLiteral("postgresql");
+    return m_stores.make(backend, [](TestStore &store) { return fillStore(store, Today); });
 }
 
 void TestQueueViews::storeCountsAndModelLists()
