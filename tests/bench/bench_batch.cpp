@@ -2,7 +2,10 @@
 // decisions made the console's way (Resolver::resolve), in the same run on a demo store:
 // on SQLite, and on a PostgreSQL server of its own when one can be started: over its Unix
 // socket, and through a proxy that makes every round trip 20 ms, as over a VPN.
-// Usage: bench_batch [--operations N] [--singles K]. Prints figures; asserts nothing.
+// Usage: bench_batch [--operations N] [--singles K] [--backend sqlite|postgresql]. Prints
+// figures; asserts nothing. One backend alone suits `valgrind --tool=callgrind
+// --toggle-collect='RefundDesk::BatchExecutor::run*'` (a batch's instructions; with
+// `RefundDesk::Resolver::resolve*`, the singles').
 
 #include "latencyproxy.h"
 #include "pgtestserver.h"
@@ -137,11 +140,15 @@ int main(int argc, char **argv)
     };
     const qint64 operations = valueOf(QStringLiteral("--operations"), 20000);
     const int singles = int(valueOf(QStringLiteral("--singles"), 50));
+    const int backendAt = int(arguments.indexOf(QStringLiteral("--backend")));
+    const QString backend = backendAt >= 0 && backendAt + 1 < arguments.size() ? arguments.at(backendAt + 1) : QString();
     QTextStream out(stdout);
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("bench.sqlite"));
-    bool ok = measure(QStringLiteral("sqlite"), file, file, operations, singles, out);
-    if (Test::PgTestServer::isInstalled()) {
+    bool ok = true;
+    if (backend.isEmpty() || backend == QLatin1String("sqlite"))
+        ok = measure(QStringLiteral("sqlite"), file, file, operations, singles, out);
+    if ((backend.isEmpty() || backend == QLatin1String("postgresql")) && Test::PgTestServer::isInstalled()) {
         Test::PgTestServer server;
         const QString near = QStringLiteral("bench_batch");
         const QString far = QStringLiteral("bench_batch_far");
