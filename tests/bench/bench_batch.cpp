@@ -36,8 +36,9 @@ namespace {
 constexpr qint64 DemoNow = 1'767'225'600'000;
 
 // CPU time, which a loaded machine stretches far less than the time on the clock: this
-// process's, and that of a PostgreSQL server's processes (the postmaster and its children,
-// read from /proc), in milliseconds.
+// process's, and that of the PostgreSQL server's backends serving `database` (the
+// postmaster's children whose title names it, read from /proc: not autovacuum, which a
+// freshly built store sets going), in milliseconds.
 double ownCpuMs()
 {
     timespec now{};
@@ -45,7 +46,7 @@ double ownCpuMs()
     return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
 }
 
-double serverCpuMs(qint64 postmaster)
+double serverCpuMs(qint64 postmaster, const QString &database)
 {
     if (postmaster <= 0)
         return 0;
@@ -64,8 +65,12 @@ double serverCpuMs(qint64 postmaster)
         const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
         if (fields.size() < 13)
             continue;
-        if (pid == postmaster || fields.at(1).toLongLong() == postmaster)
-            ticks += fields.at(11).toLongLong() + fields.at(12).toLongLong();
+        if (fields.at(1).toLongLong() != postmaster)
+            continue;
+        QFile title(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!title.open(QIODevice::ReadOnly) || !title.readAll().contains(" " + database.toUtf8() + " "))
+            continue;
+        ticks += fields.at(11).toLongLong() + fields.at(12).toLongLong();
     }
     return double(ticks) * 1000.0 / double(sysconf(_SC_CLK_TCK));
 }
@@ -80,7 +85,8 @@ qint64 postmasterOf(const QString &socketPath)
 // The demo store is built at `location` and measured through `through` (the same place,
 // or a slower way to it); `proxy`, when there is one, counts the batch's round trips.
 bool measure(const QString &backend, const QString &location, const QString &through, qint64 operations, int singles,
-             QTextStream &out, Test::LatencyProxy *proxy = nullptr, qint64 postmaster = 0)
+             QTextStream &out, Test::LatencyProxy *proxy = nullptr, qint64 postmaster = 0,
+             const QString &database = QString())
 {
     SimulationOptions options;
     options.operations = operations;
@@ -111,7 +117,7 @@ bool measure(const QString &backend, const QString &location, const QString &thr
     // The first `singles` as single decisions, each timed alone.
     double singleMs = 0;
     const double singleCpuAt = ownCpuMs();
-    const double singleServerAt = serverCpuMs(postmaster);
+    const double singleServerAt = serverCpuMs(postmaster, database);
     for (int i = 0; i < singles; ++i) {
         const BatchCandidate &candidate = plan->eligible[size_t(i)];
         ResolutionDraft draft;
@@ -128,19 +134,19 @@ bool measure(const QString &backend, const QString &location, const QString &thr
         singleMs += double(timer.nsecsElapsed()) / 1e6;
     }
     const double singleCpu = ownCpuMs() - singleCpuAt;
-    const double singleServer = serverCpuMs(postmaster) - singleServerAt;
+    const double singleServer = serverCpuMs(postmaster, database) - singleServerAt;
     // The rest in one batch.
     BatchPlan rest = *plan;
     rest.eligible.erase(rest.eligible.begin(), rest.eligible.begin() + singles);
     if (proxy)
         proxy->resetCounts();
     const double batchCpuAt = ownCpuMs();
-    const double batchServerAt = serverCpuMs(postmaster);
+    const double batchServerAt = serverCpuMs(postmaster, database);
     timer.restart();
     const BatchReport report = BatchExecutor(store, request.operatorName, QStringLiteral("bench")).run(rest);
     const double batchMs = double(timer.nsecsElapsed()) / 1e6;
     const double batchCpu = ownCpuMs() - batchCpuAt;
-    const double batchServer = serverCpuMs(postmaster) - batchServerAt;
+    const double batchServer = serverCpuMs(postmaster, database) - batchServerAt;
     const qint64 batchTrips = proxy ? proxy->roundTrips() : -1;
     if (report.failure || report.decided() != qint64(rest.eligible.size())) {
         out << backend << ": the batch did not decide every operation\n";
@@ -219,13 +225,13 @@ int main(int argc, char **argv)
         if (server.isRunning() && server.createDatabase(near) && server.createDatabase(far)) {
             const qint64 postmaster = postmasterOf(server.socketPath());
             ok = measure(QStringLiteral("postgresql"), server.location(near), server.location(near), operations,
-                         singles, out, nullptr, postmaster) && ok;
+                         singles, out, nullptr, postmaster, near) && ok;
             // 10 ms each way: a 20 ms round trip.
             Test::LatencyProxy proxy(server.socketPath(), 10);
             if (proxy.start()) {
                 const QString through = proxy.pgLocation(far, QString::fromLatin1(Test::PgTestServer::SuperUser));
                 ok = measure(QStringLiteral("postgresql at a 20 ms round trip"), server.location(far), through,
-                             operations, singles, out, &proxy, postmaster) && ok;
+                             operations, singles, out, &proxy, postmaster, far) && ok;
             } else {
                 out << "postgresql at a 20 ms round trip: the proxy could not listen\n";
             }
