@@ -13,7 +13,11 @@ QString genesisHash()
     return QString(64, QLatin1Char('0'));
 }
 
-std::string canonicalJson(const Resolution &r)
+namespace {
+
+// nlohmann::json's own writing of the row: keys sorted, no white space, text as it is but
+// for what JSON must escape. Kept for text that is not plain ASCII.
+std::string canonicalJsonByDocument(const Resolution &r)
 {
     // nlohmann::json keeps object keys in a std::map, so dump() writes them sorted.
     nlohmann::json row = {
@@ -32,6 +36,90 @@ std::string canonicalJson(const Resolution &r)
     };
     // Replace, not throw, on text that is not valid UTF-8: the hash must always compute.
     return row.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+bool isAscii(const QString &text)
+{
+    for (const QChar c : text) {
+        if (c.unicode() >= 0x80)
+            return false;
+    }
+    return true;
+}
+
+// A JSON string as nlohmann::json's dump() writes ASCII text: the quote, the backslash and
+// the control characters escaped (\b \t \n \f \r by name, the others as \u00xx).
+void appendString(std::string &out, const QString &text)
+{
+    static constexpr char Hex[] = "0123456789abcdef";
+    out += '"';
+    for (const QChar qc : text) {
+        const char c = char(qc.unicode());
+        switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\t': out += "\\t"; break;
+        case '\n': out += "\\n"; break;
+        case '\f': out += "\\f"; break;
+        case '\r': out += "\\r"; break;
+        default:
+            if (static_cast<unsigned char>(c) < 0x20) {
+                out += "\\u00";
+                out += Hex[(c >> 4) & 0xf];
+                out += Hex[c & 0xf];
+            } else {
+                out += c;
+            }
+        }
+    }
+    out += '"';
+}
+
+void appendNullable(std::string &out, const QString &text)
+{
+    if (text.isNull())
+        out += "null";
+    else
+        appendString(out, text);
+}
+
+} // namespace
+
+std::string canonicalJson(const Resolution &r)
+{
+    // Every decision is hashed once as it is recorded and again by each verification: the
+    // usual row (ASCII text) is written directly, in the same bytes as the document's.
+    for (const QString *text : {&r.operationId, &r.refundId, &r.evidence, &r.note, &r.operatorName, &r.prevHash}) {
+        if (!isAscii(*text))
+            return canonicalJsonByDocument(r);
+    }
+    std::string out;
+    out.reserve(size_t(256 + r.evidence.size() + r.note.size()));
+    out += "{\"evidence\":";
+    appendString(out, r.evidence);
+    out += ",\"note\":";
+    appendNullable(out, r.note);
+    out += ",\"operation_id\":";
+    appendString(out, r.operationId);
+    out += ",\"operator\":";
+    appendString(out, r.operatorName);
+    out += ",\"outcome\":";
+    appendString(out, toString(r.outcome));
+    out += ",\"overrides_evidence\":";
+    out += r.overridesEvidence ? '1' : '0';
+    out += ",\"prev_hash\":";
+    appendString(out, r.prevHash);
+    out += ",\"previous_status\":";
+    appendString(out, toString(r.previousStatus));
+    out += ",\"recorded_at\":";
+    out += std::to_string(r.recordedAt);
+    out += ",\"refund_id\":";
+    appendNullable(out, r.refundId);
+    out += ",\"resolution_id\":";
+    out += std::to_string(r.resolutionId);
+    out += '}';
+    return out;
 }
 
 QString hashOf(const Resolution &resolution)

@@ -39,10 +39,16 @@ BatchFlight::Landed BatchFlight::fly(Store &store, const std::vector<BatchCandid
             landed.items[i].reason = refused->message;
             continue;
         }
-        const Evidence evidence = EvidenceAnalyzer::analyze(seen[i], inputs->candidates[i], inputs->lookups[i]);
-        auto checked = Resolver::checkAgainst(evidence, draft,
-                                              Resolver::ReviewedEvidence{candidate.verdict, candidate.refundId,
-                                                                         candidate.eventId, candidate.lookupId});
+        // The verdict alone decides; its sentences are written only to say why one is refused.
+        const Resolver::ReviewedEvidence reviewed{candidate.verdict, candidate.refundId, candidate.eventId,
+                                                  candidate.lookupId};
+        auto checked = Resolver::checkAgainst(EvidenceAnalyzer::analyze(seen[i], inputs->candidates[i], inputs->lookups[i],
+                                                                        EvidenceAnalyzer::Detail::VerdictOnly),
+                                              draft, reviewed);
+        if (!checked) {
+            checked = Resolver::checkAgainst(EvidenceAnalyzer::analyze(seen[i], inputs->candidates[i], inputs->lookups[i]),
+                                             draft, reviewed);
+        }
         if (!checked) {
             // It changed since the review: skipped, never decided on stale evidence.
             landed.items[i].reason = checked.error().message;

@@ -2,7 +2,10 @@
 // decisions made the console's way (Resolver::resolve), in the same run on a demo store:
 // on SQLite, and on a PostgreSQL server of its own when one can be started: over its Unix
 // socket, and through a proxy that makes every round trip 20 ms, as over a VPN.
-// Usage: bench_batch [--operations N] [--singles K]. Prints figures; asserts nothing.
+// Usage: bench_batch [--operations N] [--singles K] [--backend sqlite|postgresql]. Prints
+// figures; asserts nothing. One backend alone suits `valgrind --tool=callgrind
+// --toggle-collect='RefundDesk::BatchExecutor::run*'` (a batch's instructions; with
+// `RefundDesk::Resolver::resolve*`, the singles').
 
 #include "latencyproxy.h"
 #include "pgtestserver.h"
@@ -18,8 +21,13 @@
 #include <QTemporaryDir>
 #include <QTextStream>
 
+#include <QDir>
+#include <QFile>
+
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
+#include <unistd.h>
 
 using namespace RefundDesk;
 
@@ -27,10 +35,58 @@ namespace {
 
 constexpr qint64 DemoNow = 1'767'225'600'000;
 
+// CPU time, which a loaded machine stretches far less than the time on the clock: this
+// process's, and that of the PostgreSQL server's backends serving `database` (the
+// postmaster's children whose title names it, read from /proc: not autovacuum, which a
+// freshly built store sets going), in milliseconds.
+double ownCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
+double serverCpuMs(qint64 postmaster, const QString &database)
+{
+    if (postmaster <= 0)
+        return 0;
+    qint64 ticks = 0;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool isPid = false;
+        const qint64 pid = entry.toLongLong(&isPid);
+        if (!isPid)
+            continue;
+        QFile file(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        const QByteArray stat = file.readAll();
+        // After the command's closing parenthesis: state, ppid, ..., utime (14th), stime (15th).
+        const QList<QByteArray> fields = stat.mid(stat.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() < 13)
+            continue;
+        if (fields.at(1).toLongLong() != postmaster)
+            continue;
+        QFile title(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!title.open(QIODevice::ReadOnly) || !title.readAll().contains(" " + database.toUtf8() + " "))
+            continue;
+        ticks += fields.at(11).toLongLong() + fields.at(12).toLongLong();
+    }
+    return double(ticks) * 1000.0 / double(sysconf(_SC_CLK_TCK));
+}
+
+// The postmaster's process id, the first line of its socket's lock file.
+qint64 postmasterOf(const QString &socketPath)
+{
+    QFile lock(socketPath + QStringLiteral(".lock"));
+    return lock.open(QIODevice::ReadOnly) ? lock.readLine().trimmed().toLongLong() : 0;
+}
+
 // The demo store is built at `location` and measured through `through` (the same place,
 // or a slower way to it); `proxy`, when there is one, counts the batch's round trips.
 bool measure(const QString &backend, const QString &location, const QString &through, qint64 operations, int singles,
-             QTextStream &out, Test::LatencyProxy *proxy = nullptr)
+             QTextStream &out, Test::LatencyProxy *proxy = nullptr, qint64 postmaster = 0,
+             const QString &database = QString())
 {
     SimulationOptions options;
     options.operations = operations;
@@ -60,6 +116,8 @@ bool measure(const QString &backend, const QString &location, const QString &thr
 
     // The first `singles` as single decisions, each timed alone.
     double singleMs = 0;
+    const double singleCpuAt = ownCpuMs();
+    const double singleServerAt = serverCpuMs(postmaster, database);
     for (int i = 0; i < singles; ++i) {
         const BatchCandidate &candidate = plan->eligible[size_t(i)];
         ResolutionDraft draft;
@@ -75,14 +133,20 @@ bool measure(const QString &backend, const QString &location, const QString &thr
         }
         singleMs += double(timer.nsecsElapsed()) / 1e6;
     }
+    const double singleCpu = ownCpuMs() - singleCpuAt;
+    const double singleServer = serverCpuMs(postmaster, database) - singleServerAt;
     // The rest in one batch.
     BatchPlan rest = *plan;
     rest.eligible.erase(rest.eligible.begin(), rest.eligible.begin() + singles);
     if (proxy)
         proxy->resetCounts();
+    const double batchCpuAt = ownCpuMs();
+    const double batchServerAt = serverCpuMs(postmaster, database);
     timer.restart();
     const BatchReport report = BatchExecutor(store, request.operatorName, QStringLiteral("bench")).run(rest);
     const double batchMs = double(timer.nsecsElapsed()) / 1e6;
+    const double batchCpu = ownCpuMs() - batchCpuAt;
+    const double batchServer = serverCpuMs(postmaster, database) - batchServerAt;
     const qint64 batchTrips = proxy ? proxy->roundTrips() : -1;
     if (report.failure || report.decided() != qint64(rest.eligible.size())) {
         out << backend << ": the batch did not decide every operation\n";
@@ -121,6 +185,15 @@ bool measure(const QString &backend, const QString &location, const QString &thr
                .arg(perBatchAlone / perSingle, 0, 'f', 3)
                .arg(batchTrips >= 0 ? QStringLiteral("; the batch's round trips %1").arg(batchTrips) : QString())
                .arg(rereadMs / double(report.decided()), 0, 'f', 3);
+    const double decided = double(report.decided());
+    out << QStringLiteral("%1: CPU ms/decision, this process + the server's: single %2 + %3, batch %4 + %5; "
+                          "batch/single %6\n")
+               .arg(backend)
+               .arg(singleCpu / singles, 0, 'f', 3)
+               .arg(singleServer / singles, 0, 'f', 3)
+               .arg(batchCpu / decided, 0, 'f', 3)
+               .arg(batchServer / decided, 0, 'f', 3)
+               .arg(((batchCpu + batchServer) / decided) / ((singleCpu + singleServer) / singles), 0, 'f', 3);
     out.flush();
     return true;
 }
@@ -137,23 +210,28 @@ int main(int argc, char **argv)
     };
     const qint64 operations = valueOf(QStringLiteral("--operations"), 20000);
     const int singles = int(valueOf(QStringLiteral("--singles"), 50));
+    const int backendAt = int(arguments.indexOf(QStringLiteral("--backend")));
+    const QString backend = backendAt >= 0 && backendAt + 1 < arguments.size() ? arguments.at(backendAt + 1) : QString();
     QTextStream out(stdout);
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("bench.sqlite"));
-    bool ok = measure(QStringLiteral("sqlite"), file, file, operations, singles, out);
-    if (Test::PgTestServer::isInstalled()) {
+    bool ok = true;
+    if (backend.isEmpty() || backend == QLatin1String("sqlite"))
+        ok = measure(QStringLiteral("sqlite"), file, file, operations, singles, out);
+    if ((backend.isEmpty() || backend == QLatin1String("postgresql")) && Test::PgTestServer::isInstalled()) {
         Test::PgTestServer server;
         const QString near = QStringLiteral("bench_batch");
         const QString far = QStringLiteral("bench_batch_far");
         if (server.isRunning() && server.createDatabase(near) && server.createDatabase(far)) {
+            const qint64 postmaster = postmasterOf(server.socketPath());
             ok = measure(QStringLiteral("postgresql"), server.location(near), server.location(near), operations,
-                         singles, out) && ok;
+                         singles, out, nullptr, postmaster, near) && ok;
             // 10 ms each way: a 20 ms round trip.
             Test::LatencyProxy proxy(server.socketPath(), 10);
             if (proxy.start()) {
                 const QString through = proxy.pgLocation(far, QString::fromLatin1(Test::PgTestServer::SuperUser));
                 ok = measure(QStringLiteral("postgresql at a 20 ms round trip"), server.location(far), through,
-                             operations, singles, out, &proxy) && ok;
+                             operations, singles, out, &proxy, postmaster, far) && ok;
             } else {
                 out << "postgresql at a 20 ms round trip: the proxy could not listen\n";
             }

@@ -1,7 +1,10 @@
 // PgStore's many decisions at once: one flight (libpq's pipeline mode) of transactions,
 // one per decision, each its own unit between sync points, so that one that fails is
 // rolled back alone and the next runs all the same. A flight costs one round trip however
-// many decisions it carries. And the evidence they are checked against again, in one.
+// many decisions it carries, and each decision the server six statements: its
+// transaction's three (ROLLBACK of one left failed, BEGIN, COMMIT), its settings, its locks
+// (the row's, then the chain's) and its writes (the resolution and the status together).
+// And the evidence they are checked against again, in one.
 #include "store/postgresql/pgstore.h"
 
 #include "store/postgresql/pgconnection.h"
@@ -27,6 +30,11 @@ constexpr qint64 ChainLockKey = 0x7264636861696e;
 const QByteArray LockRow = QByteArray("SELECT ") + OperationColumns
                            + " FROM refund_ops WHERE operation_id = $1 FOR UPDATE";
 
+// The same, and then the audit chain's lock ($2), in one statement: the subquery that
+// locks the row is never merged into the outer query (it has FOR UPDATE), so the row lock
+// comes first and the chain's after it, in the order every decision takes them.
+const QByteArray LockRowThenChain = "SELECT l.*, pg_advisory_xact_lock($2) FROM (" + LockRow + ") l";
+
 // What a decision may still be made on: the row as seen (VERSION is its version's
 // parameter), unknown, or checking by this login. Read under the row lock, so the INSERT
 // and the UPDATE below see the same row and either both write or neither does (a decision
@@ -34,8 +42,13 @@ const QByteArray LockRow = QByteArray("SELECT ") + OperationColumns
 #define RD_DECIDABLE(VERSION) "o.operation_id = $1 AND o.version = " VERSION " AND o.status IN ('unknown', 'checking') " \
                               "AND (o.status = 'unknown' OR o.claimed_by = session_user)"
 
-const QByteArray InsertResolution = QByteArray(
-    "INSERT INTO resolutions (") + ResolutionColumns + ") "
+// The decision's two writes in one statement: the resolution appended to the chain, its
+// hash worked out by the server from the head read under the chain's lock, and the
+// operation's status changed to it, its updated_at the resolution's time as stored. Either
+// both write or neither does: the UPDATE runs only when the INSERT wrote. Answers the
+// resolution and, after it, how many operations were changed (1).
+const QByteArray DecideOne = QByteArray(
+    "WITH ins AS (INSERT INTO resolutions (") + ResolutionColumns + ") "
     "SELECT r.id, r.op, r.outcome, r.refund, r.evidence, r.note, r.who, r.at, r.previous, 0, r.prev, "
     "encode(sha256(convert_to('{\"evidence\":' || COALESCE(to_json(r.evidence)::text, 'null')"
     " || ',\"note\":' || COALESCE(to_json(r.note)::text, 'null')"
@@ -54,13 +67,11 @@ const QByteArray InsertResolution = QByteArray(
     "COALESCE(h.hash, repeat('0', 64)) AS prev "
     "FROM refund_ops o LEFT JOIN (SELECT resolution_id, hash FROM resolutions "
     "ORDER BY resolution_id DESC LIMIT 1) h ON true WHERE " RD_DECIDABLE("$6") ") r "
-    "RETURNING " + ResolutionColumns;
-
-const QByteArray UpdateOperation = QByteArray(
-    "UPDATE refund_ops o SET status = $2, refund_id = COALESCE($3, o.refund_id), claimed_by = NULL, "
-    "claimed_at = NULL, updated_at = (SELECT recorded_at FROM resolutions WHERE operation_id = $1 "
-    "ORDER BY resolution_id DESC LIMIT 1), version = o.version + 1 "
-    "WHERE " RD_DECIDABLE("$4"));
+    "RETURNING " + ResolutionColumns + "), "
+    "upd AS (UPDATE refund_ops o SET status = $2, refund_id = COALESCE($3, o.refund_id), claimed_by = NULL, "
+    "claimed_at = NULL, updated_at = (SELECT recorded_at FROM ins), version = o.version + 1 "
+    "WHERE " RD_DECIDABLE("$6") " AND EXISTS (SELECT 1 FROM ins) RETURNING 1) "
+    "SELECT ins.*, (SELECT count(*) FROM upd) FROM ins";
 
 #undef RD_DECIDABLE
 
@@ -89,11 +100,12 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
     // Refused here, before anything is sent: a decision the store would refuse anyway.
     std::vector<std::optional<Error>> refused(decisions.size());
     int lastSent = -1;
+    const QString aDecision = QCoreApplication::translate("Store", "a decision");
     for (size_t i = 0; i < decisions.size(); ++i) {
         const ResolutionDraft &draft = decisions[i].draft;
         if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
             refused[i] = Error::refused(QCoreApplication::translate("Store", "A refunded outcome needs the provider's refund id."));
-        else if (auto login = operatorFor(draft.operatorName, QCoreApplication::translate("Store", "a decision")); !login)
+        else if (auto login = operatorFor(draft.operatorName, aDecision); !login)
             refused[i] = login.error();
         else
             lastSent = int(i);
@@ -114,8 +126,7 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
     struct Sent
     {
         int locked = 0;
-        int inserted = 0;
-        int updated = 0;
+        int written = 0;
         int committed = 0;
     };
     std::vector<Sent> sent(decisions.size());
@@ -132,21 +143,14 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         flight.addControl("BEGIN ISOLATION LEVEL READ COMMITTED");
         flight.addControl(int(i) == lastSent ? settings : asynchronous);
         Sent &s = sent[i];
-        s.locked = flight.add(LockRow, PgParams().add(draft.operationId));
-        flight.add("SELECT pg_advisory_xact_lock($1)", PgParams().add(ChainLockKey));
-        const PgParams params = PgParams()
-                                    .add(draft.operationId)
-                                    .add(toString(draft.outcome))
-                                    .add(refundId)
-                                    .add(draft.evidence.trimmed())
-                                    .add(orNull(draft.note))
-                                    .add(decisions[i].seen.version);
-        s.inserted = flight.add(InsertResolution, params);
-        s.updated = flight.add(UpdateOperation, PgParams()
-                                                    .add(draft.operationId)
-                                                    .add(toString(draft.outcome))
-                                                    .add(refundId)
-                                                    .add(decisions[i].seen.version));
+        s.locked = flight.add(LockRowThenChain, PgParams().add(draft.operationId).add(ChainLockKey));
+        s.written = flight.add(DecideOne, PgParams()
+                                              .add(draft.operationId)
+                                              .add(toString(draft.outcome))
+                                              .add(refundId)
+                                              .add(draft.evidence.trimmed())
+                                              .add(orNull(draft.note))
+                                              .add(decisions[i].seen.version));
         s.committed = flight.addControl("COMMIT");
         flight.sync();
     }
@@ -171,11 +175,10 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         const QString &operationId = decisions[i].draft.operationId;
         const Sent &s = sent[i];
         const PgResult &locked = answers[size_t(s.locked)];
-        const PgResult &inserted = answers[size_t(s.inserted)];
-        const PgResult &updated = answers[size_t(s.updated)];
+        const PgResult &written = answers[size_t(s.written)];
         const PgResult &committed = answers[size_t(s.committed)];
-        const PgResult *failed = !locked.isOk() ? &locked : !inserted.isOk() ? &inserted : !updated.isOk() ? &updated
-                                                            : !committed.isOk() ? &committed : nullptr;
+        const PgResult *failed = !locked.isOk() ? &locked : !written.isOk() ? &written
+                                                          : !committed.isOk() ? &committed : nullptr;
         if (int(i) == lastSent)
             flushed = !failed && locked.rows() == 1;
         if (failed) {
@@ -199,8 +202,8 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
                                                    .arg(operationId, location())));
             continue;
         }
-        if (inserted.rows() == 1 && updated.affectedRows() == 1) {
-            outcomes.emplace_back(resolutionFrom(inserted, 0));
+        if (written.rows() == 1 && written.integer(0, columnCount(ResolutionColumns)) == 1) {
+            outcomes.emplace_back(resolutionFrom(written, 0));
             continue;
         }
         outcomes.emplace_back(Error::internal(QString())); // told below

@@ -126,11 +126,23 @@ private:
     std::optional<Error> refuseWrite() const;
     // Why a write against `seen` cannot go ahead, or nothing when it can.
     Result<Operation> currentForWrite(const QString &operationId, const SeenState &seen);
+    // The audit chain's last link, as read under the write lock: what the next resolution
+    // follows. A batch reads it once and carries it from one decision to the next.
+    struct ChainEnd
+    {
+        qint64 resolutionId = 0;
+        QString hash;
+    };
+    Result<ChainEnd> chainEnd();
     // A decision's two writes inside the caller's transaction: the status change against
-    // `operation` (read under the write lock) and its resolution appended to the chain.
-    Result<Resolution> appendDecision(const ResolutionDraft &draft, const Operation &operation, const QString &doing);
-    // One decision of decideMany(), in a savepoint rolled back alone when it cannot be made.
-    Result<Resolution> decideInSavepoint(const DecisionRequest &decision);
+    // `operation` (read under the write lock) and its resolution appended to the chain
+    // after `end`, which then names the new link.
+    Result<Resolution> appendDecision(const ResolutionDraft &draft, const Operation &operation, ChainEnd &end);
+    // One decision of decideMany(), in a savepoint rolled back alone when it cannot be made;
+    // `end` moves on only when it is recorded.
+    Result<Resolution> decideInSavepoint(const DecisionRequest &decision, ChainEnd &end);
+    // What the store was doing, for a failure of the decision on `operationId`.
+    static QString recordingOutcomeOf(const QString &operationId);
     // A Conflict that says what the operation is now, and who made it so.
     Error describeChange(const Operation &current);
     std::optional<Resolution> lastResolutionOf(const QString &operationId);

@@ -3,7 +3,10 @@
 // each decision in a savepoint of its own that is rolled back alone when the operation is
 // no longer as seen. Each decision stays atomic (its status and its resolution, or neither)
 // and is reported recorded only once its chunk has committed. A chunk holds the write lock
-// for ChunkMs at most; readers are never blocked by it (WAL).
+// for ChunkMs at most; readers are never blocked by it (WAL). The chunk reads the audit
+// chain's last link once and carries it from one decision to the next (nothing else can
+// append while it holds the write lock), and its statements, the savepoints' among them,
+// are prepared once per connection.
 #include "store/sqlite/sqlitestore.h"
 
 #include "store/sqlite/sqlitestatement.h"
@@ -24,11 +27,15 @@ DecisionsMade SqliteStore::decideMany(const std::vector<DecisionRequest> &decisi
         made.failure = *error;
         return made;
     }
-    const QString doing = QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed")
-                              .arg(decisions.front().draft.operationId);
+    const QString doing = recordingOutcomeOf(decisions.front().draft.operationId);
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive()) {
         made.failure = sqliteError(transaction.beginCode(), doing);
+        return made;
+    }
+    auto end = chainEnd();
+    if (!end) {
+        made.failure = end.error();
         return made;
     }
     QElapsedTimer held;
@@ -38,7 +45,7 @@ DecisionsMade SqliteStore::decideMany(const std::vector<DecisionRequest> &decisi
     for (const DecisionRequest &decision : decisions) {
         if (!outcomes.empty() && held.elapsed() >= ChunkMs)
             break; // the rest in the next chunk: the lock is never held long
-        auto outcome = decideInSavepoint(decision);
+        auto outcome = decideInSavepoint(decision, *end);
         if (!outcome && endsABatch(outcome.error().kind)) {
             // Nothing of this chunk is kept (the transaction rolls back): none is reported.
             made.failure = outcome.error();
@@ -55,27 +62,34 @@ DecisionsMade SqliteStore::decideMany(const std::vector<DecisionRequest> &decisi
     return made;
 }
 
-Result<Resolution> SqliteStore::decideInSavepoint(const DecisionRequest &decision)
+Result<Resolution> SqliteStore::decideInSavepoint(const DecisionRequest &decision, ChainEnd &end)
 {
     const ResolutionDraft &draft = decision.draft;
     if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
         return Error::refused(QCoreApplication::translate("Store", "A refunded outcome needs the provider's refund id."));
-    const QString doing = QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed").arg(draft.operationId);
-    if (const int code = sqlite3_exec(m_db, "SAVEPOINT decision", nullptr, nullptr, nullptr); code != SQLITE_OK)
-        return sqliteError(code, doing);
+    auto step = [this](const char *sql) {
+        auto s = cached(QByteArray::fromRawData(sql, qsizetype(qstrlen(sql))));
+        const int code = s->step();
+        return code == SQLITE_DONE ? SQLITE_OK : code;
+    };
+    if (const int code = step("SAVEPOINT decision"); code != SQLITE_OK)
+        return sqliteError(code, recordingOutcomeOf(draft.operationId));
+    ChainEnd next = end;
     auto decide = [&]() -> Result<Resolution> {
         auto current = currentForWrite(draft.operationId, decision.seen);
         if (!current)
             return current.error();
         if (!current->canBeDecidedBy(draft.operatorName))
             return describeChange(*current);
-        return appendDecision(draft, *current, doing);
+        return appendDecision(draft, *current, next);
     };
     auto outcome = decide();
     if (!outcome)
-        sqlite3_exec(m_db, "ROLLBACK TO decision", nullptr, nullptr, nullptr);
-    if (const int code = sqlite3_exec(m_db, "RELEASE decision", nullptr, nullptr, nullptr); code != SQLITE_OK && outcome)
-        return sqliteError(code, doing);
+        step("ROLLBACK TO decision");
+    if (const int code = step("RELEASE decision"); code != SQLITE_OK && outcome)
+        return sqliteError(code, recordingOutcomeOf(draft.operationId));
+    if (outcome)
+        end = next;
     return outcome;
 }
 

@@ -180,10 +180,9 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
         return *error;
     if (draft.outcome == Outcome::Refunded && draft.refundId.trimmed().isEmpty())
         return Error::refused(QCoreApplication::translate("Store", "A refunded outcome needs the provider's refund id."));
-    const QString doing = QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed").arg(draft.operationId);
     SqliteTransaction transaction(m_db);
     if (!transaction.isActive() && !SqliteBusyAnswer::isBusy(transaction.beginCode()))
-        return sqliteError(transaction.beginCode(), doing);
+        return sqliteError(transaction.beginCode(), recordingOutcomeOf(draft.operationId));
     auto current = currentForWrite(draft.operationId, seen);
     if (!current)
         return current.error();
@@ -191,28 +190,40 @@ Result<Resolution> SqliteStore::recordResolution(const ResolutionDraft &draft, c
     if (!operation.canBeDecidedBy(draft.operatorName))
         return describeChange(operation);
     if (!transaction.isActive())
-        return SqliteBusyAnswer::busy(BusyTimeoutMs, doing, operation);
-    auto r = appendDecision(draft, operation, doing);
+        return SqliteBusyAnswer::busy(BusyTimeoutMs, recordingOutcomeOf(draft.operationId), operation);
+    auto end = chainEnd();
+    if (!end)
+        return end.error();
+    auto r = appendDecision(draft, operation, *end);
     if (!r)
         return r.error();
     const int code = transaction.commit();
     if (code != SQLITE_OK)
-        return sqliteError(code, doing);
+        return sqliteError(code, recordingOutcomeOf(draft.operationId));
     return r;
 }
 
-Result<Resolution> SqliteStore::appendDecision(const ResolutionDraft &draft, const Operation &operation,
-                                               const QString &doing)
+QString SqliteStore::recordingOutcomeOf(const QString &operationId)
+{
+    return QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed").arg(operationId);
+}
+
+Result<SqliteStore::ChainEnd> SqliteStore::chainEnd()
 {
     auto last = cached("SELECT resolution_id, hash FROM resolutions ORDER BY resolution_id DESC LIMIT 1");
-    const int lastCode = last->step();
-    if (lastCode != SQLITE_ROW && lastCode != SQLITE_DONE)
-        return sqliteError(lastCode, doing);
+    const int code = last->step();
+    if (code == SQLITE_DONE)
+        return ChainEnd{0, AuditChain::genesisHash()};
+    if (code != SQLITE_ROW)
+        return sqliteError(code, QCoreApplication::translate("Store", "reading the audit chain's last link", "what the store was doing when it failed"));
+    return ChainEnd{last->integer(0), last->text(1)};
+}
 
+Result<Resolution> SqliteStore::appendDecision(const ResolutionDraft &draft, const Operation &operation, ChainEnd &end)
+{
     Resolution r;
-    r.resolutionId = lastCode == SQLITE_ROW ? last->integer(0) + 1 : 1;
-    r.prevHash = lastCode == SQLITE_ROW ? last->text(1) : AuditChain::genesisHash();
-    last->reset();
+    r.resolutionId = end.resolutionId + 1;
+    r.prevHash = end.hash;
     r.operationId = draft.operationId;
     r.outcome = draft.outcome;
     r.refundId = draft.outcome == Outcome::Refunded ? draft.refundId.trimmed() : QString();
@@ -231,17 +242,21 @@ Result<Resolution> SqliteStore::appendDecision(const ResolutionDraft &draft, con
     update->bind(4, r.operationId).bind(5, operation.version);
     int code = update->step();
     if (code != SQLITE_DONE)
-        return sqliteError(code, doing);
+        return sqliteError(code, recordingOutcomeOf(draft.operationId));
 
     // Test-only seam: the crash tests kill a decision here, between its two writes.
-    if (const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS"); delayMs > 0)
+    static const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS");
+    if (delayMs > 0)
         QThread::msleep(ulong(delayMs));
 
-    auto insert = cached("INSERT INTO resolutions " + columnsAndValues(ResolutionColumns));
+    // Built once: the statement's text is the key of its prepared statement.
+    static const QByteArray insertResolution = "INSERT INTO resolutions " + columnsAndValues(ResolutionColumns);
+    auto insert = cached(insertResolution);
     bindResolution(*insert, r);
     code = insert->step();
     if (code != SQLITE_DONE)
-        return sqliteError(code, doing);
+        return sqliteError(code, recordingOutcomeOf(draft.operationId));
+    end = ChainEnd{r.resolutionId, r.hash};
     return r;
 }
 

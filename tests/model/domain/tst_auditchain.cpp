@@ -3,6 +3,8 @@
 #include <QCryptographicHash>
 #include <QtTest>
 
+#include <nlohmann/json.hpp>
+
 using namespace RefundDesk;
 
 class tst_AuditChain : public QObject
@@ -12,6 +14,7 @@ class tst_AuditChain : public QObject
 private slots:
     void canonicalFormIsExact();
     void hashIsSha256OfTheCanonicalForm();
+    void directFormIsTheDocumentsForEveryCharacter();
     void verifierAcceptsAnHonestChain();
     void verifierFindsTampering_data();
     void verifierFindsTampering();
@@ -77,6 +80,59 @@ void tst_AuditChain::hashIsSha256OfTheCanonicalForm()
         QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256).toHex());
     QCOMPARE(AuditChain::hashOf(sample()), expected);
     QCOMPARE(expected.size(), 64);
+}
+
+// The canonical form of a row of plain ASCII text is written directly; it must be byte for
+// byte what nlohmann::json's document gives, which chains recorded before were hashed with
+// (and which PostgreSQL's trigger writes the same way).
+void tst_AuditChain::directFormIsTheDocumentsForEveryCharacter()
+{
+    auto byDocument = [](const Resolution &r) {
+        nlohmann::json row = {
+            {"resolution_id", r.resolutionId},
+            {"operation_id", r.operationId.toStdString()},
+            {"outcome", toString(r.outcome).toStdString()},
+            {"refund_id", r.refundId.isNull() ? nlohmann::json(nullptr) : nlohmann::json(r.refundId.toStdString())},
+            {"evidence", r.evidence.toStdString()},
+            {"note", r.note.isNull() ? nlohmann::json(nullptr) : nlohmann::json(r.note.toStdString())},
+            {"operator", r.operatorName.toStdString()},
+            {"recorded_at", r.recordedAt},
+            {"previous_status", toString(r.previousStatus).toStdString()},
+            {"overrides_evidence", r.overridesEvidence ? 1 : 0},
+            {"prev_hash", r.prevHash.toStdString()},
+        };
+        return row.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    };
+    int compared = 0;
+    for (int c = 0; c < 0x80; ++c) {
+        const QString text = QStringLiteral("a") + QChar(c) + QStringLiteral("b");
+        Resolution r = sample();
+        r.note = text;
+        r.evidence = QStringLiteral("webhook:") + text;
+        r.operatorName = text;
+        r.operationId = text;
+        r.refundId = text;
+        r.prevHash = text;
+        r.overridesEvidence = c % 2 == 0;
+        r.resolutionId = c * 1000003LL;
+        r.recordedAt = -c;
+        QCOMPARE(QString::fromStdString(AuditChain::canonicalJson(r)), QString::fromStdString(byDocument(r)));
+        ++compared;
+    }
+    QCOMPARE(compared, 128);
+    for (const Outcome outcome : {Outcome::Refunded, Outcome::Failed}) {
+        for (const OperationStatus status : {OperationStatus::Unknown, OperationStatus::Checking}) {
+            Resolution r = sample();
+            r.outcome = outcome;
+            r.previousStatus = status;
+            r.note = QString();
+            r.refundId = QString();
+            r.evidence = QString();
+            QCOMPARE(QString::fromStdString(AuditChain::canonicalJson(r)), QString::fromStdString(byDocument(r)));
+            r.note = QStringLiteral("\u7b14\u8bb0 \U0001F600 \u00e9");
+            QCOMPARE(QString::fromStdString(AuditChain::canonicalJson(r)), QString::fromStdString(byDocument(r)));
+        }
+    }
 }
 
 void tst_AuditChain::verifierAcceptsAnHonestChain()
