@@ -4506,6 +4506,11 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>Could not read which indexes %1 has: %2. Nothing was changed. Check that the file is readable and try again.</source>
         <translation>Не удалось прочитать, какие индексы есть в %1: %2. Ничего не изменено. Проверьте, что файл доступен для чтения, и повторите попытку.</translation>
     </message>
+    <message>
+        <source>reading the audit chain&apos;s last link</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение последнего звена цепочки аудита</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>

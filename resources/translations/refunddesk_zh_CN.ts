@@ -4431,6 +4431,11 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>Could not read which indexes %1 has: %2. Nothing was changed. Check that the file is readable and try again.</source>
         <translation>无法读取 %1 已有的索引：%2。未做任何更改。请检查文件是否可读，然后重试。</translation>
     </message>
+    <message>
+        <source>reading the audit chain&apos;s last link</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取审计链的最后一环</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
