@@ -1,5 +1,7 @@
 #include "domain/auditchain.h"
 
+#include "domain/jsonstring.h"
+
 #include <QCryptographicHash>
 
 #include <nlohmann/json.hpp>
@@ -47,41 +49,12 @@ bool isAscii(const QString &text)
     return true;
 }
 
-// A JSON string as nlohmann::json's dump() writes ASCII text: the quote, the backslash and
-// the control characters escaped (\b \t \n \f \r by name, the others as \u00xx).
-void appendString(std::string &out, const QString &text)
-{
-    static constexpr char Hex[] = "0123456789abcdef";
-    out += '"';
-    for (const QChar qc : text) {
-        const char c = char(qc.unicode());
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\b': out += "\\b"; break;
-        case '\t': out += "\\t"; break;
-        case '\n': out += "\\n"; break;
-        case '\f': out += "\\f"; break;
-        case '\r': out += "\\r"; break;
-        default:
-            if (static_cast<unsigned char>(c) < 0x20) {
-                out += "\\u00";
-                out += Hex[(c >> 4) & 0xf];
-                out += Hex[c & 0xf];
-            } else {
-                out += c;
-            }
-        }
-    }
-    out += '"';
-}
-
 void appendNullable(std::string &out, const QString &text)
 {
     if (text.isNull())
         out += "null";
     else
-        appendString(out, text);
+        appendJsonString(out, text);
 }
 
 } // namespace
@@ -97,21 +70,21 @@ std::string canonicalJson(const Resolution &r)
     std::string out;
     out.reserve(size_t(256 + r.evidence.size() + r.note.size()));
     out += "{\"evidence\":";
-    appendString(out, r.evidence);
+    appendJsonString(out, r.evidence);
     out += ",\"note\":";
     appendNullable(out, r.note);
     out += ",\"operation_id\":";
-    appendString(out, r.operationId);
+    appendJsonString(out, r.operationId);
     out += ",\"operator\":";
-    appendString(out, r.operatorName);
+    appendJsonString(out, r.operatorName);
     out += ",\"outcome\":";
-    appendString(out, toString(r.outcome));
+    appendJsonString(out, toString(r.outcome));
     out += ",\"overrides_evidence\":";
     out += r.overridesEvidence ? '1' : '0';
     out += ",\"prev_hash\":";
-    appendString(out, r.prevHash);
+    appendJsonString(out, r.prevHash);
     out += ",\"previous_status\":";
-    appendString(out, toString(r.previousStatus));
+    appendJsonString(out, toString(r.previousStatus));
     out += ",\"recorded_at\":";
     out += std::to_string(r.recordedAt);
     out += ",\"refund_id\":";
