@@ -95,7 +95,9 @@ void tst_BatchResolution::verifyIntact(Store &store)
 
 void tst_BatchResolution::planSplitsTheQueueAsTheVerdictsSay()
 {
-    auto [location, store] = openDemoStore();
+    OpenedStore demo = openDemoStore();
+    const QString &location = demo.location;
+    std::unique_ptr<Store> &store = demo.store;
     QVERIFY(store);
     // A colleague holds one operation the evidence settles.
     auto first = BatchPlanner::plan(*store, requestFor(*store, QStringLiteral("alice")));
@@ -173,7 +175,9 @@ void tst_BatchResolution::planSplitsTheQueueAsTheVerdictsSay()
 
 void tst_BatchResolution::planKeepsToTheVerdictsSelectionAndLimit()
 {
-    auto [location, store] = openDemoStore();
+    OpenedStore demo = openDemoStore();
+    const QString &location = demo.location;
+    std::unique_ptr<Store> &store = demo.store;
     QVERIFY(store);
     BatchRequest request = requestFor(*store, QStringLiteral("alice"));
     auto all = BatchPlanner::plan(*store, request);

@@ -77,6 +77,8 @@ private:
     // A new demo store on the backend of the current row.
     QString demoStore();
     // demoStore(), opened read-write; no store when it could not be made or opened.
+    // Tests name its members rather than bind them with `auto [location, store]`: clang 14
+    // does not let a lambda capture a structured binding.
     struct OpenedStore
     {
         QString location;

@@ -15,7 +15,9 @@ qint64 resolutionsOf(Store &store, const QString &operationId)
 
 void tst_BatchResolution::eachOperationIsItsOwnDecision()
 {
-    auto [location, store] = openDemoStore();
+    OpenedStore demo = openDemoStore();
+    const QString &location = demo.location;
+    std::unique_ptr<Store> &store = demo.store;
     QVERIFY(store);
     const QString alice = operatorOf(*store, QStringLiteral("alice"));
     auto plan = BatchPlanner::plan(*store, requestFor(*store, QStringLiteral("alice")));
@@ -70,7 +72,9 @@ void tst_BatchResolution::eachOperationIsItsOwnDecision()
 
 void tst_BatchResolution::changedAfterTheReviewIsSkipped()
 {
-    auto [location, store] = openDemoStore();
+    OpenedStore demo = openDemoStore();
+    const QString &location = demo.location;
+    std::unique_ptr<Store> &store = demo.store;
     QVERIFY(store);
     auto colleague = openStore(location);
     QVERIFY(colleague);
@@ -136,7 +140,9 @@ void tst_BatchResolution::changedAfterTheReviewIsSkipped()
 
 void tst_BatchResolution::cancelStopsBeforeTheNextOperation()
 {
-    auto [location, store] = openDemoStore();
+    OpenedStore demo = openDemoStore();
+    const QString &location = demo.location;
+    std::unique_ptr<Store> &store = demo.store;
     QVERIFY(store);
     auto plan = BatchPlanner::plan(*store, requestFor(*store, QStringLiteral("alice")));
     QVERIFY(plan);
@@ -160,7 +166,9 @@ void tst_BatchResolution::cancelStopsBeforeTheNextOperation()
 
 void tst_BatchResolution::twoBatchesDecideEachOperationOnce()
 {
-    auto [location, planning] = openDemoStore();
+    OpenedStore demo = openDemoStore();
+    const QString &location = demo.location;
+    std::unique_ptr<Store> &planning = demo.store;
     QVERIFY(planning);
     auto plan = BatchPlanner::plan(*planning, requestFor(*planning, QStringLiteral("alice")));
     QVERIFY(plan);
@@ -192,7 +200,9 @@ void tst_BatchResolution::twoBatchesDecideEachOperationOnce()
 
 void tst_BatchResolution::batchAndSingleDecisionsDecideEachOnce()
 {
-    auto [location, planning] = openDemoStore();
+    OpenedStore demo = openDemoStore();
+    const QString &location = demo.location;
+    std::unique_ptr<Store> &planning = demo.store;
     QVERIFY(planning);
     auto plan = BatchPlanner::plan(*planning, requestFor(*planning, QStringLiteral("alice")));
     QVERIFY(plan);
