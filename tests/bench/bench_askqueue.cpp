@@ -9,6 +9,7 @@
 // --stripe-truth`) rather than building one. Asserts nothing.
 
 #include "fakestripe.h"
+#include "testpaths.h"
 
 #include "store/store.h"
 
@@ -38,7 +39,7 @@ int runApp(const QStringList &arguments, const QProcessEnvironment &environment,
     QEventLoop loop; // the fake Stripe answers from this thread's event loop
     QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
     QObject::connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
-    process.start(QStringLiteral(RD_APP_PATH), arguments);
+    process.start(Test::appPath(), arguments);
     loop.exec();
     out = QString::fromUtf8(process.readAllStandardOutput());
     err = QString::fromUtf8(process.readAllStandardError());

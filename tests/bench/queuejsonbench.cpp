@@ -6,6 +6,7 @@
 #include "pgbenchstores.h"
 #include "processstats.h"
 #include "queuejsonprinter.h"
+#include "testpaths.h"
 
 #include "evidence/evidenceanalyzer.h"
 #include "store/store.h"
@@ -71,7 +72,7 @@ FloorCommand floorCommand(const QString &backend, const QString &location)
 
 bool measureQueueJson(const QString &path, const FloorCommand &floor, int runs, SizeFigures &figures)
 {
-    const QString app = QStringLiteral(RD_APP_PATH);
+    const QString app = Test::appPath();
     const QStringList appArgs = {QStringLiteral("queue"), QStringLiteral("--db"), path, QStringLiteral("--json")};
     QProcess check;
     check.start(app, appArgs);

@@ -7,6 +7,7 @@
 #include "fakestripecommand.h"
 #include "pgtestserver.h"
 #include "stripefixtures.h"
+#include "testpaths.h"
 #include "teststore.h"
 
 #include "store/store.h"
@@ -170,7 +171,7 @@ private slots:
 
         // show has it too, as evidence of what the provider said.
         QProcess show;
-        show.start(QStringLiteral(RD_APP_PATH), {QStringLiteral("show"), QStringLiteral("op_missed"), QStringLiteral("--db"), m_db,
+        show.start(Test::appPath(), {QStringLiteral("show"), QStringLiteral("op_missed"), QStringLiteral("--db"), m_db,
                                                  QStringLiteral("--json")});
         QVERIFY(show.waitForFinished(60'000));
         const QJsonArray shown = QJsonDocument::fromJson(show.readAllStandardOutput()).object().value(QLatin1String("lookups")).toArray();
@@ -225,7 +226,7 @@ private slots:
         QVERIFY(server.createDatabase(QStringLiteral("ask")));
         const QString owner = server.location(QStringLiteral("ask"));
         QProcess copy;
-        copy.start(QStringLiteral(RD_APP_PATH), {QStringLiteral("copy"), QStringLiteral("--from"), m_db, QStringLiteral("--to"), owner});
+        copy.start(Test::appPath(), {QStringLiteral("copy"), QStringLiteral("--from"), m_db, QStringLiteral("--to"), owner});
         QVERIFY(copy.waitForFinished(120'000));
         QVERIFY2(copy.exitCode() == 0, copy.readAllStandardError().constData());
 

@@ -2,6 +2,7 @@
 // saying it cannot open.
 
 #include "tst_cli.h"
+#include "testpaths.h"
 
 namespace {
 
@@ -43,7 +44,7 @@ void tst_Cli::versionNamesTheBuild()
 
     // The commit of the checkout it was built from ("-dirty" with uncommitted changes).
     QProcess git;
-    git.start(QStringLiteral("git"), {"-C", RD_SOURCE_DIR, "rev-parse", "--short=12", "HEAD"});
+    git.start(QStringLiteral("git"), {QStringLiteral("-C"), Test::sourceDir(), "rev-parse", "--short=12", "HEAD"});
     const bool inCheckout = git.waitForFinished(10'000) && git.exitStatus() == QProcess::NormalExit
         && git.exitCode() == 0;
     const QString head = QString::fromLatin1(git.readAllStandardOutput()).trimmed();

@@ -2,6 +2,7 @@
 // skipped, and two runs at once decide each operation once.
 
 #include "tst_cli.h"
+#include "testpaths.h"
 
 namespace {
 
@@ -129,7 +130,7 @@ void tst_Cli::resolveFromEvidenceSkipsWhatChangedAfterThePlan()
     environment.insert(QStringLiteral("RD_TEST_BATCH_HOLD"), hold);
     QProcess batch;
     batch.setProcessEnvironment(environment);
-    batch.start(QStringLiteral(RD_APP_PATH), base + QStringList{"--yes"});
+    batch.start(Test::appPath(), base + QStringList{"--yes"});
     QVERIFY(batch.waitForStarted());
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(hold + QStringLiteral(".planned")), 60'000);
     const CliRun claim = runRefundDesk({"claim", ids[1], "--db", demo, "--operator", "bob"});
@@ -159,7 +160,7 @@ void tst_Cli::resolveFromEvidenceRacingDecidesEachOnce()
     std::vector<std::unique_ptr<QProcess>> racers;
     auto start = [&](const QStringList &arguments) {
         racers.push_back(std::make_unique<QProcess>());
-        racers.back()->start(QStringLiteral(RD_APP_PATH), arguments);
+        racers.back()->start(Test::appPath(), arguments);
     };
     start({"resolve-from-evidence", "--db", demo, "--operator", "ann", "--note", "batch A", "--json", "--yes"});
     start({"resolve-from-evidence", "--db", demo, "--operator", "bob", "--note", "batch B", "--json", "--yes"});

@@ -2,6 +2,7 @@
 // peak memory does not grow with the store.
 
 #include "tst_copy.h"
+#include "testpaths.h"
 
 void tst_Copy::killedCopyLeavesNoStore()
 {
@@ -11,7 +12,7 @@ void tst_Copy::killedCopyLeavesNoStore()
     const QString building = copy + QStringLiteral("-building");
 
     QProcess process;
-    process.start(QStringLiteral(RD_APP_PATH), {QStringLiteral("copy"), QStringLiteral("--from"), source,
+    process.start(Test::appPath(), {QStringLiteral("copy"), QStringLiteral("--from"), source,
                                                 QStringLiteral("--to"), copy});
     QVERIFY(process.waitForStarted());
     // Redirected, the progress comes a line per tenth: kill it once a fifth is copied.
@@ -174,7 +175,7 @@ void tst_Copy::peakMemoryDoesNotGrowWithTheStore()
     const QString sources[2] = {small, large};
     for (int i = 0; i < 2; ++i) {
         const PeakMemoryRun measured = runMeasuringPeakMemory(
-            QStringLiteral(RD_APP_PATH),
+            Test::appPath(),
             {QStringLiteral("copy"), QStringLiteral("--from"), sources[i], QStringLiteral("--to"),
              path(QStringLiteral("copy-%1.sqlite").arg(i))},
             600'000);

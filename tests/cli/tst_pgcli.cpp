@@ -3,6 +3,7 @@
 // server in flat memory.
 
 #include "tst_pgcli.h"
+#include "testpaths.h"
 
 namespace {
 
@@ -273,7 +274,7 @@ void tst_PgCli::copiesInEveryDirectionInFlatMemory()
             {"copy", "--from", m_server->location(onServer), "--to", m_server->location(again)},
         };
         for (int d = 0; d < 3; ++d) {
-            const PeakMemoryRun measured = runMeasuringPeakMemory(QStringLiteral(RD_APP_PATH), copies[d], 600'000);
+            const PeakMemoryRun measured = runMeasuringPeakMemory(appPath(), copies[d], 600'000);
             QVERIFY2(measured.run.exitCode == 0, qPrintable(directions[d] + u'\n' + measured.run.err));
             QVERIFY(measured.peakResidentKiB > 0);
             peakKiB[d][i] = measured.peakResidentKiB;

@@ -2,6 +2,7 @@
 // one decision, a decision killed half way; and resolve --from-evidence.
 
 #include "tst_pgcli.h"
+#include "testpaths.h"
 
 void tst_PgCli::badLocationsExitThree_data()
 {
@@ -59,7 +60,7 @@ void tst_PgCli::eightProcessesRacingGiveOneDecision()
         std::vector<std::unique_ptr<QProcess>> racers;
         for (int i = 0; i < 8; ++i) {
             auto process = std::make_unique<QProcess>();
-            process->start(QStringLiteral(RD_APP_PATH),
+            process->start(appPath(),
                            {"resolve", id, "--db", db, "--outcome", "failed", "--evidence", "dashboard",
                             "--override-evidence", "--note", QStringLiteral("racer %1").arg(i)});
             racers.push_back(std::move(process));
@@ -99,7 +100,7 @@ void tst_PgCli::decisionKilledHalfWayWritesNothing()
             m_server->query(name, QStringLiteral("SELECT status || ' ' || version FROM refund_ops WHERE operation_id = '%1'").arg(id));
         QProcess process;
         process.setProcessEnvironment(environment);
-        process.start(QStringLiteral(RD_APP_PATH), {"resolve", id, "--db", db, "--outcome", "failed", "--evidence",
+        process.start(appPath(), {"resolve", id, "--db", db, "--outcome", "failed", "--evidence",
                                                     "dashboard", "--override-evidence", "--note", "killed"});
         QVERIFY(process.waitForStarted());
         // Killed inside the transaction: its UPDATE holds the row's lock by then.

@@ -11,6 +11,7 @@
 
 #include "peakmemoryrun.h"
 #include "reliability.h"
+#include "testpaths.h"
 #include "teststore.h"
 
 #include <QDir>
@@ -118,7 +119,7 @@ void tst_BadPayloads::initTestCase()
 
 void tst_BadPayloads::corpusListedAsUnreadable()
 {
-    const QDir corpus(QStringLiteral(RD_CORPUS_DIR "/malformed"));
+    const QDir corpus(Test::testDataDir() + QStringLiteral("/malformed"));
     const QStringList files = corpus.entryList(QDir::Files, QDir::Name);
     QVERIFY2(files.size() >= 25, qPrintable(corpus.path()));
     QList<QByteArray> payloads;
@@ -217,7 +218,7 @@ void tst_BadPayloads::fiftyMegabytePayloads()
 {
     // The queue's peak memory before the big payloads are stored: what it takes without them.
     const Test::PeakMemoryRun queueAlone =
-        Test::runMeasuringPeakMemory(QStringLiteral(RD_APP_PATH), {"queue", "--db", m_db}, WatchdogMs);
+        Test::runMeasuringPeakMemory(Test::appPath(), {"queue", "--db", m_db}, WatchdogMs);
     QVERIFY2(queueAlone.run.exitCode == 0 && queueAlone.peakResidentKiB > 0, qPrintable(queueAlone.run.err));
 
     // A refund event with a 50 MB metadata value, 50 MB of unclosed nesting, 50 MB of noise;
@@ -249,7 +250,7 @@ void tst_BadPayloads::fiftyMegabytePayloads()
     // The queue never reads payloads: beside 165 MB of them it holds no more memory than
     // without them, not even half of one.
     const Test::PeakMemoryRun queue =
-        Test::runMeasuringPeakMemory(QStringLiteral(RD_APP_PATH), {"queue", "--db", m_db}, WatchdogMs);
+        Test::runMeasuringPeakMemory(Test::appPath(), {"queue", "--db", m_db}, WatchdogMs);
     QVERIFY2(queue.run.exitCode == 0 && queue.peakResidentKiB > 0, qPrintable(queue.run.err));
     QVERIFY2(queue.peakResidentKiB - queueAlone.peakResidentKiB < FiftyMegabytes / 1024 / 2,
              qPrintable(QStringLiteral("the queue peaked at %1 KiB beside the payloads, %2 KiB without them")

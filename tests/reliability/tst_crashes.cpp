@@ -5,6 +5,7 @@
 // killed half-way leaves only whole events, and importing again completes it.
 
 #include "reliability.h"
+#include "testpaths.h"
 #include "teststore.h"
 
 #include <QElapsedTimer>
@@ -107,7 +108,7 @@ void tst_Crashes::decisionKilledAnywhere()
         const QString id = operationId(next);
         QProcess process;
         process.setProcessEnvironment(inside ? delayed : QProcessEnvironment::systemEnvironment());
-        process.start(QStringLiteral(RD_APP_PATH), resolveArguments(db, id));
+        process.start(Test::appPath(), resolveArguments(db, id));
         QVERIFY(process.waitForStarted(10000));
         if (inside) {
             // Wait until it holds the write lock, then kill it while it sleeps between
@@ -246,7 +247,7 @@ void tst_Crashes::importKilledHalfWay()
         db = dir.filePath(QStringLiteral("import-%1.sqlite").arg(k));
         { TestStore store(db); QVERIFY(store.isValid()); }
         QProcess process;
-        process.start(QStringLiteral(RD_APP_PATH), {"import-events", file, "--db", db});
+        process.start(Test::appPath(), {"import-events", file, "--db", db});
         QVERIFY(process.waitForStarted(10000));
         QThread::msleep(whole.elapsedMs / 10 + random.bounded(int(whole.elapsedMs * 8 / 10) + 1));
         if (process.state() == QProcess::Running)

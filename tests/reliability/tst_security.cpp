@@ -6,6 +6,7 @@
 
 #include "csvreader.h"
 #include "reliability.h"
+#include "testpaths.h"
 #include "teststore.h"
 
 #include "store/store.h"
@@ -246,10 +247,10 @@ void tst_Security::noStringBuiltSqlInTheSources()
     QStringList found;
     for (const QString &folder : {QStringLiteral("model"), QStringLiteral("cli"), QStringLiteral("ui"),
                                   QStringLiteral("app")}) {
-        for (const QString &file : sourceFiles(QStringLiteral(RD_SOURCE_DIR "/") + folder)) {
+        for (const QString &file : sourceFiles(Test::sourceDir() + QStringLiteral("/") + folder)) {
             ++m_filesScanned;
             for (const Finding &finding : stringBuiltSql(readText(file)))
-                found << QStringLiteral("%1:%2: %3").arg(QDir(QStringLiteral(RD_SOURCE_DIR)).relativeFilePath(file))
+                found << QStringLiteral("%1:%2: %3").arg(QDir(Test::sourceDir()).relativeFilePath(file))
                              .arg(finding.line).arg(finding.statement);
         }
     }
@@ -266,8 +267,8 @@ void tst_Security::sqlOnlyInTheStoresSqliteFiles()
     QStringList found;
     for (const QString &folder : {QStringLiteral("model"), QStringLiteral("cli"), QStringLiteral("ui"),
                                   QStringLiteral("app")}) {
-        for (const QString &file : sourceFiles(QStringLiteral(RD_SOURCE_DIR "/") + folder)) {
-            const QString relative = QDir(QStringLiteral(RD_SOURCE_DIR)).relativeFilePath(file);
+        for (const QString &file : sourceFiles(Test::sourceDir() + QStringLiteral("/") + folder)) {
+            const QString relative = QDir(Test::sourceDir()).relativeFilePath(file);
             if (relative.startsWith(QLatin1String("model/store/sqlite")))
                 continue;
             const QStringList lines = readText(file).split(u'\n');

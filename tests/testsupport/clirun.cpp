@@ -1,4 +1,5 @@
 #include "clirun.h"
+#include "testpaths.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -70,7 +71,7 @@ CliRun runProgram(const QString &program, const QStringList &arguments, int time
 
 CliRun runRefundDesk(const QStringList &arguments, int timeoutMs, const QProcessEnvironment &environment)
 {
-    return runProgram(QStringLiteral(RD_APP_PATH), arguments, timeoutMs, environment);
+    return runProgram(Test::appPath(), arguments, timeoutMs, environment);
 }
 
 QProcessEnvironment stripeEnvironment(const QString &key, const QString &apiBase)
@@ -85,7 +86,7 @@ QProcessEnvironment stripeEnvironment(const QString &key, const QString &apiBase
 void startRefundDesk(QProcess &process, const QStringList &arguments, const QProcessEnvironment &environment)
 {
     process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(RD_APP_PATH), arguments);
+    process.start(Test::appPath(), arguments);
 }
 
 TextRun finishServing(QProcess &process)

@@ -1,5 +1,7 @@
 #include "pgtestserver.h"
 
+#include "testpaths.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -365,7 +367,7 @@ QString PgTestServer::serverLog() const
 
 bool PgTestServer::applyRoles(const QString &database)
 {
-    QFile roles(QStringLiteral(RD_SOURCE_DIR "/resources/roles-postgresql.sql"));
+    QFile roles(Test::sourceDir() + QStringLiteral("/resources/roles-postgresql.sql"));
     if (!roles.open(QIODevice::ReadOnly)) {
         m_lastError = roles.fileName() + QStringLiteral(": ") + roles.errorString();
         return false;

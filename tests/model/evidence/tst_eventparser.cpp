@@ -2,6 +2,7 @@
 // with a reason, never a crash or an exception.
 
 #include "samplepayloads.h"
+#include "testpaths.h"
 
 #include "evidence/eventparser.h"
 
@@ -17,7 +18,7 @@ namespace {
 
 QString malformedDir()
 {
-    return QStringLiteral(RD_TEST_DATA_DIR "/malformed");
+    return Test::testDataDir() + QStringLiteral("/malformed");
 }
 
 // Each file of tests/data/malformed and a fragment its reason must contain.

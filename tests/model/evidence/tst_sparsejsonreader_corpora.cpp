@@ -3,12 +3,13 @@
 // deleted, and the QString door.
 
 #include "tst_sparsejsonreader.h"
+#include "testpaths.h"
 
 namespace {
 
 QString malformedDir()
 {
-    return QStringLiteral(RD_TEST_DATA_DIR "/malformed");
+    return Test::testDataDir() + QStringLiteral("/malformed");
 }
 
 } // namespace
@@ -66,7 +67,7 @@ void tst_SparseJsonReader::fileCorpora()
 {
     int files = 0;
     int accepted = 0;
-    for (const QString &folder : {malformedDir(), QStringLiteral(RD_TEST_DATA_DIR "/../fuzz/seeds")}) {
+    for (const QString &folder : {malformedDir(), Test::testDataDir() + QStringLiteral("/../fuzz/seeds")}) {
         const QDir dir(folder);
         for (const QString &name : dir.entryList(QDir::Files, QDir::Name)) {
             QFile file(dir.filePath(name));

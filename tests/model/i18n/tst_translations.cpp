@@ -4,6 +4,7 @@
 // After changing texts: scripts/update-translations, translate, and run this again.
 
 #include "clirun.h"
+#include "testpaths.h"
 
 #include "domain/money.h"
 #include "evidence/customerreply.h"
@@ -108,7 +109,7 @@ bool hasAccelerator(const QString &text)
     return stripped.contains(u'&');
 }
 
-const QString tsFolder = QStringLiteral(RD_SOURCE_DIR "/resources/translations");
+const QString tsFolder = Test::sourceDir() + QStringLiteral("/resources/translations");
 
 } // namespace
 
@@ -169,9 +170,9 @@ void TranslationsTest::filesAreCurrent()
     arguments << QStringLiteral("model") << QStringLiteral("cli") << QStringLiteral("ui") << QStringLiteral("app")
               << QStringLiteral("-ts") << copy;
     QProcess lupdate;
-    lupdate.setWorkingDirectory(QStringLiteral(RD_SOURCE_DIR));
+    lupdate.setWorkingDirectory(Test::sourceDir());
     lupdate.setProcessChannelMode(QProcess::MergedChannels);
-    lupdate.start(QStringLiteral(RD_LUPDATE_PATH), arguments);
+    lupdate.start(Test::lupdatePath(), arguments);
     QVERIFY2(lupdate.waitForFinished(120'000), qPrintable(lupdate.errorString()));
     const QString output = QString::fromUtf8(lupdate.readAll());
     QVERIFY2(lupdate.exitStatus() == QProcess::NormalExit && lupdate.exitCode() == 0, qPrintable(output));

@@ -7,6 +7,7 @@
 #include "clirun.h"
 #include "pgbouncertestserver.h"
 #include "pgtestserver.h"
+#include "testpaths.h"
 
 #include "store/store.h"
 
@@ -31,7 +32,7 @@ std::vector<CliRun> runTogether(const std::vector<QStringList> &commands)
     std::vector<std::unique_ptr<QProcess>> processes;
     for (const QStringList &arguments : commands) {
         auto process = std::make_unique<QProcess>();
-        process->start(QStringLiteral(RD_APP_PATH), arguments);
+        process->start(Test::appPath(), arguments);
         processes.push_back(std::move(process));
     }
     std::vector<CliRun> runs;

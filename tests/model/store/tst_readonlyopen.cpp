@@ -5,6 +5,7 @@
 
 #include "auditteststore.h"
 #include "clirun.h"
+#include "testpaths.h"
 
 #include "audit/auditverifier.h"
 #include "store/store.h"
@@ -106,7 +107,7 @@ private:
         return runProgram(first, command);
     }
 
-    CliRun cli(const QStringList &arguments) { return runAsOtherUser(QStringLiteral(RD_APP_PATH), arguments); }
+    CliRun cli(const QStringList &arguments) { return runAsOtherUser(Test::appPath(), arguments); }
 
     // A store with three resolutions checkpointed into the main file and two more still in
     // its -wal file, held open by `s` (so -wal and -shm exist).

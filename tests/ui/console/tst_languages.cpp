@@ -9,6 +9,7 @@
 // - in Russian at 1366×768 the queue's first columns and the search placeholder fit.
 
 #include "tst_languages.h"
+#include "testpaths.h"
 
 namespace {
 
@@ -284,7 +285,7 @@ void LanguagesTest::noTextIsCut()
     QVERIFY(dialogProblems);
     problems << *dialogProblems;
 
-    const QString folder = qEnvironmentVariable("RD_SCREENSHOT_DIR", QStringLiteral(RD_BINARY_DIR));
+    const QString folder = qEnvironmentVariable("RD_SCREENSHOT_DIR", Test::testsBuildDir());
     const QString picture = QStringLiteral("%1/console-%2.png").arg(folder, language);
     QVERIFY2(window.grab().save(picture, "PNG"), qPrintable(picture));
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
