@@ -4,6 +4,7 @@
 #include "evidence/evidence.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
+#include "ui/common/handsizedsections.h"
 #include "ui/common/livetext.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
@@ -76,6 +77,7 @@ QueuePane::QueuePane(QWidget *parent)
     // the order and the widths (MainWindow's layout).
     header->setSectionsMovable(true);
     header->setFirstSectionMovable(true);
+    m_handSized = new HandSizedSections(header);
     fitColumns();
     // The verdict is derived from the events, not a column SQL can order by.
     connect(header, &QHeaderView::sortIndicatorChanged, this, [this, header](int section, Qt::SortOrder order) {
@@ -147,7 +149,8 @@ void QueuePane::fitColumns()
     header->setToolTip(tr("Click a column to sort (oldest first when none is chosen); drag it to move it"));
     m_view->setAccessibleName(tr("Queue"));
     m_view->setAccessibleDescription(tr("The operations that need a person. The arrow keys show one in the panel."));
-    QueueColumns::fit(m_view);
+    // A column the person sized in this session keeps its width when the language changes.
+    m_handSized->fitKeepingThem([this] { QueueColumns::fit(m_view); });
 }
 
 void QueuePane::updateEmptyText()

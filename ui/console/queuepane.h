@@ -10,6 +10,7 @@ class QTableView;
 namespace RefundDesk {
 
 class DayWatch;
+class HandSizedSections;
 class QueueFilterBar;
 class QueueModel;
 class QueueViewCounts;
@@ -85,6 +86,7 @@ private:
     void restorePlace();
 
     QueueFilterBar *m_filterBar = nullptr;
+    HandSizedSections *m_handSized = nullptr;
     QTableView *m_view = nullptr;
     QueueModel *m_model = nullptr;
     QLabel *m_empty = nullptr;

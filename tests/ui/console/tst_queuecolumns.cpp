@@ -1,11 +1,12 @@
 // The queue's columns at the console's default size: every column in view, each as wide as
 // its usual value (an overdue age's icon and span, not cut), the follow-up taking the rest;
-// and the order and widths a person gives them kept across a restart.
+// and the order and widths a person gives them kept across a restart and a language switch.
 
 #include "consolewait.h"
 #include "isolatedsettings.h"
 #include "teststore.h"
 
+#include "i18n/translations.h"
 #include "items/queuemodel.h"
 #include "items/timetext.h"
 #include "ui/console/mainwindow.h"
@@ -13,6 +14,7 @@
 #include "ui/console/queuepane.h"
 
 #include <QHeaderView>
+#include <QMouseEvent>
 #include <QSettings>
 #include <QStyle>
 #include <QTableView>
@@ -32,6 +34,7 @@ private slots:
     void everyColumnInViewAtTheDefaultSize();
     void overdueAgeFitsItsCell();
     void orderAndWidthsSurviveARestart();
+    void aWidthSetByHandSurvivesALanguageSwitch();
 
 private:
     std::unique_ptr<MainWindow> openWindow();
@@ -152,6 +155,74 @@ void tst_QueueColumns::orderAndWidthsSurviveARestart()
     QCOMPARE(header->logicalIndex(1), int(QueueModel::AgeColumn));
     QCOMPARE(header->logicalIndex(0), int(QueueModel::OperationColumn));
     QCOMPARE(header->sectionSize(QueueModel::VerdictColumn), verdictWidth);
+    window->close();
+    window.reset();
+    QSettings().remove(QStringLiteral("window"));
+}
+
+// The person drags the verdict's right edge, then switches to Russian: that column keeps the
+// width the person gave it; the others are fitted to the Russian texts.
+void tst_QueueColumns::aWidthSetByHandSurvivesALanguageSwitch()
+{
+    QSettings().remove(QStringLiteral("window"));
+    Translations::install(QStringLiteral("en"));
+    auto window = openWindow();
+    QVERIFY(window);
+    QHeaderView *header = window->queuePane()->view()->horizontalHeader();
+    const auto widthsOf = [](const QHeaderView *of) {
+        QList<int> widths;
+        // The follow-up stretches over what is left: the window sizes it, not the fit.
+        for (int column = 0; column < QueueModel::FollowUpColumn; ++column)
+            widths << of->sectionSize(column);
+        return widths;
+    };
+    const QList<int> english = widthsOf(header);
+
+    // A drag of the handle, as the mouse makes it: press on the edge, move with the button
+    // down, release.
+    const int edge = header->sectionViewportPosition(QueueModel::VerdictColumn)
+        + header->sectionSize(QueueModel::VerdictColumn) - 1;
+    const int y = header->height() / 2;
+    const int dragged = header->sectionSize(QueueModel::VerdictColumn) + 150;
+    const auto send = [header, y](QEvent::Type type, int x, Qt::MouseButtons buttons) {
+        const QPoint at(x, y);
+        QMouseEvent event(type, at, header->viewport()->mapToGlobal(at),
+                          type == QEvent::MouseMove ? Qt::NoButton : Qt::LeftButton, buttons, Qt::NoModifier);
+        QApplication::sendEvent(header->viewport(), &event);
+    };
+    send(QEvent::MouseButtonPress, edge, Qt::LeftButton);
+    send(QEvent::MouseMove, edge + 75, Qt::LeftButton);
+    send(QEvent::MouseMove, edge + 150, Qt::LeftButton);
+    send(QEvent::MouseButtonRelease, edge + 150, Qt::NoButton);
+    QCOMPARE(header->sectionSize(QueueModel::VerdictColumn), dragged);
+
+    Translations::install(QStringLiteral("ru"));
+    const QString statusTitle = QCoreApplication::translate("RefundDesk::QueueModel", "Status");
+    QVERIFY(statusTitle != QStringLiteral("Status"));
+    QTRY_COMPARE(header->model()->headerData(QueueModel::StatusColumn, Qt::Horizontal).toString(), statusTitle);
+    QCOMPARE(header->sectionSize(QueueModel::VerdictColumn), dragged);
+    // The other columns are as a console started in Russian fits them.
+    // A console of its own, without a layout kept by another.
+    const auto widthsOfANewConsole = [this, &widthsOf] {
+        QSettings().remove(QStringLiteral("window"));
+        auto fresh = openWindow();
+        const QList<int> widths = fresh ? widthsOf(fresh->queuePane()->view()->horizontalHeader()) : QList<int>();
+        if (fresh)
+            fresh->close();
+        return widths;
+    };
+    const QList<int> russian = widthsOfANewConsole();
+    QVERIFY2(russian != english, "the Russian texts need the same widths as the English ones");
+    QList<int> expected = russian;
+    expected[QueueModel::VerdictColumn] = dragged;
+    QTRY_COMPARE(widthsOf(header), expected);
+
+    Translations::install(QStringLiteral("en"));
+    QTRY_COMPARE(header->model()->headerData(QueueModel::StatusColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Status"));
+    expected = english;
+    expected[QueueModel::VerdictColumn] = dragged;
+    QTRY_COMPARE(widthsOf(header), expected);
     window->close();
     window.reset();
     QSettings().remove(QStringLiteral("window"));
