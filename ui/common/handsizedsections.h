@@ -23,7 +23,6 @@ public:
     // Runs fit (which sizes every section), then gives the hand-sized sections back their
     // widths. The stretching last section is never kept: the view sizes it.
     void fitKeepingThem(const std::function<void()> &fit);
-    bool isHandSized(int logicalIndex) const { return m_widths.contains(logicalIndex); }
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
