@@ -111,7 +111,7 @@ std::optional<QueueQuery::SortKey> QueueModel::sortKeyFor(int column, Qt::SortOr
     const bool ascending = order == Qt::AscendingOrder;
     *descending = !ascending;
     switch (column) {
-    case -1: *descending = false; return QueueQuery::SortKey::UpdatedAt;
+    case -1: *descending = false; return QueueQuery{}.sortKey; // the queue's own order
     case OperationColumn: return QueueQuery::SortKey::OperationId;
     case OrderColumn: return QueueQuery::SortKey::OrderId;
     case AmountColumn: return QueueQuery::SortKey::Amount;

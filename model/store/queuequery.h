@@ -23,7 +23,9 @@ struct QueueQuery
     QString searchText; // matched within operation id, order id, key, refund id, conversation id
     FollowUp followUp = FollowUp::Any;
     QDate today; // with a FollowUp other than Any; invalid: the local date
-    SortKey sortKey = SortKey::UpdatedAt;
+    // Oldest first by creation: updated_at moves with every claim and release, so a queue
+    // in its order would send a claimed operation below younger ones.
+    SortKey sortKey = SortKey::CreatedAt;
     bool descending = false;
 };
 

@@ -199,8 +199,9 @@ void TestItemModels::queueRefreshKeepsPersistentIndexes()
     const QPersistentModelIndex watched = model.index(10, QueueModel::StatusColumn);
     QCOMPARE(watched.data(QueueModel::OperationIdRole).toString(), QStringLiteral("op_0010"));
 
-    // Elsewhere: two rows above leave the queue, one row is claimed (and moves to the
-    // end: updated_at changes), and a new one arrives.
+    // Elsewhere: two rows above leave the queue, one row is claimed (it keeps its place:
+    // the queue is oldest first by creation, which a claim does not change), and a new one
+    // arrives (the youngest: at the end).
     QVERIFY(fixture->exec(QStringLiteral("UPDATE refund_ops SET status='failed', version=version+1 "
                                          "WHERE operation_id IN ('op_0001','op_0003')")));
     QVERIFY(fixture->exec(QStringLiteral("UPDATE refund_ops SET status='checking', claimed_by='carol', "
@@ -216,10 +217,10 @@ void TestItemModels::queueRefreshKeepsPersistentIndexes()
     QCOMPARE(model.rowCount(), 19);
     QVERIFY(watched.isValid());
     QCOMPARE(watched.data(QueueModel::OperationIdRole).toString(), QStringLiteral("op_0010"));
-    QCOMPARE(watched.row(), 18);
+    QCOMPARE(watched.row(), 8);
     QCOMPARE(watched.data().toString(), QStringLiteral("checking"));
-    QCOMPARE(model.data(model.index(18, QueueModel::ClaimedByColumn)).toString(), QStringLiteral("carol"));
-    QCOMPARE(model.data(model.index(17, 0)).toString(), QStringLiteral("op_new"));
+    QCOMPARE(model.data(model.index(8, QueueModel::ClaimedByColumn)).toString(), QStringLiteral("carol"));
+    QCOMPARE(model.data(model.index(18, 0)).toString(), QStringLiteral("op_new"));
     QCOMPARE(model.rowOf(QStringLiteral("op_0001")), -1);
 }
 
