@@ -176,7 +176,6 @@ void tst_BatchResolution::planSplitsTheQueueAsTheVerdictsSay()
 void tst_BatchResolution::planKeepsToTheVerdictsSelectionAndLimit()
 {
     OpenedStore demo = openDemoStore();
-    const QString &location = demo.location;
     std::unique_ptr<Store> &store = demo.store;
     QVERIFY(store);
     BatchRequest request = requestFor(*store, QStringLiteral("alice"));

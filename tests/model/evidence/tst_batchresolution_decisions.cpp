@@ -16,7 +16,6 @@ qint64 resolutionsOf(Store &store, const QString &operationId)
 void tst_BatchResolution::eachOperationIsItsOwnDecision()
 {
     OpenedStore demo = openDemoStore();
-    const QString &location = demo.location;
     std::unique_ptr<Store> &store = demo.store;
     QVERIFY(store);
     const QString alice = operatorOf(*store, QStringLiteral("alice"));
@@ -141,7 +140,6 @@ void tst_BatchResolution::changedAfterTheReviewIsSkipped()
 void tst_BatchResolution::cancelStopsBeforeTheNextOperation()
 {
     OpenedStore demo = openDemoStore();
-    const QString &location = demo.location;
     std::unique_ptr<Store> &store = demo.store;
     QVERIFY(store);
     auto plan = BatchPlanner::plan(*store, requestFor(*store, QStringLiteral("alice")));

@@ -325,7 +325,8 @@ void tst_PgLoad::manyConsolesThroughATransactionPooler()
         return true;
     };
     QTest::qWait(int(LateMs));
-    QTest::qWaitFor(everySessionSawEveryChange, 10000);
+    // Not asserted here: a sighting still missing after the wait is counted as missed below.
+    (void)QTest::qWaitFor(everySessionSawEveryChange, 10000);
     stopSampling = true;
     sampler.join();
     for (auto &worker : workers)

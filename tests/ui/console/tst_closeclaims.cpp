@@ -229,7 +229,7 @@ void TestCloseClaims::releaseAndClose()
 
     auto store = openStore(location);
     QVERIFY(store);
-    for (const QString id : {QStringLiteral("op_1"), QStringLiteral("op_2")}) {
+    for (const QString &id : {QStringLiteral("op_1"), QStringLiteral("op_2")}) {
         auto operation = store->operation(id);
         QVERIFY(operation && *operation);
         QCOMPARE((*operation)->status, OperationStatus::Unknown);
@@ -266,7 +266,7 @@ void TestCloseClaims::keepAndClose()
 
     auto store = openStore(location);
     QVERIFY(store);
-    for (const QString id : {QStringLiteral("op_1"), QStringLiteral("op_2")}) {
+    for (const QString &id : {QStringLiteral("op_1"), QStringLiteral("op_2")}) {
         auto operation = store->operation(id);
         QVERIFY(operation && *operation);
         QCOMPARE((*operation)->status, OperationStatus::Checking);
