@@ -36,24 +36,39 @@ std::optional<qint64> queryNumber(const QUrlQuery &query, const QString &key)
     return ok ? std::optional<qint64>(value) : std::nullopt;
 }
 
-bool createdMatches(const QUrlQuery &query, qint64 created)
+// The `created` filters of a list request, read once per request: a listing over a store
+// of a million operations looks at every object.
+struct CreatedRange
 {
-    const auto gte = queryNumber(query, QStringLiteral("created[gte]"));
-    const auto gt = queryNumber(query, QStringLiteral("created[gt]"));
-    const auto lte = queryNumber(query, QStringLiteral("created[lte]"));
-    const auto lt = queryNumber(query, QStringLiteral("created[lt]"));
-    const auto exact = queryNumber(query, QStringLiteral("created"));
-    return (!gte || created >= *gte) && (!gt || created > *gt) && (!lte || created <= *lte) && (!lt || created < *lt)
-        && (!exact || created == *exact);
-}
+    explicit CreatedRange(const QUrlQuery &query)
+        : gte(queryNumber(query, QStringLiteral("created[gte]")))
+        , gt(queryNumber(query, QStringLiteral("created[gt]")))
+        , lte(queryNumber(query, QStringLiteral("created[lte]")))
+        , lt(queryNumber(query, QStringLiteral("created[lt]")))
+        , exact(queryNumber(query, QStringLiteral("created")))
+    {
+    }
 
-// Stripe lists newest first; among equal times the later object first.
-std::vector<const FakeStripeTruth::Object *> newestFirst(const std::vector<FakeStripeTruth::Object> &objects)
+    bool contains(qint64 created) const
+    {
+        return (!gte || created >= *gte) && (!gt || created > *gt) && (!lte || created <= *lte)
+            && (!lt || created < *lt) && (!exact || created == *exact);
+    }
+
+    std::optional<qint64> gte, gt, lte, lt, exact;
+};
+
+// The objects that `matches`, newest first as Stripe lists them; among equal times the
+// later object first. Only the matching ones are sorted.
+template<typename Predicate>
+std::vector<const FakeStripeTruth::Object *> newestFirst(const std::vector<FakeStripeTruth::Object> &objects,
+                                                         Predicate matches)
 {
     std::vector<const FakeStripeTruth::Object *> sorted;
-    sorted.reserve(objects.size());
-    for (auto it = objects.rbegin(); it != objects.rend(); ++it)
-        sorted.push_back(&*it);
+    for (auto it = objects.rbegin(); it != objects.rend(); ++it) {
+        if (matches(*it))
+            sorted.push_back(&*it);
+    }
     std::stable_sort(sorted.begin(), sorted.end(), [](const auto *a, const auto *b) { return a->created > b->created; });
     return sorted;
 }
@@ -168,20 +183,18 @@ FakeStripe::Answer FakeStripe::realAnswer(const QHttpServerRequest &request)
         if (query.hasQueryItem(QStringLiteral("type")))
             types.append(query.queryItemValue(QStringLiteral("type")));
         const QString delivery = query.queryItemValue(QStringLiteral("delivery_success"));
-        std::vector<const FakeStripeTruth::Object *> matching;
-        for (const auto *event : newestFirst(m_truth.events)) {
-            if ((types.isEmpty() || types.contains(event->type)) && createdMatches(query, event->created)
-                && (delivery.isEmpty() || (delivery == QLatin1String("false")) != event->delivered))
-                matching.push_back(event);
-        }
+        const CreatedRange created(query);
+        const auto matching = newestFirst(m_truth.events, [&](const FakeStripeTruth::Object &event) {
+            return (types.isEmpty() || types.contains(event.type)) && created.contains(event.created)
+                && (delivery.isEmpty() || (delivery == QLatin1String("false")) != event.delivered);
+        });
         return listAnswer(matching, query, path);
     }
     if (path == QLatin1String("/v1/refunds")) {
-        std::vector<const FakeStripeTruth::Object *> matching;
-        for (const auto *refund : newestFirst(m_truth.refunds)) {
-            if (createdMatches(query, refund->created))
-                matching.push_back(refund);
-        }
+        const CreatedRange created(query);
+        const auto matching = newestFirst(m_truth.refunds, [&created](const FakeStripeTruth::Object &refund) {
+            return created.contains(refund.created);
+        });
         return listAnswer(matching, query, path);
     }
     if (path.startsWith(QLatin1String("/v1/refunds/"))) {
