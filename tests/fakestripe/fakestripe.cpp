@@ -9,6 +9,8 @@
 #include <QUrlQuery>
 
 #include <algorithm>
+#include <climits>
+#include <iterator>
 #include <memory>
 #include <optional>
 
@@ -49,28 +51,26 @@ struct CreatedRange
     {
     }
 
-    bool contains(qint64 created) const
-    {
-        return (!gte || created >= *gte) && (!gt || created > *gt) && (!lte || created <= *lte)
-            && (!lt || created < *lt) && (!exact || created == *exact);
-    }
-
     std::optional<qint64> gte, gt, lte, lt, exact;
 };
 
-// The objects that `matches`, newest first as Stripe lists them; among equal times the
-// later object first. Only the matching ones are sorted.
+// The objects of `newestFirst` (newest first) created within `created`, that `matches`.
 template<typename Predicate>
-std::vector<const FakeStripeTruth::Object *> newestFirst(const std::vector<FakeStripeTruth::Object> &objects,
-                                                         Predicate matches)
+std::vector<const FakeStripeTruth::Object *> listed(const std::vector<const FakeStripeTruth::Object *> &newestFirst,
+                                                    const CreatedRange &created, Predicate matches)
 {
-    std::vector<const FakeStripeTruth::Object *> sorted;
-    for (auto it = objects.rbegin(); it != objects.rend(); ++it) {
-        if (matches(*it))
-            sorted.push_back(&*it);
-    }
-    std::stable_sort(sorted.begin(), sorted.end(), [](const auto *a, const auto *b) { return a->created > b->created; });
-    return sorted;
+    // The range's own bounds, found by halving; the other conditions per object within them.
+    const qint64 newest = std::min({created.lte.value_or(LLONG_MAX), created.lt ? *created.lt - 1 : LLONG_MAX,
+                                    created.exact.value_or(LLONG_MAX)});
+    const qint64 oldest = std::max({created.gte.value_or(LLONG_MIN), created.gt ? *created.gt + 1 : LLONG_MIN,
+                                    created.exact.value_or(LLONG_MIN)});
+    const auto first = std::partition_point(newestFirst.begin(), newestFirst.end(),
+                                            [newest](const auto *object) { return object->created > newest; });
+    const auto last = std::partition_point(first, newestFirst.end(),
+                                           [oldest](const auto *object) { return object->created >= oldest; });
+    std::vector<const FakeStripeTruth::Object *> matching;
+    std::copy_if(first, last, std::back_inserter(matching), [&matches](const auto *object) { return matches(*object); });
+    return matching;
 }
 
 } // namespace
@@ -183,29 +183,54 @@ FakeStripe::Answer FakeStripe::realAnswer(const QHttpServerRequest &request)
         if (query.hasQueryItem(QStringLiteral("type")))
             types.append(query.queryItemValue(QStringLiteral("type")));
         const QString delivery = query.queryItemValue(QStringLiteral("delivery_success"));
-        const CreatedRange created(query);
-        const auto matching = newestFirst(m_truth.events, [&](const FakeStripeTruth::Object &event) {
-            return (types.isEmpty() || types.contains(event.type)) && created.contains(event.created)
-                && (delivery.isEmpty() || (delivery == QLatin1String("false")) != event.delivered);
-        });
+        const auto matching = listed(newestFirst(m_truth.events, m_eventsNewestFirst), CreatedRange(query),
+                                     [&](const FakeStripeTruth::Object &event) {
+                                         return (types.isEmpty() || types.contains(event.type))
+                                             && (delivery.isEmpty() || (delivery == QLatin1String("false")) != event.delivered);
+                                     });
         return listAnswer(matching, query, path);
     }
     if (path == QLatin1String("/v1/refunds")) {
-        const CreatedRange created(query);
-        const auto matching = newestFirst(m_truth.refunds, [&created](const FakeStripeTruth::Object &refund) {
-            return created.contains(refund.created);
-        });
+        const auto matching = listed(newestFirst(m_truth.refunds, m_refundsNewestFirst), CreatedRange(query),
+                                     [](const FakeStripeTruth::Object &) { return true; });
         return listAnswer(matching, query, path);
     }
     if (path.startsWith(QLatin1String("/v1/refunds/"))) {
         const QString id = path.mid(int(qstrlen("/v1/refunds/")));
-        for (const auto &refund : m_truth.refunds) {
-            if (refund.id == id)
-                return Answer{200, refund.json, {}, 0};
-        }
+        if (const FakeStripeTruth::Object *found = refund(id))
+            return Answer{200, found->json, {}, 0};
         return error(404, "invalid_request_error", "resource_missing", "No such refund: '" + id.toUtf8() + "'");
     }
     return error(404, "invalid_request_error", "url_invalid", "Unrecognized request URL (GET: " + path.toUtf8() + ").");
+}
+
+const std::vector<const FakeStripeTruth::Object *> &FakeStripe::newestFirst(const std::vector<FakeStripeTruth::Object> &all,
+                                                                            NewestFirst &cache)
+{
+    if (cache.builtFor == all.size() && cache.objects.size() == all.size())
+        return cache.objects;
+    // Among equal times the later object first: the reversed order, sorted stably.
+    cache.objects.clear();
+    cache.objects.reserve(all.size());
+    for (auto it = all.rbegin(); it != all.rend(); ++it)
+        cache.objects.push_back(&*it);
+    std::stable_sort(cache.objects.begin(), cache.objects.end(),
+                     [](const auto *a, const auto *b) { return a->created > b->created; });
+    cache.builtFor = all.size();
+    return cache.objects;
+}
+
+const FakeStripeTruth::Object *FakeStripe::refund(const QString &id)
+{
+    if (m_refundsByIdFor != m_truth.refunds.size() || m_refundsById.size() > qsizetype(m_truth.refunds.size())) {
+        m_refundsById.clear();
+        for (const auto &refund : m_truth.refunds) {
+            if (!m_refundsById.contains(refund.id)) // the first of an id answers, as Stripe keeps one
+                m_refundsById.insert(refund.id, &refund);
+        }
+        m_refundsByIdFor = m_truth.refunds.size();
+    }
+    return m_refundsById.value(id);
 }
 
 FakeStripe::Answer FakeStripe::listAnswer(const std::vector<const FakeStripeTruth::Object *> &matching,

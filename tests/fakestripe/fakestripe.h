@@ -4,6 +4,7 @@
 
 #include <QAbstractHttpServer>
 #include <QByteArray>
+#include <QHash>
 #include <QStringList>
 
 #include <deque>
@@ -86,9 +87,24 @@ private:
     Answer listAnswer(const std::vector<const FakeStripeTruth::Object *> &matching, const QUrlQuery &query,
                       const QString &url);
     static Answer error(int status, const QByteArray &type, const QByteArray &code, const QByteArray &message);
+
+    // Objects newest first, as Stripe lists them, built again only when the truth grew (it
+    // only grows): a store of a million operations is listed thousands of times.
+    struct NewestFirst
+    {
+        size_t builtFor = 0;
+        std::vector<const FakeStripeTruth::Object *> objects;
+    };
+    static const std::vector<const FakeStripeTruth::Object *> &newestFirst(const std::vector<FakeStripeTruth::Object> &all,
+                                                                          NewestFirst &cache);
+    const FakeStripeTruth::Object *refund(const QString &id);
     void respond(const QHttpServerRequest &request, QTcpSocket *socket, Answer answer);
 
     FakeStripeTruth m_truth;
+    NewestFirst m_refundsNewestFirst;
+    NewestFirst m_eventsNewestFirst;
+    QHash<QString, const FakeStripeTruth::Object *> m_refundsById;
+    size_t m_refundsByIdFor = 0;
     quint16 m_port = 0;
     QByteArray m_acceptedKey;
     std::map<QString, QString> m_deniedPermissions;
