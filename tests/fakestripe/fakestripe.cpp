@@ -207,7 +207,7 @@ FakeStripe::Answer FakeStripe::realAnswer(const QHttpServerRequest &request)
 const std::vector<const FakeStripeTruth::Object *> &FakeStripe::newestFirst(const std::vector<FakeStripeTruth::Object> &all,
                                                                             NewestFirst &cache)
 {
-    if (cache.builtFor == all.size() && cache.objects.size() == all.size())
+    if (cache.builtFor == all.size())
         return cache.objects;
     // Among equal times the later object first: the reversed order, sorted stably.
     cache.objects.clear();
@@ -222,7 +222,7 @@ const std::vector<const FakeStripeTruth::Object *> &FakeStripe::newestFirst(cons
 
 const FakeStripeTruth::Object *FakeStripe::refund(const QString &id)
 {
-    if (m_refundsByIdFor != m_truth.refunds.size() || m_refundsById.size() > qsizetype(m_truth.refunds.size())) {
+    if (m_refundsByIdFor != m_truth.refunds.size()) {
         m_refundsById.clear();
         for (const auto &refund : m_truth.refunds) {
             if (!m_refundsById.contains(refund.id)) // the first of an id answers, as Stripe keeps one
