@@ -32,7 +32,8 @@ CREATE TABLE refund_ops (
 CREATE UNIQUE INDEX one_open_refund ON refund_ops(order_id, amount_cents)
     WHERE status IN ('open', 'unknown', 'checking');
 
--- Serve the queue of operations that need a person: by status, and oldest first across both.
+-- Serve the queue of operations that need a person: by status, and by last change across
+-- both. The console's own order (oldest first) is by creation: refund_ops_queue_by_created.
 CREATE INDEX refund_ops_queue ON refund_ops(status, updated_at)
     WHERE status IN ('unknown', 'checking');
 CREATE INDEX refund_ops_queue_age ON refund_ops(updated_at, operation_id)
@@ -57,8 +58,8 @@ CREATE INDEX refund_ops_queue_by_created ON refund_ops(created_at, operation_id,
     WHERE status IN ('unknown', 'checking');
 CREATE INDEX refund_ops_queue_by_claimant ON refund_ops(IFNULL(claimed_by, ''), operation_id, status)
     WHERE status IN ('unknown', 'checking');
--- Searching the queue ("contains" in any id) reads this index alone, oldest first, and
--- fetches only the rows that match; a refresh of the oldest-first queue reads its keys
+-- Searching the queue ("contains" in any id) reads this index alone and fetches only the
+-- rows that match; a refresh of the queue in the order of its last changes reads its keys
 -- from it, whatever the filter.
 CREATE INDEX refund_ops_queue_search ON refund_ops(updated_at, operation_id, status, claimed_by, order_id,
                                                    idempotency_key, refund_id, conversation_id)
