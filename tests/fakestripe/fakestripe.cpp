@@ -191,7 +191,12 @@ FakeStripe::Answer FakeStripe::realAnswer(const QHttpServerRequest &request)
         return listAnswer(matching, query, path);
     }
     if (path == QLatin1String("/v1/refunds")) {
-        const auto matching = listed(newestFirst(m_truth.refunds, m_refundsNewestFirst), CreatedRange(query),
+        const QString paymentIntent = query.queryItemValue(QStringLiteral("payment_intent"));
+        const QString charge = query.queryItemValue(QStringLiteral("charge"));
+        const auto &candidates = paymentIntent.isEmpty() && charge.isEmpty()
+            ? newestFirst(m_truth.refunds, m_refundsNewestFirst)
+            : refundsOfPayment(paymentIntent, charge);
+        const auto matching = listed(candidates, CreatedRange(query),
                                      [](const FakeStripeTruth::Object &) { return true; });
         return listAnswer(matching, query, path);
     }
@@ -231,6 +236,37 @@ const FakeStripeTruth::Object *FakeStripe::refund(const QString &id)
         m_refundsByIdFor = m_truth.refunds.size();
     }
     return m_refundsById.value(id);
+}
+
+const std::vector<const FakeStripeTruth::Object *> &FakeStripe::refundsOfPayment(const QString &paymentIntent,
+                                                                                 const QString &charge)
+{
+    if (m_refundsByPaymentFor != m_truth.refunds.size()) {
+        m_refundsByPaymentIntent.clear();
+        m_refundsByCharge.clear();
+        // From the newest-first list, so that each payment's refunds are in Stripe's order.
+        for (const FakeStripeTruth::Object *refund : newestFirst(m_truth.refunds, m_refundsNewestFirst)) {
+            if (!refund->paymentIntent.isEmpty())
+                m_refundsByPaymentIntent[refund->paymentIntent].push_back(refund);
+            if (!refund->charge.isEmpty())
+                m_refundsByCharge[refund->charge].push_back(refund);
+        }
+        m_refundsByPaymentFor = m_truth.refunds.size();
+    }
+    static const std::vector<const FakeStripeTruth::Object *> none;
+    const auto byIntent = m_refundsByPaymentIntent.constFind(paymentIntent);
+    const auto byCharge = m_refundsByCharge.constFind(charge);
+    if (charge.isEmpty())
+        return byIntent == m_refundsByPaymentIntent.constEnd() ? none : *byIntent;
+    if (paymentIntent.isEmpty())
+        return byCharge == m_refundsByCharge.constEnd() ? none : *byCharge;
+    // Both named: the refunds that match both, as Stripe filters by every parameter given.
+    m_refundsOfBoth.clear();
+    if (byIntent != m_refundsByPaymentIntent.constEnd()) {
+        std::copy_if(byIntent->begin(), byIntent->end(), std::back_inserter(m_refundsOfBoth),
+                     [&charge](const auto *refund) { return refund->charge == charge; });
+    }
+    return m_refundsOfBoth;
 }
 
 FakeStripe::Answer FakeStripe::listAnswer(const std::vector<const FakeStripeTruth::Object *> &matching,

@@ -14,8 +14,8 @@ namespace RefundDesk::Testing {
 
 // A fake Stripe on 127.0.0.1 that serves a FakeStripeTruth with Stripe's REST shapes:
 // GET /v1/refunds/{id}, GET /v1/refunds and GET /v1/events as list objects (created
-// filters, limit, starting_after, has_more; the events by types[] and
-// delivery_success=false), and Stripe's error bodies. Answers go wrong on request: a
+// filters, limit, starting_after, has_more; the refunds of one payment by payment_intent
+// or charge; the events by types[] and delivery_success=false), and Stripe's error bodies. Answers go wrong on request: a
 // scripted status (401, 403, 429 with Retry-After, 500 with Stripe-Should-Retry, ...)
 // or a slow answer. Anything but GET is refused with 405 and recorded: a test checks
 // refusedRequests() is empty, so a client that writes fails it.
@@ -98,6 +98,10 @@ private:
     static const std::vector<const FakeStripeTruth::Object *> &newestFirst(const std::vector<FakeStripeTruth::Object> &all,
                                                                           NewestFirst &cache);
     const FakeStripeTruth::Object *refund(const QString &id);
+    // The refunds of one payment, newest first, from an index: a lookup by payment costs
+    // the same whatever the number of the shop's other refunds.
+    const std::vector<const FakeStripeTruth::Object *> &refundsOfPayment(const QString &paymentIntent,
+                                                                         const QString &charge);
     void respond(const QHttpServerRequest &request, QTcpSocket *socket, Answer answer);
 
     FakeStripeTruth m_truth;
@@ -105,6 +109,12 @@ private:
     NewestFirst m_eventsNewestFirst;
     QHash<QString, const FakeStripeTruth::Object *> m_refundsById;
     size_t m_refundsByIdFor = 0;
+    // Each payment's refunds, newest first, by payment_intent and by charge (built again
+    // only when the truth grew, as the lists above are).
+    QHash<QString, std::vector<const FakeStripeTruth::Object *>> m_refundsByPaymentIntent;
+    QHash<QString, std::vector<const FakeStripeTruth::Object *>> m_refundsByCharge;
+    size_t m_refundsByPaymentFor = 0;
+    std::vector<const FakeStripeTruth::Object *> m_refundsOfBoth; // both filters at once
     quint16 m_port = 0;
     QByteArray m_acceptedKey;
     std::map<QString, QString> m_deniedPermissions;

@@ -74,6 +74,8 @@ QString FakeStripeTruth::addRefund(const QByteArray &text)
         return problem;
     if (const auto metadata = json.find("metadata"); metadata != json.end() && metadata->is_object())
         refund.operationId = ::RefundDesk::Testing::text(*metadata, "operation_id");
+    refund.paymentIntent = ::RefundDesk::Testing::text(json, "payment_intent");
+    refund.charge = ::RefundDesk::Testing::text(json, "charge");
     refunds.push_back(std::move(refund));
     return {};
 }

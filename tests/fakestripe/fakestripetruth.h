@@ -18,6 +18,8 @@ struct FakeStripeTruth
         qint64 created = 0;  // seconds
         QString type;        // an event's type; empty for a refund
         QString operationId; // metadata.operation_id of a refund, if any
+        QString paymentIntent; // a refund's payment_intent (pi_…), if any
+        QString charge;        // a refund's charge (ch_…), if any
         bool delivered = true;
         QByteArray json;     // the object's text, as the fake serves it
     };
