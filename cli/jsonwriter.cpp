@@ -36,6 +36,7 @@ nlohmann::json toJson(const Operation &o)
         {"claimed_by", text(o.claimedBy)},
         {"claimed_at", optional(o.claimedAt)},
         {"version", o.version},
+        {"payment_id", text(o.paymentId)},
     };
 }
 

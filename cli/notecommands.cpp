@@ -1,7 +1,9 @@
-// upgrade and note: schema version 2 and the notes it holds.
+// upgrade and note: the schema versions after 1, and the notes version 2 holds.
 
 #include "clicontext.h"
 #include "commands.h"
+
+#include "store/schemaversion.h"
 
 #include <QCoreApplication>
 
@@ -18,15 +20,17 @@ void sayUpToDate(CliContext &context, Store &store)
 }
 
 // A store at the current version: what the version has in this build and the store lacks
-// (an index that joined the version after the store was made) added in one transaction.
-// Nothing missing is nothing to write, so it says so even where it could not write.
-int completeSchema(CliContext &context, Store &store)
+// (an index that joined an earlier version after the store was made) added in one
+// transaction. Nothing missing is nothing to write, so it says so even where it could not
+// write, unless the store was just upgraded (`justUpgraded`), which said enough.
+int completeSchema(CliContext &context, Store &store, bool justUpgraded = false)
 {
     auto missing = store.missingIndexes();
     if (!missing)
         return context.fail(missing.error());
     if (missing->isEmpty()) {
-        sayUpToDate(context, store);
+        if (!justUpgraded)
+            sayUpToDate(context, store);
         return 0;
     }
     if (store.isReadOnly())
@@ -39,7 +43,7 @@ int completeSchema(CliContext &context, Store &store)
     auto added = store.addMissingIndexes();
     if (!added)
         return context.fail(added.error());
-    if (added->isEmpty()) // another upgrade added them first
+    if (added->isEmpty() && !justUpgraded) // another upgrade added them first
         sayUpToDate(context, store);
     for (const QString &name : *added)
         context.out() << QCoreApplication::translate("Cli", "Added index %1 to %2: schema version %3 has it, and the store "
@@ -64,7 +68,7 @@ int runUpgrade(CliContext &context)
     if (!opened)
         return context.fail(opened.error());
     Store &store = **opened;
-    if (store.schemaVersion() >= 2)
+    if (store.schemaVersion() >= Internal::CurrentSchemaVersion)
         return completeSchema(context, store);
     if (store.isReadOnly())
         return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written, so it cannot be upgraded. %2 "
@@ -73,16 +77,23 @@ int runUpgrade(CliContext &context)
     auto before = store.upgradeSchema();
     if (!before)
         return context.fail(before.error());
-    if (*before >= 2) // another upgrade took first
+    if (*before >= Internal::CurrentSchemaVersion) // another upgrade took first
         return completeSchema(context, store);
-    context.out() << QCoreApplication::translate("Cli", "Upgraded %1 from schema version %2 to %3: it can now hold notes and "
-                                                        "what the provider answered. The refund tool and the webhook "
-                                                        "receiver write it as before.")
+    const QString gained = *before < 2
+        ? QCoreApplication::translate("Cli", "it can now hold notes, what the provider answered and the payment behind "
+                                             "each operation (payment_id, which the refund tool writes when it opens one)")
+        : QCoreApplication::translate("Cli", "it can now hold the payment behind each operation (payment_id, which the "
+                                             "refund tool writes when it opens one)");
+    context.out() << QCoreApplication::translate("Cli", "Upgraded %1 from schema version %2 to %3 in one transaction: %4. "
+                                                        "The refund tool and the webhook receiver write it as before; "
+                                                        "consoles of an older Refund Desk refuse it from now on.")
                          .arg(store.location())
                          .arg(*before)
                          .arg(store.schemaVersion())
+                         .arg(gained)
                   << '\n';
-    return 0;
+    // A version 2 store made before an index joined version 2 gets it now as well.
+    return completeSchema(context, store, true);
 }
 
 int runNote(CliContext &context)

@@ -39,8 +39,11 @@ GRANT SELECT ON store_meta, refund_ops, refund_attempts, webhook_events, resolut
 GRANT UPDATE (status, refund_id, claimed_by, claimed_at, updated_at, version) ON refund_ops TO refund_desk_support;
 GRANT INSERT ON resolutions TO refund_desk_support;
 
--- The agent's refund tool and the webhook receiver: open and update operations (the key
--- stays immutable by trigger), count attempts, store delivered events. No decisions.
+-- The agent's refund tool and the webhook receiver: open and update operations (the key,
+-- and from schema version 3 the payment once written, stay immutable by trigger), count
+-- attempts, store delivered events. No decisions. The rights are the table's, so the
+-- tool writes payment_id (version 3) when it opens an operation; support logins, whose
+-- rights are column by column, never may.
 GRANT SELECT ON store_meta, refund_ops, refund_attempts, webhook_events TO refund_desk_agent;
 GRANT INSERT, UPDATE ON refund_ops, refund_attempts TO refund_desk_agent;
 GRANT INSERT ON webhook_events TO refund_desk_agent;

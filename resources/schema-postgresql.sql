@@ -1,4 +1,4 @@
--- Refund Desk shared store on PostgreSQL, schema version 2: version 1, then what version 2 adds.
+-- Refund Desk shared store on PostgreSQL, schema version 3: version 1, then what versions 2 and 3 add.
 -- The same tables, columns and rules as schema.sql (the SQLite text): times are bigint
 -- milliseconds since the Unix epoch (UTC), amounts integer minor units, payloads text as
 -- delivered. Text compares by its bytes (COLLATE "C"), as SQLite compares it, so that
@@ -192,8 +192,8 @@ INSERT INTO store_meta(key, value) VALUES ('provider', 'stripe'), ('key_retentio
 
 -- Schema version 2: Refund Desk's own tables; none of the tables above changes, so the
 -- agent's tool and the webhook receiver write either version alike. 'refund-desk upgrade'
--- runs the text from this line to the end, in one transaction, as the store's owner, on a
--- version 1 store.
+-- runs the text from this line to the end (version 3's part too), in one transaction, as
+-- the store's owner, on a version 1 store.
 
 -- The server's clock in the store's unit (as in roles-postgresql.sql, which keeps the
 -- audit chain with it).
@@ -298,3 +298,31 @@ END
 $$;
 
 UPDATE store_meta SET value = '2' WHERE key = 'schema_version';
+
+-- Schema version 3: the payment behind each operation. payment_id is the provider's id of
+-- the payment being refunded (Stripe: a PaymentIntent pi_... or a Charge ch_...), written
+-- by the refund tool when it opens the row, since it names the payment to refund anyway.
+-- A tool that names its columns and does not write it leaves NULL, so the agent's tool and
+-- the webhook receiver of version 2 write this version alike. The agent's role may write
+-- it (its rights on refund_ops are the table's); support logins may not (theirs are
+-- column by column). 'refund-desk upgrade' runs the text from this line to the end, in one
+-- transaction, as the store's owner, on a version 2 store.
+
+ALTER TABLE refund_ops ADD COLUMN payment_id text COLLATE "C";
+
+-- Once written, the payment never changes, for every login: NULL may become a payment
+-- once, and that is all (a tool that opened the row without it may name it while the row
+-- is open).
+CREATE FUNCTION refund_ops_payment_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF OLD.payment_id IS NOT NULL AND NEW.payment_id IS DISTINCT FROM OLD.payment_id THEN
+        RAISE EXCEPTION 'payment_id is immutable once set';
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE TRIGGER refund_ops_payment_immutable
+BEFORE UPDATE OF payment_id ON refund_ops
+FOR EACH ROW EXECUTE FUNCTION refund_ops_payment_immutable();
+
+UPDATE store_meta SET value = '3' WHERE key = 'schema_version';

@@ -1,4 +1,4 @@
--- Refund Desk shared store, schema version 2: version 1, then what version 2 adds.
+-- Refund Desk shared store, schema version 3: version 1, then what versions 2 and 3 add.
 -- The contract between the agent's refund tool, the webhook receiver and Refund Desk.
 -- Times are INTEGER milliseconds since the Unix epoch (UTC); amounts are integer minor units.
 
@@ -143,7 +143,8 @@ PRAGMA user_version = 1;
 
 -- Schema version 2: Refund Desk's own tables; none of the tables above changes, so the
 -- agent's tool and the webhook receiver write either version alike. 'refund-desk upgrade'
--- runs the text from this line to the end, in one transaction, on a version 1 store.
+-- runs the text from this line to the end (version 3's part too), in one transaction, on a
+-- version 1 store.
 
 -- Notes on an operation: what an investigation found, for the next shift. Append-only.
 CREATE TABLE operation_notes (
@@ -203,3 +204,23 @@ BEGIN
 END;
 
 PRAGMA user_version = 2;
+
+-- Schema version 3: the payment behind each operation. payment_id is the provider's id of
+-- the payment being refunded (Stripe: a PaymentIntent pi_... or a Charge ch_...), written
+-- by the refund tool when it opens the row, since it names the payment to refund anyway.
+-- A tool that names its columns and does not write it leaves NULL, so the agent's tool and
+-- the webhook receiver of version 2 write this version alike. 'refund-desk upgrade' runs
+-- the text from this line to the end, in one transaction, on a version 2 store.
+
+ALTER TABLE refund_ops ADD COLUMN payment_id TEXT;
+
+-- Once written, the payment never changes: NULL may become a payment once, and that is all
+-- (a tool that opened the row without it may name it while the row is open).
+CREATE TRIGGER refund_ops_payment_immutable
+BEFORE UPDATE OF payment_id ON refund_ops
+WHEN OLD.payment_id IS NOT NULL AND NEW.payment_id IS NOT OLD.payment_id
+BEGIN
+    SELECT RAISE(ABORT, 'payment_id is immutable once set');
+END;
+
+PRAGMA user_version = 3;

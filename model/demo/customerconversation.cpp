@@ -85,6 +85,8 @@ void CustomerConversation::run(const Plan &plan)
     request.amountCents = amount;
     request.currency = currency;
     request.conversationId = m_random.token(QLatin1StringView("conv_"), 24);
+    if (plan.toolWritesPaymentId)
+        request.paymentId = charge.paymentIntent;
 
     if (plan.scene == Scene::DoubleRefund) {
         request.keyFromToolCallId = true;

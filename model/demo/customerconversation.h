@@ -31,6 +31,9 @@ public:
         qint64 startMs = 0;
         QString orderId;
         int maxOperations = 1; // no more new operations than this
+        // The tool names the order's payment in the rows it opens (payment_id); a tool
+        // version from before schema version 3 does not.
+        bool toolWritesPaymentId = true;
     };
 
     CustomerConversation(DemoRandom &random, OperationTable &table, FakeProvider &provider, RefundTool &tool,

@@ -31,6 +31,10 @@ constexpr qint64 Day = 24 * Hour;
 constexpr qint64 SimulatedSpan = 5 * Day;
 // The old tool version (key from the tool call id) ran during the first quarter of it.
 constexpr int OldToolShareDivisor = 4;
+// The tool version that writes payment_id (schema version 3) took over after the first
+// fifth of it: the operations opened before have none, as a store upgraded from version 2
+// holds. Decided by the time alone, so the random draws, and all else, stay as they were.
+constexpr int PaymentIdLaterDivisor = 5;
 constexpr qint64 FirstOrderNumber = 10000;
 constexpr int Incidents = 3;
 // The reference case draws from its own generator, so it is the same for every seed.
@@ -162,6 +166,7 @@ Result<void> Simulation::writeReferenceCase(StoreBuilder &builder)
     request.amountCents = ReferenceCase::AmountCents;
     request.currency = ReferenceCase::Currency;
     request.conversationId = random.token(QLatin1StringView("conv_"), 24);
+    request.paymentId = charge.paymentIntent;
     tool.presetNextKey(ReferenceCase::IdempotencyKey);
     tool.startCall(request, start);
     tool.run();
@@ -217,6 +222,7 @@ Result<SimulationSummary> Simulation::run(StoreBuilder &builder, const ProgressC
         plan.orderId = QString::number(orderNumber);
         plan.maxOperations = int(qMin<qint64>(total - produced, 1000));
         plan.startMs = qMin(end, begin + (end - begin) * produced / total + m_random.between(0, slot));
+        plan.toolWritesPaymentId = plan.startMs >= begin + SimulatedSpan / PaymentIdLaterDivisor;
         if (nextDoubleRefund < doubleRefunds.size() && doubleRefunds[nextDoubleRefund] <= produced) {
             plan.scene = CustomerConversation::Scene::DoubleRefund;
             while (nextDoubleRefund < doubleRefunds.size() && doubleRefunds[nextDoubleRefund] <= produced)

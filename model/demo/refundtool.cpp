@@ -110,6 +110,8 @@ void RefundTool::open(Call &call)
     candidate.createdAt = at;
     candidate.updatedAt = at;
     candidate.conversationId = request.conversationId;
+    if (!request.paymentId.isEmpty())
+        candidate.paymentId = request.paymentId;
     const OperationTable::OpenResult opened = m_table.openOrGet(std::move(candidate));
     call.row = opened.row;
 

@@ -18,6 +18,9 @@ struct ToolRequest
     qint64 amountCents = 0;
     QString currency;
     QString conversationId;
+    // The payment to refund (Stripe: the order's PaymentIntent), written into the row the
+    // call opens; empty as a tool version from before schema version 3 leaves it.
+    QString paymentId;
     QString reason = QStringLiteral("requested_by_customer");
     // The old tool version's bug: the idempotency key came from the tool call id, so a
     // "try again" (a new tool call) sent a new key and could refund a second time.
@@ -36,7 +39,8 @@ enum class ToolAnswer {
 };
 
 // The refund tool's algorithm, run against the fake provider and the in-memory table:
-// open or get the row under the unique index, count each attempt on the row before
+// open or get the row under the unique index (naming the payment it refunds, when the
+// request does), count each attempt on the row before
 // sending it, at most 3 attempts per tool call and 6 per operation; a saved 500 (or a
 // key reused with other parameters) marks the row unknown at once, an exhausted budget
 // marks it unknown, a success or a definite decline closes it. Every update is

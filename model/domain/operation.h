@@ -36,6 +36,10 @@ struct Operation
     QString claimedBy;
     std::optional<qint64> claimedAt;
     qint64 version = 0;
+    // The provider's id of the payment being refunded (Stripe: pi_… or ch_…), as the refund
+    // tool wrote it when it opened the row (schema version 3); null when it did not, and on
+    // stores of an older version.
+    QString paymentId;
 
     // unknown and checking are the states only a person can end.
     bool needsPerson() const

@@ -7,7 +7,7 @@ namespace RefundDesk::Internal {
 int storeTableCount(int version)
 {
     // store_meta, refund_ops, refund_attempts, webhook_events, resolutions; then
-    // operation_notes and provider_lookups.
+    // operation_notes and provider_lookups (version 3 adds a column, no table).
     return version >= 2 ? 7 : 5;
 }
 

@@ -7,18 +7,21 @@
 
 namespace RefundDesk::Internal {
 
-// The store schema versions this build reads: 1 (the shared tables) and 2 (Refund Desk's
-// own tables beside them: operation notes and provider lookups). It creates version 2.
+// The store schema versions this build reads: 1 (the shared tables), 2 (Refund Desk's
+// own tables beside them: operation notes and provider lookups) and 3 (refund_ops'
+// payment_id, the payment behind each operation). It creates version 3, and upgrades
+// version 1 or 2 to it.
 constexpr int OldestSchemaVersion = 1;
-constexpr int CurrentSchemaVersion = 2;
+constexpr int CurrentSchemaVersion = 3;
 
 // The tables a store of `version` holds.
 int storeTableCount(int version);
 
 // The statements of a schema text (schema.sql, schema-postgresql.sql) that move a store
-// of version `toVersion - 1` to `toVersion`: from the line that starts
-// "-- Schema version N:" to the end. A store is created by the whole text, so creating
-// and upgrading run the same statements. Empty when the text has no such line.
+// of version `toVersion - 1` to the text's own version: from the line that starts
+// "-- Schema version N:" to the end, the later versions' parts included. A store is
+// created by the whole text, so creating and upgrading run the same statements. Empty
+// when the text has no such line.
 QByteArray schemaUpgradeText(const QByteArray &schemaText, int toVersion);
 
 // An index a schema text creates, and the statement that creates it only where it is

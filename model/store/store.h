@@ -173,17 +173,19 @@ public:
     // in one round trip.
     virtual Result<EvidenceInputs> evidenceInputsOfEach(const std::vector<Operation> &operations);
 
-    // ---- Schema version 2: notes and provider lookups ----
+    // ---- Schema versions 2 (notes and provider lookups) and 3 (each operation's payment) ----
 
-    // The store's schema version as it was opened (1 or 2), or 2 once upgradeSchema() took.
+    // The store's schema version as it was opened (1, 2 or 3), or 3 once upgradeSchema() took.
     virtual int schemaVersion() const = 0;
-    // Whether this connection may move a version 1 store to version 2: SQLite, when it
-    // may write the file; PostgreSQL, when the login owns the store (creating tables is the
+    // Whether this connection may move an older store to version 3: SQLite, when it may
+    // write the file; PostgreSQL, when the login owns the store (changing tables is the
     // owner's).
     virtual bool mayUpgradeSchema() const = 0;
-    // Version 1 -> 2 in one transaction: the two new tables (and on PostgreSQL their
-    // rights for the roles of roles-postgresql.sql). Returns the version the store had:
-    // 2 when it was 2 already, and then nothing is done. A failure changes nothing.
+    // Version 1 or 2 -> 3 in one transaction: version 2's two tables (and on PostgreSQL
+    // their rights for the roles of roles-postgresql.sql) where the store is at version 1,
+    // then refund_ops' payment_id and the trigger that keeps it once written. Returns the
+    // version the store had: 3 when it was 3 already, and then nothing is done. A failure
+    // changes nothing.
     virtual Result<int> upgradeSchema() = 0;
     // The indexes the store's schema version has in this build and the store lacks (one
     // created at version 2 before the index joined it), by name: none on a complete store.

@@ -5,9 +5,20 @@
 namespace RefundDesk::Internal {
 
 // The column lists both backends read and write their rows with, in this order.
+// payment_id (schema version 3) comes last: a store of an older version has no such column
+// and is read with NULL in its place (operationColumns()).
 inline constexpr char OperationColumns[] =
     "operation_id, order_id, amount_cents, currency, idempotency_key, status, attempts, created_at, "
-    "updated_at, conversation_id, refund_id, claimed_by, claimed_at, version";
+    "updated_at, conversation_id, refund_id, claimed_by, claimed_at, version, payment_id";
+inline constexpr char OperationColumnsBeforeVersion3[] =
+    "operation_id, order_id, amount_cents, currency, idempotency_key, status, attempts, created_at, "
+    "updated_at, conversation_id, refund_id, claimed_by, claimed_at, version, NULL AS payment_id";
+
+// The columns an operation is read with from a store of `schemaVersion`.
+constexpr const char *operationColumns(int schemaVersion)
+{
+    return schemaVersion >= 3 ? OperationColumns : OperationColumnsBeforeVersion3;
+}
 
 // How many columns a list names.
 constexpr int columnCount(const char *list)
@@ -18,6 +29,7 @@ constexpr int columnCount(const char *list)
     return count;
 }
 inline constexpr int OperationColumnCount = columnCount(OperationColumns);
+static_assert(columnCount(OperationColumnsBeforeVersion3) == OperationColumnCount);
 
 inline constexpr char ResolutionColumns[] =
     "resolution_id, operation_id, outcome, refund_id, evidence, note, operator, recorded_at, "

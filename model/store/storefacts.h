@@ -37,8 +37,8 @@ struct StoreFacts
     // set; a value that is not a whole number of hours above 0 counts as 24, and is logged).
     int queueTargetHours = 24;
     // As opened: 1 holds no notes (the console then offers the upgrade, where the
-    // connection may make it), 2 does.
-    int schemaVersion = 2;
+    // connection may make it), 2 does, 3 also each operation's payment.
+    int schemaVersion = 3;
     bool mayUpgradeSchema = false;
     StoreState state;
 

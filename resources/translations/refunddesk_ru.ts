@@ -594,10 +594,6 @@ Subcommands (headless): %1.</source>
         <translation>В %1 нельзя записывать, поэтому его нельзя обновить. %2 Ничего не изменено.</translation>
     </message>
     <message>
-        <source>Upgraded %1 from schema version %2 to %3: it can now hold notes and what the provider answered. The refund tool and the webhook receiver write it as before.</source>
-        <translation>%1 обновлено с версии схемы %2 до %3: теперь в нём можно хранить заметки и ответы провайдера. Инструмент возвратов и приёмник вебхуков пишут в него, как прежде.</translation>
-    </message>
-    <message>
         <source>What was found or done, e.g. a provider&apos;s case number.</source>
         <translation>Что выяснено или сделано, например номер обращения у провайдера.</translation>
     </message>
@@ -904,6 +900,18 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Added index %1 to %2: schema version %3 has it, and the store was made before it did.</source>
         <translation>В %2 добавлен индекс %1: он есть в версии схемы %3, а хранилище было создано до его появления.</translation>
+    </message>
+    <message>
+        <source>it can now hold notes, what the provider answered and the payment behind each operation (payment_id, which the refund tool writes when it opens one)</source>
+        <translation>теперь в нём можно хранить заметки, ответы провайдера и платёж, стоящий за каждой операцией (payment_id, который инструмент возвратов записывает, открывая операцию)</translation>
+    </message>
+    <message>
+        <source>it can now hold the payment behind each operation (payment_id, which the refund tool writes when it opens one)</source>
+        <translation>теперь в нём можно хранить платёж, стоящий за каждой операцией (payment_id, который инструмент возвратов записывает, открывая операцию)</translation>
+    </message>
+    <message>
+        <source>Upgraded %1 from schema version %2 to %3 in one transaction: %4. The refund tool and the webhook receiver write it as before; consoles of an older Refund Desk refuse it from now on.</source>
+        <translation>%1 обновлено с версии схемы %2 до %3 одной транзакцией: %4. Инструмент возвратов и приёмник вебхуков пишут в него, как прежде; консоли более старого Refund Desk отныне его не откроют.</translation>
     </message>
 </context>
 <context>
@@ -2744,6 +2752,10 @@ File: %2</source>
             <numerusform>%n попыток</numerusform>
         </translation>
     </message>
+    <message>
+        <source>payment %1</source>
+        <translation>платёж %1</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationPanel</name>
@@ -2887,16 +2899,16 @@ The window now shows its current state.</source>
         <translation>Скопировано для клиента: %1</translation>
     </message>
     <message>
-        <source>Upgrading the store to schema version 2</source>
-        <translation>Обновление хранилища до версии схемы 2</translation>
-    </message>
-    <message>
         <source>Cannot upgrade the store</source>
         <translation>Не удаётся обновить хранилище</translation>
     </message>
     <message>
-        <source>Upgraded to schema version 2: notes can be added now.</source>
-        <translation>Обновлено до версии схемы 2: теперь можно добавлять заметки.</translation>
+        <source>Upgrading the store to schema version 3</source>
+        <translation>Обновление хранилища до версии схемы 3</translation>
+    </message>
+    <message>
+        <source>Upgraded to schema version 3: notes can be added now, and each operation&apos;s payment kept.</source>
+        <translation>Обновлено до версии схемы 3: теперь можно добавлять заметки и хранить платёж каждой операции.</translation>
     </message>
 </context>
 <context>
@@ -3572,16 +3584,16 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
 <context>
     <name>RefundDesk::UpgradeBanner</name>
     <message>
-        <source>This store has schema version 1: it cannot hold notes. Upgrading it to version 2 adds the tables for notes and for what the provider answered, in one step, and changes nothing else; the refund tool and the webhook receiver keep writing it as before.</source>
-        <translation>У этого хранилища версия схемы 1: в нём нельзя хранить заметки. Обновление до версии 2 за один шаг добавляет таблицы для заметок и ответов провайдера и больше ничего не меняет; инструмент возвратов и приёмник вебхуков продолжают писать в него, как прежде.</translation>
-    </message>
-    <message>
         <source>Upgrading…</source>
         <translation>Обновление…</translation>
     </message>
     <message>
         <source>&amp;Upgrade</source>
         <translation>&amp;Обновить</translation>
+    </message>
+    <message>
+        <source>This store has schema version 1: it cannot hold notes. Upgrading it to version 3 adds the tables for notes and for what the provider answered and a column for the payment behind each operation, in one step, and changes nothing else; the refund tool and the webhook receiver keep writing it as before.</source>
+        <translation>У этого хранилища версия схемы 1: в нём нельзя хранить заметки. Обновление до версии 3 за один шаг добавляет таблицы для заметок и ответов провайдера и столбец для платежа, стоящего за каждой операцией, и больше ничего не меняет; инструмент возвратов и приёмник вебхуков продолжают писать в него, как прежде.</translation>
     </message>
 </context>
 <context>

@@ -585,10 +585,6 @@ Subcommands (headless): %1.</source>
         <translation>%1 无法写入，因此无法升级。%2 未做任何更改。</translation>
     </message>
     <message>
-        <source>Upgraded %1 from schema version %2 to %3: it can now hold notes and what the provider answered. The refund tool and the webhook receiver write it as before.</source>
-        <translation>已将 %1 从架构版本 %2 升级到 %3：现在可以保存备注和支付服务商的答复。退款工具和 webhook 接收程序照旧写入。</translation>
-    </message>
-    <message>
         <source>What was found or done, e.g. a provider&apos;s case number.</source>
         <translation>查明或做了什么，例如支付服务商的工单号。</translation>
     </message>
@@ -879,6 +875,18 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Added index %1 to %2: schema version %3 has it, and the store was made before it did.</source>
         <translation>已向 %2 添加索引 %1：架构版本 %3 包含该索引，而此存储创建于该索引加入之前。</translation>
+    </message>
+    <message>
+        <source>it can now hold notes, what the provider answered and the payment behind each operation (payment_id, which the refund tool writes when it opens one)</source>
+        <translation>现在可以保存备注、服务商的答复以及每个操作背后的付款（payment_id，由退款工具在创建操作时写入）</translation>
+    </message>
+    <message>
+        <source>it can now hold the payment behind each operation (payment_id, which the refund tool writes when it opens one)</source>
+        <translation>现在可以保存每个操作背后的付款（payment_id，由退款工具在创建操作时写入）</translation>
+    </message>
+    <message>
+        <source>Upgraded %1 from schema version %2 to %3 in one transaction: %4. The refund tool and the webhook receiver write it as before; consoles of an older Refund Desk refuse it from now on.</source>
+        <translation>已在一个事务中将 %1 从架构版本 %2 升级到 %3：%4。退款工具和 Webhook 接收器照常写入；从现在起，旧版 Refund Desk 的控制台将拒绝打开它。</translation>
     </message>
 </context>
 <context>
@@ -2681,6 +2689,10 @@ File: %2</source>
             <numerusform>%n 次尝试</numerusform>
         </translation>
     </message>
+    <message>
+        <source>payment %1</source>
+        <translation>付款 %1</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationPanel</name>
@@ -2824,16 +2836,16 @@ The window now shows its current state.</source>
         <translation>已复制给客户：%1</translation>
     </message>
     <message>
-        <source>Upgrading the store to schema version 2</source>
-        <translation>正在将存储升级到架构版本 2</translation>
-    </message>
-    <message>
         <source>Cannot upgrade the store</source>
         <translation>无法升级存储</translation>
     </message>
     <message>
-        <source>Upgraded to schema version 2: notes can be added now.</source>
-        <translation>已升级到架构版本 2：现在可以添加备注。</translation>
+        <source>Upgrading the store to schema version 3</source>
+        <translation>正在将存储升级到架构版本 3</translation>
+    </message>
+    <message>
+        <source>Upgraded to schema version 3: notes can be added now, and each operation&apos;s payment kept.</source>
+        <translation>已升级到架构版本 3：现在可以添加备注，并保存每个操作的付款。</translation>
     </message>
 </context>
 <context>
@@ -3499,16 +3511,16 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
 <context>
     <name>RefundDesk::UpgradeBanner</name>
     <message>
-        <source>This store has schema version 1: it cannot hold notes. Upgrading it to version 2 adds the tables for notes and for what the provider answered, in one step, and changes nothing else; the refund tool and the webhook receiver keep writing it as before.</source>
-        <translation>此存储的架构版本为 1：无法保存备注。升级到版本 2 会一步添加备注和支付服务商答复的表，不更改其他任何内容；退款工具和 webhook 接收程序照旧写入。</translation>
-    </message>
-    <message>
         <source>Upgrading…</source>
         <translation>正在升级…</translation>
     </message>
     <message>
         <source>&amp;Upgrade</source>
         <translation>升级(&amp;U)</translation>
+    </message>
+    <message>
+        <source>This store has schema version 1: it cannot hold notes. Upgrading it to version 3 adds the tables for notes and for what the provider answered and a column for the payment behind each operation, in one step, and changes nothing else; the refund tool and the webhook receiver keep writing it as before.</source>
+        <translation>此存储的架构版本为 1：无法保存备注。升级到版本 3 会一步添加备注表、服务商答复表以及记录每个操作背后付款的列，其他内容不变；退款工具和 Webhook 接收器照常写入。</translation>
     </message>
 </context>
 <context>

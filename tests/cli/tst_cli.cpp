@@ -141,6 +141,16 @@ void tst_Cli::showJsonShape()
         QVERIFY2(object.contains(QLatin1String(key)), key);
     QCOMPARE(object.value("operation").toObject().value("idempotency_key").toString(),
              QStringLiteral("c41f7a2e-9b3d-4e16-a0c7-5d2f81e6b7aa"));
+    // The payment the tool named; null for one it did not.
+    QVERIFY(object.value("operation").toObject().contains(QLatin1String("payment_id")));
+    QVERIFY(object.value("operation").toObject().value("payment_id").isNull());
+    QVERIFY2(m_store->exec(QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_3MtwBwLkdIwHu7ix28a3tqPa' "
+                                          "WHERE operation_id = 'op_5521'")),
+             qPrintable(m_store->lastError()));
+    const CliRun named = runRefundDesk({"show", "op_5521", "--db", db(), "--json"});
+    QCOMPARE(named.exitCode, 0);
+    QCOMPARE(QJsonDocument::fromJson(named.out).object().value("operation").toObject().value("payment_id").toString(),
+             QStringLiteral("pi_3MtwBwLkdIwHu7ix28a3tqPa"));
     QCOMPARE(object.value("attempts").toArray().size(), 1);
     QCOMPARE(object.value("attempts").toArray().at(0).toObject().value("outcome").toString(), QStringLiteral("timeout"));
 

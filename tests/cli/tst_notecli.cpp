@@ -4,6 +4,7 @@
 #include "clirun.h"
 #include "csvreader.h"
 #include "teststore.h"
+#include "versiononestore.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -21,8 +22,9 @@ class tst_NoteCli : public QObject
 private slots:
     void init();
 
-    void initCreatesVersionTwo();
+    void initCreatesVersionThree();
     void versionOneRefusesNotesUntilUpgraded();
+    void versionTwoIsUpgradedToThree();
     void upgradeAddsTheIndexAnEarlyVersionTwoLacks();
     void badNotesAreUsageErrors_data();
     void badNotesAreUsageErrors();
@@ -43,15 +45,15 @@ void tst_NoteCli::init()
     QVERIFY(store.addOperation(TestStore::operation(QStringLiteral("op_2"))));
 }
 
-void tst_NoteCli::initCreatesVersionTwo()
+void tst_NoteCli::initCreatesVersionThree()
 {
     const QString path = m_dir->filePath(QStringLiteral("new.sqlite"));
     CliRun run = runRefundDesk({"init", "--db", path});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    QVERIFY2(run.outText().contains(QLatin1String("(schema version 2)")), qPrintable(run.outText()));
+    QVERIFY2(run.outText().contains(QLatin1String("(schema version 3)")), qPrintable(run.outText()));
     run = runRefundDesk({"upgrade", "--db", path});
     QCOMPARE(run.exitCode, 0);
-    QVERIFY2(run.outText().contains(QLatin1String("is already up to date (schema version 2); nothing was changed")),
+    QVERIFY2(run.outText().contains(QLatin1String("is already up to date (schema version 3); nothing was changed")),
              qPrintable(run.outText()));
     QCOMPARE(runRefundDesk({"upgrade", "--db", m_dir->filePath(QStringLiteral("missing.sqlite"))}).exitCode, 3);
     QCOMPARE(runRefundDesk({"upgrade", "--db", path, "extra"}).exitCode, 2);
@@ -62,8 +64,7 @@ void tst_NoteCli::versionOneRefusesNotesUntilUpgraded()
     {
         TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
         QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS v1").arg(m_path)));
-        QVERIFY(raw.exec(QStringLiteral("DROP TABLE v1.operation_notes; DROP TABLE v1.provider_lookups; "
-                                        "PRAGMA v1.user_version = 1;")));
+        QVERIFY(raw.exec(versionOneSqlite(QStringLiteral("v1"))));
     }
     CliRun run = runRefundDesk({"note", "op_1", "--db", m_path, "--text", "asked support", "--operator", "alice"});
     QCOMPARE(run.exitCode, 3);
@@ -77,7 +78,10 @@ void tst_NoteCli::versionOneRefusesNotesUntilUpgraded()
 
     run = runRefundDesk({"upgrade", "--db", m_path});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    QVERIFY2(run.outText().contains(QLatin1String("from schema version 1 to 2")), qPrintable(run.outText()));
+    QVERIFY2(run.outText().contains(QLatin1String("from schema version 1 to 3 in one transaction: it can now hold "
+                                                  "notes, what the provider answered and the payment")),
+             qPrintable(run.outText()));
+    QVERIFY2(!run.outText().contains(QLatin1String("already")), qPrintable(run.outText()));
     run = runRefundDesk({"upgrade", "--db", m_path});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(run.outText().contains(QLatin1String("already")));
@@ -88,11 +92,48 @@ void tst_NoteCli::versionOneRefusesNotesUntilUpgraded()
     QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.outText()));
 }
 
+void tst_NoteCli::versionTwoIsUpgradedToThree()
+{
+    TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+    QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS v2").arg(m_path)));
+    QVERIFY(raw.exec(versionTwoSqlite(QStringLiteral("v2"))));
+    const QString column = QStringLiteral("SELECT count(*) FROM pragma_table_info('refund_ops', 'v2') WHERE name = 'payment_id'");
+    QCOMPARE(raw.queryInt(column), 0);
+    // Read and shown as before, with no payment.
+    CliRun run = runRefundDesk({"show", "op_1", "--db", m_path, "--json"});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonObject before = QJsonDocument::fromJson(run.out).object().value("operation").toObject();
+    QVERIFY(before.contains(QLatin1String("payment_id")));
+    QVERIFY(before.value("payment_id").isNull());
+    QCOMPARE(before.value("operation_id").toString(), QStringLiteral("op_1"));
+
+    run = runRefundDesk({"upgrade", "--db", m_path});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("from schema version 2 to 3 in one transaction: it can now hold the "
+                                                  "payment behind each operation")),
+             qPrintable(run.outText()));
+    QVERIFY2(!run.outText().contains(QLatin1String("hold notes")), qPrintable(run.outText()));
+    QCOMPARE(raw.queryInt(column), 1);
+    QCOMPARE(raw.queryInt(QStringLiteral("PRAGMA v2.user_version")), 3);
+    QCOMPARE(raw.queryInt(QStringLiteral("SELECT count(*) FROM v2.sqlite_schema WHERE type = 'trigger' AND "
+                                         "name = 'refund_ops_payment_immutable'")),
+             1);
+    // The rows are as they were; the payment is unknown until a tool names it.
+    QCOMPARE(raw.queryInt(QStringLiteral("SELECT count(*) FROM v2.refund_ops WHERE payment_id IS NULL")), 2);
+    run = runRefundDesk({"upgrade", "--db", m_path});
+    QCOMPARE(run.exitCode, 0);
+    QVERIFY2(run.outText().contains(QLatin1String("already up to date (schema version 3)")), qPrintable(run.outText()));
+    run = runRefundDesk({"verify", "--db", m_path});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err + run.outText()));
+}
+
 void tst_NoteCli::upgradeAddsTheIndexAnEarlyVersionTwoLacks()
 {
-    // A version 2 store made before the follow-up index joined version 2.
+    // A version 2 store made before the follow-up index joined version 2: the upgrade to
+    // version 3 gives it the index as well.
     TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
     QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS early").arg(m_path)));
+    QVERIFY(raw.exec(versionTwoSqlite(QStringLiteral("early"))));
     QVERIFY(raw.exec(QStringLiteral("DROP INDEX early.operation_notes_follow_up")));
     const QString present = QStringLiteral("SELECT count(*) FROM early.sqlite_schema WHERE type = 'index' AND "
                                            "name = 'operation_notes_follow_up'");
@@ -100,8 +141,10 @@ void tst_NoteCli::upgradeAddsTheIndexAnEarlyVersionTwoLacks()
 
     CliRun run = runRefundDesk({"upgrade", "--db", m_path});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("from schema version 2 to 3")), qPrintable(run.outText()));
     QVERIFY2(run.outText().contains(QLatin1String("Added index operation_notes_follow_up to %1").arg(m_path)),
              qPrintable(run.outText()));
+    QCOMPARE(raw.queryInt(QStringLiteral("PRAGMA early.user_version")), 3);
     QCOMPARE(raw.queryInt(present), 1);
     run = runRefundDesk({"upgrade", "--db", m_path});
     QCOMPARE(run.exitCode, 0);

@@ -13,7 +13,7 @@ void tst_PgCli::badLocationsExitThree_data()
     QVERIFY(m_server->createDatabase(QStringLiteral("cli_newer")));
     QVERIFY(runRefundDesk({"init", "--db", m_server->location(QStringLiteral("cli_newer"))}).exitCode == 0);
     QVERIFY(m_server->exec(QStringLiteral("cli_newer"),
-                           QStringLiteral("UPDATE store_meta SET value = '3' WHERE key = 'schema_version'")));
+                           QStringLiteral("UPDATE store_meta SET value = '4' WHERE key = 'schema_version'")));
     const QString user = QString::fromLatin1(PgTestServer::PasswordUser);
     QTest::newRow("wrong URI") << QStringLiteral("postgresql://ann:secret@[::1/refunds") << QStringLiteral("not valid");
     QTest::newRow("server down") << QStringLiteral("host=%1/gone dbname=x").arg(m_server->socketDir())
@@ -21,7 +21,7 @@ void tst_PgCli::badLocationsExitThree_data()
     QTest::newRow("wrong password") << m_server->uri(QStringLiteral("postgres"), user, QStringLiteral("wrong-secret"))
                                     << QStringLiteral("refused the password");
     QTest::newRow("no schema") << m_server->location(QStringLiteral("cli_empty")) << QStringLiteral("holds no Refund Desk store");
-    QTest::newRow("newer schema") << m_server->location(QStringLiteral("cli_newer")) << QStringLiteral("schema version 3");
+    QTest::newRow("newer schema") << m_server->location(QStringLiteral("cli_newer")) << QStringLiteral("schema version 4");
 }
 
 void tst_PgCli::badLocationsExitThree()

@@ -331,9 +331,23 @@ private slots:
             if (!event.delivered && event.type.startsWith(QLatin1String("refund.")))
                 ++undelivered;
         }
-        for (const auto &refund : served.truth().refunds)
+        QHash<QString, QString> paymentOfRefund;
+        for (const auto &refund : served.truth().refunds) {
             refundIds.insert(refund.id);
+            // Each refund names its payment as Stripe's refund object does: both ids.
+            QVERIFY2(refund.paymentIntent.startsWith(QLatin1String("pi_")), qPrintable(refund.id));
+            QVERIFY2(refund.charge.startsWith(QLatin1String("ch_")), qPrintable(refund.id));
+            paymentOfRefund.insert(refund.id, refund.paymentIntent);
+        }
         QVERIFY(undelivered > 0);
+        // The payment the tool wrote into each refunded operation is the one Stripe refunded.
+        const QByteArray refunded = query(demo, QStringLiteral("SELECT group_concat(refund_id || ':' || payment_id) FROM "
+                                                               "refund_ops WHERE refund_id IS NOT NULL AND payment_id IS NOT NULL"));
+        QVERIFY(!refunded.isEmpty());
+        for (const QByteArray &pair : refunded.split(',')) {
+            const QList<QByteArray> ids = pair.split(':');
+            QCOMPARE(paymentOfRefund.value(QString::fromLatin1(ids.value(0))), QString::fromLatin1(ids.value(1)));
+        }
         // Stripe knows every refund the store's events name.
         const QByteArray named = query(demo, QStringLiteral("SELECT group_concat(DISTINCT refund_id) FROM webhook_events "
                                                             "WHERE refund_id IS NOT NULL"));

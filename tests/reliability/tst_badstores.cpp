@@ -179,7 +179,7 @@ QString tst_BadStores::build(Case kind, const QString &folder)
         break;
     case Case::NewerSchema: {
         { TestStore store(db); store.addOperation(TestStore::operation(QStringLiteral("op_5521"))); }
-        execSql(db, QStringLiteral("PRAGMA user_version = 3"), &error);
+        execSql(db, QStringLiteral("PRAGMA user_version = 4"), &error);
         break;
     }
     case Case::Folder:

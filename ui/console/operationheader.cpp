@@ -126,6 +126,8 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
           << keyWindow;
     if (!operation.conversationId.isEmpty())
         facts << tr("chat %1").arg(operation.conversationId);
+    if (!operation.paymentId.isEmpty())
+        facts << tr("payment %1").arg(operation.paymentId);
     m_facts->setText(facts.join(QStringLiteral(" · ")));
     m_facts->setToolTip(tr("Created %1; the provider keeps the key until about %2")
                             .arg(TimeText::fullMoment(operation.createdAt), TimeText::fullMoment(window.expiresAt())));

@@ -288,7 +288,7 @@ void OperationWrites::upgradeStore()
     UpgradeBanner *banner = m_window->upgradeBanner();
     banner->setUpgrading(true);
     const bool started = startWrite(
-        UpgradeKey, tr("Upgrading the store to schema version 2"),
+        UpgradeKey, tr("Upgrading the store to schema version 3"),
         [](Store &store) -> std::optional<Error> {
             auto upgraded = store.upgradeSchema();
             if (!upgraded)
@@ -301,7 +301,7 @@ void OperationWrites::upgradeStore()
                 m_window->reportError(tr("Cannot upgrade the store"), error->message);
                 return;
             }
-            m_window->statusBar()->showMessage(tr("Upgraded to schema version 2: notes can be added now."), 8000);
+            m_window->statusBar()->showMessage(tr("Upgraded to schema version 3: notes can be added now, and each operation's payment kept."), 8000);
             // The reading connection learnt the version when it opened: open it again.
             m_window->reopenStore();
         });

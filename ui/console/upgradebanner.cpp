@@ -45,9 +45,10 @@ void UpgradeBanner::changeEvent(QEvent *event)
 
 void UpgradeBanner::retranslate()
 {
-    m_label->setText(tr("This store has schema version 1: it cannot hold notes. Upgrading it to version 2 adds the "
-                        "tables for notes and for what the provider answered, in one step, and changes nothing else; "
-                        "the refund tool and the webhook receiver keep writing it as before."));
+    m_label->setText(tr("This store has schema version 1: it cannot hold notes. Upgrading it to version 3 adds the "
+                        "tables for notes and for what the provider answered and a column for the payment behind each "
+                        "operation, in one step, and changes nothing else; the refund tool and the webhook receiver "
+                        "keep writing it as before."));
     m_button->setText(m_upgrading ? tr("Upgrading…") : tr("&Upgrade"));
     m_button->setEnabled(!m_upgrading);
 }

@@ -92,6 +92,8 @@ constexpr GuardTrigger GuardTriggers[] = {
     {"provider_lookups_no_delete", "provider_lookups", "what the provider answered could be deleted", false, 2},
     {"provider_lookups_server_keeps_author", "provider_lookups",
      "a login could keep a lookup in someone else's name or with another time", false, 2},
+    {"refund_ops_payment_immutable", "refund_ops", "the payment behind an operation could be changed once written",
+     false, 3},
 };
 
 } // namespace

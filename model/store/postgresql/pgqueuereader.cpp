@@ -36,9 +36,10 @@ struct QueueStatement
 
 // With `detail`, each row's QueueSql::detailColumns follow its own.
 QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std::optional<QueueCursor> &after,
-                              int limit, bool notes, bool detail = false)
+                              int limit, int schemaVersion, bool detail = false)
 {
     QueueStatement s;
+    const bool notes = schemaVersion >= 2;
     const QByteArray sort = QueueSql::sortExpression(query.sortKey, SqlDialect::PostgreSql);
     const QByteArray direction = query.descending ? " DESC" : "";
     // Placeholders are numbered as they are bound; bind only what the query uses.
@@ -47,7 +48,7 @@ QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std:
                                                                      : s.bind(containsPattern(query.searchText.trimmed()));
     const QByteArray day = (detail && notes) || QueueSql::usesFollowUpDay(query, notes)
         ? s.bind(QueueSql::followUpDay(query.today)) : QByteArray();
-    s.sql = "SELECT " + (keysOnly ? sort + ", operation_id" : QByteArray(OperationColumns))
+    s.sql = "SELECT " + (keysOnly ? sort + ", operation_id" : QByteArray(operationColumns(schemaVersion)))
             + (detail ? QueueSql::detailColumns(day, notes) : QByteArray()) + " FROM refund_ops";
     s.sql += QueueSql::where(query, claimant, pattern, day, notes);
     const bool byId = query.sortKey == QueueQuery::SortKey::OperationId;
@@ -74,13 +75,13 @@ QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std:
 Result<std::vector<Operation>> PgQueueReader::page(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                                    int limit)
 {
-    const QueueStatement s = queueStatement(query, false, after, limit, m_versionTwo);
+    const QueueStatement s = queueStatement(query, false, after, limit, m_schemaVersion);
     return m_reader.readOperations(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"));
 }
 
 Result<QueueRows> PgQueueReader::rows(const QueueQuery &query, const std::optional<QueueCursor> &after, int limit)
 {
-    const QueueStatement s = queueStatement(query, false, after, limit, m_versionTwo, true);
+    const QueueStatement s = queueStatement(query, false, after, limit, m_schemaVersion, true);
     std::optional<Error> error;
     PgResult result = m_reader.read(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"), error);
     if (error)
@@ -95,7 +96,7 @@ Result<QueueRows> PgQueueReader::rows(const QueueQuery &query, const std::option
 
 Result<std::vector<QueueCursor>> PgQueueReader::keys(const QueueQuery &query, int limit)
 {
-    const QueueStatement s = queueStatement(query, true, std::nullopt, limit, m_versionTwo);
+    const QueueStatement s = queueStatement(query, true, std::nullopt, limit, m_schemaVersion);
     std::optional<Error> error;
     PgResult result = m_reader.read(s.sql, s.params, QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed"), error);
     if (error)
@@ -137,7 +138,7 @@ Result<QueuePageReading> PgQueueReader::pageWithEvents(const QueueQuery &query,
         return *lost;
     const bool ownTransaction = !m_reader.inSnapshot();
     // The events' and lookups' statements list the page by the same SQL (its day bound).
-    const QueueStatement s = queueStatement(query, false, after, limit, m_versionTwo, true);
+    const QueueStatement s = queueStatement(query, false, after, limit, m_schemaVersion, true);
     PgBatch batch;
     if (ownTransaction)
         batch.addControl("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");

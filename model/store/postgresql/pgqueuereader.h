@@ -22,10 +22,11 @@ class PgReader;
 class PgQueueReader final
 {
 public:
-    PgQueueReader(PgReader &reader, PgConnection &connection, bool versionTwo)
+    PgQueueReader(PgReader &reader, PgConnection &connection, int schemaVersion)
         : m_reader(reader)
         , m_connection(connection)
-        , m_versionTwo(versionTwo)
+        , m_versionTwo(schemaVersion >= 2)
+        , m_schemaVersion(schemaVersion)
     {
     }
 
@@ -41,6 +42,7 @@ private:
     PgReader &m_reader;
     PgConnection &m_connection;
     bool m_versionTwo;
+    int m_schemaVersion;
 };
 
 } // namespace RefundDesk::Internal

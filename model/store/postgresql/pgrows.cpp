@@ -22,6 +22,7 @@ Operation operationFrom(const PgResult &r, int row, int c)
     o.claimedBy = r.text(row, c + 11);
     o.claimedAt = r.optionalInteger(row, c + 12);
     o.version = r.integer(row, c + 13);
+    o.paymentId = r.text(row, c + 14);
     return o;
 }
 
@@ -88,7 +89,7 @@ PgParams operationParams(const Operation &o)
     PgParams p;
     p.add(o.operationId).add(o.orderId).add(o.amountCents).add(o.currency).add(o.idempotencyKey);
     p.add(toString(o.status)).add(qint64(o.attempts)).add(o.createdAt).add(o.updatedAt).add(o.conversationId);
-    p.add(o.refundId).add(o.claimedBy).add(o.claimedAt).add(o.version);
+    p.add(o.refundId).add(o.claimedBy).add(o.claimedAt).add(o.version).add(o.paymentId);
     return p;
 }
 

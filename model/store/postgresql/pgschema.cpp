@@ -145,19 +145,21 @@ Result<int> PgSchema::upgrade(PgConnection &connection)
     QFile file(QStringLiteral(":/refunddesk/schema-postgresql.sql"));
     if (!file.open(QIODevice::ReadOnly))
         return Error::internal(QCoreApplication::translate("Store", "The PostgreSQL schema resource is missing from this build."));
-    const QByteArray upgrade = schemaUpgradeText(file.readAll(), CurrentSchemaVersion);
-    if (upgrade.isEmpty())
-        return Error::internal(QCoreApplication::translate("Store", "The PostgreSQL schema resource of this build has no version %1 part.")
-                                   .arg(CurrentSchemaVersion));
+    const QByteArray schema = file.readAll();
     const QString doing = QCoreApplication::translate("Store", "upgrading the store", "what the store was doing when it failed");
     // Inside the caller's transaction: the version row locked first, so that of two
-    // upgrades at once the second waits and then finds version 2.
+    // upgrades at once the second waits and then finds the current version.
     PgResult version = connection.exec("SELECT value FROM store_meta WHERE key = 'schema_version' FOR UPDATE");
     if (!version.isOk())
         return connection.errorFor(version, doing);
     const int before = version.rows() == 1 ? version.text(0, 0).toInt() : 0;
-    if (before != CurrentSchemaVersion - 1)
+    if (before < OldestSchemaVersion || before >= CurrentSchemaVersion)
         return before;
+    // From the part of the version after the store's to the end: every later part at once.
+    const QByteArray upgrade = schemaUpgradeText(schema, before + 1);
+    if (upgrade.isEmpty())
+        return Error::internal(QCoreApplication::translate("Store", "The PostgreSQL schema resource of this build has no version %1 part.")
+                                   .arg(before + 1));
     // The schema is a fixed resource, not built from any value: run as one simple query.
     PgResult applied = connection.execText(upgrade);
     if (!applied.isOk())

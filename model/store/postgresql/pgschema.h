@@ -47,9 +47,9 @@ public:
                                     const Checks &checks);
     // Whether the login owns the store (or is a superuser): who may upgrade it.
     static bool ownerAnswer(const PgResult &owner);
-    // Version 1 -> the current version inside the caller's transaction (the version part of
-    // schema-postgresql.sql, rights for the roles included). Returns the version the store
-    // had; nothing is run unless it was the one before the current.
+    // Version 1 or 2 -> the current version inside the caller's transaction (the parts of
+    // schema-postgresql.sql after the store's version, rights for the roles included).
+    // Returns the version the store had; nothing is run when it was the current one.
     static Result<int> upgrade(PgConnection &connection);
     // The indexes of a store at `version` (schemaIndexes() of schema-postgresql.sql) that
     // the login's search path lacks, in the schema's order: one statement.

@@ -149,8 +149,8 @@ private:
     {
         return m_reader.flightFailure(answers, statements, ownTransaction, doing);
     }
-    PgQueueReader queueReader() { return PgQueueReader(m_reader, *m_connection, m_schemaVersion >= 2); }
-    PgTableReader tableReader() { return PgTableReader(m_reader, location(), m_schemaVersion >= 2); }
+    PgQueueReader queueReader() { return PgQueueReader(m_reader, *m_connection, m_schemaVersion); }
+    PgTableReader tableReader() { return PgTableReader(m_reader, location(), m_schemaVersion); }
     std::optional<Error> refuseWrite() const;
     // The operator a write records: the login. An error when the caller named another.
     Result<QString> operatorFor(const QString &requested, const QString &doing) const;

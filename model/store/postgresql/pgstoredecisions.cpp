@@ -27,13 +27,18 @@ constexpr qint64 ChainLockKey = 0x7264636861696e;
 
 // The operation's row, locked until the decision's transaction ends; also what a decision
 // left out is told about.
-const QByteArray LockRow = QByteArray("SELECT ") + OperationColumns
-                           + " FROM refund_ops WHERE operation_id = $1 FOR UPDATE";
+QByteArray lockRow(int schemaVersion)
+{
+    return QByteArray("SELECT ") + operationColumns(schemaVersion) + " FROM refund_ops WHERE operation_id = $1 FOR UPDATE";
+}
 
 // The same, and then the audit chain's lock ($2), in one statement: the subquery that
 // locks the row is never merged into the outer query (it has FOR UPDATE), so the row lock
 // comes first and the chain's after it, in the order every decision takes them.
-const QByteArray LockRowThenChain = "SELECT l.*, pg_advisory_xact_lock($2) FROM (" + LockRow + ") l";
+QByteArray lockRowThenChain(int schemaVersion)
+{
+    return "SELECT l.*, pg_advisory_xact_lock($2) FROM (" + lockRow(schemaVersion) + ") l";
+}
 
 // What a decision may still be made on: the row as seen (VERSION is its version's
 // parameter), unknown, or checking by this login. Read under the row lock, so the INSERT
@@ -143,7 +148,7 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         flight.addControl("BEGIN ISOLATION LEVEL READ COMMITTED");
         flight.addControl(int(i) == lastSent ? settings : asynchronous);
         Sent &s = sent[i];
-        s.locked = flight.add(LockRowThenChain, PgParams().add(draft.operationId).add(ChainLockKey));
+        s.locked = flight.add(lockRowThenChain(m_schemaVersion), PgParams().add(draft.operationId).add(ChainLockKey));
         s.written = flight.add(DecideOne, PgParams()
                                               .add(draft.operationId)
                                               .add(toString(draft.outcome))
@@ -235,7 +240,7 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
     if (!flushed && lastDecided != outcomes.rend()) {
         PgBatch flush;
         flush.addControl("BEGIN");
-        flush.add(LockRow, PgParams().add((*lastDecided)->operationId));
+        flush.add(lockRow(m_schemaVersion), PgParams().add((*lastDecided)->operationId));
         flush.addControl("COMMIT");
         const std::vector<PgResult> done = m_connection->execAll(flush);
         if (!done.back().isOk()) {

@@ -1,4 +1,4 @@
-// PgStore and schema version 2: the upgrade from version 1, operation notes and provider
+// PgStore and schema versions 2 and 3: the upgrade from version 1 or 2, operation notes and provider
 // lookups. Both are append-only, and for every login but the store's owner their author is
 // the login and their time the server's clock (schema-postgresql.sql's triggers; what is
 // kept is what the INSERT returns).

@@ -148,7 +148,8 @@ Result<QueuePageReading> PgStore::queuePageWithEvents(const QueueQuery &query, c
 
 Result<std::optional<Operation>> PgStore::operation(const QString &operationId)
 {
-    static const QByteArray sql = QByteArray("SELECT ") + OperationColumns + " FROM refund_ops WHERE operation_id = $1";
+    const QByteArray sql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
+                           + " FROM refund_ops WHERE operation_id = $1";
     auto rows = readOperations(sql, PgParams().add(operationId), QCoreApplication::translate("Store", "reading operation %1", "what the store was doing when it failed").arg(operationId));
     if (!rows)
         return rows.error();
@@ -189,8 +190,8 @@ Result<std::vector<std::vector<WebhookEvent>>> PgStore::candidateEventsOfEach(co
 
 Result<std::vector<Operation>> PgStore::orderOperations(const QString &orderId)
 {
-    static const QByteArray sql = QByteArray("SELECT ") + OperationColumns
-                                  + " FROM refund_ops WHERE order_id = $1 ORDER BY created_at, operation_id";
+    const QByteArray sql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
+                           + " FROM refund_ops WHERE order_id = $1 ORDER BY created_at, operation_id";
     return readOperations(sql, PgParams().add(orderId), QCoreApplication::translate("Store", "reading the operations of order %1", "what the store was doing when it failed").arg(orderId));
 }
 
@@ -212,10 +213,11 @@ Result<OperationReading> PgStore::operationReading(const QString &operationId)
     if (auto lost = m_reader.ready())
         return *lost;
     const bool ownTransaction = !m_reader.inSnapshot();
-    static const QByteArray operationSql = QByteArray("SELECT ") + OperationColumns + " FROM refund_ops WHERE operation_id = $1";
+    const QByteArray operationSql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
+                                    + " FROM refund_ops WHERE operation_id = $1";
     static const QByteArray attemptsSql = QByteArray("SELECT ") + AttemptColumns
                                           + " FROM refund_attempts WHERE operation_id = $1 ORDER BY attempt_no";
-    static const QByteArray orderSql = QByteArray("SELECT ") + OperationColumns
+    const QByteArray orderSql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
         + " FROM refund_ops WHERE order_id = (SELECT order_id FROM refund_ops WHERE operation_id = $1)"
           " ORDER BY created_at, operation_id";
     static const QByteArray resolutionsSql = QByteArray("SELECT ") + ResolutionColumns

@@ -90,8 +90,8 @@ Result<Operation> PgStore::lockedForWrite(const QString &operationId, const Seen
     // transaction ends, and then reads the row as that one left it. The last resolution
     // is read after it in the same flight, so that a conflict can name who made it
     // without another round trip.
-    static const QByteArray sql = QByteArray("SELECT ") + OperationColumns
-                                  + " FROM refund_ops WHERE operation_id = $1 FOR UPDATE";
+    const QByteArray sql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
+                           + " FROM refund_ops WHERE operation_id = $1 FOR UPDATE";
     PgBatch batch;
     const int locked = batch.add(sql, PgParams().add(operationId));
     const int last = addLastResolution(batch, operationId);

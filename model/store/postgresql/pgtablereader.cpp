@@ -39,9 +39,9 @@ Result<std::vector<MetaEntry>> PgTableReader::metaEntries()
 
 Result<std::vector<Operation>> PgTableReader::operationsAfter(const std::optional<QString> &afterOperationId, int limit)
 {
-    static const QByteArray sql = QByteArray("SELECT ") + OperationColumns
-                                  + " FROM refund_ops WHERE $1::text IS NULL OR operation_id > $1"
-                                    " ORDER BY operation_id LIMIT $2";
+    const QByteArray sql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
+                           + " FROM refund_ops WHERE $1::text IS NULL OR operation_id > $1"
+                             " ORDER BY operation_id LIMIT $2";
     return m_reader.readOperations(sql, PgParams().add(afterOperationId.value_or(QString())).add(qint64(limit)),
                           QCoreApplication::translate("Store", "reading operations", "what the store was doing when it failed"));
 }

@@ -24,10 +24,11 @@ class PgReader;
 class PgTableReader final
 {
 public:
-    PgTableReader(PgReader &reader, const QString &location, bool versionTwo)
+    PgTableReader(PgReader &reader, const QString &location, int schemaVersion)
         : m_reader(reader)
         , m_location(location)
-        , m_versionTwo(versionTwo)
+        , m_versionTwo(schemaVersion >= 2)
+        , m_schemaVersion(schemaVersion)
     {
     }
 
@@ -44,6 +45,7 @@ private:
     PgReader &m_reader;
     QString m_location;
     bool m_versionTwo;
+    int m_schemaVersion;
 };
 
 } // namespace RefundDesk::Internal

@@ -91,7 +91,7 @@ std::vector<ReferenceObject> referenceObjects(int schemaVersion, QString *proble
         return {};
     }
     QByteArray schema = file.readAll();
-    // A version 1 store holds what the text holds before version 2's part.
+    // A store of an older version holds what the text holds before the next version's part.
     for (int later = schemaVersion + 1; later <= CurrentSchemaVersion; ++later)
         schema.chop(schemaUpgradeText(schema, later).size());
     sqlite3 *raw = nullptr;
@@ -118,6 +118,8 @@ QString whatTheObjectGuards(const QString &name)
 {
     if (name == QLatin1String("refund_ops_key_immutable"))
         return QStringLiteral("an idempotency key could be changed");
+    if (name == QLatin1String("refund_ops_payment_immutable"))
+        return QStringLiteral("the payment behind an operation could be changed once written");
     if (name == QLatin1String("resolutions_no_update"))
         return QStringLiteral("a resolution could be edited in place");
     if (name == QLatin1String("resolutions_no_delete"))

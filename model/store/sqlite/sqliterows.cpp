@@ -23,6 +23,7 @@ Operation operationFrom(const SqliteStatement &s)
     o.claimedBy = s.text(11);
     o.claimedAt = s.optionalInteger(12);
     o.version = s.integer(13);
+    o.paymentId = s.text(14);
     return o;
 }
 

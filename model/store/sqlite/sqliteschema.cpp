@@ -78,21 +78,23 @@ QString upgradeSchema(sqlite3 *db, int *versionBefore)
     QFile file(QStringLiteral(":/refunddesk/schema.sql"));
     if (!file.open(QIODevice::ReadOnly))
         return QCoreApplication::translate("Store", "the schema resource is missing from this build");
-    const QByteArray upgrade = schemaUpgradeText(file.readAll(), CurrentSchemaVersion);
-    if (upgrade.isEmpty())
-        return QCoreApplication::translate("Store", "the schema resource of this build has no version %1 part").arg(CurrentSchemaVersion);
+    const QByteArray schema = file.readAll();
 
     SqliteTransaction transaction(db);
     if (!transaction.isActive())
         return lastError(db);
-    // Read under the write lock: of two upgrades at once, the second finds version 2.
+    // Read under the write lock: of two upgrades at once, the second finds the current version.
     SqliteStatement version(db, "PRAGMA user_version");
     if (version.step() != SQLITE_ROW)
         return lastError(db);
     *versionBefore = int(version.integer(0));
     version.reset();
-    if (*versionBefore != CurrentSchemaVersion - 1)
+    if (*versionBefore < OldestSchemaVersion || *versionBefore >= CurrentSchemaVersion)
         return {};
+    // From the part of the version after the store's to the end: every later part at once.
+    const QByteArray upgrade = schemaUpgradeText(schema, *versionBefore + 1);
+    if (upgrade.isEmpty())
+        return QCoreApplication::translate("Store", "the schema resource of this build has no version %1 part").arg(*versionBefore + 1);
     if (sqlite3_exec(db, upgrade.constData(), nullptr, nullptr, nullptr) != SQLITE_OK)
         return lastError(db);
     if (transaction.commit() != SQLITE_OK)

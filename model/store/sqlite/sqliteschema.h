@@ -17,9 +17,10 @@ QString applySchema(sqlite3 *db);
 // version (OldestSchemaVersion to CurrentSchemaVersion) when it is one.
 QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer = nullptr, int *schemaVersion = nullptr);
 
-// Moves an open store of version 1 to the current version in one IMMEDIATE transaction
-// (resources/schema.sql from "-- Schema version 2:"). Returns the version it had; an
-// empty error message on success, else what went wrong (nothing is changed then).
+// Moves an open store of an older version (1 or 2) to the current version in one IMMEDIATE
+// transaction (resources/schema.sql from "-- Schema version N:", N the version after the
+// store's, to the end). Returns the version it had; an empty error message on success,
+// else what went wrong (nothing is changed then).
 QString upgradeSchema(sqlite3 *db, int *versionBefore);
 
 // The indexes of a store at `version` (schemaIndexes() of resources/schema.sql) that `db`

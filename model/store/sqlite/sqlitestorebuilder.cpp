@@ -292,7 +292,7 @@ Result<void> SqliteStoreBuilder::addOperation(const Operation &op)
     s.bind(1, op.operationId).bind(2, op.orderId).bind(3, op.amountCents).bind(4, op.currency);
     s.bind(5, op.idempotencyKey).bind(6, toString(op.status)).bind(7, qint64(op.attempts));
     s.bind(8, op.createdAt).bind(9, op.updatedAt).bind(10, op.conversationId).bind(11, op.refundId);
-    s.bind(12, op.claimedBy).bind(13, op.claimedAt).bind(14, op.version);
+    s.bind(12, op.claimedBy).bind(13, op.claimedAt).bind(14, op.version).bind(15, op.paymentId);
     return insert(s, "an operation");
 }
 

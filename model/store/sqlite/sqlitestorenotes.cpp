@@ -1,4 +1,4 @@
-// SqliteStore and schema version 2: the upgrade from version 1, operation notes and
+// SqliteStore and schema versions 2 and 3: the upgrade from version 1 or 2, operation notes and
 // provider lookups (both append-only; the store records their time).
 #include "store/sqlite/sqlitestore.h"
 

@@ -86,7 +86,7 @@ QByteArray SqliteStore::queueSql(const QueueQuery &query, QueueRead read, Cursor
     const QByteArray direction = query.descending ? " DESC" : "";
     const bool keys = read == QueueRead::Keys;
     const QByteArray index = queueIndexFor(query, keys);
-    QByteArray sql = "SELECT " + (keys ? sort + ", operation_id" : QByteArray(OperationColumns));
+    QByteArray sql = "SELECT " + (keys ? sort + ", operation_id" : QByteArray(operationColumns(m_schemaVersion)));
     if (read == QueueRead::RowsWithDetail)
         sql += QueueSql::detailColumns("?6", m_schemaVersion >= 2);
     sql += " FROM refund_ops";
@@ -235,7 +235,7 @@ Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const 
 
 Result<std::optional<Operation>> SqliteStore::operation(const QString &operationId)
 {
-    auto s = cached(QByteArray("SELECT ") + OperationColumns + " FROM refund_ops WHERE operation_id = ?1");
+    auto s = cached(QByteArray("SELECT ") + operationColumns(m_schemaVersion) + " FROM refund_ops WHERE operation_id = ?1");
     s->bind(1, operationId);
     const int code = s->step();
     if (code == SQLITE_ROW)
@@ -268,7 +268,7 @@ Result<std::vector<std::vector<WebhookEvent>>> SqliteStore::candidateEventsOfEac
 
 Result<std::vector<Operation>> SqliteStore::orderOperations(const QString &orderId)
 {
-    auto s = cached(QByteArray("SELECT ") + OperationColumns
+    auto s = cached(QByteArray("SELECT ") + operationColumns(m_schemaVersion)
                      + " FROM refund_ops WHERE order_id = ?1 ORDER BY created_at, operation_id");
     s->bind(1, orderId);
     return readOperations(*s);
@@ -303,7 +303,7 @@ Result<std::vector<MetaEntry>> SqliteStore::metaEntries()
 Result<std::vector<Operation>> SqliteStore::operationsAfter(const std::optional<QString> &afterOperationId,
                                                             int limit)
 {
-    const QByteArray select = QByteArray("SELECT ") + OperationColumns + " FROM refund_ops ";
+    const QByteArray select = QByteArray("SELECT ") + operationColumns(m_schemaVersion) + " FROM refund_ops ";
     auto s = cached(select + (afterOperationId ? "WHERE operation_id > ?2 " : "")
                     + "ORDER BY operation_id LIMIT ?1");
     s->bind(1, qint64(limit));

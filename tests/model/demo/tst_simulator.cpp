@@ -126,7 +126,7 @@ void tst_Simulator::storeIsFinished()
 {
     sqlite3 *db = m_db.get();
     QCOMPARE(rows(db, "PRAGMA journal_mode").value(0).value(0), QStringLiteral("wal"));
-    QCOMPARE(number(db, "PRAGMA user_version"), 2);
+    QCOMPARE(number(db, "PRAGMA user_version"), 3);
     QCOMPARE(rows(db, "PRAGMA integrity_check").value(0).value(0), QStringLiteral("ok"));
     QVERIFY(number(db, "SELECT count(*) FROM sqlite_stat1") > 0);
     // Every index of the schema is there again after the bulk load.

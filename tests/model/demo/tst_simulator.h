@@ -113,6 +113,7 @@ private slots:
     void timesLieInTheSimulatedDays();
     void eventsNameRealOperations();
     void payloadsAreStripeEvents();
+    void paymentsAreNamedByTheTool();
     void auditChainVerifies();
 
     void queueShowsEveryKindOfEvidence();

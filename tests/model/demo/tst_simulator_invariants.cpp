@@ -253,6 +253,44 @@ void tst_Simulator::payloadsAreStripeEvents()
         QVERIFY2(refundStatuses.count(status) == 1, status);
 }
 
+void tst_Simulator::paymentsAreNamedByTheTool()
+{
+    sqlite3 *db = m_db.get();
+    // The reference case names its payment.
+    QVERIFY(rows(db, "SELECT payment_id FROM refund_ops WHERE operation_id = 'op_5521'").value(0).value(0)
+                .startsWith(QLatin1String("pi_")));
+    // Most operations do; those the older tool version opened, in the first fifth of the
+    // simulated days, do not.
+    const qint64 named = number(db, "SELECT count(*) FROM refund_ops WHERE payment_id IS NOT NULL");
+    const qint64 unnamed = number(db, "SELECT count(*) FROM refund_ops WHERE payment_id IS NULL");
+    QCOMPARE(named + unnamed, Operations);
+    QVERIFY2(unnamed > Operations / 10 && unnamed < Operations * 3 / 10, qPrintable(QString::number(unnamed)));
+    QCOMPARE(number(db, "SELECT count(*) FROM refund_ops WHERE payment_id IS NOT NULL AND payment_id NOT LIKE 'pi\\_%' "
+                        "ESCAPE '\\'"),
+             0);
+    const QByteArray laterThanTheOldTool = "SELECT count(*) FROM refund_ops WHERE payment_id IS NOT NULL AND created_at < "
+        + QByteArray::number(Now - 4 * 24 * 3600 * 1000LL);
+    QCOMPARE(number(db, laterThanTheOldTool.constData()), 0);
+    const QByteArray onlyEarly = "SELECT count(*) FROM refund_ops WHERE payment_id IS NULL AND created_at > "
+        + QByteArray::number(Now - 3 * 24 * 3600 * 1000LL);
+    QCOMPARE(number(db, onlyEarly.constData()), 0);
+    // The payment named is the one the provider refunded: every refund event of the
+    // operation names it, and the operations of one order share it.
+    const char *events = "SELECT count(*), sum(CASE WHEN json_valid(e.payload) THEN "
+                         "json_extract(e.payload, '$.data.object.payment_intent') = o.payment_id END) "
+                         "FROM refund_ops o JOIN webhook_events e ON e.operation_id = o.operation_id "
+                         "WHERE o.payment_id IS NOT NULL AND e.type LIKE 'refund.%' AND json_valid(e.payload)";
+    const auto matched = rows(db, events).value(0);
+    QVERIFY(matched.value(0).toLongLong() > Operations / 4);
+    QCOMPARE(matched.value(1), matched.value(0));
+    QCOMPARE(number(db, "SELECT count(*) FROM (SELECT order_id FROM refund_ops WHERE payment_id IS NOT NULL "
+                        "GROUP BY order_id HAVING count(DISTINCT payment_id) > 1)"),
+             0);
+    QCOMPARE(number(db, "SELECT count(*) - count(DISTINCT payment_id) FROM (SELECT DISTINCT order_id, payment_id "
+                        "FROM refund_ops WHERE payment_id IS NOT NULL)"),
+             0);
+}
+
 void tst_Simulator::auditChainVerifies()
 {
     const auto log = rows(m_db.get(), "SELECT resolution_id, operation_id, outcome, refund_id, evidence, note, operator, "

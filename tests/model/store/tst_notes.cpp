@@ -1,6 +1,6 @@
-// Schema version 2 on SQLite: a version 1 store read and refused notes as before, the
-// upgrade (atomic, idempotent), notes and provider lookups appended and never changed,
-// and a copy that carries both.
+// Schema versions 2 and 3 on SQLite: a version 1 store read and refused notes as before,
+// the upgrade from version 1 or 2 to 3 (atomic, idempotent), notes and provider lookups
+// appended and never changed, each operation's payment read, and a copy that carries them.
 
 #include "teststore.h"
 #include "versiononestore.h"
@@ -51,7 +51,9 @@ private slots:
     void init();
 
     void versionOneIsReadAndRefusesNotes();
+    void upgradeIsIdempotentAndKeepsEverything_data();
     void upgradeIsIdempotentAndKeepsEverything();
+    void paymentIsReadWhereTheOperationIs();
     void failedUpgradeLeavesVersionOne();
     void earlyVersionTwoGetsItsIndexesBack();
     void notesAreKeptInOrderAndNeverChange();
@@ -60,8 +62,8 @@ private slots:
     void copyCarriesNotesAndLookups();
 
 private:
-    // A store with op_1 and op_2 (both unknown); version 1 when asked.
-    QString makeStore(const QString &name, bool versionOne);
+    // A store with op_1 and op_2 (both unknown) at schema `version`.
+    QString makeStore(const QString &name, int version = 3);
 
     std::unique_ptr<QTemporaryDir> m_dir;
 };
@@ -72,21 +74,23 @@ void tst_Notes::init()
     QVERIFY(m_dir->isValid());
 }
 
-QString tst_Notes::makeStore(const QString &name, bool versionOne)
+QString tst_Notes::makeStore(const QString &name, int version)
 {
     const QString path = m_dir->filePath(name);
     TestStore store(path);
     if (!store.addOperation(TestStore::operation(QStringLiteral("op_1")))
         || !store.addOperation(TestStore::operation(QStringLiteral("op_2"))))
         return {};
-    if (versionOne && !store.exec(Test::versionOneSqlite()))
+    if (version == 1 && !store.exec(Test::versionOneSqlite()))
+        return {};
+    if (version == 2 && !store.exec(Test::versionTwoSqlite()))
         return {};
     return path;
 }
 
 void tst_Notes::versionOneIsReadAndRefusesNotes()
 {
-    const QString path = makeStore(QStringLiteral("v1.sqlite"), true);
+    const QString path = makeStore(QStringLiteral("v1.sqlite"), 1);
     QVERIFY(!path.isEmpty());
     auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
     QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
@@ -112,27 +116,44 @@ void tst_Notes::versionOneIsReadAndRefusesNotes()
     QCOMPARE(lookup.error().exitCode(), 3);
 }
 
+void tst_Notes::upgradeIsIdempotentAndKeepsEverything_data()
+{
+    QTest::addColumn<int>("from");
+    QTest::newRow("from version 1") << 1;
+    QTest::newRow("from version 2") << 2;
+}
+
 void tst_Notes::upgradeIsIdempotentAndKeepsEverything()
 {
-    const QString path = makeStore(QStringLiteral("v1.sqlite"), true);
+    QFETCH(int, from);
+    const QString path = makeStore(QStringLiteral("old.sqlite"), from);
     QVERIFY(!path.isEmpty());
     {
         auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
         QVERIFY(store);
+        QCOMPARE((*store)->schemaVersion(), from);
+        QVERIFY((*store)->mayUpgradeSchema());
+        // Read as before, with no payment.
+        auto old = (*store)->operation(QStringLiteral("op_1"));
+        QVERIFY2(old, qPrintable(old ? QString() : old.error().message));
+        QVERIFY(*old && (*old)->paymentId.isNull());
         auto before = (*store)->upgradeSchema();
         QVERIFY2(before, qPrintable(before ? QString() : before.error().message));
-        QCOMPARE(*before, 1);
-        QCOMPARE((*store)->schemaVersion(), 2);
-        // The same connection writes notes at once.
+        QCOMPARE(*before, from);
+        QCOMPARE((*store)->schemaVersion(), 3);
+        // The same connection writes notes at once, and reads the new column.
         auto note = (*store)->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("asked support")));
         QVERIFY2(note, qPrintable(note ? QString() : note.error().message));
+        auto operation = (*store)->operation(QStringLiteral("op_1"));
+        QVERIFY2(operation, qPrintable(operation ? QString() : operation.error().message));
+        QVERIFY(*operation && (*operation)->paymentId.isNull());
         auto again = (*store)->upgradeSchema();
         QVERIFY(again);
-        QCOMPARE(*again, 2);
+        QCOMPARE(*again, 3);
     }
     auto reopened = StoreFactory::open(path, Store::OpenMode::ReadWrite);
     QVERIFY(reopened);
-    QCOMPARE((*reopened)->schemaVersion(), 2);
+    QCOMPARE((*reopened)->schemaVersion(), 3);
     auto invariants = (*reopened)->checkInvariants();
     QVERIFY(invariants);
     QVERIFY2(invariants->empty(), qPrintable(invariants->empty() ? QString() : invariants->front().message));
@@ -159,9 +180,50 @@ void tst_Notes::upgradeIsIdempotentAndKeepsEverything()
              fresh.queryText(objects));
 }
 
+void tst_Notes::paymentIsReadWhereTheOperationIs()
+{
+    const QString path = makeStore(QStringLiteral("v3.sqlite"));
+    QVERIFY(!path.isEmpty());
+    {
+        TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+        QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS s").arg(path)));
+        QVERIFY2(raw.exec(QStringLiteral("UPDATE s.refund_ops SET payment_id = 'pi_1' WHERE operation_id = 'op_1'")),
+                 qPrintable(raw.lastError()));
+    }
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
+    QVERIFY(store);
+    auto one = (*store)->operation(QStringLiteral("op_1"));
+    QVERIFY(one && *one);
+    QCOMPARE((*one)->paymentId, QStringLiteral("pi_1"));
+    auto reading = (*store)->operationReading(QStringLiteral("op_1"));
+    QVERIFY(reading && reading->operation);
+    QCOMPARE(reading->operation->paymentId, QStringLiteral("pi_1"));
+    auto order = (*store)->orderOperations((*one)->orderId);
+    QVERIFY(order);
+    QVERIFY(!order->empty());
+    for (const Operation &operation : *order)
+        QCOMPARE(operation.paymentId, operation.operationId == QLatin1String("op_1") ? QStringLiteral("pi_1") : QString());
+    auto page = (*store)->operationsAfter(std::nullopt, 10);
+    QVERIFY(page);
+    QCOMPARE(page->size(), size_t(2));
+    QCOMPARE(page->at(0).paymentId, QStringLiteral("pi_1"));
+    QVERIFY(page->at(1).paymentId.isNull());
+    // A decision keeps it.
+    ResolutionDraft decision;
+    decision.operationId = QStringLiteral("op_1");
+    decision.outcome = Outcome::Failed;
+    decision.evidence = QStringLiteral("dashboard");
+    decision.operatorName = QStringLiteral("alice");
+    QVERIFY((*store)->recordResolution(decision, SeenState::of(**one)));
+    auto decided = (*store)->operation(QStringLiteral("op_1"));
+    QVERIFY(decided && *decided);
+    QCOMPARE((*decided)->status, OperationStatus::Failed);
+    QCOMPARE((*decided)->paymentId, QStringLiteral("pi_1"));
+}
+
 void tst_Notes::failedUpgradeLeavesVersionOne()
 {
-    const QString path = makeStore(QStringLiteral("v1.sqlite"), true);
+    const QString path = makeStore(QStringLiteral("v1.sqlite"), 1);
     QVERIFY(!path.isEmpty());
     {
         // An index of that name elsewhere makes the upgrade fail after its first table.
@@ -181,6 +243,9 @@ void tst_Notes::failedUpgradeLeavesVersionOne()
     TestStore check(m_dir->filePath(QStringLiteral("check.sqlite")));
     QVERIFY(check.exec(QStringLiteral("ATTACH '%1' AS v1").arg(path)));
     QCOMPARE(check.queryInt(QStringLiteral("PRAGMA v1.user_version")), 1);
+    QCOMPARE(check.queryInt(QStringLiteral("SELECT count(*) FROM pragma_table_info('refund_ops', 'v1') "
+                                           "WHERE name = 'payment_id'")),
+             0);
     QCOMPARE(check.queryInt(QStringLiteral("SELECT count(*) FROM v1.sqlite_schema WHERE name IN "
                                            "('operation_notes', 'provider_lookups')")),
              0);
@@ -192,7 +257,7 @@ void tst_Notes::failedUpgradeLeavesVersionOne()
 void tst_Notes::earlyVersionTwoGetsItsIndexesBack()
 {
     // A version 2 store made before the follow-up index joined version 2.
-    const QString path = makeStore(QStringLiteral("early.sqlite"), false);
+    const QString path = makeStore(QStringLiteral("early.sqlite"), 2);
     QVERIFY(!path.isEmpty());
     // The indexes of Refund Desk's own part, as the schema text creates them; none in the
     // refund tool's version 1 part.
@@ -247,11 +312,11 @@ void tst_Notes::earlyVersionTwoGetsItsIndexesBack()
 
 void tst_Notes::notesAreKeptInOrderAndNeverChange()
 {
-    const QString path = makeStore(QStringLiteral("v2.sqlite"), false);
+    const QString path = makeStore(QStringLiteral("v3.sqlite"));
     QVERIFY(!path.isEmpty());
     auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
     QVERIFY(store);
-    QCOMPARE((*store)->schemaVersion(), 2);
+    QCOMPARE((*store)->schemaVersion(), 3);
     const QDate followUp(2031, 3, 14);
     auto first = (*store)->addNote(draftFor(QStringLiteral("op_2"), QStringLiteral("  Asked Stripe support, case 12345\n"
                                                                                   "they answer within two days  "),
@@ -294,7 +359,7 @@ void tst_Notes::notesAreKeptInOrderAndNeverChange()
 
 void tst_Notes::badNotesAreRefused()
 {
-    const QString path = makeStore(QStringLiteral("v2.sqlite"), false);
+    const QString path = makeStore(QStringLiteral("v3.sqlite"));
     QVERIFY(!path.isEmpty());
     auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
     QVERIFY(store);
@@ -315,7 +380,7 @@ void tst_Notes::badNotesAreRefused()
 
 void tst_Notes::lookupsAreKeptAndNeverChange()
 {
-    const QString path = makeStore(QStringLiteral("v2.sqlite"), false);
+    const QString path = makeStore(QStringLiteral("v3.sqlite"));
     QVERIFY(!path.isEmpty());
     auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
     QVERIFY(store);
@@ -350,7 +415,7 @@ void tst_Notes::lookupsAreKeptAndNeverChange()
 
 void tst_Notes::copyCarriesNotesAndLookups()
 {
-    const QString path = makeStore(QStringLiteral("v2.sqlite"), false);
+    const QString path = makeStore(QStringLiteral("v3.sqlite"));
     QVERIFY(!path.isEmpty());
     {
         auto store = StoreFactory::open(path, Store::OpenMode::ReadWrite);
@@ -358,6 +423,11 @@ void tst_Notes::copyCarriesNotesAndLookups()
         QVERIFY((*store)->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("one"), QDate(2031, 1, 2))));
         QVERIFY((*store)->addNote(draftFor(QStringLiteral("op_2"), QStringLiteral("two"))));
         QVERIFY((*store)->addProviderLookup(lookupFor(QStringLiteral("op_2"))));
+    }
+    {
+        TestStore raw(m_dir->filePath(QStringLiteral("raw.sqlite")));
+        QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS s").arg(path)));
+        QVERIFY(raw.exec(QStringLiteral("UPDATE s.refund_ops SET payment_id = 'pi_2' WHERE operation_id = 'op_2'")));
     }
     const QString copyPath = m_dir->filePath(QStringLiteral("copy.sqlite"));
     {
@@ -375,7 +445,10 @@ void tst_Notes::copyCarriesNotesAndLookups()
     }
     auto copy = StoreFactory::open(copyPath, Store::OpenMode::ReadWrite);
     QVERIFY(copy);
-    QCOMPARE((*copy)->schemaVersion(), 2);
+    QCOMPARE((*copy)->schemaVersion(), 3);
+    auto paid = (*copy)->operation(QStringLiteral("op_2"));
+    QVERIFY(paid && *paid);
+    QCOMPARE((*paid)->paymentId, QStringLiteral("pi_2"));
     auto notes = (*copy)->notesAfter(0, 10);
     QVERIFY(notes);
     QCOMPARE(notes->size(), size_t(2));

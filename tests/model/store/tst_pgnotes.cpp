@@ -1,5 +1,6 @@
-// Schema version 2 on PostgreSQL: a version 1 store made by SQL and upgraded by its owner
-// only (in one transaction, with the roles' rights), notes whose author and time are the
+// Schema versions 2 and 3 on PostgreSQL: a version 1 or 2 store made by SQL and upgraded to
+// version 3 by its owner only (in one transaction, with the roles' rights; the payment
+// column the agent's logins write and nobody changes), notes whose author and time are the
 // server's, refused to the agent and audit roles, the commands that write and show them,
 // and copies that carry them both ways.
 
@@ -42,6 +43,7 @@ private slots:
     void initTestCase();
 
     void ownerUpgradesVersionOneWithTheRolesRights();
+    void ownerUpgradesVersionTwoAndTheAgentNamesPayments();
     void failedUpgradeLeavesVersionOne();
     void earlyVersionTwoGetsItsIndexBackFromTheOwner();
     void serverKeepsTheAuthorAndTheTime();
@@ -49,9 +51,9 @@ private slots:
     void copiesCarryNotesBothWays();
 
 private:
-    // A new database with a store of op_1 and op_2 (unknown), the roles applied; version 1
-    // when asked.
-    QString makeStore(bool versionOne);
+    // A new database with a store of op_1 and op_2 (unknown), the roles applied, at schema
+    // `version`.
+    QString makeStore(int version = 3);
     std::unique_ptr<Store> open(const QString &location, Store::OpenMode mode = Store::OpenMode::ReadWrite);
 
     std::unique_ptr<PgTestServer> m_server;
@@ -75,7 +77,7 @@ std::unique_ptr<Store> tst_PgNotes::open(const QString &location, Store::OpenMod
     return std::move(store.value());
 }
 
-QString tst_PgNotes::makeStore(bool versionOne)
+QString tst_PgNotes::makeStore(int version)
 {
     const QString name = QStringLiteral("notes_%1").arg(++m_databases);
     if (!m_server->createDatabase(name) || !StoreFactory::create(m_server->location(name)))
@@ -84,7 +86,8 @@ QString tst_PgNotes::makeStore(bool versionOne)
         "INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, idempotency_key, status, attempts, "
         "created_at, updated_at) VALUES ('op_1', 'o1', 3800, 'usd', 'k1', 'unknown', 3, 1, 1), "
         "('op_2', 'o2', 1200, 'usd', 'k2', 'unknown', 1, 1, 1);");
-    if (!m_server->exec(name, rows + (versionOne ? versionOnePostgres() : QString())))
+    const QString older = version == 1 ? versionOnePostgres() : version == 2 ? versionTwoPostgres() : QString();
+    if (!m_server->exec(name, rows + older))
         return {};
     if (!m_server->applyRoles(name))
         return {};
@@ -99,7 +102,7 @@ QString tst_PgNotes::makeStore(bool versionOne)
 
 void tst_PgNotes::ownerUpgradesVersionOneWithTheRolesRights()
 {
-    const QString name = makeStore(true);
+    const QString name = makeStore(1);
     QVERIFY2(!name.isEmpty(), qPrintable(m_server->lastError()));
     const QString alice = m_server->location(name, QStringLiteral("alice"));
 
@@ -125,17 +128,20 @@ void tst_PgNotes::ownerUpgradesVersionOneWithTheRolesRights()
     auto before = owner->upgradeSchema();
     QVERIFY2(before, qPrintable(before ? QString() : before.error().message));
     QCOMPARE(*before, 1);
-    QCOMPARE(owner->schemaVersion(), 2);
+    QCOMPARE(owner->schemaVersion(), 3);
     QCOMPARE(m_server->query(name, QStringLiteral("SELECT value FROM store_meta WHERE key = 'schema_version'")),
-             QStringLiteral("2"));
+             QStringLiteral("3"));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM information_schema.columns WHERE "
+                                                  "table_name = 'refund_ops' AND column_name = 'payment_id'")),
+             QStringLiteral("1"));
     auto again = owner->upgradeSchema();
     QVERIFY(again);
-    QCOMPARE(*again, 2);
+    QCOMPARE(*again, 3);
 
     // The roles' rights came with the tables: support adds, finance reads, the agent neither.
     auto reopened = open(alice);
     QVERIFY(reopened);
-    QCOMPARE(reopened->schemaVersion(), 2);
+    QCOMPARE(reopened->schemaVersion(), 3);
     auto added = reopened->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("asked support, case 12345")));
     QVERIFY2(added, qPrintable(added ? QString() : added.error().message));
     QCOMPARE(added->operatorName, QStringLiteral("alice"));
@@ -168,9 +174,81 @@ void tst_PgNotes::ownerUpgradesVersionOneWithTheRolesRights()
     QVERIFY(reopened->recordResolution(decision, SeenState::of(**operation)));
 }
 
+void tst_PgNotes::ownerUpgradesVersionTwoAndTheAgentNamesPayments()
+{
+    const QString name = makeStore(2);
+    QVERIFY2(!name.isEmpty(), qPrintable(m_server->lastError()));
+    const QString alice = m_server->location(name, QStringLiteral("alice"));
+    const QString tool = QStringLiteral("tool");
+    {
+        auto support = open(alice);
+        QVERIFY(support);
+        QCOMPARE(support->schemaVersion(), 2);
+        auto read = support->operation(QStringLiteral("op_1"));
+        QVERIFY2(read, qPrintable(read ? QString() : read.error().message));
+        QVERIFY(*read && (*read)->paymentId.isNull());
+        QVERIFY(!support->upgradeSchema());
+        // Notes work at version 2 as they did.
+        QVERIFY(support->addNote(draftFor(QStringLiteral("op_1"), QStringLiteral("before"))));
+    }
+    // The agent of a version 2 store names no payment: there is no such column yet.
+    QVERIFY(!m_server->exec(name, QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_1' WHERE operation_id = 'op_1'"),
+                            tool));
+
+    const QString upgraded = runRefundDesk({"upgrade", "--db", m_server->location(name)}).outText();
+    QVERIFY2(upgraded.contains(QLatin1String("from schema version 2 to 3 in one transaction")), qPrintable(upgraded));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT value FROM store_meta WHERE key = 'schema_version'")),
+             QStringLiteral("3"));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM operation_notes")), QStringLiteral("1"));
+
+    // The agent opens an operation naming its payment, and names one it left out, once.
+    QVERIFY2(m_server->exec(name, QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, currency, "
+                                                 "idempotency_key, status, attempts, created_at, updated_at, payment_id) "
+                                                 "VALUES ('op_3', 'o3', 500, 'usd', 'k3', 'open', 0, 1, 1, 'pi_3')"),
+                            tool),
+             qPrintable(m_server->lastError()));
+    QVERIFY2(m_server->exec(name, QStringLiteral("UPDATE refund_ops SET status = 'open' WHERE operation_id = 'op_2'")),
+             qPrintable(m_server->lastError()));
+    QVERIFY2(m_server->exec(name, QStringLiteral("UPDATE refund_ops SET payment_id = 'ch_2', version = version + 1 "
+                                                 "WHERE operation_id = 'op_2' AND status = 'open'"),
+                            tool),
+             qPrintable(m_server->lastError()));
+    // Nobody changes it then: not the agent, not a support login, not the owner.
+    const QString change = QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_9' WHERE operation_id = 'op_3'");
+    QVERIFY(!m_server->exec(name, change, tool));
+    QVERIFY2(m_server->lastError().contains(QLatin1String("payment_id is immutable once set")), qPrintable(m_server->lastError()));
+    QVERIFY(!m_server->exec(name, change, QStringLiteral("alice")));
+    QVERIFY2(m_server->lastError().contains(QLatin1String("permission denied")), qPrintable(m_server->lastError()));
+    QVERIFY(!m_server->exec(name, change));
+    QVERIFY2(m_server->lastError().contains(QLatin1String("payment_id is immutable once set")), qPrintable(m_server->lastError()));
+
+    auto support = open(alice);
+    QVERIFY(support);
+    QCOMPARE(support->schemaVersion(), 3);
+    for (const auto &[operationId, payment] : {std::pair{"op_1", ""}, std::pair{"op_2", "ch_2"}, std::pair{"op_3", "pi_3"}}) {
+        auto read = support->operation(QString::fromLatin1(operationId));
+        QVERIFY2(read, qPrintable(read ? QString() : read.error().message));
+        QVERIFY(*read);
+        QCOMPARE((*read)->paymentId, QString::fromLatin1(payment).isEmpty() ? QString() : QString::fromLatin1(payment));
+    }
+    auto reading = support->operationReading(QStringLiteral("op_3"));
+    QVERIFY(reading && reading->operation);
+    QCOMPARE(reading->operation->paymentId, QStringLiteral("pi_3"));
+    auto verified = support->checkInvariants();
+    QVERIFY(verified);
+    QVERIFY2(verified->empty(), qPrintable(verified->empty() ? QString() : verified->front().message));
+    // Without the trigger, verify says what is no longer guarded.
+    QVERIFY(m_server->exec(name, QStringLiteral("DROP TRIGGER refund_ops_payment_immutable ON refund_ops")));
+    auto broken = support->checkInvariants();
+    QVERIFY(broken);
+    QCOMPARE(broken->size(), size_t(1));
+    QVERIFY2(broken->front().message.contains(QLatin1String("the payment behind an operation could be changed")),
+             qPrintable(broken->front().message));
+}
+
 void tst_PgNotes::failedUpgradeLeavesVersionOne()
 {
-    const QString name = makeStore(true);
+    const QString name = makeStore(1);
     QVERIFY2(!name.isEmpty(), qPrintable(m_server->lastError()));
     // An index of that name elsewhere makes the upgrade fail after its first table.
     QVERIFY(m_server->exec(name, QStringLiteral("CREATE INDEX operation_notes_operation ON refund_ops(order_id)")));
@@ -186,6 +264,9 @@ void tst_PgNotes::failedUpgradeLeavesVersionOne()
     QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM pg_class WHERE relname IN "
                                                   "('operation_notes', 'provider_lookups')")),
              QStringLiteral("0"));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM information_schema.columns WHERE "
+                                                  "table_name = 'refund_ops' AND column_name = 'payment_id'")),
+             QStringLiteral("0"));
     // The same connection still reads and writes.
     auto operation = owner->operation(QStringLiteral("op_1"));
     QVERIFY(operation && *operation);
@@ -194,8 +275,9 @@ void tst_PgNotes::failedUpgradeLeavesVersionOne()
 
 void tst_PgNotes::earlyVersionTwoGetsItsIndexBackFromTheOwner()
 {
-    // A version 2 store made before the follow-up index joined version 2.
-    const QString name = makeStore(false);
+    // A version 2 store made before the follow-up index joined version 2: the upgrade to
+    // version 3 gives it the index as well.
+    const QString name = makeStore(2);
     QVERIFY2(!name.isEmpty(), qPrintable(m_server->lastError()));
     const QString present = QStringLiteral("SELECT count(*) FROM pg_indexes WHERE indexname = 'operation_notes_follow_up' "
                                            "AND indexdef LIKE '%WHERE (follow_up_on IS NOT NULL)'");
@@ -224,6 +306,7 @@ void tst_PgNotes::earlyVersionTwoGetsItsIndexBackFromTheOwner()
     // The owner adds it, once.
     run = runRefundDesk({"upgrade", "--db", m_server->location(name)});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY2(run.outText().contains(QLatin1String("from schema version 2 to 3")), qPrintable(run.outText()));
     QVERIFY2(run.outText().contains(QLatin1String("Added index operation_notes_follow_up")), qPrintable(run.outText()));
     QCOMPARE(m_server->queryInt(name, present), 1);
     run = runRefundDesk({"upgrade", "--db", m_server->location(name)});
@@ -248,7 +331,7 @@ void tst_PgNotes::earlyVersionTwoGetsItsIndexBackFromTheOwner()
 
 void tst_PgNotes::serverKeepsTheAuthorAndTheTime()
 {
-    const QString name = makeStore(false);
+    const QString name = makeStore();
     QVERIFY2(!name.isEmpty(), qPrintable(m_server->lastError()));
     auto alice = open(m_server->location(name, QStringLiteral("alice")));
     QVERIFY(alice);
@@ -306,7 +389,7 @@ void tst_PgNotes::serverKeepsTheAuthorAndTheTime()
 
 void tst_PgNotes::commandsWriteAndShowNotes()
 {
-    const QString name = makeStore(true);
+    const QString name = makeStore(1);
     QVERIFY2(!name.isEmpty(), qPrintable(m_server->lastError()));
     const QString alice = m_server->location(name, QStringLiteral("alice"));
     CliRun run = runRefundDesk({"note", "op_1", "--db", alice, "--text", "asked"});
@@ -316,7 +399,7 @@ void tst_PgNotes::commandsWriteAndShowNotes()
     QCOMPARE(run.exitCode, 3);
     run = runRefundDesk({"upgrade", "--db", m_server->location(name)});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-    QVERIFY2(run.outText().contains(QLatin1String("from schema version 1 to 2")), qPrintable(run.outText()));
+    QVERIFY2(run.outText().contains(QLatin1String("from schema version 1 to 3")), qPrintable(run.outText()));
     run = runRefundDesk({"upgrade", "--db", m_server->location(name)});
     QCOMPARE(run.exitCode, 0);
     QVERIFY(run.outText().contains(QLatin1String("already")));
@@ -336,7 +419,7 @@ void tst_PgNotes::commandsWriteAndShowNotes()
 
 void tst_PgNotes::copiesCarryNotesBothWays()
 {
-    const QString name = makeStore(false);
+    const QString name = makeStore();
     QVERIFY2(!name.isEmpty(), qPrintable(m_server->lastError()));
     {
         auto alice = open(m_server->location(name, QStringLiteral("alice")));

@@ -170,16 +170,16 @@ void tst_PgStore::badLocationsGiveTheirOwnError()
         QVERIFY(m_server->createDatabase(QStringLiteral("newer_db")));
         QVERIFY(StoreFactory::create(m_server->location(QStringLiteral("newer_db"))));
         QVERIFY(m_server->exec(QStringLiteral("newer_db"),
-                               QStringLiteral("UPDATE store_meta SET value = '3' WHERE key = 'schema_version'")));
+                               QStringLiteral("UPDATE store_meta SET value = '4' WHERE key = 'schema_version'")));
         QVERIFY(m_server->exec(QStringLiteral("postgres"), QStringLiteral("CREATE ROLE no_rights LOGIN")));
         QVERIFY(m_server->exec(QStringLiteral("newer_db"),
-                               QStringLiteral("UPDATE store_meta SET value = '2' WHERE key = 'schema_version'")));
+                               QStringLiteral("UPDATE store_meta SET value = '3' WHERE key = 'schema_version'")));
     }
-    // The newer-schema row needs version 3, the rights row a readable-looking store.
+    // The newer-schema row needs version 4, the rights row a readable-looking store.
     const bool newer = QTest::currentDataTag() == QLatin1String("newer schema");
     QVERIFY(m_server->exec(QStringLiteral("newer_db"),
                            QStringLiteral("UPDATE store_meta SET value = '%1' WHERE key = 'schema_version'")
-                               .arg(newer ? 3 : 2)));
+                               .arg(newer ? 4 : 3)));
 
     for (auto mode : {Store::OpenMode::ReadWrite, Store::OpenMode::ReadOnly}) {
         auto store = StoreFactory::open(location, mode);

@@ -137,6 +137,7 @@ void tst_PgStore::rolesAreEnforcedByTheServer()
         QStringLiteral("UPDATE refund_attempts SET error = 'x'"),
         QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, idempotency_key, status, "
                        "created_at, updated_at) VALUES ('op_new', 'o', 1, 'k2', 'open', 1, 1)"),
+        QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_x' WHERE operation_id = 'op_3'"),
     };
     for (const QString &sql : refusals)
         QVERIFY2(!m_server->exec(m_db, sql, alice), qPrintable(sql));
@@ -152,11 +153,34 @@ void tst_PgStore::rolesAreEnforcedByTheServer()
     QVERIFY(!m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET status = 'unknown' WHERE operation_id = 'op_1'"),
                             finance));
 
-    // Agent: opens operations, counts attempts, stores events; never decides or re-keys.
+    // Agent: opens operations naming their payment, counts attempts, stores events; never
+    // decides, re-keys or changes a payment once named.
     QVERIFY2(m_server->exec(m_db, QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, "
-                                                 "idempotency_key, status, created_at, updated_at) VALUES ('op_new', "
-                                                 "'o', 1, 'k2', 'open', 1, 1)"), tool),
+                                                 "idempotency_key, status, created_at, updated_at, payment_id) VALUES "
+                                                 "('op_new', 'o', 1, 'k2', 'open', 1, 1, 'pi_new')"), tool),
              qPrintable(m_server->lastError()));
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT payment_id FROM refund_ops WHERE operation_id = 'op_new'"), finance),
+             QStringLiteral("pi_new"));
+    for (const QString &login : {tool, QString::fromLatin1(PgTestServer::SuperUser)}) { // the agent, and the store's owner
+        QVERIFY(!m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_other' WHERE operation_id = 'op_new'"),
+                                login));
+        QVERIFY2(m_server->lastError().contains(QLatin1String("payment_id is immutable once set")),
+                 qPrintable(m_server->lastError()));
+        QVERIFY(!m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET payment_id = NULL WHERE operation_id = 'op_new'"),
+                                login));
+    }
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT payment_id FROM refund_ops WHERE operation_id = 'op_new'")),
+             QStringLiteral("pi_new"));
+    // A tool that opened its row without the payment names it once, while the row is open.
+    QVERIFY2(m_server->exec(m_db, QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, "
+                                                 "idempotency_key, status, created_at, updated_at) VALUES ('op_late', "
+                                                 "'o', 2, 'k4', 'open', 1, 1)"), tool),
+             qPrintable(m_server->lastError()));
+    QVERIFY2(m_server->exec(m_db, QStringLiteral("UPDATE refund_ops SET payment_id = 'ch_late', version = version + 1 "
+                                                 "WHERE operation_id = 'op_late' AND status = 'open'"), tool),
+             qPrintable(m_server->lastError()));
+    QCOMPARE(m_server->query(m_db, QStringLiteral("SELECT payment_id FROM refund_ops WHERE operation_id = 'op_late'")),
+             QStringLiteral("ch_late"));
     QVERIFY(m_server->exec(m_db, QStringLiteral("INSERT INTO refund_attempts (operation_id, attempt_no, started_at) "
                                                 "VALUES ('op_new', 1, 1)"), tool));
     QVERIFY(m_server->exec(m_db, QStringLiteral("INSERT INTO webhook_events (event_id, received_at, payload) "
@@ -286,6 +310,16 @@ void tst_PgStore::writesByHandAreHeldToWhatTheAppWrites_data()
     QTest::newRow("agent reopens a decided operation")
         << none << tool << "UPDATE refund_ops SET status = 'open', version = version + 1 WHERE operation_id = 'op_6'"
         << "op_6" << "the login tool may not change op_6: it is refunded" << none;
+    QTest::newRow("agent names the payment of an open operation")
+        << opened << tool << "UPDATE refund_ops SET payment_id = 'pi_1', updated_at = 5, version = version + 1 WHERE operation_id = 'op_1' AND status = 'open'"
+        << "op_1" << none << "open - -";
+    QTest::newRow("agent changes a payment once named")
+        << opened + QStringLiteral("; UPDATE refund_ops SET payment_id = 'pi_1' WHERE operation_id = 'op_1'") << tool
+        << "UPDATE refund_ops SET payment_id = 'pi_2', updated_at = 5, version = version + 1 WHERE operation_id = 'op_1' AND status = 'open'"
+        << "op_1" << "payment_id is immutable once set" << none;
+    QTest::newRow("support names a payment")
+        << none << alice << "UPDATE refund_ops SET payment_id = 'pi_1', version = version + 1 WHERE operation_id = 'op_1'"
+        << "op_1" << "permission denied" << none;
     QTest::newRow("agent claims an open operation")
         << opened << tool << "UPDATE refund_ops SET status = 'checking', claimed_by = 'tool', claimed_at = 5, version = version + 1 WHERE operation_id = 'op_1'"
         << "op_1" << "the login tool may not set op_1 to checking" << none;

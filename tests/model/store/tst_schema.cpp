@@ -20,6 +20,9 @@ private slots:
     void versionAndJournal();
     void keyIsImmutable();
     void otherColumnsMayChange();
+    void paymentIsWrittenByTheTool();
+    void paymentIsKeptOnceWritten_data();
+    void paymentIsKeptOnceWritten();
     void resolutionsAreAppendOnly_data();
     void resolutionsAreAppendOnly();
     void checksRejectBadRows_data();
@@ -42,7 +45,7 @@ void tst_Schema::init()
 
 void tst_Schema::versionAndJournal()
 {
-    QCOMPARE(m_store->queryInt(QStringLiteral("PRAGMA user_version")), 2);
+    QCOMPARE(m_store->queryInt(QStringLiteral("PRAGMA user_version")), 3);
     QCOMPARE(m_store->queryText(QStringLiteral("PRAGMA journal_mode")), QStringLiteral("wal"));
     QCOMPARE(m_store->queryText(QStringLiteral("SELECT value FROM store_meta WHERE key = 'provider'")),
              QStringLiteral("stripe"));
@@ -65,6 +68,54 @@ void tst_Schema::otherColumnsMayChange()
     // Writing the same key again is not a change of key.
     QVERIFY2(m_store->exec(QStringLiteral("UPDATE refund_ops SET idempotency_key = 'key-op_1'")),
              qPrintable(m_store->lastError()));
+}
+
+void tst_Schema::paymentIsWrittenByTheTool()
+{
+    // Version 3's column: nullable text, so a tool that names its columns and leaves it out
+    // (op_1, as TestStore writes it) still opens rows.
+    QCOMPARE(m_store->queryText(QStringLiteral("SELECT type FROM pragma_table_info('refund_ops') WHERE name = 'payment_id'")),
+             QStringLiteral("TEXT"));
+    QCOMPARE(m_store->queryInt(QStringLiteral("SELECT \"notnull\" FROM pragma_table_info('refund_ops') WHERE name = 'payment_id'")),
+             0);
+    QCOMPARE(m_store->queryInt(QStringLiteral("SELECT count(*) FROM refund_ops WHERE payment_id IS NULL")), 1);
+    QVERIFY2(m_store->exec(QStringLiteral("INSERT INTO refund_ops (operation_id, order_id, amount_cents, idempotency_key, "
+                                          "status, created_at, updated_at, payment_id) VALUES ('op_2', 'o2', 100, 'k2', "
+                                          "'open', 1, 1, 'pi_3MtwBwLkdIwHu7ix28a3tqPa')")),
+             qPrintable(m_store->lastError()));
+    QCOMPARE(m_store->queryText(QStringLiteral("SELECT payment_id FROM refund_ops WHERE operation_id = 'op_2'")),
+             QStringLiteral("pi_3MtwBwLkdIwHu7ix28a3tqPa"));
+    // A tool that opened the row without it names it later, once.
+    QVERIFY2(m_store->exec(QStringLiteral("UPDATE refund_ops SET payment_id = 'ch_1', version = version + 1 "
+                                          "WHERE operation_id = 'op_1'")),
+             qPrintable(m_store->lastError()));
+    QCOMPARE(m_store->queryText(QStringLiteral("SELECT payment_id FROM refund_ops WHERE operation_id = 'op_1'")),
+             QStringLiteral("ch_1"));
+}
+
+void tst_Schema::paymentIsKeptOnceWritten_data()
+{
+    QTest::addColumn<QString>("assignment");
+    QTest::addColumn<bool>("allowed");
+    QTest::newRow("another payment") << QStringLiteral("payment_id = 'pi_other'") << false;
+    QTest::newRow("cleared") << QStringLiteral("payment_id = NULL") << false;
+    QTest::newRow("a charge instead") << QStringLiteral("payment_id = 'ch_1'") << false;
+    QTest::newRow("the same payment again") << QStringLiteral("payment_id = 'pi_1'") << true;
+    QTest::newRow("other columns") << QStringLiteral("status = 'checking', claimed_by = 'ann'") << true;
+}
+
+void tst_Schema::paymentIsKeptOnceWritten()
+{
+    QFETCH(QString, assignment);
+    QFETCH(bool, allowed);
+    QVERIFY2(m_store->exec(QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_1' WHERE operation_id = 'op_1'")),
+             qPrintable(m_store->lastError()));
+    const bool ran = m_store->exec(QStringLiteral("UPDATE refund_ops SET %1 WHERE operation_id = 'op_1'").arg(assignment));
+    QCOMPARE(ran, allowed);
+    if (!allowed)
+        QVERIFY2(m_store->lastError().contains(QLatin1String("payment_id is immutable")), qPrintable(m_store->lastError()));
+    QCOMPARE(m_store->queryText(QStringLiteral("SELECT payment_id FROM refund_ops WHERE operation_id = 'op_1'")),
+             QStringLiteral("pi_1"));
 }
 
 void tst_Schema::resolutionsAreAppendOnly_data()

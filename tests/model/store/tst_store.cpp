@@ -82,7 +82,7 @@ void tst_Store::badStoresGiveTheirOwnError()
         sqlite3_close(db);
     } else if (kind == QLatin1String("newer")) {
         TestStore newer(path);
-        QVERIFY(newer.exec(QStringLiteral("PRAGMA user_version = 3")));
+        QVERIFY(newer.exec(QStringLiteral("PRAGMA user_version = 4")));
     }
     const auto before = snapshot(dir.path());
 

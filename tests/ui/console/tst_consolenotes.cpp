@@ -210,8 +210,8 @@ void tst_ConsoleNotes::versionOneStoreOffersTheUpgrade()
     QTest::mouseClick(window->upgradeBanner()->upgradeButton(), Qt::LeftButton);
     QTRY_VERIFY(window->upgradeBanner()->isHidden());
     QVERIFY(Test::waitForConsole(*window));
-    QCOMPARE(m_fixture->queryInt(QStringLiteral("PRAGMA user_version")), 2);
-    QCOMPARE(window->storeFacts()->schemaVersion, 2);
+    QCOMPARE(m_fixture->queryInt(QStringLiteral("PRAGMA user_version")), 3);
+    QCOMPARE(window->storeFacts()->schemaVersion, 3);
     QTRY_COMPARE(window->panel()->operationId(), QStringLiteral("op_1"));
     QTRY_VERIFY(window->actions()->addNote()->isEnabled());
 }
