@@ -3077,6 +3077,14 @@ The window now shows its current state.</source>
         <source> (%1)</source>
         <translation> (%1)</translation>
     </message>
+    <message>
+        <source>Views of the queue</source>
+        <translation>Представления очереди</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>Вердикты</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
@@ -3473,6 +3481,10 @@ The window now shows its current state.</source>
     <message>
         <source>Stripe lookup %1 (refunds found: %2)</source>
         <translation>Запрос к Stripe %1 (найдено возвратов: %2)</translation>
+    </message>
+    <message>
+        <source>Where the outcome was confirmed</source>
+        <translation>Где подтверждён результат</translation>
     </message>
 </context>
 <context>

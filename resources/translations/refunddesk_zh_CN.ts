@@ -3012,6 +3012,14 @@ The window now shows its current state.</source>
         <source> (%1)</source>
         <translation>（%1）</translation>
     </message>
+    <message>
+        <source>Views of the queue</source>
+        <translation>队列视图</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>结论</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
@@ -3400,6 +3408,10 @@ The window now shows its current state.</source>
     <message>
         <source>Stripe lookup %1 (refunds found: %2)</source>
         <translation>Stripe 查询 %1（找到的退款：%2）</translation>
+    </message>
+    <message>
+        <source>Where the outcome was confirmed</source>
+        <translation>结果在何处确认</translation>
     </message>
 </context>
 <context>
