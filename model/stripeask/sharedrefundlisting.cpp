@@ -4,9 +4,7 @@
 #include "stripe/stripelistpager.h"
 #include "stripeask/striperequestpacer.h"
 
-#include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrlQuery>
