@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "demo/demostore.h"
+#include "domain/money.h"
 #include "store/store.h"
 
 #include <QCoreApplication>
@@ -124,8 +125,8 @@ int runDemo(CliContext &context)
     line(QT_TRANSLATE_NOOP("Cli", "Resolutions: %1"), QString::number(s.resolutions));
     line(QT_TRANSLATE_NOOP("Cli", "Double refunds (old tool version): %1"), QString::number(s.doubleRefunds));
     out << QCoreApplication::translate("Cli", "Reference case: %1 (order %2, %3 %4, unknown)")
-               .arg(ReferenceCase::OperationId, ReferenceCase::OrderId, QString::number(ReferenceCase::AmountCents),
-                    ReferenceCase::Currency)
+               .arg(ReferenceCase::OperationId, ReferenceCase::OrderId,
+                    Money::formatNumber(ReferenceCase::AmountCents, ReferenceCase::Currency), ReferenceCase::Currency.toUpper())
         << '\n'
         << QCoreApplication::translate("Cli", "Elapsed: %1 s (%2 operations/s)")
                .arg(QString::number(seconds, 'f', 1), QString::number(qint64(double(s.operations) / seconds)))

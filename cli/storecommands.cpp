@@ -7,9 +7,11 @@
 #include "queuejsonprinter.h"
 
 #include "domain/keywindow.h"
+#include "domain/money.h"
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/resolver.h"
 #include "items/operationsnapshot.h"
+#include "stripe/refundlookupsummary.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -140,8 +142,8 @@ int runQueue(CliContext &context)
         for (const Operation &operation : *page) {
             const KeyWindow window(operation, *retention);
             // Tab-separated fields; ids, amounts and states are tokens in every language.
-            context.out() << operation.operationId << '\t' << operation.orderId << '\t' << operation.amountCents
-                          << ' ' << operation.currency << '\t' << toString(operation.status) << '\t'
+            context.out() << operation.operationId << '\t' << operation.orderId << '\t'
+                          << Money::format(operation.amountCents, operation.currency) << '\t' << toString(operation.status) << '\t'
                           << QCoreApplication::translate("Cli", "%n attempt(s)", "queue field", operation.attempts) << '\t'
                           << QCoreApplication::translate("Cli", "key %1", "queue field: the key window")
                                  .arg(window.describeAt(now));
@@ -202,7 +204,8 @@ int runShow(CliContext &context)
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     auto &out = context.out();
     out << QCoreApplication::translate("Cli", "%1  order %2  %3 %4  %5")
-               .arg(operation.operationId, operation.orderId, QString::number(operation.amountCents), operation.currency,
+               .arg(operation.operationId, operation.orderId, Money::formatNumber(operation.amountCents, operation.currency),
+                    operation.currency.toUpper(),
                     toString(operation.status))
         << '\n'
         << "  " << QCoreApplication::translate("Cli", "key %1 (%2)").arg(operation.idempotencyKey, window.describeAt(now))
@@ -231,7 +234,7 @@ int runShow(CliContext &context)
         if (!event.readable())
             out << ' ' << QCoreApplication::translate("Cli", "unreadable: %1").arg(event.parsed.unreadableReason);
         else if (refund)
-            out << ' ' << refund->id << ' ' << toString(refund->status) << ' ' << refund->amount << ' ' << refund->currency
+            out << ' ' << refund->id << ' ' << toString(refund->status) << ' ' << Money::format(refund->amount, refund->currency)
                 << (refund->failureReason.isEmpty() ? QString() : u' ' + refund->failureReason);
         out << '\n';
     }
@@ -257,14 +260,10 @@ int runShow(CliContext &context)
     if (!snapshot->lookups.empty()) {
         out << QCoreApplication::translate("Cli", "Asked the provider:") << '\n';
         for (const ProviderLookup &lookup : snapshot->lookups) {
-            const QByteArray result = lookup.result.toUtf8();
-            const auto parsed = nlohmann::json::parse(result.constData(), result.constData() + result.size(), nullptr, false);
-            const auto summary = parsed.is_object() ? parsed.find("summary") : parsed.end();
+            // Read from what Stripe answered, not the record's summary in the asker's language.
             out << "  #" << lookup.lookupId << ' ' << lookup.provider << ' '
-                << QCoreApplication::translate("Cli", "by %1 at %2").arg(lookup.operatorName, utc(lookup.askedAt));
-            if (parsed.is_object() && summary != parsed.end() && summary->is_string())
-                out << ": " << QString::fromStdString(summary->get<std::string>());
-            out << '\n';
+                << QCoreApplication::translate("Cli", "by %1 at %2").arg(lookup.operatorName, utc(lookup.askedAt))
+                << ": " << RefundLookupSummary::fromRecord(lookup) << '\n';
         }
     }
     return 0;

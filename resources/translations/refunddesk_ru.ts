@@ -4722,10 +4722,6 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <translation>Ответ Stripe на %1 — не объект возврата (запрос %2): сообщите об этом, указав этот идентификатор запроса.</translation>
     </message>
     <message>
-        <source>refund %1: %2, %3 %4</source>
-        <translation>возврат %1: %2, %3 %4</translation>
-    </message>
-    <message>
         <source>refund %1: Stripe has no such refund</source>
         <translation>возврат %1: у Stripe нет такого возврата</translation>
     </message>
@@ -4748,6 +4744,14 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>%1 The undelivered events were not listed: every operation is asked by listing or by id instead; give the key Events: Read to settle missed webhooks first.</source>
         <translation>%1 Недоставленные события не получены: каждая операция проверяется по списку возвратов или по id; дайте ключу право Events: Read, чтобы сначала учитывать пропущенные вебхуки.</translation>
+    </message>
+    <message>
+        <source>refund %1: %2, %3</source>
+        <translation>возврат %1: %2, %3</translation>
+    </message>
+    <message>
+        <source>The record of what Stripe answered cannot be read.</source>
+        <translation>Запись ответа Stripe не удаётся прочитать.</translation>
     </message>
 </context>
 <context>

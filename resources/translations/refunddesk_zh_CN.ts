@@ -4639,10 +4639,6 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <translation>Stripe 对 %1 的回答不是退款对象（请求 %2）：请附上此请求 ID 报告。</translation>
     </message>
     <message>
-        <source>refund %1: %2, %3 %4</source>
-        <translation>退款 %1：%2，%3 %4</translation>
-    </message>
-    <message>
         <source>refund %1: Stripe has no such refund</source>
         <translation>退款 %1：Stripe 没有这笔退款</translation>
     </message>
@@ -4665,6 +4661,14 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>%1 The undelivered events were not listed: every operation is asked by listing or by id instead; give the key Events: Read to settle missed webhooks first.</source>
         <translation>%1 未列出未送达的事件：每个操作改为通过退款列表或按 ID 查询；为密钥授予 Events: Read 权限，即可先用错过的 webhook 事件确定结果。</translation>
+    </message>
+    <message>
+        <source>refund %1: %2, %3</source>
+        <translation>退款 %1：%2，%3</translation>
+    </message>
+    <message>
+        <source>The record of what Stripe answered cannot be read.</source>
+        <translation>无法读取 Stripe 回答的记录。</translation>
     </message>
 </context>
 <context>

@@ -51,6 +51,10 @@ private slots:
     void resolveFromEvidencePlansThenRecords();
     void resolveFromEvidenceSkipsWhatChangedAfterThePlan();
     void resolveFromEvidenceRacingDecidesEachOnce();
+    void textShowsMoney_data();
+    void textShowsMoney();
+    void showReadsLookupsFromWhatStripeAnswered();
+    void demoNamesTheReferenceAmount();
 
 private:
     // The subcommands `refund-desk --help` lists.

@@ -80,6 +80,16 @@ void tst_Cli::resolveFromEvidencePlansThenRecords()
                                                            .arg(ids.size()), QRegularExpression::MultilineOption)),
              qPrintable(text.outText()));
     QVERIFY(text.outText().contains(QLatin1String("Run again with --yes")));
+    // Each planned operation's amount in major units with its code, as the totals are.
+    const QRegularExpression money(QStringLiteral("\t\\d{1,3}(,\\d{3})*\\.\\d\\d (USD|EUR|GBP)$"));
+    int plannedLines = 0;
+    for (const QString &line : text.outText().split(u'\n')) {
+        if (!ids.contains(line.trimmed().section(u'\t', 0, 0)))
+            continue;
+        ++plannedLines;
+        QVERIFY2(money.match(line).hasMatch(), qPrintable(line));
+    }
+    QCOMPARE(plannedLines, ids.size());
 
     // --limit and --verdict narrow it.
     const CliRun failedOnly = runRefundDesk(base + QStringList{"--json", "--verdict", "failed", "--limit", "2"});

@@ -42,7 +42,7 @@ QString batchTotalsText(const BatchPlan &plan)
     for (const BatchTotal &total : plan.totals()) {
         lines << QCoreApplication::translate("BatchReviewDialog", "%1: %n operation(s), %2", "outcome: count, amount",
                                              int(total.count))
-                     .arg(displayName(total.outcome), Money::format(total.amountCents, total.currency));
+                     .arg(displayName(total.outcome), Money::display(total.amountCents, total.currency));
     }
     return lines.join(u'\n');
 }
@@ -112,7 +112,7 @@ void BatchReviewDialog::fillEligible(const BatchPlan &plan)
         setRow(m_eligible, row,
                {candidate.seen.operationId, displayName(candidate.outcome),
                 candidate.outcome == Outcome::Refunded ? candidate.refundId : QString(), candidate.sourceText(),
-                Money::format(candidate.seen.amountCents, candidate.seen.currency)});
+                Money::display(candidate.seen.amountCents, candidate.seen.currency)});
     }
 }
 
