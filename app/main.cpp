@@ -86,7 +86,13 @@ std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOpti
         return exitUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
+        // Qt's usage line names the program as it was started ("./refund-desk").
+        const QString help = parser.helpText();
+        const qsizetype end = help.indexOf(u'\n');
+        QTextStream(stdout) << QCoreApplication::translate("QCommandLineParser", "Usage: %1")
+                                   .arg(QStringLiteral("refund-desk ")
+                                        + QCoreApplication::translate("QCommandLineParser", "[options]"))
+                            << (end < 0 ? QString() : help.mid(end));
         return 0;
     }
     if (parser.isSet(QStringLiteral("version"))) {

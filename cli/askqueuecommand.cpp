@@ -63,19 +63,14 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
     const qint64 withoutEvidence = reading->withoutEvidence;
     const qint64 alreadyAnswered = reading->alreadyAnswered;
     QueueAskJob asker(*store, client, std::move(*reading), rate);
-    ProgressPrinter progress(context.err(), QCoreApplication::translate("Cli", "Asking Stripe"));
+    ProgressPrinter progress(context, QCoreApplication::translate("Cli", "asking Stripe", "progress"));
     std::optional<Error> failure;
     qint64 kept = 0;
     qint64 settled = 0;
     qint64 withRefund = 0;
-    QObject::connect(&client, &StripeClient::waiting, &asker, [&context](quint64, qint64, const QString &why) {
-        context.err() << "refund-desk ask-stripe: " << why << '\n';
-        context.err().flush();
-    });
-    QObject::connect(&asker, &QueueAskJob::eventsSkipped, &asker, [&context](const QString &why) {
-        context.err() << "refund-desk ask-stripe: " << why << '\n';
-        context.err().flush();
-    });
+    QObject::connect(&client, &StripeClient::waiting, &asker,
+                     [&context](quint64, qint64, const QString &why) { context.say(why); });
+    QObject::connect(&asker, &QueueAskJob::eventsSkipped, &asker, [&context](const QString &why) { context.say(why); });
     QObject::connect(&asker, &QueueAskJob::settled, &asker, [&](qint64 count) {
         settled = count;
         progress.update(settled, asker.total());
@@ -124,20 +119,28 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
     std::signal(SIGINT, previous);
     progress.finish();
 
-    const QString summary = QCoreApplication::translate("Cli", "%1 of %2 operation(s) without evidence asked; %3 with a refund at "
-                                                               "Stripe; %4 already answered before; %n request(s) to Stripe.",
-                                                        nullptr, client.requestsSent())
-                                .arg(settled + kept)
-                                .arg(withoutEvidence)
-                                .arg(settled + withRefund)
-                                .arg(alreadyAnswered);
-    const QString phases = QCoreApplication::translate("Cli", "%1 settled by undelivered events (%2 new event(s) stored, %3 "
-                                                              "request(s)); %4 answered by listings or by id (%5 request(s)).")
-                               .arg(settled)
-                               .arg(asker.eventsAdded())
-                               .arg(asker.eventRequests())
-                               .arg(kept)
-                               .arg(asker.refundRequests());
+    const auto requests = [](qint64 count) {
+        return QCoreApplication::translate("Cli", "%n request(s)", "to Stripe", int(count));
+    };
+    const QString summary =
+        QCoreApplication::translate("Cli", "Asked %1 of %2; %3 with a refund at Stripe; %4 already answered before; %5 to "
+                                           "Stripe.",
+                                    "%2: operations without evidence; %5: requests")
+            .arg(settled + kept)
+            .arg(QCoreApplication::translate("Cli", "%n operation(s) without evidence", "asked %1 of ...",
+                                             int(withoutEvidence)))
+            .arg(settled + withRefund)
+            .arg(alreadyAnswered)
+            .arg(requests(client.requestsSent()));
+    const QString phases =
+        QCoreApplication::translate("Cli", "%1 settled by undelivered events (%2 stored, %3); %4 answered by listings or "
+                                           "by id (%5).",
+                                    "%2: new events; %3 and %5: requests")
+            .arg(settled)
+            .arg(QCoreApplication::translate("Cli", "%n new event(s)", "stored", int(asker.eventsAdded())))
+            .arg(requests(asker.eventRequests()))
+            .arg(kept)
+            .arg(requests(asker.refundRequests()));
     context.out() << summary << '\n' << phases << '\n';
     if (failure) {
         return context.fail(Error{failure->kind, failure->message + QLatin1Char(' ')
@@ -146,10 +149,9 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                                                                                    nullptr, int(kept))});
     }
     if (interrupted) {
-        context.err() << QCoreApplication::translate("Cli", "Interrupted: the %n answer(s) complete so far are kept; run the "
-                                                            "command again to ask the rest.",
-                                                     nullptr, int(kept))
-                      << '\n';
+        context.say(QCoreApplication::translate("Cli", "Interrupted: the %n answer(s) complete so far are kept; run the "
+                                                       "command again to ask the rest.",
+                                                nullptr, int(kept)));
         return InterruptedExitCode;
     }
     return 0;

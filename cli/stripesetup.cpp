@@ -39,8 +39,7 @@ Result<StripeSetup> readStripeSetup(CliContext &context)
     if (!key)
         return key.error();
     if (!key->note.isEmpty()) {
-        context.err() << "refund-desk " << context.command() << ": " << key->note << '\n';
-        context.err().flush();
+        context.say(key->note);
     }
     return StripeSetup{key->secret, *apiBase};
 }

@@ -36,8 +36,9 @@ std::optional<qint64> spanSeconds(const QString &text)
 
 void printSummary(QTextStream &out, const SyncSummary &summary)
 {
-    out << QCoreApplication::translate("Cli", "Events from Stripe: %1 read, %2 new, %3 already present (%4 pages).")
-               .arg(summary.read).arg(summary.added).arg(summary.alreadyPresent).arg(summary.pages)
+    out << QCoreApplication::translate("Cli", "Events from Stripe: %1 read, %2 new, %3 already present (%n page(s)).", nullptr,
+                                       int(summary.pages))
+               .arg(summary.read).arg(summary.added).arg(summary.alreadyPresent)
         << '\n';
     if (summary.unreadable > 0) {
         out << QCoreApplication::translate("Cli", "%n of them stored but not readable as refund evidence.", nullptr,
@@ -105,18 +106,14 @@ int runSyncEvents(CliContext &context)
     options.nowSeconds = QDateTime::currentSecsSinceEpoch();
     EventSync sync(*store, client, options);
 
-    QTextStream &err = context.err();
     QElapsedTimer sincePrint;
-    const auto say = [&err](const QString &line) {
-        err << "refund-desk sync-events: " << line << '\n';
-        err.flush();
-    };
+    const auto say = [&context](const QString &line) { context.say(line); };
     QObject::connect(&client, &StripeClient::waiting, &sync, [&](quint64, qint64, const QString &why) { say(why); });
     // A page line at most once a second: a 30-day window of a busy account is thousands.
     QObject::connect(&sync, &EventSync::note, &sync, say);
     QObject::connect(&sync, &EventSync::pageStored, &sync, [&](int pages, qint64 read, qint64 added) {
         if (!sincePrint.isValid() || sincePrint.elapsed() >= 1000) {
-            say(QCoreApplication::translate("Cli", "page %1: %2 events read, %3 new").arg(pages).arg(read).arg(added));
+            say(QCoreApplication::translate("Cli", "page %1: %n event(s) read, %2 new", nullptr, int(read)).arg(pages).arg(added));
             sincePrint.start();
         }
     });
