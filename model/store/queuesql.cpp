@@ -66,8 +66,14 @@ QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNot
     return detail;
 }
 
+bool narrowsQueue(const QueueQuery &view)
+{
+    return view.statusFilter != QueueQuery::StatusFilter::NeedsPerson || view.followUp != QueueQuery::FollowUp::Any
+        || !view.searchText.trimmed().isEmpty();
+}
+
 QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes, SqlDialect dialect,
-                     const CountsIndexes &indexes)
+                     const CountsIndexes &indexes, const QByteArray &viewWhere)
 {
     // Each part reads only what it counts, so that the statement costs the queue's own
     // indexes and not a probe per queue row:
@@ -101,19 +107,34 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
         return "COALESCE((SELECT MAX(COALESCE(a.finished_at, a.started_at)) FROM refund_attempts a"
                " WHERE a.operation_id = " + row + ".operation_id), " + row + ".created_at)";
     };
-    const QByteArray bound = "(SELECT " + since("f") + " FROM refund_ops f" + hint(indexes.oldest) + " WHERE f."
-                             + queue + " ORDER BY f.created_at, f.operation_id LIMIT 1)";
-    const QByteArray oldest = " FROM refund_ops o" + hint(indexes.oldest) + " WHERE o." + queue
-                              + " AND o.created_at <= " + bound + " ORDER BY " + since("o")
-                              + ", o.operation_id LIMIT 1)";
+    QByteArray bound = "(SELECT " + since("f") + " FROM refund_ops f" + hint(indexes.oldest) + " WHERE f."
+                       + queue + " ORDER BY f.created_at, f.operation_id LIMIT 1)";
+    QByteArray oldest = " FROM refund_ops o" + hint(indexes.oldest) + " WHERE o." + queue
+                        + " AND o.created_at <= " + bound + " ORDER BY " + since("o") + ", o.operation_id LIMIT 1)";
+    QByteArray oldestSince = since("o");
+    if (!viewWhere.isEmpty()) {
+        // The same bound within the view. Without aliases: where() names the table itself
+        // (refund_ops.operation_id in its follow-up's EXISTS), and each subquery's own
+        // refund_ops is the nearest one its names reach.
+        bound = "(SELECT " + since("refund_ops") + " FROM refund_ops" + hint(indexes.oldest) + viewWhere
+                + " ORDER BY created_at, operation_id LIMIT 1)";
+        oldest = " FROM refund_ops" + hint(indexes.oldest) + viewWhere + " AND created_at <= " + bound
+                 + " ORDER BY " + since("refund_ops") + ", operation_id LIMIT 1)";
+        oldestSince = since("refund_ops");
+    }
+    const QByteArray idColumn = viewWhere.isEmpty() ? "o.operation_id" : "operation_id";
     // Scalar subqueries only: on SQLite, a subquery in FROM (materialized or a co-routine)
     // costs more than all of the counts together at 100k operations.
-    return "SELECT (SELECT COUNT(*) FROM refund_ops WHERE " + queue + "),"
-           " (SELECT COUNT(*) FROM refund_ops WHERE " + queue + " AND status = 'checking'),"
-           " (SELECT COUNT(*) FROM refund_ops" + hint(indexes.claimant) + " WHERE " + queue + " AND " + claimantOf
-           + " = " + claimant + " AND status = 'checking' AND " + claimant + " <> ''),"
-           " " + waiting + ","
-           " (SELECT o.operation_id" + oldest + ", (SELECT " + since("o") + oldest;
+    QByteArray sql = "SELECT (SELECT COUNT(*) FROM refund_ops WHERE " + queue + "),"
+                     " (SELECT COUNT(*) FROM refund_ops WHERE " + queue + " AND status = 'checking'),"
+                     " (SELECT COUNT(*) FROM refund_ops" + hint(indexes.claimant) + " WHERE " + queue + " AND "
+                     + claimantOf + " = " + claimant + " AND status = 'checking' AND " + claimant + " <> ''),"
+                     " " + waiting + ","
+                     " (SELECT " + idColumn + oldest + ", (SELECT " + oldestSince + oldest;
+    // The view's own count: what the queue lists under it, as the listing's own WHERE says.
+    if (!viewWhere.isEmpty())
+        sql += ", (SELECT COUNT(*) FROM refund_ops" + viewWhere + ")";
+    return sql;
 }
 
 bool usesFollowUpDay(const QueueQuery &query, bool notes)

@@ -52,8 +52,15 @@ struct CountsIndexes
     QByteArray followUp;         // operation_notes_follow_up
     QByteArray queueByOperation; // refund_ops_queue_by_operation
 };
+// `viewWhere`: where() of the view the person looks at (its placeholders bound by the
+// caller, its day the same `day`); empty for the whole queue. With it, the oldest is the
+// view's and a seventh column counts the view; without it the statement is the whole
+// queue's alone.
 QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes, SqlDialect dialect,
-                     const CountsIndexes &indexes = {});
+                     const CountsIndexes &indexes = {}, const QByteArray &viewWhere = {});
+// Whether `view` lists less than the whole queue (a status, a follow-up or a search):
+// countsSql() then needs its where().
+bool narrowsQueue(const QueueQuery &view);
 
 } // namespace QueueSql
 

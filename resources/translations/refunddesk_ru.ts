@@ -2167,22 +2167,6 @@ Provider said: %2</source>
         <translation>Сочетания клавиш</translation>
     </message>
     <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  поиск в очереди (Enter — переход к списку)
-Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
-Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
-Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
-Ctrl+A  выбрать все показанные · Ctrl+Shift+R  записать результаты по доказательствам
-F5  обновить сейчас (изменения появляются и сами)
-Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -2247,10 +2231,6 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>Записать результаты по &amp;доказательствам…</translation>
     </message>
     <message>
-        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
-        <translation>Записать после проверки, каждый отдельным решением, результаты, которые решают доказательства, для выбранных операций (для всей очереди, если ничего не выбрано)</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -2281,6 +2261,26 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>&amp;Language</source>
         <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the first match)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  поиск в очереди (Enter — к первому совпадению)
+Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
+Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
+Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
+Ctrl+A  выбрать все показанные · Ctrl+Shift+R  записать результаты по доказательствам
+F5  обновить сейчас (изменения появляются и сами)
+Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
+    </message>
+    <message>
+        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (when none is selected, those the view lists), after a review</source>
+        <translation>Записать после проверки, каждый отдельным решением, результаты, которые решают доказательства, для выбранных операций (если ничего не выбрано — для тех, что показаны в этом представлении)</translation>
     </message>
 </context>
 <context>
@@ -2342,8 +2342,8 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>Старейшая операция в очереди</translation>
     </message>
     <message>
-        <source>The operation unknown the longest: %1, unknown since %2.</source>
-        <translation>Операция, дольше всех остающаяся с неизвестным исходом: %1, исход неизвестен с %2.</translation>
+        <source>The operation of this view unknown the longest: %1, unknown since %2.</source>
+        <translation>Операция этого представления, дольше всех остающаяся с неизвестным исходом: %1, исход неизвестен с %2.</translation>
     </message>
 </context>
 <context>
@@ -3131,6 +3131,10 @@ The window now shows its current state.</source>
     <message>
         <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
         <translation>Выберите операцию в очереди (Ctrl+1, затем клавиши со стрелками).</translation>
+    </message>
+    <message>
+        <source>%1 is not in this view of the queue. Pick an operation in the queue (Ctrl+1), or change the search or the view to see %1 again.</source>
+        <translation>%1 нет в этом представлении очереди. Выберите операцию в очереди (Ctrl+1) или измените поиск или представление, чтобы снова увидеть %1.</translation>
     </message>
 </context>
 <context>

@@ -2092,22 +2092,6 @@ Provider said: %2</source>
         <translation>键盘快捷键</translation>
     </message>
     <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  在队列中查找（按回车转到列表）
-Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
-Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
-Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
-Ctrl+A  全选显示的操作 · Ctrl+Shift+R  根据证据记录结果
-F5  立即刷新（变更也会自动出现）
-Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2172,10 +2156,6 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>根据证据记录结果(&amp;E)…</translation>
     </message>
     <message>
-        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
-        <translation>经审核后，将证据为所选操作（未选择时为整个队列）确定的结果逐个作为单独的决定记录</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -2206,6 +2186,26 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the first match)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  在队列中查找（按回车转到第一个匹配项）
+Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
+Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
+Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
+Ctrl+A  全选显示的操作 · Ctrl+Shift+R  根据证据记录结果
+F5  立即刷新（变更也会自动出现）
+Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
+    </message>
+    <message>
+        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (when none is selected, those the view lists), after a review</source>
+        <translation>经审核后，为所选操作（未选择时为当前视图列出的操作）记录证据所确定的结果，每项作为单独的决定</translation>
     </message>
 </context>
 <context>
@@ -2267,8 +2267,8 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>队列中最早的操作</translation>
     </message>
     <message>
-        <source>The operation unknown the longest: %1, unknown since %2.</source>
-        <translation>结果未知最久的操作：%1，自 %2 起结果未知。</translation>
+        <source>The operation of this view unknown the longest: %1, unknown since %2.</source>
+        <translation>此视图中结果未知最久的操作：%1，自 %2 起未知。</translation>
     </message>
 </context>
 <context>
@@ -3042,6 +3042,10 @@ The window now shows its current state.</source>
     <message>
         <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
         <translation>在队列中选择一个操作（Ctrl+1，然后用方向键）。</translation>
+    </message>
+    <message>
+        <source>%1 is not in this view of the queue. Pick an operation in the queue (Ctrl+1), or change the search or the view to see %1 again.</source>
+        <translation>%1 不在队列的此视图中。请在队列中选择一个操作（Ctrl+1），或更改搜索或视图以再次看到 %1。</translation>
     </message>
 </context>
 <context>

@@ -70,7 +70,8 @@ public:
     Result<QueueRows> queueRows(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                 int limit) override;
     Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) override;
-    Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today) override;
+    Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today,
+                                    const QueueQuery &view = {}) override;
     Result<QueuePageReading> queuePageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                                  int limit) override;
     Result<std::optional<Operation>> operation(const QString &operationId) override;

@@ -53,7 +53,8 @@ public:
     Result<QueueRows> queueRows(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                 int limit) override;
     Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) override;
-    Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today) override;
+    Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today,
+                                    const QueueQuery &view = {}) override;
     Result<std::optional<Operation>> operation(const QString &operationId) override;
     Result<std::vector<Attempt>> attempts(const QString &operationId) override;
     Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) override;
