@@ -4,6 +4,7 @@
 #include "askqueuecommand.h"
 
 #include "clicontext.h"
+#include "interruptwatch.h"
 #include "progressprinter.h"
 #include "stripesetup.h"
 
@@ -16,24 +17,9 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QTimer>
-
-#include <csignal>
+#include <QEventLoop>
 
 namespace RefundDesk::Cli {
-
-namespace {
-
-volatile std::sig_atomic_t interrupted = 0;
-
-void onInterrupt(int)
-{
-    interrupted = 1;
-}
-
-constexpr int InterruptedExitCode = 130; // as a shell reports a command ended by Ctrl+C
-
-} // namespace
 
 int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 limit, double rate)
 {
@@ -65,6 +51,7 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
     QueueAskJob asker(*store, client, std::move(*reading), rate);
     ProgressPrinter progress(context.err(), QCoreApplication::translate("Cli", "Asking Stripe"));
     std::optional<Error> failure;
+    QEventLoop loop;
     qint64 kept = 0;
     qint64 settled = 0;
     qint64 withRefund = 0;
@@ -88,6 +75,7 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                          if (!added) {
                              failure = added.error();
                              asker.stop();
+                             loop.quit();
                              return;
                          }
                          ++kept;
@@ -96,32 +84,20 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                          progress.update(settled + kept, asker.total());
                      });
 
-    interrupted = 0;
-    auto previous = std::signal(SIGINT, onInterrupt);
-    QTimer watch;
-    watch.setInterval(100);
-    QObject::connect(&watch, &QTimer::timeout, &asker, [&asker] {
-        if (interrupted)
-            asker.stop();
+    InterruptWatch interrupt;
+    QObject::connect(&interrupt, &InterruptWatch::interrupted, &loop, [&] {
+        asker.stop();
+        loop.quit();
     });
-    watch.start();
-    {
-        QEventLoop loop;
-        QObject::connect(&asker, &QueueAskJob::finished, &loop, &QEventLoop::quit);
-        QObject::connect(&asker, &QueueAskJob::failed, &loop, [&](const Error &error) {
-            failure = error;
-            loop.quit();
-        });
-        QObject::connect(&watch, &QTimer::timeout, &loop, [&] {
-            if (asker.isStopped())
-                loop.quit();
-        });
-        const qint64 now = QDateTime::currentSecsSinceEpoch();
-        QMetaObject::invokeMethod(&asker, [&asker, now] { asker.start(now); }, Qt::QueuedConnection);
-        loop.exec();
-    }
+    QObject::connect(&asker, &QueueAskJob::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&asker, &QueueAskJob::failed, &loop, [&](const Error &error) {
+        failure = error;
+        loop.quit();
+    });
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    QMetaObject::invokeMethod(&asker, [&asker, now] { asker.start(now); }, Qt::QueuedConnection);
+    loop.exec();
     asker.stop();
-    std::signal(SIGINT, previous);
     progress.finish();
 
     const QString summary = QCoreApplication::translate("Cli", "%1 of %2 operation(s) without evidence asked; %3 with a refund at "
@@ -145,12 +121,12 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                                                                                           "run the command again to ask the rest.",
                                                                                    nullptr, int(kept))});
     }
-    if (interrupted) {
+    if (interrupt.wasInterrupted()) {
         context.err() << QCoreApplication::translate("Cli", "Interrupted: the %n answer(s) complete so far are kept; run the "
                                                             "command again to ask the rest.",
                                                      nullptr, int(kept))
                       << '\n';
-        return InterruptedExitCode;
+        return InterruptWatch::ExitCode;
     }
     return 0;
 }
