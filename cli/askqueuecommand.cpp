@@ -13,7 +13,6 @@
 #include "stripe/stripeclient.h"
 #include "stripeask/queueaskquestions.h"
 #include "stripeask/queueaskjob.h"
-#include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -21,31 +20,28 @@
 
 namespace RefundDesk::Cli {
 
+QString askStripeReadOnlyRefusal()
+{
+    return QCoreApplication::translate("Cli", "The store is open for reading only (%1), and ask-stripe keeps what Stripe "
+                                              "answers in it: run it as a user who may write the store.");
+}
+
 int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 limit, double rate)
 {
-    auto stripe = readStripeSetup(context);
-    if (!stripe)
-        return context.fail(stripe.error());
     int exitCode = 0;
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
-    if (!store)
+    auto opened = openStripeStore(context, askStripeReadOnlyRefusal(), exitCode);
+    if (!opened)
         return exitCode;
+    const StripeSetup &stripe = opened->stripe;
+    Store *store = opened->store.get();
     if (store->schemaVersion() < 2)
         return context.fail(Internal::versionOneRefusal(store->location(), QCoreApplication::translate("Store", "what the provider answered")));
-    if (store->isReadOnly()) {
-        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
-                                                                                  "ask-stripe keeps what Stripe answers in it: run "
-                                                                                  "it as a user who may write the store.")
-                                                   .arg(store->openNote())));
-    }
-    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret.mode()))
-        return context.fail(*refused);
     auto reading = QueueAskQuestions::read(*store, limit);
     if (!reading)
         return context.fail(reading.error());
     const QString who = operatorName.isEmpty() ? store->sessionOperator() : operatorName;
 
-    StripeClient client(stripe->secret, stripe->apiBase);
+    StripeClient client(stripe.secret, stripe.apiBase);
     const qint64 withoutEvidence = reading->withoutEvidence;
     const qint64 alreadyAnswered = reading->alreadyAnswered;
     QueueAskJob asker(*store, client, std::move(*reading), rate);

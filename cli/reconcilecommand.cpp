@@ -13,12 +13,10 @@
 #include "store/store.h"
 #include "store/storelease.h"
 #include "stripe/stripeclient.h"
-#include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QSysInfo>
 
 namespace RefundDesk::Cli {
@@ -110,23 +108,17 @@ int runReconcile(CliContext &context)
         operatorName = DefaultOperator;
     const bool json = parser.isSet(jsonOption);
 
-    auto stripe = readStripeSetup(context);
-    if (!stripe)
-        return context.fail(stripe.error());
     int exitCode = 0;
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
-    if (!store)
+    auto opened = openStripeStore(context,
+                                  QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
+                                                                     "reconcile keeps what Stripe answers in it: run "
+                                                                     "it as a user who may write the store."),
+                                  exitCode);
+    if (!opened)
         return exitCode;
+    Store *store = opened->store.get();
     if (store->schemaVersion() < 2)
         return context.fail(Internal::versionOneRefusal(store->location(), QCoreApplication::translate("Store", "what the provider answered")));
-    if (store->isReadOnly()) {
-        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
-                                                                                  "reconcile keeps what Stripe answers in it: run "
-                                                                                  "it as a user who may write the store.")
-                                                   .arg(store->openNote())));
-    }
-    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret.mode()))
-        return context.fail(*refused);
 
     StoreLease lease(*store, LeaseKey, leaseHolderId(), LeaseLengthMs);
     auto holder = lease.take(QDateTime::currentMSecsSinceEpoch());
@@ -155,7 +147,7 @@ int runReconcile(CliContext &context)
 
     QElapsedTimer elapsed;
     elapsed.start();
-    StripeClient client(stripe->secret, stripe->apiBase);
+    StripeClient client(opened->stripe.secret, opened->stripe.apiBase);
     ReconcilePass pass(*store, client, lease, operatorName, rate);
     const auto say = [&context](const QString &line) {
         context.err() << "refund-desk reconcile: " << line << '\n';
@@ -164,21 +156,8 @@ int runReconcile(CliContext &context)
     QObject::connect(&client, &StripeClient::waiting, &pass, [&](quint64, qint64, const QString &why) { say(why); });
     QObject::connect(&pass, &ReconcilePass::note, &pass, say);
 
-    std::optional<Error> failure;
-    QEventLoop loop;
     InterruptWatch interrupt;
-    QObject::connect(&interrupt, &InterruptWatch::interrupted, &loop, [&] {
-        pass.stop();
-        loop.quit();
-    });
-    QObject::connect(&pass, &ReconcilePass::finished, &loop, &QEventLoop::quit);
-    QObject::connect(&pass, &ReconcilePass::failed, &loop, [&](const Error &error) {
-        if (!failure)
-            failure = error;
-        loop.quit();
-    });
-    QMetaObject::invokeMethod(&pass, &ReconcilePass::start, Qt::QueuedConnection);
-    loop.exec();
+    std::optional<Error> failure = runStripeJob(pass, &ReconcilePass::finished, &interrupt);
     pass.stop();
     if (auto released = lease.release(); !released && !failure)
         failure = released.error();

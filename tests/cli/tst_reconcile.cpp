@@ -140,13 +140,14 @@ private:
         return ids;
     }
 
-    Verdict verdictOf(const QString &db, const QString &operationId)
+    // The verdict's token ("refunded", "pending", ...), or "gone" when it left the queue.
+    QString verdictOf(const QString &db, const QString &operationId)
     {
         auto store = open(db);
         if (!store)
-            return Verdict::None;
+            return QStringLiteral("no store");
         auto verdict = QueueVerdict::of(*store, operationId);
-        return verdict && *verdict ? **verdict : Verdict::None;
+        return verdict && *verdict ? toString(**verdict) : QStringLiteral("gone");
     }
 
     // A demo store of 400 operations made an hour ago, its truth served by the fake Stripe;
@@ -219,7 +220,7 @@ private slots:
         QCOMPARE(unanswered(db), QStringList());
         QCOMPARE(decisions(db), before);
         for (const auto &request : m_fake->requests())
-            QCOMPARE(request.method, QByteArray("GET"));
+            QCOMPARE(request.method.toUpper(), QByteArray("GET")); // and cleanup() finds none refused
         QVERIFY(requestsTo(QStringLiteral("/v1/events?")) >= 1);
 
         // Right after: only the events since the cursor are listed, nothing else is asked.
@@ -258,7 +259,7 @@ private slots:
                 && store.exec(lookupInsert(QStringLiteral("op_answered"), now - 60 * Minute, QString()));
         });
         QVERIFY(!db.isEmpty());
-        QCOMPARE(verdictOf(db, QStringLiteral("op_due")), Verdict::Pending);
+        QCOMPARE(verdictOf(db, QStringLiteral("op_due")), QStringLiteral("pending"));
         // Stripe settled both refunds since; op_fresh's exists too.
         auto &truth = m_fake->truth();
         QCOMPARE(truth.addRefund(refundJson(QStringLiteral("re_due"), QStringLiteral("op_due"), started / 1000 + 3)), QString());
@@ -276,10 +277,10 @@ private slots:
         // The events, and op_due's refund retrieved by its id: nothing else.
         QCOMPARE(m_fake->requestCount(), 2);
         QCOMPARE(requestsTo(QStringLiteral("/v1/refunds/re_due")), 1);
-        QCOMPARE(verdictOf(db, QStringLiteral("op_due")), Verdict::Refunded);
-        QCOMPARE(verdictOf(db, QStringLiteral("op_notdue")), Verdict::Pending);
-        QCOMPARE(verdictOf(db, QStringLiteral("op_answered")), Verdict::NotFound);
-        QCOMPARE(verdictOf(db, QStringLiteral("op_fresh")), Verdict::None);
+        QCOMPARE(verdictOf(db, QStringLiteral("op_due")), QStringLiteral("refunded"));
+        QCOMPARE(verdictOf(db, QStringLiteral("op_notdue")), QStringLiteral("pending"));
+        QCOMPARE(verdictOf(db, QStringLiteral("op_answered")), QStringLiteral("not_found"));
+        QCOMPARE(verdictOf(db, QStringLiteral("op_fresh")), QStringLiteral("none"));
         // Told, not decided.
         auto store = open(db);
         QVERIFY(store);

@@ -153,14 +153,19 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
     return inserted;
 }
 
-Result<void> PgStore::setMeta(const QString &key, const QString &value)
+std::optional<Error> PgStore::refuseMetaWrite(const QString &key)
 {
     if (auto error = refuseWrite())
-        return *error;
+        return error;
     if (isSchemaMetaKey(key))
         return Error::usage(QCoreApplication::translate("Store", "store_meta's %1 belongs to the schema and is not set this way.").arg(key));
-    if (auto lost = m_connection->ensureConnected())
-        return *lost;
+    return m_connection->ensureConnected();
+}
+
+Result<void> PgStore::setMeta(const QString &key, const QString &value)
+{
+    if (auto refused = refuseMetaWrite(key))
+        return *refused;
     const PgResult result = m_connection->exec("INSERT INTO store_meta (key, value) VALUES ($1, $2) "
                                                "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
                                                PgParams().add(key).add(value));
@@ -171,12 +176,8 @@ Result<void> PgStore::setMeta(const QString &key, const QString &value)
 
 Result<bool> PgStore::replaceMeta(const QString &key, const QString &expected, const QString &value)
 {
-    if (auto error = refuseWrite())
-        return *error;
-    if (isSchemaMetaKey(key))
-        return Error::usage(QCoreApplication::translate("Store", "store_meta's %1 belongs to the schema and is not set this way.").arg(key));
-    if (auto lost = m_connection->ensureConnected())
-        return *lost;
+    if (auto refused = refuseMetaWrite(key))
+        return *refused;
     // In READ COMMITTED a conflicting upsert waits for the other writer and then reads its
     // WHERE on the row that writer left: only one of two that read the same value wins.
     const PgResult result = m_connection->exec("INSERT INTO store_meta (key, value) VALUES ($1, $3) "

@@ -39,9 +39,14 @@ private:
         return std::move(*store);
     }
 
-    QString makeStore(const QString &backend)
+    // Two connections to a new, empty store on the backend of the test's row.
+    std::pair<std::unique_ptr<Store>, std::unique_ptr<Store>> twoConnections()
     {
-        return m_stores.make(backend, [](TestStore &) { return true; });
+        QFETCH(QString, backend);
+        const QString location = m_stores.make(backend, [](TestStore &) { return true; });
+        if (location.isEmpty())
+            return {};
+        return {open(location), open(location)};
     }
 
 private slots:
@@ -50,17 +55,13 @@ private slots:
     void oneHolderAtATime_data() { SqliteAndPgTestStores::addBackendRows(); }
     void oneHolderAtATime()
     {
-        QFETCH(QString, backend);
-        const QString location = makeStore(backend);
-        QVERIFY(!location.isEmpty());
-        auto first = open(location);
-        auto second = open(location);
+        auto [first, second] = twoConnections();
         QVERIFY(first && second);
         StoreLease a(*first, Key, QStringLiteral("host-a pid 1"), Length);
         StoreLease b(*second, Key, QStringLiteral("host-b pid 2"), Length);
 
         auto taken = a.take(T0);
-        QVERIFY2(taken, qPrintable(taken.error().message));
+        QVERIFY(taken);
         QVERIFY(!*taken);
         QVERIFY(a.isHeld());
         QCOMPARE(*first->meta(Key), QStringLiteral("%1 host-a pid 1").arg(T0 + Length));
@@ -89,11 +90,7 @@ private slots:
     void anExpiredLeaseIsTakenOver_data() { SqliteAndPgTestStores::addBackendRows(); }
     void anExpiredLeaseIsTakenOver()
     {
-        QFETCH(QString, backend);
-        const QString location = makeStore(backend);
-        QVERIFY(!location.isEmpty());
-        auto first = open(location);
-        auto second = open(location);
+        auto [first, second] = twoConnections();
         QVERIFY(first && second);
         StoreLease killed(*first, Key, QStringLiteral("killed"), Length);
         StoreLease next(*second, Key, QStringLiteral("next"), Length);
@@ -112,11 +109,7 @@ private slots:
     void ofTwoThatReadTheSameValueOneWrites_data() { SqliteAndPgTestStores::addBackendRows(); }
     void ofTwoThatReadTheSameValueOneWrites()
     {
-        QFETCH(QString, backend);
-        const QString location = makeStore(backend);
-        QVERIFY(!location.isEmpty());
-        auto first = open(location);
-        auto second = open(location);
+        auto [first, second] = twoConnections();
         QVERIFY(first && second);
         // Both saw no row; the first to write wins, the second changes nothing.
         QCOMPARE(*first->replaceMeta(Key, QString(), QStringLiteral("1 first")), true);
@@ -131,10 +124,7 @@ private slots:
     void theSchemasKeysAreRefused_data() { SqliteAndPgTestStores::addBackendRows(); }
     void theSchemasKeysAreRefused()
     {
-        QFETCH(QString, backend);
-        const QString location = makeStore(backend);
-        QVERIFY(!location.isEmpty());
-        auto store = open(location);
+        auto store = twoConnections().first;
         QVERIFY(store);
         const QString before = *store->meta(QStringLiteral("key_retention_hours"));
         auto set = store->replaceMeta(QStringLiteral("key_retention_hours"), before, QStringLiteral("1"));
