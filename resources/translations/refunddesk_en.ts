@@ -105,7 +105,7 @@
     <message numerus="yes">
         <source>The %n answer(s) before it are kept; the next pass asks the rest.</source>
         <translation>
-            <numerusform>The answer before it is kept; the next pass asks the rest.</numerusform>
+            <numerusform>The %n answer before it is kept; the next pass asks the rest.</numerusform>
             <numerusform>The %n answers before it are kept; the next pass asks the rest.</numerusform>
         </translation>
     </message>
