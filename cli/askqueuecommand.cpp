@@ -4,6 +4,7 @@
 #include "askqueuecommand.h"
 
 #include "clicontext.h"
+#include "interruptwatch.h"
 #include "progressprinter.h"
 #include "stripesetup.h"
 
@@ -12,59 +13,41 @@
 #include "stripe/stripeclient.h"
 #include "stripeask/queueaskquestions.h"
 #include "stripeask/queueaskjob.h"
-#include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QTimer>
-
-#include <csignal>
+#include <QEventLoop>
 
 namespace RefundDesk::Cli {
 
-namespace {
-
-volatile std::sig_atomic_t interrupted = 0;
-
-void onInterrupt(int)
+QString askStripeReadOnlyRefusal()
 {
-    interrupted = 1;
+    return QCoreApplication::translate("Cli", "The store is open for reading only (%1), and ask-stripe keeps what Stripe "
+                                              "answers in it: run it as a user who may write the store.");
 }
-
-constexpr int InterruptedExitCode = 130; // as a shell reports a command ended by Ctrl+C
-
-} // namespace
 
 int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 limit, double rate)
 {
-    auto stripe = readStripeSetup(context);
-    if (!stripe)
-        return context.fail(stripe.error());
     int exitCode = 0;
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
-    if (!store)
+    auto opened = openStripeStore(context, askStripeReadOnlyRefusal(), exitCode);
+    if (!opened)
         return exitCode;
+    const StripeSetup &stripe = opened->stripe;
+    Store *store = opened->store.get();
     if (store->schemaVersion() < 2)
         return context.fail(Internal::versionOneRefusal(store->location(), QCoreApplication::translate("Store", "what the provider answered")));
-    if (store->isReadOnly()) {
-        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
-                                                                                  "ask-stripe keeps what Stripe answers in it: run "
-                                                                                  "it as a user who may write the store.")
-                                                   .arg(store->openNote())));
-    }
-    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret.mode()))
-        return context.fail(*refused);
     auto reading = QueueAskQuestions::read(*store, limit);
     if (!reading)
         return context.fail(reading.error());
     const QString who = operatorName.isEmpty() ? store->sessionOperator() : operatorName;
 
-    StripeClient client(stripe->secret, stripe->apiBase);
+    StripeClient client(stripe.secret, stripe.apiBase);
     const qint64 withoutEvidence = reading->withoutEvidence;
     const qint64 alreadyAnswered = reading->alreadyAnswered;
     QueueAskJob asker(*store, client, std::move(*reading), rate);
     ProgressPrinter progress(context, QCoreApplication::translate("Cli", "asking Stripe", "progress"));
     std::optional<Error> failure;
+    QEventLoop loop;
     qint64 kept = 0;
     qint64 settled = 0;
     qint64 withRefund = 0;
@@ -83,6 +66,7 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                          if (!added) {
                              failure = added.error();
                              asker.stop();
+                             loop.quit();
                              return;
                          }
                          ++kept;
@@ -91,32 +75,20 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                          progress.update(settled + kept, asker.total());
                      });
 
-    interrupted = 0;
-    auto previous = std::signal(SIGINT, onInterrupt);
-    QTimer watch;
-    watch.setInterval(100);
-    QObject::connect(&watch, &QTimer::timeout, &asker, [&asker] {
-        if (interrupted)
-            asker.stop();
+    InterruptWatch interrupt;
+    QObject::connect(&interrupt, &InterruptWatch::interrupted, &loop, [&] {
+        asker.stop();
+        loop.quit();
     });
-    watch.start();
-    {
-        QEventLoop loop;
-        QObject::connect(&asker, &QueueAskJob::finished, &loop, &QEventLoop::quit);
-        QObject::connect(&asker, &QueueAskJob::failed, &loop, [&](const Error &error) {
-            failure = error;
-            loop.quit();
-        });
-        QObject::connect(&watch, &QTimer::timeout, &loop, [&] {
-            if (asker.isStopped())
-                loop.quit();
-        });
-        const qint64 now = QDateTime::currentSecsSinceEpoch();
-        QMetaObject::invokeMethod(&asker, [&asker, now] { asker.start(now); }, Qt::QueuedConnection);
-        loop.exec();
-    }
+    QObject::connect(&asker, &QueueAskJob::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&asker, &QueueAskJob::failed, &loop, [&](const Error &error) {
+        failure = error;
+        loop.quit();
+    });
+    const qint64 now = QDateTime::currentSecsSinceEpoch();
+    QMetaObject::invokeMethod(&asker, [&asker, now] { asker.start(now); }, Qt::QueuedConnection);
+    loop.exec();
     asker.stop();
-    std::signal(SIGINT, previous);
     progress.finish();
 
     const auto requests = [](qint64 count) {
@@ -148,11 +120,11 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                                                                                           "run the command again to ask the rest.",
                                                                                    nullptr, int(kept))});
     }
-    if (interrupted) {
+    if (interrupt.wasInterrupted()) {
         context.say(QCoreApplication::translate("Cli", "Interrupted: the %n answer(s) complete so far are kept; run the "
                                                        "command again to ask the rest.",
                                                 nullptr, int(kept)));
-        return InterruptedExitCode;
+        return InterruptWatch::ExitCode;
     }
     return 0;
 }

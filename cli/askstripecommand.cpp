@@ -63,19 +63,16 @@ int runAskStripe(CliContext &context)
         return runAskStripeQueue(context, operatorName, limit, rate);
     }
     const QString operationId = parser.positionalArguments().at(0);
-    auto stripe = readStripeSetup(context);
-    if (!stripe)
-        return context.fail(stripe.error());
-
     int exitCode = 0;
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
-    if (!store)
+    auto opened = openStripeStore(context, askStripeReadOnlyRefusal(), exitCode);
+    if (!opened)
         return exitCode;
+    Store *store = opened->store.get();
     // A missing operation exits as the other commands' do; the rest is the lookup's.
     if (!context.readOperation(*store, operationId, exitCode))
         return exitCode;
 
-    StripeClient client(stripe->secret, stripe->apiBase);
+    StripeClient client(opened->stripe.secret, opened->stripe.apiBase);
     OperationStripeLookup lookup(*store, client, operationId, operatorName);
     QObject::connect(&client, &StripeClient::waiting, &lookup,
                      [&context](quint64, qint64, const QString &why) { context.say(why); });

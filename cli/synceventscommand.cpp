@@ -8,7 +8,6 @@
 #include "stripesetup.h"
 
 #include "stripe/stripeclient.h"
-#include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -82,29 +81,21 @@ int runSyncEvents(CliContext &context)
         return context.usageError(QCoreApplication::translate("Cli", "--since wants a time span such as 3d, 12h or 90m."));
     if (auto refused = EventSync::checkSince(*since))
         return context.fail(*refused);
-    auto stripe = readStripeSetup(context);
-    if (!stripe)
-        return context.fail(stripe.error());
-
     int exitCode = 0;
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
-    if (!store)
+    auto opened = openStripeStore(context,
+                                  QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
+                                                                     "sync-events writes the events it fetches: run "
+                                                                     "it as a user who may write the store."),
+                                  exitCode);
+    if (!opened)
         return exitCode;
-    if (store->isReadOnly()) {
-        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
-                                                                                  "sync-events writes the events it fetches: run "
-                                                                                  "it as a user who may write the store.")
-                                                   .arg(store->openNote())));
-    }
-    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret.mode()))
-        return context.fail(*refused);
-
-    StripeClient client(stripe->secret, stripe->apiBase);
+    Store &store = *opened->store;
+    StripeClient client(opened->stripe.secret, opened->stripe.apiBase);
     SyncOptions options;
     options.sinceSeconds = *since;
     options.undeliveredOnly = context.parser().isSet(undeliveredOption);
     options.nowSeconds = QDateTime::currentSecsSinceEpoch();
-    EventSync sync(*store, client, options);
+    EventSync sync(store, client, options);
 
     QElapsedTimer sincePrint;
     const auto say = [&context](const QString &line) { context.say(line); };

@@ -146,6 +146,10 @@ public:
     // transaction of its own. The rows the store's own rules read (provider,
     // key_retention_hours, schema_version) are refused: they are the schema's.
     virtual Result<void> setMeta(const QString &key, const QString &value) = 0;
+    // setMeta() only if the row still holds `expected` (empty: no row, or an empty value),
+    // in one statement: a compare-and-set that two programs cannot both win (a lease, see
+    // StoreLease). Whether it was set. The same rows are refused as by setMeta().
+    virtual Result<bool> replaceMeta(const QString &key, const QString &expected, const QString &value) = 0;
     static bool isSchemaMetaKey(const QString &key);
 
     // unknown -> checking by `operatorName`. With takeOver, also checking by someone

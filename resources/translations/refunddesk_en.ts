@@ -181,6 +181,27 @@
             <numerusform>page %1: %n events read, %2 new</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n request(s) to Stripe; %7 s.</source>
+        <translation>
+            <numerusform>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n request to Stripe; %7 s.</numerusform>
+            <numerusform>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n requests to Stripe; %7 s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n answer(s) before it are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>The %n answer before it is kept; the next pass asks the rest.</numerusform>
+            <numerusform>The %n answers before it are kept; the next pass asks the rest.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: the %n answer(s) complete so far are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>Interrupted: the %n answer complete so far is kept; the next pass asks the rest.</numerusform>
+            <numerusform>Interrupted: the %n answers complete so far are kept; the next pass asks the rest.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>EvidenceAnalyzer</name>

@@ -1040,6 +1040,66 @@ Subcommands (headless): %1.</source>
         <comment>progress</comment>
         <translation>проверка</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n request(s) to Stripe; %7 s.</source>
+        <translation>
+            <numerusform>Проход reconcile: получено недоставленных событий: %1 (новых: %2); спрошено операций: %3 (впервые: %4, повторно по сроку: %5); ответы по вердиктам: %6; %n запрос к Stripe; %7 с.</numerusform>
+            <numerusform>Проход reconcile: получено недоставленных событий: %1 (новых: %2); спрошено операций: %3 (впервые: %4, повторно по сроку: %5); ответы по вердиктам: %6; %n запроса к Stripe; %7 с.</numerusform>
+            <numerusform>Проход reconcile: получено недоставленных событий: %1 (новых: %2); спрошено операций: %3 (впервые: %4, повторно по сроку: %5); ответы по вердиктам: %6; %n запросов к Stripe; %7 с.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Print the pass&apos;s summary as one JSON object.</source>
+        <translation>Вывести итог прохода одним объектом JSON.</translation>
+    </message>
+    <message>
+        <source>At most R requests a second to Stripe (default 20).</source>
+        <translation>Не более R запросов к Stripe в секунду (по умолчанию 20).</translation>
+    </message>
+    <message>
+        <source>Who asks, as the lookups record it (default: reconciler). On PostgreSQL the database login is recorded.</source>
+        <translation>Кто спрашивает — так это запишут запросы к провайдеру (по умолчанию reconciler). В PostgreSQL записывается имя входа в базу.</translation>
+    </message>
+    <message>
+        <source>--rate takes a number of requests a second above 0, e.g. 10.</source>
+        <translation>--rate принимает число запросов в секунду больше 0, например 10.</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only (%1), and reconcile keeps what Stripe answers in it: run it as a user who may write the store.</source>
+        <translation>Хранилище открыто только для чтения (%1), а reconcile сохраняет в нём ответы Stripe: запустите его от имени пользователя, который может писать в хранилище.</translation>
+    </message>
+    <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
+        <translation>Проходу не удалось взять аренду в store_meta хранилища (%1): его запускает вход, которому разрешено писать в store_meta.</translation>
+    </message>
+    <message>
+        <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
+        <translation>С этим хранилищем уже работает другой проход reconcile (%1, его аренда действует до %2): этот ничего не спрашивает.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n answer(s) before it are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>%n ответ до этого сохранён; следующий проход спросит остальное.</numerusform>
+            <numerusform>%n ответа до этого сохранены; следующий проход спросит остальное.</numerusform>
+            <numerusform>%n ответов до этого сохранены; следующий проход спросит остальное.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: the %n answer(s) complete so far are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>Прервано: %n полный ответ сохранён; следующий проход спросит остальное.</numerusform>
+            <numerusform>Прервано: %n полных ответа сохранены; следующий проход спросит остальное.</numerusform>
+            <numerusform>Прервано: %n полных ответов сохранены; следующий проход спросит остальное.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This pass lost its lease on the store (it was not renewed in time, and another pass took it): it stops asking.</source>
+        <translation>Этот проход потерял аренду хранилища (она не была вовремя продлена, и её взял другой проход): он прекращает спрашивать.</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>

@@ -991,6 +991,60 @@ Subcommands (headless): %1.</source>
         <comment>progress</comment>
         <translation>正在验证</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n request(s) to Stripe; %7 s.</source>
+        <translation>
+            <numerusform>Reconcile 本轮：获取未送达事件 %1 个（新 %2 个）；询问操作 %3 个（首次 %4 个，按期再次询问 %5 个）；按结论统计的回答：%6；向 Stripe 发送 %n 个请求；%7 秒。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Print the pass&apos;s summary as one JSON object.</source>
+        <translation>将本轮的摘要输出为一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>At most R requests a second to Stripe (default 20).</source>
+        <translation>每秒最多向 Stripe 发送 R 个请求（默认 20）。</translation>
+    </message>
+    <message>
+        <source>Who asks, as the lookups record it (default: reconciler). On PostgreSQL the database login is recorded.</source>
+        <translation>提问者，记录在查询记录中（默认：reconciler）。在 PostgreSQL 上记录的是数据库登录名。</translation>
+    </message>
+    <message>
+        <source>--rate takes a number of requests a second above 0, e.g. 10.</source>
+        <translation>--rate 需要一个大于 0 的每秒请求数，例如 10。</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only (%1), and reconcile keeps what Stripe answers in it: run it as a user who may write the store.</source>
+        <translation>存储以只读方式打开（%1），而 reconcile 要在其中保存 Stripe 的回答：请以可以写入存储的用户运行。</translation>
+    </message>
+    <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
+        <translation>本轮无法在存储的 store_meta 中取得租约（%1）：请用可以写入 store_meta 的登录运行。</translation>
+    </message>
+    <message>
+        <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
+        <translation>此存储上已有另一轮 reconcile 正在运行（%1，其租约到 %2 为止）：本轮不提问。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n answer(s) before it are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>此前的 %n 个回答已保存；下一轮会询问其余的。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: the %n answer(s) complete so far are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>已中断：目前已完成的 %n 个回答已保存；下一轮会询问其余的。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This pass lost its lease on the store (it was not renewed in time, and another pass took it): it stops asking.</source>
+        <translation>本轮失去了存储上的租约（未能及时续期，另一轮已取得）：停止提问。</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>

@@ -153,20 +153,40 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
     return inserted;
 }
 
-Result<void> PgStore::setMeta(const QString &key, const QString &value)
+std::optional<Error> PgStore::refuseMetaWrite(const QString &key)
 {
     if (auto error = refuseWrite())
-        return *error;
+        return error;
     if (isSchemaMetaKey(key))
         return Error::usage(QCoreApplication::translate("Store", "store_meta's %1 belongs to the schema and is not set this way.").arg(key));
-    if (auto lost = m_connection->ensureConnected())
-        return *lost;
+    return m_connection->ensureConnected();
+}
+
+Result<void> PgStore::setMeta(const QString &key, const QString &value)
+{
+    if (auto refused = refuseMetaWrite(key))
+        return *refused;
     const PgResult result = m_connection->exec("INSERT INTO store_meta (key, value) VALUES ($1, $2) "
                                                "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
                                                PgParams().add(key).add(value));
     if (!result.isOk())
         return m_connection->errorFor(result, QCoreApplication::translate("Store", "writing store_meta", "what the store was doing when it failed"));
     return {};
+}
+
+Result<bool> PgStore::replaceMeta(const QString &key, const QString &expected, const QString &value)
+{
+    if (auto refused = refuseMetaWrite(key))
+        return *refused;
+    // In READ COMMITTED a conflicting upsert waits for the other writer and then reads its
+    // WHERE on the row that writer left: only one of two that read the same value wins.
+    const PgResult result = m_connection->exec("INSERT INTO store_meta (key, value) VALUES ($1, $3) "
+                                               "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value "
+                                               "WHERE store_meta.value = $2 RETURNING key",
+                                               PgParams().add(key).add(expected).add(value));
+    if (!result.isOk())
+        return m_connection->errorFor(result, QCoreApplication::translate("Store", "writing store_meta", "what the store was doing when it failed"));
+    return result.rows() == 1;
 }
 
 Result<qint64> PgStore::updateAndCommit(PgTransaction &transaction, Operation &operation, const QByteArray &update,

@@ -86,6 +86,7 @@ public:
 
     Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
     Result<void> setMeta(const QString &key, const QString &value) override;
+    Result<bool> replaceMeta(const QString &key, const QString &expected, const QString &value) override;
 
     Result<Operation> claim(const QString &operationId, const SeenState &seen,
                             const QString &operatorName, bool takeOver) override;

@@ -64,6 +64,27 @@ Result<void> SqliteStore::setMeta(const QString &key, const QString &value)
     return {};
 }
 
+Result<bool> SqliteStore::replaceMeta(const QString &key, const QString &expected, const QString &value)
+{
+    if (auto error = refuseWrite())
+        return *error;
+    if (isSchemaMetaKey(key))
+        return Error::usage(QCoreApplication::translate("Store", "store_meta's %1 belongs to the schema and is not set this way.").arg(key));
+    // The upsert's WHERE is read on the row as it is when the statement runs: of two
+    // programs that read the same value, only the first to write it changes the row.
+    auto s = cached("INSERT INTO store_meta (key, value) VALUES (?1, ?3) ON CONFLICT (key) DO UPDATE SET value = "
+                    "excluded.value WHERE store_meta.value = ?2 RETURNING key");
+    s->bind(1, key);
+    s->bind(2, expected);
+    s->bind(3, value);
+    const int code = s->step();
+    if (code == SQLITE_ROW)
+        return s->step() == SQLITE_DONE;
+    if (code == SQLITE_DONE)
+        return false;
+    return sqliteError(code, QCoreApplication::translate("Store", "writing store_meta", "what the store was doing when it failed"));
+}
+
 std::optional<Resolution> SqliteStore::lastResolutionOf(const QString &operationId)
 {
     auto s = cached(QByteArray("SELECT ") + ResolutionColumns
