@@ -11,6 +11,10 @@
 #include "ui/console/recentstores.h"
 #include "windowsystem.h"
 
+#ifdef RD_TEST_SEAMS
+#include "faultsfromenvironment.h"
+#endif
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -292,6 +296,10 @@ int runConsole(int argc, char **argv, const ConsoleOptions &options)
 
 int main(int argc, char **argv)
 {
+#ifdef RD_TEST_SEAMS
+    // refund-desk-testing only: the faults the test that started it asked for.
+    RefundDesk::Test::injectFaultsFromEnvironment();
+#endif
     if (!RefundDesk::Translations::takeLanguageOption(argc, argv))
         return exitUsage;
     setApplicationNames();

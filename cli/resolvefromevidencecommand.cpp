@@ -1,6 +1,7 @@
 // resolve-from-evidence: what the evidence settles, planned and, with --yes, recorded,
 // each operation as its own decision.
 
+#include "cli.h"
 #include "clicontext.h"
 #include "commands.h"
 #include "jsonwriter.h"
@@ -11,9 +12,8 @@
 #include "evidence/batchplan.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
-#include <QThread>
+
+#include <functional>
 
 namespace RefundDesk::Cli {
 
@@ -137,23 +137,18 @@ void printSummary(CliContext &context, const BatchReport &report, bool json)
                   << '\n';
 }
 
-// Test-only seam: with RD_TEST_BATCH_HOLD=PATH the command, once planned, creates
-// PATH.planned and waits for PATH.go before recording, so that a test can change an
-// operation between the plan and its write.
-void holdForTest()
+std::function<void()> &beforeBatchRecording()
 {
-    const QString path = qEnvironmentVariable("RD_TEST_BATCH_HOLD");
-    if (path.isEmpty())
-        return;
-    QFile planned(path + QStringLiteral(".planned"));
-    if (!planned.open(QIODevice::WriteOnly))
-        return;
-    planned.close();
-    while (!QFileInfo::exists(path + QStringLiteral(".go")))
-        QThread::msleep(20);
+    static std::function<void()> hold;
+    return hold;
 }
 
 } // namespace
+
+void setBeforeBatchRecording(std::function<void()> hold)
+{
+    beforeBatchRecording() = std::move(hold);
+}
 
 int runResolveFromEvidence(CliContext &context)
 {
@@ -233,7 +228,8 @@ int runResolveFromEvidence(CliContext &context)
         return plan->eligible.empty() ? ExitNothingToDo : 0;
     }
 
-    holdForTest();
+    if (const auto &hold = beforeBatchRecording())
+        hold();
     ProgressPrinter progress(context, QCoreApplication::translate("Cli", "recording", "progress"));
     BatchExecutor executor(*store, request.operatorName, note);
     executor.setProgress([&](qint64 done, qint64 total) {

@@ -140,7 +140,7 @@ void tst_Cli::resolveFromEvidenceSkipsWhatChangedAfterThePlan()
     environment.insert(QStringLiteral("RD_TEST_BATCH_HOLD"), hold);
     QProcess batch;
     batch.setProcessEnvironment(environment);
-    batch.start(Test::appPath(), base + QStringList{"--yes"});
+    batch.start(Test::testingAppPath(), base + QStringList{"--yes"});
     QVERIFY(batch.waitForStarted());
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(hold + QStringLiteral(".planned")), 60'000);
     const CliRun claim = runRefundDesk({"claim", ids[1], "--db", demo, "--operator", "bob"});

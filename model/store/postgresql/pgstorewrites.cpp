@@ -7,6 +7,7 @@
 #include "store/postgresql/pgresult.h"
 #include "store/postgresql/pgrows.h"
 #include "store/postgresql/pgtransaction.h"
+#include "store/storefaults.h"
 #include "store/storetext.h"
 
 #include <QCoreApplication>
@@ -343,9 +344,9 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
                                      "version = version + 1 WHERE operation_id = $3 AND version = $4";
     PgBatch writes;
     std::optional<PgResult> insertedAlone;
-    // Test-only seam: the crash tests kill a decision between its two writes, so the
-    // INSERT goes in a flight of its own then.
-    if (const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS"); delayMs > 0) {
+    // Nothing in the product: a test build pauses between the two writes for the crash
+    // tests to kill it, so the INSERT goes in a flight of its own then.
+    if (const int delayMs = StoreFaults::injected().pauseInDecisionMs; delayMs > 0) {
         PgBatch first;
         first.add(insert, resolutionParams(r));
         insertedAlone = m_connection->execAll(first).front();

@@ -7,6 +7,7 @@
 #include "store/sqlite/sqlitebusyanswer.h"
 #include "store/sqlite/sqliterows.h"
 #include "store/sqlite/sqlitestatement.h"
+#include "store/storefaults.h"
 #include "store/storetext.h"
 
 #include <QCoreApplication>
@@ -265,10 +266,9 @@ Result<Resolution> SqliteStore::appendDecision(const ResolutionDraft &draft, con
     if (code != SQLITE_DONE)
         return sqliteError(code, recordingOutcomeOf(draft.operationId));
 
-    // Test-only seam: the crash tests kill a decision here, between its two writes.
-    static const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS");
-    if (delayMs > 0)
-        QThread::msleep(ulong(delayMs));
+    // Nothing in the product: a test build pauses here for the crash tests to kill it.
+    if (const int pauseMs = StoreFaults::injected().pauseInDecisionMs; pauseMs > 0)
+        QThread::msleep(ulong(pauseMs));
 
     // Built once: the statement's text is the key of its prepared statement.
     static const QByteArray insertResolution = "INSERT INTO resolutions " + columnsAndValues(ResolutionColumns);
