@@ -51,6 +51,7 @@ private slots:
     void resolveFromEvidencePlansThenRecords();
     void resolveFromEvidenceSkipsWhatChangedAfterThePlan();
     void resolveFromEvidenceRacingDecidesEachOnce();
+    void resolveFromEvidencePlanShowsTheNotes();
 
 private:
     // The subcommands `refund-desk --help` lists.

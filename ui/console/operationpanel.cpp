@@ -57,9 +57,10 @@ OperationPanel::OperationPanel(QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
     m_tabs->setAccessibleName(tr("Details"));
-    m_tabs->addTab(m_payload, tr("Payload"));
-    m_tabs->addTab(m_order, tr("Order"));
+    // What people did and wrote first; the raw payload is for the curious.
     m_tabs->addTab(m_history, tr("History"));
+    m_tabs->addTab(m_order, tr("Order"));
+    m_tabs->addTab(m_payload, tr("Payload"));
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setStretchFactor(2, 3);
@@ -92,10 +93,10 @@ void OperationPanel::changeEvent(QEvent *event)
             m_evidence->clear();
             m_order->clear();
             m_history->clear();
-            m_tabs->setTabText(1, tr("Order"));
-            m_tabs->setTabText(2, tr("History"));
+            m_tabs->setTabText(m_tabs->indexOf(m_order), tr("Order"));
+            m_tabs->setTabText(m_tabs->indexOf(m_history), tr("History"));
         }
-        m_tabs->setTabText(0, tr("Payload"));
+        m_tabs->setTabText(m_tabs->indexOf(m_payload), tr("Payload"));
         m_tabs->setAccessibleName(tr("Details"));
     }
     QWidget::changeEvent(event);
@@ -140,9 +141,10 @@ void OperationPanel::showSnapshot(OperationSnapshot snapshot, qint64 nowMsecs)
     m_order->showSnapshot(snapshot, nowMsecs);
     m_history->showSnapshot(snapshot, nowMsecs);
     const int others = m_order->model()->otherCount();
-    m_tabs->setTabText(1, others > 0 ? tr("Order (%1 more)").arg(others) : tr("Order"));
-    m_tabs->setTabText(2, snapshot.resolutions.empty() ? tr("History")
-                                                       : tr("History (%1 decided)").arg(snapshot.resolutions.size()));
+    m_tabs->setTabText(m_tabs->indexOf(m_order), others > 0 ? tr("Order (%1 more)").arg(others) : tr("Order"));
+    m_tabs->setTabText(m_tabs->indexOf(m_history),
+                       snapshot.resolutions.empty() ? tr("History")
+                                                    : tr("History (%1 decided)").arg(snapshot.resolutions.size()));
     m_snapshot = std::move(snapshot);
     m_splitter->setEnabled(true);
 }
@@ -155,8 +157,8 @@ void OperationPanel::clear(const QString &message)
     m_evidence->clear();
     m_order->clear();
     m_history->clear();
-    m_tabs->setTabText(1, tr("Order"));
-    m_tabs->setTabText(2, tr("History"));
+    m_tabs->setTabText(m_tabs->indexOf(m_order), tr("Order"));
+    m_tabs->setTabText(m_tabs->indexOf(m_history), tr("History"));
     setNotice(message, Theme::Tone::Neutral);
 }
 
@@ -176,8 +178,8 @@ QList<QWidget *> OperationPanel::focusOrder() const
     QList<QWidget *> order = m_header->focusOrder();
     for (QWidget *button : m_actionRow->findChildren<QToolButton *>(Qt::FindDirectChildrenOnly))
         order << button;
-    order << m_notice << m_attempts->table() << m_evidence->focusOrder() << m_tabs << m_payload->focusOrder()
-          << m_order->focusOrder() << m_history->table();
+    order << m_notice << m_attempts->table() << m_evidence->focusOrder() << m_tabs << m_history->table()
+          << m_order->focusOrder() << m_payload->focusOrder();
     return order;
 }
 
