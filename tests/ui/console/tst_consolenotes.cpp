@@ -13,6 +13,7 @@
 #include "items/queuemodel.h"
 #include "items/timetext.h"
 #include "ui/console/operationheader.h"
+#include "ui/console/queuefilterbar.h"
 #include "ui/console/queuepane.h"
 #include "ui/console/historyview.h"
 #include "ui/console/liverefresher.h"
@@ -188,6 +189,8 @@ void tst_ConsoleNotes::addNoteWithAFollowUpDate()
              qPrintable(note));
 
     // The queue's row carries it: a mark, its tooltip and the sentence a screen reader says.
+    // It waits for its follow-up now: the view of all shows it beside the other.
+    window->queuePane()->filterBar()->setView(QueueFilterBar::View::All);
     QueueModel *model = window->queuePane()->model();
     const auto rowOf = [model](const QString &id) {
         for (int row = 0; row < model->rowCount(); ++row) {
@@ -196,6 +199,7 @@ void tst_ConsoleNotes::addNoteWithAFollowUpDate()
         }
         return -1;
     };
+    QTRY_VERIFY(rowOf(QStringLiteral("op_1")) >= 0 && rowOf(QStringLiteral("op_2")) >= 0);
     QTRY_COMPARE(model->index(rowOf(QStringLiteral("op_1")), QueueModel::OperationColumn).data(QueueModel::LatestNoteRole).toString(),
                  QStringLiteral("Asked Stripe support, case 12345"));
     const int noted = rowOf(QStringLiteral("op_1"));
