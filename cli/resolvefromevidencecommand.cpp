@@ -35,6 +35,7 @@ nlohmann::json toJson(const BatchCandidate &candidate)
             {"event_id", JsonWriter::text(candidate.eventId)},
             {"evidence", candidate.evidenceText().toStdString()},
             {"lookup_id", candidate.lookupId > 0 ? nlohmann::json(candidate.lookupId) : nlohmann::json(nullptr)},
+            {"latest_note", candidate.latestNote.isEmpty() ? nlohmann::json(nullptr) : JsonWriter::text(candidate.latestNote)},
             {"operation_id", candidate.seen.operationId.toStdString()},
             {"outcome", toString(candidate.outcome).toStdString()},
             {"refund_id", candidate.outcome == Outcome::Refunded ? JsonWriter::text(candidate.refundId) : nullptr},
@@ -51,6 +52,9 @@ nlohmann::json planJson(const BatchPlan &plan)
     for (const BatchLeftOut &left : plan.leftOut) {
         object["left_out"].push_back({{"claimed_by", JsonWriter::text(left.operation.claimedBy)},
                                       {"operation_id", left.operation.operationId.toStdString()},
+                                      {"note", left.note.isEmpty() ? nlohmann::json(nullptr) : JsonWriter::text(left.note)},
+                                      {"follow_up_on", left.followUpOn.isValid() ? JsonWriter::text(followUpText(left.followUpOn))
+                                                                                  : nlohmann::json(nullptr)},
                                       {"reason", toString(left.reason).toStdString()},
                                       {"verdict", toString(left.verdict).toStdString()}});
     }
@@ -74,14 +78,17 @@ void printPlan(QTextStream &out, const BatchPlan &plan)
         for (const BatchCandidate &candidate : plan.eligible) {
             out << "  " << candidate.seen.operationId << '\t' << toString(candidate.outcome) << '\t'
                 << (candidate.outcome == Outcome::Refunded ? candidate.refundId : QStringLiteral("-")) << '\t'
-                << candidate.sourceText() << '\t' << Money::format(candidate.seen.amountCents, candidate.seen.currency) << '\n';
+                << candidate.sourceText() << '\t' << Money::format(candidate.seen.amountCents, candidate.seen.currency);
+            if (!candidate.latestNote.isEmpty())
+                out << '\t' << QCoreApplication::translate("Cli", "latest note: %1").arg(candidate.latestNote);
+            out << '\n';
         }
     }
     if (!plan.leftOut.empty()) {
         out << QCoreApplication::translate("Cli", "%n operation(s) left out:", "", int(plan.leftOut.size())) << '\n';
         for (const BatchLeftOut &left : plan.leftOut) {
             out << "  " << left.operation.operationId << '\t' << toString(left.verdict) << '\t'
-                << describe(left.reason, left.operation) << '\n';
+                << describe(left) << '\n';
         }
     }
     if (plan.eligible.empty())

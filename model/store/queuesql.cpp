@@ -37,6 +37,18 @@ QByteArray waitingCondition(const QByteArray &day, bool notes)
            " AND n.follow_up_on > " + day + ")";
 }
 
+namespace {
+
+// One column of the row's latest note: the last entry of operation_notes_operation
+// (operation_id, note_id) for the row, no sort.
+QByteArray latestNoteColumn(const QByteArray &column)
+{
+    return ", (SELECT " + column + " FROM operation_notes n WHERE n.operation_id = refund_ops.operation_id"
+           " ORDER BY n.note_id DESC LIMIT 1)";
+}
+
+} // namespace
+
 QByteArray detailColumns(const QByteArray &day, bool notes)
 {
     // The refund tool marks a row unknown when its last attempt ends (a timeout, a saved
@@ -46,20 +58,24 @@ QByteArray detailColumns(const QByteArray &day, bool notes)
     const QByteArray lastAttempt = ", (SELECT MAX(COALESCE(a.finished_at, a.started_at)) FROM refund_attempts a"
                                    " WHERE a.operation_id = refund_ops.operation_id)";
     if (!notes)
-        return ", NULL, NULL" + lastAttempt;
+        return ", NULL, NULL" + lastAttempt + ", NULL, NULL, NULL";
     // The latest day is the one the row needs a person again (it waits while any note's
     // day is to come); its note is the latest that set it. MAX and the index's own order
     // (operation_id, note_id): no sort per row.
     const QByteArray latestDay = "SELECT MAX(m.follow_up_on) FROM operation_notes m"
                                  " WHERE m.operation_id = refund_ops.operation_id AND m.follow_up_on > " + day;
     return ", (" + latestDay + "), (SELECT n.text FROM operation_notes n WHERE n.operation_id = refund_ops.operation_id"
-           " AND n.follow_up_on = (" + latestDay + ") ORDER BY n.note_id DESC LIMIT 1)" + lastAttempt;
+           " AND n.follow_up_on = (" + latestDay + ") ORDER BY n.note_id DESC LIMIT 1)" + lastAttempt
+           + latestNoteColumn("n.note_id") + latestNoteColumn("n.text") + latestNoteColumn("n.recorded_at");
 }
 
-QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt)
+QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt,
+                          std::optional<qint64> latestNoteId, const QString &latestNoteText, qint64 latestNoteAt)
 {
     QueueRowDetail detail;
     detail.lastAttemptAt = lastAttemptAt;
+    if (latestNoteId)
+        detail.latestNote = QueueLatestNote{*latestNoteId, latestNoteText, latestNoteAt};
     const QDate day = QDate::fromString(followUpDay, Qt::ISODate);
     if (day.isValid())
         detail.followUp = QueueFollowUp{day, followUpNote};

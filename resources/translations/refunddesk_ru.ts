@@ -124,6 +124,22 @@
         <source>Stripe lookup %1</source>
         <translation>запрос к Stripe %1</translation>
     </message>
+    <message>
+        <source>a note since the evidence</source>
+        <translation>заметка после доказательств</translation>
+    </message>
+    <message>
+        <source>a follow-up date still to come</source>
+        <translation>дата напоминания ещё впереди</translation>
+    </message>
+    <message>
+        <source>a note since the evidence: %1</source>
+        <translation>заметка после доказательств: %1</translation>
+    </message>
+    <message>
+        <source>follow-up on %1: %2</source>
+        <translation>напоминание на %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>BatchReviewDialog</name>
@@ -1099,6 +1115,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>This pass lost its lease on the store (it was not renewed in time, and another pass took it): it stops asking.</source>
         <translation>Этот проход потерял аренду хранилища (она не была вовремя продлена, и её взял другой проход): он прекращает спрашивать.</translation>
+    </message>
+    <message>
+        <source>latest note: %1</source>
+        <translation>последняя заметка: %1</translation>
     </message>
 </context>
 <context>
@@ -2203,6 +2223,10 @@ Provider said: %2</source>
         <source>Event or lookup</source>
         <translation>Событие или запрос</translation>
     </message>
+    <message>
+        <source>Latest note</source>
+        <translation>Последняя заметка</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ConsoleMenus</name>
@@ -2950,6 +2974,15 @@ File: %2</source>
             <numerusform>%n попыток</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Latest note, %1 at %2: %3</source>
+        <comment>who, when, the note&apos;s first line</comment>
+        <translation>Последняя заметка, %1 в %2: %3</translation>
+    </message>
+    <message>
+        <source>follow-up on %1</source>
+        <translation>напоминание на %1</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationPanel</name>
@@ -3423,6 +3456,11 @@ The window now shows its current state.</source>
             <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); значок предупреждения отмечает просроченные после цели хранилища в %n часа</numerusform>
             <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); значок предупреждения отмечает просроченные после цели хранилища в %n часов</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <comment>the first line of an operation&apos;s latest note</comment>
+        <translation>Заметка: %1</translation>
     </message>
 </context>
 <context>
@@ -4732,6 +4770,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>reading the audit chain&apos;s last link</source>
         <comment>what the store was doing when it failed</comment>
         <translation>чтение последнего звена цепочки аудита</translation>
+    </message>
+    <message>
+        <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
+        <translation>У %1 появилась заметка после проверки плана: %2. Ничего не записано; посмотрите на операцию ещё раз.</translation>
     </message>
 </context>
 <context>

@@ -120,6 +120,22 @@
         <source>Stripe lookup %1</source>
         <translation>Stripe 查询 %1</translation>
     </message>
+    <message>
+        <source>a note since the evidence</source>
+        <translation>证据之后有备注</translation>
+    </message>
+    <message>
+        <source>a follow-up date still to come</source>
+        <translation>跟进日期尚未到来</translation>
+    </message>
+    <message>
+        <source>a note since the evidence: %1</source>
+        <translation>证据之后有备注：%1</translation>
+    </message>
+    <message>
+        <source>follow-up on %1: %2</source>
+        <translation>于 %1 跟进：%2</translation>
+    </message>
 </context>
 <context>
     <name>BatchReviewDialog</name>
@@ -1044,6 +1060,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>This pass lost its lease on the store (it was not renewed in time, and another pass took it): it stops asking.</source>
         <translation>本轮失去了存储上的租约（未能及时续期，另一轮已取得）：停止提问。</translation>
+    </message>
+    <message>
+        <source>latest note: %1</source>
+        <translation>最新备注：%1</translation>
     </message>
 </context>
 <context>
@@ -2124,6 +2144,10 @@ Provider said: %2</source>
         <source>Event or lookup</source>
         <translation>事件或查询</translation>
     </message>
+    <message>
+        <source>Latest note</source>
+        <translation>最新备注</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ConsoleMenus</name>
@@ -2857,6 +2881,15 @@ File: %2</source>
             <numerusform>%n 次尝试</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Latest note, %1 at %2: %3</source>
+        <comment>who, when, the note&apos;s first line</comment>
+        <translation>最新备注，%1 于 %2：%3</translation>
+    </message>
+    <message>
+        <source>follow-up on %1</source>
+        <translation>于 %1 跟进</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::OperationPanel</name>
@@ -3322,6 +3355,11 @@ The window now shows its current state.</source>
         <translation>
             <numerusform>自操作结果变为未知（其最后一次尝试结束）以来的时间；超过存储的目标 %n 小时即以警告图标标为超期</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <comment>the first line of an operation&apos;s latest note</comment>
+        <translation>备注：%1</translation>
     </message>
 </context>
 <context>
@@ -4627,6 +4665,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>reading the audit chain&apos;s last link</source>
         <comment>what the store was doing when it failed</comment>
         <translation>读取审计链的最后一环</translation>
+    </message>
+    <message>
+        <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
+        <translation>%1 在审核之后有了新备注：%2。未写入任何内容；请重新查看。</translation>
     </message>
 </context>
 <context>

@@ -88,6 +88,7 @@ private slots:
     void pastFollowUpIsRefused_data();
     void pastFollowUpIsRefused();
     void askStripeWithoutOperationIsPrefixed();
+    void resolveFromEvidencePlanShowsTheNotes();
 
 private:
     // The subcommands `refund-desk --help` lists.

@@ -64,7 +64,9 @@ BatchReviewDialog::BatchReviewDialog(const BatchPlan &plan, QWidget *parent)
     layout->addWidget(summary);
 
     m_eligible = newTable(QStringLiteral("eligibleTable"),
-                          {tr("Operation"), tr("Outcome"), tr("Refund id"), tr("Event or lookup"), tr("Amount")}, this);
+                          {tr("Operation"), tr("Outcome"), tr("Refund id"), tr("Event or lookup"), tr("Amount"),
+                           tr("Latest note")},
+                          this);
     fillEligible(plan);
     layout->addWidget(m_eligible, 3);
 
@@ -112,7 +114,7 @@ void BatchReviewDialog::fillEligible(const BatchPlan &plan)
         setRow(m_eligible, row,
                {candidate.seen.operationId, displayName(candidate.outcome),
                 candidate.outcome == Outcome::Refunded ? candidate.refundId : QString(), candidate.sourceText(),
-                Money::display(candidate.seen.amountCents, candidate.seen.currency)});
+                Money::display(candidate.seen.amountCents, candidate.seen.currency), candidate.latestNote});
     }
 }
 
@@ -122,7 +124,7 @@ void BatchReviewDialog::fillLeftOut(const BatchPlan &plan)
     for (int row = 0; row < int(plan.leftOut.size()); ++row) {
         const BatchLeftOut &left = plan.leftOut[size_t(row)];
         setRow(m_leftOut, row,
-               {left.operation.operationId, displayName(left.verdict), describe(left.reason, left.operation)});
+               {left.operation.operationId, displayName(left.verdict), describe(left)});
     }
 }
 

@@ -62,6 +62,10 @@ QueuePane::QueuePane(QWidget *parent)
                 || (index.column() == QueueModel::ClaimedByColumn && index.data(QueueModel::MineRole).toBool());
         },
         [this](const QModelIndex &index) {
+            // A note on the operation marks its id; its first line is in the row's tooltip.
+            if (index.column() == QueueModel::OperationColumn
+                && !index.data(QueueModel::LatestNoteRole).toString().isEmpty())
+                return style()->standardIcon(QStyle::SP_FileDialogDetailedView, nullptr, this);
             if (index.column() != QueueModel::AgeColumn || !index.data(QueueModel::OverdueRole).toBool())
                 return QIcon();
             return style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this);

@@ -174,7 +174,9 @@ Result<QueueRows> SqliteStore::queueRows(const QueueQuery &query, const std::opt
     constexpr int First = OperationColumnCount; // the detail's columns come after the row's
     auto rows = readQueue(query, after, limit, QueueRead::RowsWithDetail, [](const SqliteStatement &s) {
         return std::make_pair(operationFrom(s),
-                              QueueSql::detailFrom(s.text(First), s.text(First + 1), s.optionalInteger(First + 2)));
+                              QueueSql::detailFrom(s.text(First), s.text(First + 1), s.optionalInteger(First + 2),
+                                                   s.optionalInteger(First + 3), s.text(First + 4),
+                                                   s.optionalInteger(First + 5).value_or(0)));
     });
     if (!rows)
         return rows.error();
