@@ -26,7 +26,7 @@ public:
 
     static QString text(const std::vector<Refund> &found, const QStringList &missing, bool listed, bool complete,
                         qint64 windowFromMs, qint64 windowToMs);
-    // From a kept record's result (DESIGN.md, "provider_lookups") and its window.
+    // From a kept record's result (DESIGN.md, "The shared store": the provider lookups) and its window.
     static QString fromRecord(const ProviderLookup &lookup);
 };
 
