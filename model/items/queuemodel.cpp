@@ -253,8 +253,11 @@ QString QueueModel::rowSentence(const Row &row) const
     const QString followUp = followUpText(row);
     if (!followUp.isEmpty())
         parts << followUp;
+    // The note that set the follow-up is said once, with its day.
+    const bool noteSaidWithFollowUp = row.detail.followUp && row.detail.latestNote
+        && TimeText::firstLine(row.detail.followUp->note) == row.detail.latestNote->firstLine();
     const QString note = latestNoteText(row);
-    if (!note.isEmpty())
+    if (!note.isEmpty() && !noteSaidWithFollowUp)
         parts << note;
     return parts.join(QStringLiteral(", "));
 }

@@ -117,7 +117,7 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
     } else if (operation.status == OperationStatus::Refunded && !operation.refundId.isEmpty()) {
         status = tr("REFUNDED — %1").arg(operation.refundId);
     }
-    m_status->setText(status);
+    LiveText::setText(m_status, status);
     m_status->setTone(Theme::toneOf(operation.status));
     m_status->show();
 
@@ -145,7 +145,7 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
 void OperationHeader::showNotes(const OperationSnapshot &snapshot, qint64 nowMsecs)
 {
     if (snapshot.notes.empty()) {
-        m_note->clear();
+        LiveText::setText(m_note, QString()); // out of the Tab chain while it says nothing
         m_note->setToolTip(QString());
         m_note->hide();
         return;
@@ -173,10 +173,10 @@ void OperationHeader::clear()
 {
     m_title->setText(tr("No operation selected"));
     // No operation, no status: an empty badge would still draw its frame.
-    m_status->clear();
+    LiveText::setText(m_status, QString());
     m_status->hide();
     m_facts->setText(tr("Pick an operation in the queue to see what happened to it."));
-    m_note->clear();
+    LiveText::setText(m_note, QString());
     m_note->hide();
     m_key->clear();
     m_key->setEnabled(false);
