@@ -11,6 +11,10 @@
 #include "ui/console/recentstores.h"
 #include "windowsystem.h"
 
+#ifdef RD_TEST_SEAMS
+#include "faultsfromenvironment.h"
+#endif
+
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QFileInfo>
@@ -86,7 +90,13 @@ std::optional<int> parseConsoleOptions(const QStringList &arguments, ConsoleOpti
         return exitUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        QTextStream(stdout) << parser.helpText();
+        // Qt's usage line names the program as it was started ("./refund-desk").
+        const QString help = parser.helpText();
+        const qsizetype end = help.indexOf(u'\n');
+        QTextStream(stdout) << QCoreApplication::translate("QCommandLineParser", "Usage: %1")
+                                   .arg(QStringLiteral("refund-desk ")
+                                        + QCoreApplication::translate("QCommandLineParser", "[options]"))
+                            << (end < 0 ? QString() : help.mid(end));
         return 0;
     }
     if (parser.isSet(QStringLiteral("version"))) {
@@ -286,6 +296,10 @@ int runConsole(int argc, char **argv, const ConsoleOptions &options)
 
 int main(int argc, char **argv)
 {
+#ifdef RD_TEST_SEAMS
+    // refund-desk-testing only: the faults the test that started it asked for.
+    RefundDesk::Test::injectFaultsFromEnvironment();
+#endif
     if (!RefundDesk::Translations::takeLanguageOption(argc, argv))
         return exitUsage;
     setApplicationNames();

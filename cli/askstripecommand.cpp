@@ -18,14 +18,10 @@ namespace RefundDesk::Cli {
 int runAskStripe(CliContext &context)
 {
     const QString jsonOption = QStringLiteral("json");
-    const QString operatorOption = QStringLiteral("operator");
     context.addDbOption();
     auto &parser = context.parser();
     parser.addOption({jsonOption, QCoreApplication::translate("Cli", "Print the lookup kept as one JSON object.")});
-    parser.addOption({operatorOption,
-                      QCoreApplication::translate("Cli", "Who asks. On PostgreSQL the database login is recorded: the name may "
-                                                         "be left out, and another name is refused."),
-                      QStringLiteral("NAME")});
+    context.addOperatorOption();
     const QString allOption = QStringLiteral("all-without-evidence");
     const QString limitOption = QStringLiteral("limit");
     const QString rateOption = QStringLiteral("rate");
@@ -37,53 +33,49 @@ int runAskStripe(CliContext &context)
                                                                      "(default 20)."),
                       QStringLiteral("R")});
     addStripeOptions(context);
+    context.addPositional(QStringLiteral("OPERATION_ID"),
+                          QCoreApplication::translate("Cli", "The operation to ask about, e.g. op_5521; or give "
+                                                             "--all-without-evidence instead."),
+                          QStringLiteral("[OPERATION_ID]"));
     if (auto exit = context.parse(0, 1, QStringLiteral("one OPERATION_ID, or --all-without-evidence")))
         return *exit;
 
     const bool all = parser.isSet(allOption);
     if (all == (parser.positionalArguments().size() == 1)) {
-        context.err() << QCoreApplication::translate("Cli", "Give one OPERATION_ID or --all-without-evidence, not both nor "
-                                                            "neither.")
-                      << '\n';
-        return 2;
+        return context.usageError(QCoreApplication::translate("Cli", "Give one OPERATION_ID or --all-without-evidence, not "
+                                                                     "both nor neither."));
     }
-    QString operatorName = parser.value(operatorOption).trimmed();
-    if (operatorName.isEmpty() && !StoreFactory::recordsLoginAsOperator(parser.value(QStringLiteral("db"))))
-        return context.fail(Error::refused(QCoreApplication::translate("Cli", "--operator NAME is required and may not be empty: "
-                                                                              "say who asks Stripe.")));
+    const auto chosen = context.chooseOperator();
+    if (!chosen)
+        return 2;
+    // Empty on PostgreSQL: the lookup records the database login.
+    const QString operatorName = *chosen;
     if (all) {
         bool limitOk = true;
         bool rateOk = true;
         const qint64 limit = parser.isSet(limitOption) ? parser.value(limitOption).toLongLong(&limitOk) : 0;
         const double rate = parser.isSet(rateOption) ? parser.value(rateOption).toDouble(&rateOk) : 20.0;
         if (!limitOk || limit < 0 || !rateOk || rate <= 0) {
-            context.err() << QCoreApplication::translate("Cli", "--limit takes a whole number of operations and --rate a "
-                                                                "number of requests a second above 0, e.g. --limit 500 "
-                                                                "--rate 10.")
-                          << '\n';
-            return 2;
+            return context.usageError(QCoreApplication::translate("Cli", "--limit takes a whole number of operations and "
+                                                                         "--rate a number of requests a second above 0, e.g. "
+                                                                         "--limit 500 --rate 10."));
         }
         return runAskStripeQueue(context, operatorName, limit, rate);
     }
     const QString operationId = parser.positionalArguments().at(0);
-    auto stripe = readStripeSetup(context);
-    if (!stripe)
-        return context.fail(stripe.error());
-
     int exitCode = 0;
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
-    if (!store)
+    auto opened = openStripeStore(context, askStripeReadOnlyRefusal(), exitCode);
+    if (!opened)
         return exitCode;
+    Store *store = opened->store.get();
     // A missing operation exits as the other commands' do; the rest is the lookup's.
     if (!context.readOperation(*store, operationId, exitCode))
         return exitCode;
 
-    StripeClient client(stripe->secret, stripe->apiBase);
+    StripeClient client(opened->stripe.secret, opened->stripe.apiBase);
     OperationStripeLookup lookup(*store, client, operationId, operatorName);
-    QObject::connect(&client, &StripeClient::waiting, &lookup, [&context](quint64, qint64, const QString &why) {
-        context.err() << "refund-desk ask-stripe: " << why << '\n';
-        context.err().flush();
-    });
+    QObject::connect(&client, &StripeClient::waiting, &lookup,
+                     [&context](quint64, qint64, const QString &why) { context.say(why); });
     std::optional<ProviderLookup> kept;
     QObject::connect(&lookup, &OperationStripeLookup::finished, &lookup,
                      [&kept](const ProviderLookup &lookupKept) { kept = lookupKept; });

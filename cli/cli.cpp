@@ -35,6 +35,7 @@ const std::map<QString, Command> &commands()
         {QStringLiteral("note"), runNote},
         {QStringLiteral("sync-events"), runSyncEvents},
         {QStringLiteral("ask-stripe"), runAskStripe},
+        {QStringLiteral("reconcile"), runReconcile},
     };
     return table;
 }

@@ -2,6 +2,8 @@
 
 #include <QStringList>
 
+#include <functional>
+
 namespace RefundDesk::Cli {
 
 // The headless subcommands' names, sorted.
@@ -14,5 +16,10 @@ bool isSubcommand(const QStringList &arguments);
 // (DESIGN.md, "Command line"): 0 done, 1 internal, 2 usage, 3 store, 4 conflict,
 // 5 refused, 6 verify found a break.
 int run(const QStringList &arguments);
+
+// Runs between resolve-from-evidence --yes's plan and its first write. Nothing in the
+// product: a test build of refund-desk (tests/seams) holds there while a test changes an
+// operation.
+void setBeforeBatchRecording(std::function<void()> hold);
 
 } // namespace RefundDesk::Cli

@@ -1,5 +1,7 @@
 #include "clicontext.h"
 
+#include "domain/deskoperator.h"
+
 #include <cstdio>
 
 #include <QCoreApplication>
@@ -21,12 +23,70 @@ void CliContext::addDbOption()
     m_parser.addOption({QStringLiteral("db"), QCoreApplication::translate("Cli", "The store to work on."), QStringLiteral("PATH")});
 }
 
+void CliContext::addPositional(const QString &name, const QString &description, const QString &syntax)
+{
+    m_parser.addPositionalArgument(name, description, syntax);
+    m_positionalSyntax.append(syntax.isEmpty() ? name : syntax);
+}
+
+void CliContext::addOperationIdArgument()
+{
+    addPositional(QStringLiteral("OPERATION_ID"), QCoreApplication::translate("Cli", "The operation, e.g. op_5521."));
+}
+
+void CliContext::addOperatorOption()
+{
+    m_parser.addOption({QStringLiteral("operator"),
+                        QCoreApplication::translate("Cli", "Who acts, recorded with what the command writes. Without it: the "
+                                                           "name saved in the console, else your login name. On PostgreSQL "
+                                                           "the database login is recorded, and another name is refused."),
+                        QStringLiteral("NAME")});
+}
+
+std::optional<QString> CliContext::chooseOperator()
+{
+    const QString given = m_parser.value(QStringLiteral("operator")).trimmed();
+    if (m_parser.isSet(QStringLiteral("operator")) && given.isEmpty()) {
+        usageError(QCoreApplication::translate("Cli", "--operator needs a name; leave it out to act under the name saved in "
+                                                      "the console or your login name."));
+        return std::nullopt;
+    }
+    // On PostgreSQL the login is the operator: a name of the desk's own would be refused.
+    if (given.isEmpty() && StoreFactory::recordsLoginAsOperator(m_parser.value(QStringLiteral("db"))))
+        return QString();
+    const QString name = DeskOperator::choose(given);
+    if (name.isEmpty()) {
+        usageError(QCoreApplication::translate("Cli", "no operator name: the system gives no login name and none was saved "
+                                                      "in the console. Say who acts with --operator NAME."));
+        return std::nullopt;
+    }
+    return name;
+}
+
+QString CliContext::actingOperator(const QString &chosen, const Store &store)
+{
+    return chosen.isEmpty() ? store.sessionOperator() : chosen;
+}
+
+QString CliContext::helpText() const
+{
+    // Qt's usage line names the program as it was started ("./refund-desk") and leaves the
+    // command out; the rest of its text stays.
+    const QString text = m_parser.helpText();
+    QString usage = QStringLiteral("refund-desk ") + m_command + u' '
+        + QCoreApplication::translate("QCommandLineParser", "[options]");
+    for (const QString &syntax : m_positionalSyntax)
+        usage += u' ' + syntax;
+    const qsizetype end = text.indexOf(u'\n');
+    return QCoreApplication::translate("QCommandLineParser", "Usage: %1").arg(usage) + (end < 0 ? QString() : text.mid(end));
+}
+
 std::optional<int> CliContext::parse(int minPositional, int maxPositional, const QString &positionalSyntax)
 {
     if (!m_parser.parse(m_arguments))
         return usageError(m_parser.errorText());
     if (m_parser.isSet(QStringLiteral("help"))) {
-        m_out << m_parser.helpText();
+        m_out << helpText();
         m_out.flush();
         return 0;
     }
@@ -74,12 +134,9 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
         return nullptr;
     }
     if (const auto encryption = store.value()->encryption(); encryption && encryption->isEmpty()) {
-        m_err << "note: "
-              << QCoreApplication::translate("Cli", "the connection to %1 crosses the network unencrypted; add "
-                                                    "sslmode=verify-full (and sslrootcert=) to the location.")
-                     .arg(store.value()->location())
-              << '\n';
-        m_err.flush();
+        note(QCoreApplication::translate("Cli", "the connection to %1 crosses the network unencrypted; add "
+                                                "sslmode=verify-full (and sslrootcert=) to the location.")
+                 .arg(store.value()->location()));
     }
     exitCode = 0;
     return std::move(store.value());
@@ -87,16 +144,25 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
 
 void CliContext::reportOpenNote(const Store &store)
 {
-    if (store.openNote().isEmpty())
-        return;
-    m_err << "note: " << store.openNote() << '\n';
+    if (!store.openNote().isEmpty())
+        note(store.openNote());
+}
+
+void CliContext::say(const QString &message)
+{
+    m_err << "refund-desk " << m_command << ": " << message << '\n';
+    m_err.flush();
+}
+
+void CliContext::note(const QString &message)
+{
+    m_err << "refund-desk " << m_command << ": note: " << message << '\n';
     m_err.flush();
 }
 
 int CliContext::fail(const Error &error)
 {
-    m_err << "refund-desk " << m_command << ": " << error.message << '\n';
-    m_err.flush();
+    say(error.message);
     return error.exitCode();
 }
 

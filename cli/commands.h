@@ -24,5 +24,6 @@ int runUpgrade(CliContext &context);
 int runNote(CliContext &context);
 int runSyncEvents(CliContext &context);
 int runAskStripe(CliContext &context);
+int runReconcile(CliContext &context);
 
 } // namespace RefundDesk::Cli

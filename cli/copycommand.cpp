@@ -153,15 +153,13 @@ int runCopy(CliContext &context)
     if (snapshot.error())
         return context.fail(*snapshot.error());
     StoreCopier copier(**source, **builder);
-    ProgressPrinter progress(context.err(), QStringLiteral("copying rows"));
+    ProgressPrinter progress(context, QCoreApplication::translate("Cli", "copying rows", "progress"));
     auto copied = copier.copy([&progress](qint64 done, qint64 total) { return progress.update(done, total); });
     progress.finish();
     if (!copied)
         return context.fail(copied.error()); // the unfinished builder keeps nothing
-    context.err() << QCoreApplication::translate("Cli", "refund-desk copy: %1 rows copied; checking both ends (audit "
-                                                        "chain, invariants)").arg(copied->total())
-                  << '\n';
-    context.err().flush();
+    context.say(QCoreApplication::translate("Cli", "%n row(s) copied; checking both ends (audit chain, invariants)", nullptr,
+                                            int(copied->total())));
     auto sourceCheck = checkEnd(**source);
     if (!sourceCheck)
         return context.fail(sourceCheck.error());
@@ -203,9 +201,8 @@ int runCopy(CliContext &context)
         return context.fail(!sourceMeta ? sourceMeta.error() : copyMeta.error());
     const QStringList metaMissing = missingMeta(*sourceMeta, *copyMeta);
     if (!metaMissing.isEmpty())
-        context.err() << QCoreApplication::translate("Cli", "refund-desk copy: store_meta rows missing or different in "
-                                                            "the copy: %1").arg(metaMissing.join(QStringLiteral(", ")))
-                      << '\n';
+        context.say(QCoreApplication::translate("Cli", "store_meta rows missing or different in the copy: %1")
+                        .arg(metaMissing.join(QStringLiteral(", "))));
     const bool countsMatch = copyCounts->operations == copied->operations && copyCounts->attempts == copied->attempts
         && copyCounts->events == copied->events && copyCounts->resolutions == copied->resolutions;
     if (!metaMissing.isEmpty() || !countsMatch || !sameChain(*sourceCheck, *copyCheck)) {
@@ -215,11 +212,9 @@ int runCopy(CliContext &context)
                                                 .arg((*copy)->location())));
     }
     if (!sourceCheck->chainBreak.isEmpty()) {
-        context.err() << QCoreApplication::translate("Cli", "note: the source's audit chain is broken and the copy "
-                                                            "carries the same break, as it should: a copy repairs "
-                                                            "nothing. 'refund-desk verify' fails on both ends alike.")
-                      << '\n';
-        context.err().flush();
+        context.note(QCoreApplication::translate("Cli", "the source's audit chain is broken and the copy carries the same "
+                                                        "break, as it should: a copy repairs nothing. 'refund-desk verify' "
+                                                        "fails on both ends alike."));
     }
     return 0;
 }

@@ -2,6 +2,7 @@
 #include "commands.h"
 
 #include "demo/demostore.h"
+#include "domain/money.h"
 #include "store/store.h"
 
 #include <QCoreApplication>
@@ -68,12 +69,8 @@ int runDemo(CliContext &context)
     timer.start();
     auto progress = [&](qint64 done, qint64 total) {
         const double seconds = qMax(0.001, double(timer.elapsed()) / 1000.0);
-        context.err() << "refund-desk demo: "
-                      << QCoreApplication::translate("Cli", "%1 of %2 operations (%3), %4 operations/s")
-                             .arg(QString::number(done), QString::number(total), percent(done, total),
-                                  QString::number(qint64(double(done) / seconds)))
-                      << '\n';
-        context.err().flush();
+        context.say(QCoreApplication::translate("Cli", "%1 of %n operation(s) (%2), %3 operations/s", nullptr, int(total))
+                        .arg(QString::number(done), percent(done, total), QString::number(qint64(double(done) / seconds))));
     };
     // About twenty progress lines whatever the size.
     qint64 nextLine = 0;
@@ -88,9 +85,7 @@ int runDemo(CliContext &context)
         }
         if (done == total) {
             finishing = true;
-            context.err() << "refund-desk demo: "
-                          << QCoreApplication::translate("Cli", "finishing the store (statistics, checkpoint)") << '\n';
-            context.err().flush();
+            context.say(QCoreApplication::translate("Cli", "finishing the store (statistics, checkpoint)"));
         }
     };
 
@@ -113,19 +108,23 @@ int runDemo(CliContext &context)
     for (const auto &[state, count] : {std::pair{"open", s.open}, {"unknown", s.unknown}, {"checking", s.checking},
                                         {"refunded", s.refunded}, {"failed", s.failed}})
         out << "  " << state << ": " << count << '\n';
-    out << QCoreApplication::translate("Cli", "Attempts: %1 (in %2 tool calls, %3 lost insert races)")
-               .arg(QString::number(s.attempts), QString::number(s.toolCalls), QString::number(s.insertRaces))
+    out << QCoreApplication::translate("Cli", "Attempts: %1 (in %2, %3)", "%2: tool calls, %3: lost insert races")
+               .arg(QString::number(s.attempts),
+                    QCoreApplication::translate("Cli", "%n tool call(s)", nullptr, int(s.toolCalls)),
+                    QCoreApplication::translate("Cli", "%n lost insert race(s)", nullptr, int(s.insertRaces)))
         << '\n'
-        << QCoreApplication::translate("Cli", "Webhook events: %1 (%2 duplicate deliveries ignored, %3 not delivered, "
-                                              "%4 without metadata, %5 unreadable)")
-               .arg(QString::number(s.events), QString::number(s.duplicateDeliveries), QString::number(s.undeliveredEvents),
-                    QString::number(s.eventsWithoutMetadata), QString::number(s.unreadablePayloads))
+        << QCoreApplication::translate("Cli", "Webhook events: %1 (%2, %3 not delivered, %4 without metadata, %5 unreadable)",
+                                       "%2: duplicate deliveries ignored")
+               .arg(QString::number(s.events),
+                    QCoreApplication::translate("Cli", "%n duplicate deliveries ignored", nullptr, int(s.duplicateDeliveries)),
+                    QString::number(s.undeliveredEvents), QString::number(s.eventsWithoutMetadata),
+                    QString::number(s.unreadablePayloads))
         << '\n';
     line(QT_TRANSLATE_NOOP("Cli", "Resolutions: %1"), QString::number(s.resolutions));
     line(QT_TRANSLATE_NOOP("Cli", "Double refunds (old tool version): %1"), QString::number(s.doubleRefunds));
     out << QCoreApplication::translate("Cli", "Reference case: %1 (order %2, %3 %4, unknown)")
-               .arg(ReferenceCase::OperationId, ReferenceCase::OrderId, QString::number(ReferenceCase::AmountCents),
-                    ReferenceCase::Currency)
+               .arg(ReferenceCase::OperationId, ReferenceCase::OrderId,
+                    Money::formatNumber(ReferenceCase::AmountCents, ReferenceCase::Currency), ReferenceCase::Currency.toUpper())
         << '\n'
         << QCoreApplication::translate("Cli", "Elapsed: %1 s (%2 operations/s)")
                .arg(QString::number(seconds, 'f', 1), QString::number(qint64(double(s.operations) / seconds)))

@@ -1,7 +1,7 @@
 #include "eventsync.h"
 
 #include "evidence/eventimporter.h"
-#include "evidence/evidenceanalyzer.h"
+#include "evidence/queueverdict.h"
 #include "store/store.h"
 #include "stripe/stripeclient.h"
 
@@ -144,24 +144,12 @@ void EventSync::keepPlace(Result<void> written)
 
 std::optional<Verdict> EventSync::queueVerdict(const QString &operationId)
 {
-    auto operation = m_store.operation(operationId);
-    if (!operation) {
-        m_batchError = operation.error();
+    auto verdict = QueueVerdict::of(m_store, operationId);
+    if (!verdict) {
+        m_batchError = verdict.error();
         return std::nullopt;
     }
-    if (!*operation || ((*operation)->status != OperationStatus::Unknown && (*operation)->status != OperationStatus::Checking))
-        return std::nullopt;
-    auto candidates = m_store.candidateEvents(**operation);
-    if (!candidates) {
-        m_batchError = candidates.error();
-        return std::nullopt;
-    }
-    auto lookups = m_store.providerLookups(operationId);
-    if (!lookups) {
-        m_batchError = lookups.error();
-        return std::nullopt;
-    }
-    return EvidenceAnalyzer::analyze(**operation, *candidates, *lookups, EvidenceAnalyzer::Detail::VerdictOnly).verdict;
+    return *verdict;
 }
 
 void EventSync::noteBefore(const std::vector<WebhookEvent> &batch)

@@ -99,7 +99,7 @@ int runExport(CliContext &context)
 
     AuditExporter exporter(*store, *format);
     exporter.setQuery(query);
-    ProgressPrinter progress(context.err(), QStringLiteral("exporting"));
+    ProgressPrinter progress(context, QCoreApplication::translate("Cli", "exporting", "progress"));
     const auto report = [&progress](qint64 done, qint64 total) { return progress.update(done, total); };
 
     if (outputPath.isEmpty()) {
@@ -128,7 +128,7 @@ int runExport(CliContext &context)
         return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 could not be saved: %2. Nothing was replaced.")
                                                    .arg(outputPath, file.errorString())));
     }
-    context.out() << QCoreApplication::translate("Cli", "exported %1 resolutions to %2").arg(QString::number(*written), outputPath)
+    context.out() << QCoreApplication::translate("Cli", "exported %n resolution(s) to %1", nullptr, int(*written)).arg(outputPath)
                   << '\n';
     context.out().flush();
     return 0;

@@ -48,6 +48,8 @@ void printSummary(QTextStream &out, const QString &path, const ImportSummary &su
 int runImportEvents(CliContext &context)
 {
     context.addDbOption();
+    context.addPositional(QStringLiteral("FILE"),
+                          QCoreApplication::translate("Cli", "The events: a JSON array, a Stripe list object or JSON Lines."));
     if (auto exit = context.parse(1, 1, QStringLiteral("one FILE (a JSON array, a Stripe list object or JSON Lines)")))
         return *exit;
     const QString path = context.parser().positionalArguments().at(0);
@@ -62,7 +64,7 @@ int runImportEvents(CliContext &context)
 
     EventImporter importer(*store);
     // Progress in KiB, so that only big files (tens of MB) show a progress line.
-    ProgressPrinter progress(context.err(), QStringLiteral("importing events, KiB read"));
+    ProgressPrinter progress(context, QCoreApplication::translate("Cli", "importing events, KiB read", "progress"));
     importer.setProgressCallback([&progress](qint64 done, qint64 total) { progress.update(done / 1024, total / 1024); });
     auto summary = importer.importFile(path);
     progress.finish();

@@ -6,6 +6,7 @@
 #include "store/schemaversion.h"
 
 #include <QCoreApplication>
+#include <QDate>
 
 namespace RefundDesk::Cli {
 
@@ -34,12 +35,13 @@ int completeSchema(CliContext &context, Store &store, bool justUpgraded = false)
         return 0;
     }
     if (store.isReadOnly())
-        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 lacks the index(es) %2 of schema version %3 "
-                                                                                  "but cannot be written, so they cannot be "
-                                                                                  "added. %4 Nothing was changed.")
-                                                   .arg(store.location(), missing->join(QStringLiteral(", ")))
+        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 lacks %n index(es) of schema version %2 "
+                                                                                  "(%3) but cannot be written. %4 Nothing was "
+                                                                                  "changed.",
+                                                                           nullptr, int(missing->size()))
+                                                   .arg(store.location())
                                                    .arg(store.schemaVersion())
-                                                   .arg(store.openNote())));
+                                                   .arg(missing->join(QStringLiteral(", ")), store.openNote())));
     auto added = store.addMissingIndexes();
     if (!added)
         return context.fail(added.error());
@@ -105,37 +107,40 @@ int runNote(CliContext &context)
     parser.addOption({QStringLiteral("follow-up"),
                       QCoreApplication::translate("Cli", "The day to look at the operation again (YYYY-MM-DD)."),
                       QStringLiteral("DATE")});
-    parser.addOption({QStringLiteral("operator"),
-                      QCoreApplication::translate("Cli", "Who writes the note. On PostgreSQL the database login is recorded: the "
-                                                         "name may be left out, and another name is refused."),
-                      QStringLiteral("NAME")});
+    context.addOperatorOption();
+    context.addOperationIdArgument();
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
 
     NoteDraft draft;
     draft.operationId = parser.positionalArguments().at(0);
     draft.text = parser.value(QStringLiteral("text"));
-    draft.operatorName = parser.value(QStringLiteral("operator")).trimmed();
     if (parser.isSet(QStringLiteral("follow-up"))) {
         draft.followUpOn = followUpFromText(parser.value(QStringLiteral("follow-up")).trimmed());
         if (!draft.followUpOn.isValid())
             return context.usageError(QCoreApplication::translate("Cli", "--follow-up must be a calendar date as YYYY-MM-DD, "
                                                                          "e.g. 2026-03-14."));
+        // A day already gone would bring the operation back at once, as if someone had
+        // asked for it; the console's note dialog offers no such day either.
+        const QDate today = QDate::currentDate();
+        if (draft.followUpOn < today)
+            return context.usageError(QCoreApplication::translate("Cli", "--follow-up %1 is in the past. Give today (%2) or a "
+                                                                         "later day to look at the operation again, or leave "
+                                                                         "--follow-up out.")
+                                          .arg(followUpText(draft.followUpOn), followUpText(today)));
     }
     if (draft.text.trimmed().isEmpty())
         return context.usageError(QCoreApplication::translate("Cli", "--text TEXT is required and may not be empty: say what "
                                                                      "was found or done."));
-    const QString dbPath = parser.value(QStringLiteral("db"));
-    if (draft.operatorName.isEmpty() && !StoreFactory::recordsLoginAsOperator(dbPath))
-        return context.fail(Error::refused(QCoreApplication::translate("Cli", "--operator NAME is required and may not be empty: "
-                                                                              "say who writes the note.")));
+    const auto chosen = context.chooseOperator();
+    if (!chosen)
+        return 2;
 
     int exitCode = 0;
     auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
     if (!store)
         return exitCode;
-    if (draft.operatorName.isEmpty())
-        draft.operatorName = store->sessionOperator();
+    draft.operatorName = CliContext::actingOperator(*chosen, *store);
     auto note = store->addNote(draft);
     if (!note)
         return context.fail(note.error());

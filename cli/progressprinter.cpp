@@ -1,5 +1,8 @@
 #include "progressprinter.h"
 
+#include "clicontext.h"
+
+#include <QCoreApplication>
 #include <QLocale>
 #include <QTextStream>
 
@@ -24,8 +27,9 @@ constexpr qint64 TerminalIntervalMs = 200;
 
 } // namespace
 
-ProgressPrinter::ProgressPrinter(QTextStream &err, const QString &label)
-    : m_err(err)
+ProgressPrinter::ProgressPrinter(CliContext &context, const QString &label)
+    : m_err(context.err())
+    , m_prefix(QStringLiteral("refund-desk %1: ").arg(context.command()))
     , m_label(label)
     , m_terminal(RD_ISATTY(RD_FILENO(stderr)) != 0)
 {
@@ -38,8 +42,10 @@ bool ProgressPrinter::update(qint64 done, qint64 total)
         return true;
     const QLocale c = QLocale::c();
     const int percent = int(100 * done / std::max<qint64>(total, 1));
-    const QString line = QStringLiteral("%1: %2 of %3 (%4%)").arg(m_label, c.toString(done), c.toString(total))
-                             .arg(percent);
+    const QString line = m_prefix
+        + QCoreApplication::translate("Cli", "%1: %2 of %3 (%4%)", "progress: what, done, total, percent")
+              .arg(m_label, c.toString(done), c.toString(total))
+              .arg(percent);
     if (m_terminal) {
         if (m_sincePrint.elapsed() < TerminalIntervalMs && done < total)
             return true;

@@ -1,6 +1,7 @@
 // resolve-from-evidence: what the evidence settles, planned and, with --yes, recorded,
 // each operation as its own decision.
 
+#include "cli.h"
 #include "clicontext.h"
 #include "commands.h"
 #include "jsonwriter.h"
@@ -11,9 +12,8 @@
 #include "evidence/batchplan.h"
 
 #include <QCoreApplication>
-#include <QFile>
-#include <QFileInfo>
-#include <QThread>
+
+#include <functional>
 
 namespace RefundDesk::Cli {
 
@@ -35,6 +35,7 @@ nlohmann::json toJson(const BatchCandidate &candidate)
             {"event_id", JsonWriter::text(candidate.eventId)},
             {"evidence", candidate.evidenceText().toStdString()},
             {"lookup_id", candidate.lookupId > 0 ? nlohmann::json(candidate.lookupId) : nlohmann::json(nullptr)},
+            {"latest_note", candidate.latestNote.isEmpty() ? nlohmann::json(nullptr) : JsonWriter::text(candidate.latestNote)},
             {"operation_id", candidate.seen.operationId.toStdString()},
             {"outcome", toString(candidate.outcome).toStdString()},
             {"refund_id", candidate.outcome == Outcome::Refunded ? JsonWriter::text(candidate.refundId) : nullptr},
@@ -51,6 +52,9 @@ nlohmann::json planJson(const BatchPlan &plan)
     for (const BatchLeftOut &left : plan.leftOut) {
         object["left_out"].push_back({{"claimed_by", JsonWriter::text(left.operation.claimedBy)},
                                       {"operation_id", left.operation.operationId.toStdString()},
+                                      {"note", left.note.isEmpty() ? nlohmann::json(nullptr) : JsonWriter::text(left.note)},
+                                      {"follow_up_on", left.followUpOn.isValid() ? JsonWriter::text(followUpText(left.followUpOn))
+                                                                                  : nlohmann::json(nullptr)},
                                       {"reason", toString(left.reason).toStdString()},
                                       {"verdict", toString(left.verdict).toStdString()}});
     }
@@ -67,17 +71,28 @@ nlohmann::json planJson(const BatchPlan &plan)
 
 void printPlan(QTextStream &out, const BatchPlan &plan)
 {
-    out << QCoreApplication::translate("Cli", "%n operation(s) settled by the evidence:", "", int(plan.eligible.size())) << '\n';
-    for (const BatchCandidate &candidate : plan.eligible) {
-        out << "  " << candidate.seen.operationId << '\t' << toString(candidate.outcome) << '\t'
-            << (candidate.outcome == Outcome::Refunded ? candidate.refundId : QStringLiteral("-")) << '\t'
-            << candidate.sourceText() << '\t' << Money::format(candidate.seen.amountCents, candidate.seen.currency) << '\n';
+    // Sections with nothing in them are left out: a rerun with nothing to do says so in
+    // one sentence (see runResolveFromEvidence), not with empty headings.
+    if (!plan.eligible.empty()) {
+        out << QCoreApplication::translate("Cli", "%n operation(s) settled by the evidence:", "", int(plan.eligible.size())) << '\n';
+        for (const BatchCandidate &candidate : plan.eligible) {
+            out << "  " << candidate.seen.operationId << '\t' << toString(candidate.outcome) << '\t'
+                << (candidate.outcome == Outcome::Refunded ? candidate.refundId : QStringLiteral("-")) << '\t'
+                << candidate.sourceText() << '\t' << Money::format(candidate.seen.amountCents, candidate.seen.currency);
+            if (!candidate.latestNote.isEmpty())
+                out << '\t' << QCoreApplication::translate("Cli", "latest note: %1").arg(candidate.latestNote);
+            out << '\n';
+        }
     }
-    out << QCoreApplication::translate("Cli", "%n operation(s) left out:", "", int(plan.leftOut.size())) << '\n';
-    for (const BatchLeftOut &left : plan.leftOut) {
-        out << "  " << left.operation.operationId << '\t' << toString(left.verdict) << '\t'
-            << describe(left.reason, left.operation) << '\n';
+    if (!plan.leftOut.empty()) {
+        out << QCoreApplication::translate("Cli", "%n operation(s) left out:", "", int(plan.leftOut.size())) << '\n';
+        for (const BatchLeftOut &left : plan.leftOut) {
+            out << "  " << left.operation.operationId << '\t' << toString(left.verdict) << '\t'
+                << describe(left) << '\n';
+        }
     }
+    if (plan.eligible.empty())
+        return;
     out << QCoreApplication::translate("Cli", "Totals:") << '\n';
     for (const BatchTotal &total : plan.totals()) {
         out << "  " << toString(total.outcome) << '\t' << total.currency << '\t' << total.count << '\t'
@@ -122,30 +137,25 @@ void printSummary(CliContext &context, const BatchReport &report, bool json)
         context.out() << QString::fromStdString(compact(summary)) << '\n';
         return;
     }
-    context.out() << QCoreApplication::translate("Cli", "Decided %1 of %2; %3 skipped because they changed after the plan.")
+    context.out() << QCoreApplication::translate("Cli", "Decided %1 of %2; %n skipped because they changed after the plan.",
+                                                 nullptr, int(report.skipped()))
                          .arg(report.decided())
                          .arg(report.planned)
-                         .arg(report.skipped())
                   << '\n';
 }
 
-// Test-only seam: with RD_TEST_BATCH_HOLD=PATH the command, once planned, creates
-// PATH.planned and waits for PATH.go before recording, so that a test can change an
-// operation between the plan and its write.
-void holdForTest()
+std::function<void()> &beforeBatchRecording()
 {
-    const QString path = qEnvironmentVariable("RD_TEST_BATCH_HOLD");
-    if (path.isEmpty())
-        return;
-    QFile planned(path + QStringLiteral(".planned"));
-    if (!planned.open(QIODevice::WriteOnly))
-        return;
-    planned.close();
-    while (!QFileInfo::exists(path + QStringLiteral(".go")))
-        QThread::msleep(20);
+    static std::function<void()> hold;
+    return hold;
 }
 
 } // namespace
+
+void setBeforeBatchRecording(std::function<void()> hold)
+{
+    beforeBatchRecording() = std::move(hold);
+}
 
 int runResolveFromEvidence(CliContext &context)
 {
@@ -159,10 +169,7 @@ int runResolveFromEvidence(CliContext &context)
                       QStringLiteral("N")});
     parser.addOption({QStringLiteral("note"), QCoreApplication::translate("Cli", "The note every decision of the batch carries."),
                       QStringLiteral("TEXT")});
-    parser.addOption({QStringLiteral("operator"),
-                      QCoreApplication::translate("Cli", "Who is acting. On PostgreSQL the database login is recorded: the "
-                                                         "name may be left out, and another name is refused."),
-                      QStringLiteral("NAME")});
+    context.addOperatorOption();
     parser.addOption({QStringLiteral("json"), QCoreApplication::translate("Cli", "Print JSON: the plan as one object; with --yes "
                                                                                  "one object a line per operation, then a summary.")});
     parser.addOption({QStringLiteral("yes"), QCoreApplication::translate("Cli", "Record the plan. Without it nothing is recorded.")});
@@ -186,10 +193,10 @@ int runResolveFromEvidence(CliContext &context)
     if (note.isEmpty())
         return context.usageError(QCoreApplication::translate("Cli", "--note TEXT is required: say why these outcomes are "
                                                                      "recorded together."));
-    QString operatorName = parser.value(QStringLiteral("operator")).trimmed();
-    const bool byLogin = StoreFactory::recordsLoginAsOperator(parser.value(QStringLiteral("db")));
-    if (operatorName.isEmpty() && !byLogin)
-        return context.usageError(QCoreApplication::translate("Cli", "--operator NAME is required: say who is acting."));
+    const auto chosen = context.chooseOperator();
+    if (!chosen)
+        return 2;
+    const QString operatorName = *chosen;
     const bool json = parser.isSet(QStringLiteral("json"));
     const bool record = parser.isSet(QStringLiteral("yes"));
 
@@ -214,7 +221,11 @@ int runResolveFromEvidence(CliContext &context)
             context.out() << QString::fromStdString(JsonWriter::dump(planJson(*plan))) << '\n';
         } else {
             printPlan(context.out(), *plan);
-            if (plan->eligible.empty())
+            if (plan->eligible.empty() && plan->leftOut.empty())
+                context.out() << QCoreApplication::translate("Cli", "Nothing to do: no operation in the queue is settled by "
+                                                                    "the evidence, and nothing was recorded.")
+                              << '\n';
+            else if (plan->eligible.empty())
                 context.out() << QCoreApplication::translate("Cli", "Nothing is settled by the evidence; nothing was recorded.") << '\n';
             else
                 context.out() << QCoreApplication::translate("Cli", "Nothing was recorded. Run again with --yes to record these "
@@ -224,8 +235,9 @@ int runResolveFromEvidence(CliContext &context)
         return plan->eligible.empty() ? ExitNothingToDo : 0;
     }
 
-    holdForTest();
-    ProgressPrinter progress(context.err(), QCoreApplication::translate("Cli", "Recording"));
+    if (const auto &hold = beforeBatchRecording())
+        hold();
+    ProgressPrinter progress(context, QCoreApplication::translate("Cli", "recording", "progress"));
     BatchExecutor executor(*store, request.operatorName, note);
     executor.setProgress([&](qint64 done, qint64 total) {
         progress.update(done, total);

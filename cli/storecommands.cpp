@@ -7,9 +7,11 @@
 #include "queuejsonprinter.h"
 
 #include "domain/keywindow.h"
+#include "domain/money.h"
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/resolver.h"
 #include "items/operationsnapshot.h"
+#include "stripe/refundlookupsummary.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -20,38 +22,11 @@ namespace RefundDesk::Cli {
 namespace {
 
 const QString JsonOption = QStringLiteral("json");
-const QString OperatorOption = QStringLiteral("operator");
 
 QString utc(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate);
 }
-
-void addOperatorOption(CliContext &context)
-{
-    context.parser().addOption({OperatorOption,
-                                QCoreApplication::translate("Cli", "Who is acting. On PostgreSQL the database login is recorded: the "
-                                                                   "name may be left out, and another name is refused."),
-                                QStringLiteral("NAME")});
-}
-
-QString operatorName(CliContext &context)
-{
-    return context.parser().value(OperatorOption).trimmed();
-}
-
-// Whether the operator is the store's login and --operator may be left out (PostgreSQL).
-bool operatorIsTheLogin(CliContext &context)
-{
-    return StoreFactory::recordsLoginAsOperator(context.parser().value(QStringLiteral("db")));
-}
-
-int refuseEmptyOperator(CliContext &context)
-{
-    return context.fail(Error::refused(QCoreApplication::translate("Cli", "--operator NAME is required and may not be empty: "
-                                                                          "say who is acting.")));
-}
-
 
 // What claim and release act on: who acts, the store open for writing, and the operation
 // as it is now (what the write is checked against).
@@ -65,16 +40,15 @@ struct OperatorTarget
 // From the parsed --operator and OPERATION_ID; nothing, with exitCode set, when one fails.
 std::optional<OperatorTarget> operatorTarget(CliContext &context, int &exitCode)
 {
-    QString name = operatorName(context);
-    if (name.isEmpty() && !operatorIsTheLogin(context)) {
-        exitCode = refuseEmptyOperator(context);
+    const auto chosen = context.chooseOperator();
+    if (!chosen) {
+        exitCode = 2;
         return std::nullopt;
     }
     auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
     if (!store)
         return std::nullopt;
-    if (name.isEmpty())
-        name = store->sessionOperator();
+    const QString name = CliContext::actingOperator(*chosen, *store);
     auto operation = context.readOperation(*store, context.parser().positionalArguments().at(0), exitCode);
     if (!operation)
         return std::nullopt;
@@ -90,6 +64,61 @@ int printQueueJson(CliContext &context, Store &store, int retentionHours)
     context.out().flush();
     if (auto error = QueueJsonPrinter(store, retentionHours).print(stdout))
         return context.fail(*error);
+    return 0;
+}
+
+// The column names of the plain queue, in the language of the run.
+QString queueHeader()
+{
+    static const struct
+    {
+        const char *source;
+        const char *comment;
+    } columns[] = {
+        QT_TRANSLATE_NOOP3("Cli", "Operation", "queue column"), QT_TRANSLATE_NOOP3("Cli", "Order", "queue column"),
+        QT_TRANSLATE_NOOP3("Cli", "Amount", "queue column"),    QT_TRANSLATE_NOOP3("Cli", "Status", "queue column"),
+        QT_TRANSLATE_NOOP3("Cli", "Verdict", "queue column"),   QT_TRANSLATE_NOOP3("Cli", "Attempts", "queue column"),
+        QT_TRANSLATE_NOOP3("Cli", "Key window", "queue column"), QT_TRANSLATE_NOOP3("Cli", "Claimed by", "queue column"),
+    };
+    QStringList names;
+    for (const auto &column : columns)
+        names << QCoreApplication::translate("Cli", column.source, column.comment);
+    return names.join(u'\t');
+}
+
+// The queue for people: a header, then one tab-separated line an operation, oldest first,
+// with the verdict queue --json gives. Ids, states and verdicts are tokens in every language.
+int printQueueText(CliContext &context, Store &store, int retentionHours)
+{
+    auto &out = context.out();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    const QueueQuery query;
+    std::optional<QueueCursor> cursor;
+    qint64 count = 0;
+    for (;;) {
+        // Each page with what its verdicts rest on, read as of one moment.
+        auto page = store.queuePageWithEvents(query, cursor, QueuePageSize);
+        if (!page)
+            return context.fail(page.error());
+        for (size_t i = 0; i < page->operations.size(); ++i) {
+            const Operation &operation = page->operations[i];
+            if (count == 0) // the header waits for a row: a store failing at once prints no half table
+                out << queueHeader() << '\n';
+            const Evidence evidence = EvidenceAnalyzer::analyze(operation, page->candidates[i], page->lookups[i],
+                                                                EvidenceAnalyzer::Detail::VerdictOnly);
+            out << operation.operationId << '\t' << operation.orderId << '\t'
+                << Money::format(operation.amountCents, operation.currency) << '\t' << toString(operation.status) << '\t'
+                << toString(evidence.verdict) << '\t' << operation.attempts << '\t'
+                << KeyWindow(operation, retentionHours).describeAt(now) << '\t'
+                << (operation.claimedBy.isEmpty() ? QStringLiteral("-") : operation.claimedBy) << '\n';
+            ++count;
+        }
+        if (int(page->operations.size()) < QueuePageSize)
+            break;
+        cursor = cursorAfter(query, page->operations.back());
+    }
+    if (count == 0)
+        out << QCoreApplication::translate("Cli", "No operation is unknown or being checked.") << '\n';
     return 0;
 }
 
@@ -129,40 +158,14 @@ int runQueue(CliContext &context)
     if (context.parser().isSet(JsonOption))
         return printQueueJson(context, *store, *retention);
 
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    const QueueQuery query;
-    std::optional<QueueCursor> cursor;
-    qint64 count = 0;
-    for (;;) {
-        auto page = store->queuePage(query, cursor, QueuePageSize);
-        if (!page)
-            return context.fail(page.error());
-        for (const Operation &operation : *page) {
-            const KeyWindow window(operation, *retention);
-            // Tab-separated fields; ids, amounts and states are tokens in every language.
-            context.out() << operation.operationId << '\t' << operation.orderId << '\t' << operation.amountCents
-                          << ' ' << operation.currency << '\t' << toString(operation.status) << '\t'
-                          << QCoreApplication::translate("Cli", "%n attempt(s)", "queue field", operation.attempts) << '\t'
-                          << QCoreApplication::translate("Cli", "key %1", "queue field: the key window")
-                                 .arg(window.describeAt(now));
-            if (!operation.claimedBy.isEmpty())
-                context.out() << '\t' << QCoreApplication::translate("Cli", "claimed by %1", "queue field").arg(operation.claimedBy);
-            context.out() << '\n';
-            ++count;
-        }
-        if (int(page->size()) < QueuePageSize)
-            break;
-        cursor = cursorAfter(query, page->back());
-    }
-    if (count == 0)
-        context.out() << QCoreApplication::translate("Cli", "No operation is unknown or being checked.") << '\n';
-    return 0;
+    return printQueueText(context, *store, *retention);
 }
 
 int runShow(CliContext &context)
 {
     context.addDbOption();
     context.parser().addOption({JsonOption, QCoreApplication::translate("Cli", "Print a JSON object.")});
+    context.addOperationIdArgument();
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
     int exitCode = 0;
@@ -202,7 +205,8 @@ int runShow(CliContext &context)
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     auto &out = context.out();
     out << QCoreApplication::translate("Cli", "%1  order %2  %3 %4  %5")
-               .arg(operation.operationId, operation.orderId, QString::number(operation.amountCents), operation.currency,
+               .arg(operation.operationId, operation.orderId, Money::formatNumber(operation.amountCents, operation.currency),
+                    operation.currency.toUpper(),
                     toString(operation.status))
         << '\n'
         << "  " << QCoreApplication::translate("Cli", "key %1 (%2)").arg(operation.idempotencyKey, window.describeAt(now))
@@ -231,7 +235,7 @@ int runShow(CliContext &context)
         if (!event.readable())
             out << ' ' << QCoreApplication::translate("Cli", "unreadable: %1").arg(event.parsed.unreadableReason);
         else if (refund)
-            out << ' ' << refund->id << ' ' << toString(refund->status) << ' ' << refund->amount << ' ' << refund->currency
+            out << ' ' << refund->id << ' ' << toString(refund->status) << ' ' << Money::format(refund->amount, refund->currency)
                 << (refund->failureReason.isEmpty() ? QString() : u' ' + refund->failureReason);
         out << '\n';
     }
@@ -257,14 +261,10 @@ int runShow(CliContext &context)
     if (!snapshot->lookups.empty()) {
         out << QCoreApplication::translate("Cli", "Asked the provider:") << '\n';
         for (const ProviderLookup &lookup : snapshot->lookups) {
-            const QByteArray result = lookup.result.toUtf8();
-            const auto parsed = nlohmann::json::parse(result.constData(), result.constData() + result.size(), nullptr, false);
-            const auto summary = parsed.is_object() ? parsed.find("summary") : parsed.end();
+            // Read from what Stripe answered, not the record's summary in the asker's language.
             out << "  #" << lookup.lookupId << ' ' << lookup.provider << ' '
-                << QCoreApplication::translate("Cli", "by %1 at %2").arg(lookup.operatorName, utc(lookup.askedAt));
-            if (parsed.is_object() && summary != parsed.end() && summary->is_string())
-                out << ": " << QString::fromStdString(summary->get<std::string>());
-            out << '\n';
+                << QCoreApplication::translate("Cli", "by %1 at %2").arg(lookup.operatorName, utc(lookup.askedAt))
+                << ": " << RefundLookupSummary::fromRecord(lookup) << '\n';
         }
     }
     return 0;
@@ -273,9 +273,10 @@ int runShow(CliContext &context)
 int runClaim(CliContext &context)
 {
     context.addDbOption();
-    addOperatorOption(context);
+    context.addOperatorOption();
     context.parser().addOption({QStringLiteral("take-over"),
                                 QCoreApplication::translate("Cli", "Take the operation over from the operator who claimed it.")});
+    context.addOperationIdArgument();
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
     int exitCode = 0;
@@ -301,7 +302,8 @@ int runClaim(CliContext &context)
 int runRelease(CliContext &context)
 {
     context.addDbOption();
-    addOperatorOption(context);
+    context.addOperatorOption();
+    context.addOperationIdArgument();
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
     int exitCode = 0;
@@ -320,7 +322,7 @@ int runRelease(CliContext &context)
 int runResolve(CliContext &context)
 {
     context.addDbOption();
-    addOperatorOption(context);
+    context.addOperatorOption();
     auto &parser = context.parser();
     parser.addOption({QStringLiteral("outcome"), QCoreApplication::translate("Cli", "refunded or failed."), QStringLiteral("OUTCOME")});
     parser.addOption({QStringLiteral("refund-id"), QCoreApplication::translate("Cli", "The provider's refund id (re_...)."), QStringLiteral("ID")});
@@ -330,6 +332,7 @@ int runResolve(CliContext &context)
     parser.addOption({QStringLiteral("note"), QCoreApplication::translate("Cli", "A note for the audit log."), QStringLiteral("TEXT")});
     parser.addOption({QStringLiteral("override-evidence"),
                       QCoreApplication::translate("Cli", "Record an outcome that contradicts the evidence (needs --note).")});
+    context.addOperationIdArgument();
     if (auto exit = context.parse(1, 1, QStringLiteral("one OPERATION_ID")))
         return *exit;
     const auto outcome = outcomeFromString(parser.value(QStringLiteral("outcome")));
@@ -342,11 +345,14 @@ int runResolve(CliContext &context)
     draft.refundId = parser.value(QStringLiteral("refund-id"));
     draft.evidence = parser.value(QStringLiteral("evidence"));
     draft.note = parser.value(QStringLiteral("note"));
-    draft.operatorName = operatorName(context);
     draft.overridesEvidence = parser.isSet(QStringLiteral("override-evidence"));
+    const auto chosen = context.chooseOperator();
+    if (!chosen)
+        return 2;
+    draft.operatorName = *chosen;
     // Rules that need no store come first, so a bad request never touches the store
     // (on PostgreSQL without --operator, once the login is known).
-    const bool byLogin = draft.operatorName.isEmpty() && operatorIsTheLogin(context);
+    const bool byLogin = draft.operatorName.isEmpty();
     if (!byLogin) {
         if (auto error = Resolver::checkDraft(draft))
             return context.fail(*error);
@@ -357,7 +363,7 @@ int runResolve(CliContext &context)
     if (!store)
         return exitCode;
     if (byLogin) {
-        draft.operatorName = store->sessionOperator();
+        draft.operatorName = CliContext::actingOperator(draft.operatorName, *store);
         if (auto error = Resolver::checkDraft(draft))
             return context.fail(*error);
     }

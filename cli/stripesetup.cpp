@@ -5,6 +5,7 @@
 #include "store/store.h"
 #include "stripe/stripeapibase.h"
 #include "stripe/stripekeysource.h"
+#include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
 
@@ -39,10 +40,31 @@ Result<StripeSetup> readStripeSetup(CliContext &context)
     if (!key)
         return key.error();
     if (!key->note.isEmpty()) {
-        context.err() << "refund-desk " << context.command() << ": " << key->note << '\n';
-        context.err().flush();
+        context.say(key->note);
     }
     return StripeSetup{key->secret, *apiBase};
+}
+
+std::optional<StripeStore> openStripeStore(CliContext &context, const QString &readOnlyRefusal, int &exitCode)
+{
+    auto stripe = readStripeSetup(context);
+    if (!stripe) {
+        exitCode = context.fail(stripe.error());
+        return std::nullopt;
+    }
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    if (!store)
+        return std::nullopt;
+    std::optional<Error> refused;
+    if (store->isReadOnly())
+        refused = Error::unavailable(readOnlyRefusal.arg(store->openNote()));
+    else
+        refused = refuseKeyOfOtherMode(*store, stripe->secret.mode());
+    if (refused) {
+        exitCode = context.fail(*refused);
+        return std::nullopt;
+    }
+    return StripeStore{std::move(*stripe), std::move(store)};
 }
 
 } // namespace RefundDesk::Cli

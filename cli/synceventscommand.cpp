@@ -8,7 +8,6 @@
 #include "stripesetup.h"
 
 #include "stripe/stripeclient.h"
-#include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -36,8 +35,9 @@ std::optional<qint64> spanSeconds(const QString &text)
 
 void printSummary(QTextStream &out, const SyncSummary &summary)
 {
-    out << QCoreApplication::translate("Cli", "Events from Stripe: %1 read, %2 new, %3 already present (%4 pages).")
-               .arg(summary.read).arg(summary.added).arg(summary.alreadyPresent).arg(summary.pages)
+    out << QCoreApplication::translate("Cli", "Events from Stripe: %1 read, %2 new, %3 already present (%n page(s)).", nullptr,
+                                       int(summary.pages))
+               .arg(summary.read).arg(summary.added).arg(summary.alreadyPresent)
         << '\n';
     if (summary.unreadable > 0) {
         out << QCoreApplication::translate("Cli", "%n of them stored but not readable as refund evidence.", nullptr,
@@ -81,42 +81,30 @@ int runSyncEvents(CliContext &context)
         return context.usageError(QCoreApplication::translate("Cli", "--since wants a time span such as 3d, 12h or 90m."));
     if (auto refused = EventSync::checkSince(*since))
         return context.fail(*refused);
-    auto stripe = readStripeSetup(context);
-    if (!stripe)
-        return context.fail(stripe.error());
-
     int exitCode = 0;
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
-    if (!store)
+    auto opened = openStripeStore(context,
+                                  QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
+                                                                     "sync-events writes the events it fetches: run "
+                                                                     "it as a user who may write the store."),
+                                  exitCode);
+    if (!opened)
         return exitCode;
-    if (store->isReadOnly()) {
-        return context.fail(Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
-                                                                                  "sync-events writes the events it fetches: run "
-                                                                                  "it as a user who may write the store.")
-                                                   .arg(store->openNote())));
-    }
-    if (auto refused = refuseKeyOfOtherMode(*store, stripe->secret.mode()))
-        return context.fail(*refused);
-
-    StripeClient client(stripe->secret, stripe->apiBase);
+    Store &store = *opened->store;
+    StripeClient client(opened->stripe.secret, opened->stripe.apiBase);
     SyncOptions options;
     options.sinceSeconds = *since;
     options.undeliveredOnly = context.parser().isSet(undeliveredOption);
     options.nowSeconds = QDateTime::currentSecsSinceEpoch();
-    EventSync sync(*store, client, options);
+    EventSync sync(store, client, options);
 
-    QTextStream &err = context.err();
     QElapsedTimer sincePrint;
-    const auto say = [&err](const QString &line) {
-        err << "refund-desk sync-events: " << line << '\n';
-        err.flush();
-    };
+    const auto say = [&context](const QString &line) { context.say(line); };
     QObject::connect(&client, &StripeClient::waiting, &sync, [&](quint64, qint64, const QString &why) { say(why); });
     // A page line at most once a second: a 30-day window of a busy account is thousands.
     QObject::connect(&sync, &EventSync::note, &sync, say);
     QObject::connect(&sync, &EventSync::pageStored, &sync, [&](int pages, qint64 read, qint64 added) {
         if (!sincePrint.isValid() || sincePrint.elapsed() >= 1000) {
-            say(QCoreApplication::translate("Cli", "page %1: %2 events read, %3 new").arg(pages).arg(read).arg(added));
+            say(QCoreApplication::translate("Cli", "page %1: %n event(s) read, %2 new", nullptr, int(read)).arg(pages).arg(added));
             sincePrint.start();
         }
     });

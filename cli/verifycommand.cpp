@@ -35,7 +35,7 @@ int runVerify(CliContext &context)
 
     AuditVerifier verifier(*store);
     verifier.setAnchor(anchor);
-    ProgressPrinter progress(context.err(), QStringLiteral("verifying"));
+    ProgressPrinter progress(context, QCoreApplication::translate("Cli", "verifying", "progress"));
     auto report = verifier.run([&progress](qint64 done, qint64 total) { return progress.update(done, total); });
     progress.finish();
     if (!report)

@@ -22,8 +22,9 @@ QString AuditReport::summary() const
 
 QString AuditReport::chainIntactText() const
 {
-    return QCoreApplication::translate("AuditReport", "verified %1 resolutions, chain intact through #%2")
-        .arg(QString::number(verifiedCount), QString::number(lastVerifiedId));
+    return QCoreApplication::translate("AuditReport", "verified %n resolution(s), chain intact through #%1", nullptr,
+                                       int(verifiedCount))
+        .arg(QString::number(lastVerifiedId));
 }
 
 QStringList AuditReport::problems() const

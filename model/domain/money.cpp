@@ -7,15 +7,23 @@ namespace RefundDesk::Money {
 
 namespace {
 
-// ISO 4217 codes whose minor unit is not 2.
-constexpr std::array<std::string_view, 17> kZeroDecimal = {
-    "BIF", "CLP", "DJF", "GNF", "ISK", "JPY", "KMF", "KRW", "PYG",
-    "RWF", "UGX", "UYI", "VND", "VUV", "XAF", "XOF", "XPF",
+// The store's amounts are Stripe's, in the unit Stripe's currency guide
+// (docs.stripe.com/currencies) gives each currency: whole units for its zero-decimal
+// currencies (MGA and UGX too, whatever ISO 4217 says), thousandths for its three-decimal
+// ones (the last digit always 0), hundredths for every other. ISK is among those: it became
+// zero-decimal in 2023 but stays two-decimal in the API (100 is 1 krona); HUF and TWD are
+// whole units in payouts only, which the store never holds.
+constexpr std::array<std::string_view, 16> kStripeZeroDecimal = {
+    "BIF", "CLP", "DJF", "GNF", "JPY", "KMF", "KRW", "MGA",
+    "PYG", "RWF", "UGX", "VND", "VUV", "XAF", "XOF", "XPF",
 };
-constexpr std::array<std::string_view, 7> kThreeDecimal = {
-    "BHD", "IQD", "JOD", "KWD", "LYD", "OMR", "TND",
-};
-constexpr std::array<std::string_view, 2> kFourDecimal = {"CLF", "UYW"};
+constexpr std::array<std::string_view, 5> kStripeThreeDecimal = {"BHD", "JOD", "KWD", "OMR", "TND"};
+
+// ISO 4217 codes Stripe does not take, whose minor unit is not 2: an amount in one of them
+// did not come from Stripe, and ISO 4217 is the only rule it can follow.
+constexpr std::array<std::string_view, 1> kIsoOnlyZeroDecimal = {"UYI"};
+constexpr std::array<std::string_view, 2> kIsoOnlyThreeDecimal = {"IQD", "LYD"};
+constexpr std::array<std::string_view, 2> kIsoOnlyFourDecimal = {"CLF", "UYW"};
 
 template<size_t N>
 bool contains(const std::array<std::string_view, N> &codes, const QByteArray &code)
@@ -44,11 +52,11 @@ QString grouped(const QString &digits)
 int minorUnits(const QString &currency)
 {
     const QByteArray code = currency.trimmed().toUpper().toLatin1();
-    if (contains(kZeroDecimal, code))
+    if (contains(kStripeZeroDecimal, code) || contains(kIsoOnlyZeroDecimal, code))
         return 0;
-    if (contains(kThreeDecimal, code))
+    if (contains(kStripeThreeDecimal, code) || contains(kIsoOnlyThreeDecimal, code))
         return 3;
-    if (contains(kFourDecimal, code))
+    if (contains(kIsoOnlyFourDecimal, code))
         return 4;
     return 2;
 }
@@ -84,7 +92,10 @@ QString display(qint64 amountMinor, const QString &currency, const QLocale &loca
         return format(amountMinor, currency);
     const QString code = currency.trimmed().toUpper();
     const int decimals = minorUnits(code);
-    double value = double(amountMinor);
+    // The magnitude, signed below: Qt writes a negative amount as accountants do in some
+    // locales, "($5.00)", which a person checking a refund may not read as negative.
+    const bool negative = amountMinor < 0;
+    double value = negative ? -double(amountMinor) : double(amountMinor);
     for (int i = 0; i < decimals; ++i)
         value /= 10;
     const bool ownCurrency = !code.isEmpty() && locale.currencySymbol(QLocale::CurrencyIsoCode) == code;
@@ -102,7 +113,7 @@ QString display(qint64 amountMinor, const QString &currency, const QLocale &loca
                 text.insert(at, QChar(0x00A0));
         }
     }
-    return text;
+    return negative ? locale.negativeSign() + text : text;
 }
 
 } // namespace RefundDesk::Money

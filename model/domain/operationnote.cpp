@@ -2,7 +2,7 @@
 
 namespace RefundDesk {
 
-QString OperationNote::firstLine() const
+QString OperationNote::firstLineOf(const QString &text)
 {
     const QString trimmed = text.trimmed();
     return trimmed.left(trimmed.indexOf(u'\n')).trimmed();

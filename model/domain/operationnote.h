@@ -27,7 +27,8 @@ struct OperationNote
     qint64 recordedAt = 0;
 
     // The text's first line: what a list shows of it.
-    QString firstLine() const;
+    QString firstLine() const { return firstLineOf(text); }
+    static QString firstLineOf(const QString &text);
 };
 
 namespace Names {

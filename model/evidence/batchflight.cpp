@@ -54,7 +54,8 @@ BatchFlight::Landed BatchFlight::fly(Store &store, const std::vector<BatchCandid
             landed.items[i].reason = checked.error().message;
             continue;
         }
-        requests.push_back({std::move(*checked), SeenState::of(candidate.seen)});
+        // A note written since the plan refuses it too (the store looks, atomically).
+        requests.push_back({std::move(*checked), SeenState::of(candidate.seen), candidate.latestNoteId});
         itemOf.push_back(i);
     }
 

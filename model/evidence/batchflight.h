@@ -26,7 +26,8 @@ struct BatchItemResult
 // One flight of a batch: its candidates' evidence read again, all at once (one round trip
 // on a server), each judged as the Resolver judges a single decision against what was
 // reviewed, and those still as reviewed decided together (Store::decideMany: each its own
-// decision, with the atomic check that the operation is still as seen). A decision is
+// decision, with the atomic check that the operation is still as seen and has no note newer
+// than the plan's latest). A decision is
 // reported decided only once the store has made it durable.
 class BatchFlight final
 {

@@ -36,6 +36,8 @@ QString toString(LeftOutReason reason)
     case LeftOutReason::NoNamedEvent: return QStringLiteral("no_named_event");
     case LeftOutReason::OverrideNeeded: return QStringLiteral("override_needed");
     case LeftOutReason::ClaimedByOther: return QStringLiteral("claimed_by_other");
+    case LeftOutReason::NoteSinceEvidence: return QStringLiteral("note_since_evidence");
+    case LeftOutReason::FollowUpToCome: return QStringLiteral("follow_up_to_come");
     }
     return {};
 }
@@ -53,8 +55,24 @@ QString describe(LeftOutReason reason, const Operation &operation)
         return QCoreApplication::translate("BatchPlan", "recording it would need an override");
     case LeftOutReason::ClaimedByOther:
         return QCoreApplication::translate("BatchPlan", "claimed by %1").arg(operation.claimedBy);
+    case LeftOutReason::NoteSinceEvidence:
+        return QCoreApplication::translate("BatchPlan", "a note since the evidence");
+    case LeftOutReason::FollowUpToCome:
+        return QCoreApplication::translate("BatchPlan", "a follow-up date still to come");
     }
     return {};
+}
+
+QString describe(const BatchLeftOut &left)
+{
+    switch (left.reason) {
+    case LeftOutReason::NoteSinceEvidence:
+        return QCoreApplication::translate("BatchPlan", "a note since the evidence: %1").arg(left.note);
+    case LeftOutReason::FollowUpToCome:
+        return QCoreApplication::translate("BatchPlan", "follow-up on %1: %2")
+            .arg(followUpText(left.followUpOn), left.note);
+    default: return describe(left.reason, left.operation);
+    }
 }
 
 } // namespace Names
@@ -81,10 +99,18 @@ std::vector<BatchTotal> BatchPlan::totals() const
     return totals;
 }
 
-std::variant<BatchCandidate, BatchLeftOut> BatchPlanner::judge(const Operation &operation, const Evidence &evidence,
-                                                              const BatchRequest &request)
+qint64 BatchPlanner::evidenceTime(const Evidence &evidence)
 {
-    auto leftOut = [&](LeftOutReason reason) { return BatchLeftOut{operation, evidence.verdict, reason}; };
+    if (const EvidenceLookup *lookup = evidence.namedLookup())
+        return lookup->row.askedAt;
+    const RefundState *named = evidence.namedRefund();
+    return named ? named->receivedAt : 0;
+}
+
+std::variant<BatchCandidate, BatchLeftOut> BatchPlanner::judge(const Operation &operation, const Evidence &evidence,
+                                                              const BatchRequest &request, const QueueRowDetail &notes)
+{
+    auto leftOut = [&](LeftOutReason reason) { return BatchLeftOut{operation, evidence.verdict, reason, {}, {}}; };
     const std::optional<Outcome> outcome = outcomeSettledBy(evidence.verdict);
     if (!outcome) {
         switch (evidence.verdict) {
@@ -98,16 +124,33 @@ std::variant<BatchCandidate, BatchLeftOut> BatchPlanner::judge(const Operation &
         return leftOut(LeftOutReason::NotAsked);
     if (!operation.canBeDecidedBy(request.operatorName))
         return leftOut(LeftOutReason::ClaimedByOther);
+    // A person who set a day to look again, or wrote after the evidence came, knows
+    // something the evidence does not say: theirs is the decision.
+    if (notes.followUp) {
+        BatchLeftOut held = leftOut(LeftOutReason::FollowUpToCome);
+        held.note = OperationNote::firstLineOf(notes.followUp->note);
+        held.followUpOn = notes.followUp->day;
+        return held;
+    }
     const EvidenceLookup *lookup = evidence.namedLookup();
     if (evidence.verdict == Verdict::NotFound ? !lookup
                                               : evidence.namedRefundId.isEmpty() || (evidence.namedEventId.isEmpty() && !lookup))
         return leftOut(LeftOutReason::NoNamedEvent);
+    if (notes.latestNote && notes.latestNote->recordedAt > evidenceTime(evidence)) {
+        BatchLeftOut held = leftOut(LeftOutReason::NoteSinceEvidence);
+        held.note = notes.latestNote->firstLine();
+        return held;
+    }
 
-    BatchCandidate candidate{operation, evidence.verdict, *outcome, evidence.namedRefundId, evidence.namedEventId, 0, QString()};
+    BatchCandidate candidate{operation, evidence.verdict, *outcome, evidence.namedRefundId, evidence.namedEventId, 0, QString(), 0, QString()};
     if (lookup) {
         candidate.eventId.clear();
         candidate.lookupId = lookup->row.lookupId;
         candidate.lookupSha256 = lookup->row.responseSha256;
+    }
+    if (notes.latestNote) {
+        candidate.latestNoteId = notes.latestNote->noteId;
+        candidate.latestNote = notes.latestNote->firstLine();
     }
     ResolutionDraft draft;
     draft.operationId = operation.operationId;
@@ -141,7 +184,7 @@ Result<BatchPlan> BatchPlanner::plan(Store &store, const BatchRequest &request)
             }
             const Evidence evidence = EvidenceAnalyzer::analyze(operation, page->candidates[i], page->lookups[i],
                                                                 EvidenceAnalyzer::Detail::VerdictOnly);
-            auto judged = judge(operation, evidence, request);
+            auto judged = judge(operation, evidence, request, page->details[i]);
             if (auto *candidate = std::get_if<BatchCandidate>(&judged)) {
                 if (request.limit > 0 && qint64(plan.eligible.size()) >= request.limit)
                     return plan;

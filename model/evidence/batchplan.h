@@ -4,7 +4,9 @@
 #include "domain/resolution.h"
 #include "domain/result.h"
 #include "evidence/evidence.h"
+#include "store/queuepagereading.h"
 
+#include <QDate>
 #include <QSet>
 #include <QString>
 
@@ -30,6 +32,10 @@ struct BatchCandidate
     QString eventId;  // the event that states its final status, or empty
     qint64 lookupId = 0;  // or the provider lookup that does (not_found: the listing), or 0
     QString lookupSha256; // that lookup's stored answer's SHA-256
+    // The operation's latest note when planned (0: none): a note written after it refuses
+    // the decision at its commit. Its first line is shown with the plan.
+    qint64 latestNoteId = 0;
+    QString latestNote;
 
     // webhook:evt_… or stripe_lookup:ID:sha256:HEX
     QString evidenceText() const
@@ -50,6 +56,8 @@ enum class LeftOutReason {
     NoNamedEvent,     // the verdict names no single refund and event to rest on
     OverrideNeeded,   // recording the verdict would contradict the evidence
     ClaimedByOther,   // a colleague holds it
+    NoteSinceEvidence, // a note was written after the evidence the decision would rest on
+    FollowUpToCome,    // a note set a follow-up date still to come
 };
 
 namespace Names {
@@ -65,7 +73,15 @@ struct BatchLeftOut
     Operation operation;
     Verdict verdict = Verdict::None;
     LeftOutReason reason = LeftOutReason::NoEvidence;
+    QString note;      // NoteSinceEvidence, FollowUpToCome: the note's first line
+    QDate followUpOn;  // FollowUpToCome: its date
 };
+
+namespace Names {
+// Why it was left out, as a short phrase in the language of the run, with the note that
+// holds it out ("a note since the evidence: …", "follow-up on 2026-12-24: …").
+QString describe(const BatchLeftOut &left);
+} // namespace Names
 
 // Count and sum of the candidates of one outcome in one currency.
 struct BatchTotal
@@ -107,9 +123,15 @@ public:
 
     static Result<BatchPlan> plan(Store &store, const BatchRequest &request);
 
-    // One operation's place in a batch: a candidate, or left out with the reason.
+    // One operation's place in a batch: a candidate, or left out with the reason. `notes`
+    // is the row's detail as the queue reads it: its latest note and the follow-up still
+    // to come (after today) that it waits for.
     static std::variant<BatchCandidate, BatchLeftOut> judge(const Operation &operation, const Evidence &evidence,
-                                                            const BatchRequest &request);
+                                                            const BatchRequest &request, const QueueRowDetail &notes);
+
+    // When the evidence a candidate would rest on reached the store (milliseconds): the
+    // named event's arrival, or when the named lookup was asked.
+    static qint64 evidenceTime(const Evidence &evidence);
 };
 
 } // namespace RefundDesk

@@ -8,9 +8,9 @@
 
 namespace RefundDesk {
 
-// Reads provider lookup records (DESIGN.md, "provider_lookups") as the verdict needs them:
-// whether the listing was complete, and the refunds Stripe stated with their status,
-// amount and currency. A result that cannot be read states nothing.
+// Reads provider lookup records (DESIGN.md, "The shared store": schema version 2) as the
+// verdict needs them: whether the listing was complete, and the refunds Stripe stated with
+// their status, amount and currency. A result that cannot be read states nothing.
 class LookupEvidence final
 {
 public:

@@ -230,6 +230,13 @@ QString QueueModel::followUpText(const Row &row) const
         .arg(TimeText::day(followUp.day, today), TimeText::firstLine(followUp.note));
 }
 
+QString QueueModel::latestNoteText(const Row &row) const
+{
+    if (!row.detail.latestNote)
+        return {};
+    return tr("Note: %1", "the first line of an operation's latest note").arg(row.detail.latestNote->firstLine());
+}
+
 QString QueueModel::rowSentence(const Row &row) const
 {
     const Operation &operation = *row.operation;
@@ -246,6 +253,12 @@ QString QueueModel::rowSentence(const Row &row) const
     const QString followUp = followUpText(row);
     if (!followUp.isEmpty())
         parts << followUp;
+    // The note that set the follow-up is said once, with its day.
+    const bool noteSaidWithFollowUp = row.detail.followUp && row.detail.latestNote
+        && TimeText::firstLine(row.detail.followUp->note) == row.detail.latestNote->firstLine();
+    const QString note = latestNoteText(row);
+    if (!note.isEmpty() && !noteSaidWithFollowUp)
+        parts << note;
     return parts.join(QStringLiteral(", "));
 }
 
@@ -268,6 +281,9 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     case Qt::AccessibleTextRole:
         if (index.column() == AgeColumn)
             return ageWords(row);
+        // The note's mark on the operation's cell, in words.
+        if (index.column() == OperationColumn && row.detail.latestNote)
+            return operation.operationId + QStringLiteral(", ") + latestNoteText(row);
         return displayData(row, index.column()).toString();
     case Qt::AccessibleDescriptionRole:
         return rowSentence(row);
@@ -295,6 +311,9 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
                 return ToolTipText::fromPlainText(row.detail.followUp->note);
             return {};
         }
+        // A cell with nothing of its own to say shows the row's note.
+        if (row.detail.latestNote)
+            return ToolTipText::fromPlainText(latestNoteText(row));
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() == AmountColumn || index.column() == AttemptsColumn)
@@ -309,6 +328,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
             && operation.claimedBy == m_operatorName;
     case KeyClosedRole: return keyExpiresAt(operation) <= m_clock();
     case OverdueRole: return isOverdue(row);
+    case LatestNoteRole: return row.detail.latestNote ? row.detail.latestNote->firstLine() : QString();
     }
     return {};
 }

@@ -73,6 +73,7 @@ public:
         MineRole,        // claimed by the current operator
         KeyClosedRole,   // the provider may have forgotten the key
         OverdueRole,     // unknown for longer than the store's target (setQueueTargetHours)
+        LatestNoteRole,  // the first line of its latest note; empty without one
     };
 
     explicit QueueModel(QObject *parent = nullptr);
@@ -181,6 +182,8 @@ private:
     QString rowSentence(const Row &row) const;
     // "Waiting until 12 Dec — Asked Stripe support, case 12345", or empty.
     QString followUpText(const Row &row) const;
+    // "Note: <its first line>", or empty without a note.
+    QString latestNoteText(const Row &row) const;
     qint64 keyExpiresAt(const Operation &operation) const;
     // When the row became unknown (its last attempt's end; its creation without attempts),
     // and whether it has been so for longer than the target.

@@ -18,6 +18,10 @@ struct DecisionRequest
 {
     ResolutionDraft draft;
     SeenState seen;
+    // The operation's latest note_id when the decision was made (0: it had none): a later
+    // note refuses it (Conflict), in the same atomic check as `seen`, since a note leaves
+    // the row's version alone. None: its notes are not looked at.
+    std::optional<qint64> latestNoteSeen = std::nullopt;
 };
 
 // What became of decisions sent together.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/operation.h"
+#include "domain/operationnote.h"
 #include "domain/providerlookup.h"
 #include "domain/webhookevent.h"
 
@@ -21,11 +22,22 @@ struct QueueFollowUp
     QString note;
 };
 
+// A row's latest note (the highest note_id): what the queue marks and a batch weighs.
+struct QueueLatestNote
+{
+    qint64 noteId = 0;
+    QString text;
+    qint64 recordedAt = 0; // milliseconds
+
+    QString firstLine() const { return OperationNote::firstLineOf(text); }
+};
+
 // What the console's queue shows of a row beyond refund_ops itself, read in the page's own
 // statement.
 struct QueueRowDetail
 {
     std::optional<QueueFollowUp> followUp; // none when it waits for nothing (or on version 1)
+    std::optional<QueueLatestNote> latestNote; // none without notes (or on version 1)
     // When its last attempt ended (started, when it never ended): the moment the refund tool
     // stopped and marked the row unknown. None for a row without attempts.
     std::optional<qint64> lastAttemptAt;

@@ -43,9 +43,12 @@ struct QueueCounts
     qint64 free = 0;    // unknown: nobody on it
     qint64 mine = 0;    // checking, claimed by the operator asked about
     qint64 waiting = 0; // a follow-up date after today
-    // The operation unknown the longest: since its last attempt's end (its creation
-    // without attempts), the moment the queue's Age counts from; a null id when the queue
-    // is empty.
+    // How many the view asked about lists (Store::queueCounts' `view`; `all` for the
+    // whole queue).
+    qint64 inView = 0;
+    // The operation of that view unknown the longest: since its last attempt's end (its
+    // creation without attempts), the moment the queue's Age counts from; a null id when
+    // the view is empty.
     QString oldestOperationId;
     qint64 oldestUnknownSince = 0;
     qint64 needsPersonNow() const { return all - waiting; }

@@ -37,6 +37,18 @@ QByteArray waitingCondition(const QByteArray &day, bool notes)
            " AND n.follow_up_on > " + day + ")";
 }
 
+namespace {
+
+// One column of the row's latest note: the last entry of operation_notes_operation
+// (operation_id, note_id) for the row, no sort.
+QByteArray latestNoteColumn(const QByteArray &column)
+{
+    return ", (SELECT " + column + " FROM operation_notes n WHERE n.operation_id = refund_ops.operation_id"
+           " ORDER BY n.note_id DESC LIMIT 1)";
+}
+
+} // namespace
+
 QByteArray detailColumns(const QByteArray &day, bool notes)
 {
     // The refund tool marks a row unknown when its last attempt ends (a timeout, a saved
@@ -46,28 +58,38 @@ QByteArray detailColumns(const QByteArray &day, bool notes)
     const QByteArray lastAttempt = ", (SELECT MAX(COALESCE(a.finished_at, a.started_at)) FROM refund_attempts a"
                                    " WHERE a.operation_id = refund_ops.operation_id)";
     if (!notes)
-        return ", NULL, NULL" + lastAttempt;
+        return ", NULL, NULL" + lastAttempt + ", NULL, NULL, NULL";
     // The latest day is the one the row needs a person again (it waits while any note's
     // day is to come); its note is the latest that set it. MAX and the index's own order
     // (operation_id, note_id): no sort per row.
     const QByteArray latestDay = "SELECT MAX(m.follow_up_on) FROM operation_notes m"
                                  " WHERE m.operation_id = refund_ops.operation_id AND m.follow_up_on > " + day;
     return ", (" + latestDay + "), (SELECT n.text FROM operation_notes n WHERE n.operation_id = refund_ops.operation_id"
-           " AND n.follow_up_on = (" + latestDay + ") ORDER BY n.note_id DESC LIMIT 1)" + lastAttempt;
+           " AND n.follow_up_on = (" + latestDay + ") ORDER BY n.note_id DESC LIMIT 1)" + lastAttempt
+           + latestNoteColumn("n.note_id") + latestNoteColumn("n.text") + latestNoteColumn("n.recorded_at");
 }
 
-QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt)
+QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt,
+                          std::optional<qint64> latestNoteId, const QString &latestNoteText, qint64 latestNoteAt)
 {
     QueueRowDetail detail;
     detail.lastAttemptAt = lastAttemptAt;
+    if (latestNoteId)
+        detail.latestNote = QueueLatestNote{*latestNoteId, latestNoteText, latestNoteAt};
     const QDate day = QDate::fromString(followUpDay, Qt::ISODate);
     if (day.isValid())
         detail.followUp = QueueFollowUp{day, followUpNote};
     return detail;
 }
 
+bool narrowsQueue(const QueueQuery &view)
+{
+    return view.statusFilter != QueueQuery::StatusFilter::NeedsPerson || view.followUp != QueueQuery::FollowUp::Any
+        || !view.searchText.trimmed().isEmpty();
+}
+
 QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes, SqlDialect dialect,
-                     const CountsIndexes &indexes)
+                     const CountsIndexes &indexes, const QByteArray &viewWhere)
 {
     // Each part reads only what it counts, so that the statement costs the queue's own
     // indexes and not a probe per queue row:
@@ -101,19 +123,34 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
         return "COALESCE((SELECT MAX(COALESCE(a.finished_at, a.started_at)) FROM refund_attempts a"
                " WHERE a.operation_id = " + row + ".operation_id), " + row + ".created_at)";
     };
-    const QByteArray bound = "(SELECT " + since("f") + " FROM refund_ops f" + hint(indexes.oldest) + " WHERE f."
-                             + queue + " ORDER BY f.created_at, f.operation_id LIMIT 1)";
-    const QByteArray oldest = " FROM refund_ops o" + hint(indexes.oldest) + " WHERE o." + queue
-                              + " AND o.created_at <= " + bound + " ORDER BY " + since("o")
-                              + ", o.operation_id LIMIT 1)";
+    QByteArray bound = "(SELECT " + since("f") + " FROM refund_ops f" + hint(indexes.oldest) + " WHERE f."
+                       + queue + " ORDER BY f.created_at, f.operation_id LIMIT 1)";
+    QByteArray oldest = " FROM refund_ops o" + hint(indexes.oldest) + " WHERE o." + queue
+                        + " AND o.created_at <= " + bound + " ORDER BY " + since("o") + ", o.operation_id LIMIT 1)";
+    QByteArray oldestSince = since("o");
+    if (!viewWhere.isEmpty()) {
+        // The same bound within the view. Without aliases: where() names the table itself
+        // (refund_ops.operation_id in its follow-up's EXISTS), and each subquery's own
+        // refund_ops is the nearest one its names reach.
+        bound = "(SELECT " + since("refund_ops") + " FROM refund_ops" + hint(indexes.oldest) + viewWhere
+                + " ORDER BY created_at, operation_id LIMIT 1)";
+        oldest = " FROM refund_ops" + hint(indexes.oldest) + viewWhere + " AND created_at <= " + bound
+                 + " ORDER BY " + since("refund_ops") + ", operation_id LIMIT 1)";
+        oldestSince = since("refund_ops");
+    }
+    const QByteArray idColumn = viewWhere.isEmpty() ? "o.operation_id" : "operation_id";
     // Scalar subqueries only: on SQLite, a subquery in FROM (materialized or a co-routine)
     // costs more than all of the counts together at 100k operations.
-    return "SELECT (SELECT COUNT(*) FROM refund_ops WHERE " + queue + "),"
-           " (SELECT COUNT(*) FROM refund_ops WHERE " + queue + " AND status = 'checking'),"
-           " (SELECT COUNT(*) FROM refund_ops" + hint(indexes.claimant) + " WHERE " + queue + " AND " + claimantOf
-           + " = " + claimant + " AND status = 'checking' AND " + claimant + " <> ''),"
-           " " + waiting + ","
-           " (SELECT o.operation_id" + oldest + ", (SELECT " + since("o") + oldest;
+    QByteArray sql = "SELECT (SELECT COUNT(*) FROM refund_ops WHERE " + queue + "),"
+                     " (SELECT COUNT(*) FROM refund_ops WHERE " + queue + " AND status = 'checking'),"
+                     " (SELECT COUNT(*) FROM refund_ops" + hint(indexes.claimant) + " WHERE " + queue + " AND "
+                     + claimantOf + " = " + claimant + " AND status = 'checking' AND " + claimant + " <> ''),"
+                     " " + waiting + ","
+                     " (SELECT " + idColumn + oldest + ", (SELECT " + oldestSince + oldest;
+    // The view's own count: what the queue lists under it, as the listing's own WHERE says.
+    if (!viewWhere.isEmpty())
+        sql += ", (SELECT COUNT(*) FROM refund_ops" + viewWhere + ")";
+    return sql;
 }
 
 bool usesFollowUpDay(const QueueQuery &query, bool notes)

@@ -32,12 +32,15 @@ QString followUpDay(const QDate &today);
 // Whether the row of refund_ops waits for a follow-up after the day bound to `day` (see
 // QueueQuery::FollowUp).
 QByteArray waitingCondition(const QByteArray &day, bool notes);
-// ", <follow-up day>, <its note>, <last attempt's end>": the columns a page of the console's
-// queue reads after OperationColumns (QueueRowDetail), in this order, the follow-up after
-// the day bound to `day` (followUpDay; unused when `notes` is false).
+// ", <follow-up day>, <its note>, <last attempt's end>, <latest note's id>, <its text>,
+// <its time>": the columns a page of the console's queue reads after OperationColumns
+// (QueueRowDetail), in this order, the follow-up after the day bound to `day`
+// (followUpDay; unused when `notes` is false).
 QByteArray detailColumns(const QByteArray &day, bool notes);
 // The detail from those columns' values, each null (or none) when NULL.
-QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt);
+QueueRowDetail detailFrom(const QString &followUpDay, const QString &followUpNote, std::optional<qint64> lastAttemptAt,
+                          std::optional<qint64> latestNoteId = std::nullopt, const QString &latestNoteText = {},
+                          qint64 latestNoteAt = 0);
 // One statement, one row: all, checking (free = all - checking), mine and waiting, then
 // the oldest operation's id and when it became unknown (its last attempt's end, its
 // created_at without attempts; NULL for an empty queue), for
@@ -52,8 +55,15 @@ struct CountsIndexes
     QByteArray followUp;         // operation_notes_follow_up
     QByteArray queueByOperation; // refund_ops_queue_by_operation
 };
+// `viewWhere`: where() of the view the person looks at (its placeholders bound by the
+// caller, its day the same `day`); empty for the whole queue. With it, the oldest is the
+// view's and a seventh column counts the view; without it the statement is the whole
+// queue's alone.
 QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes, SqlDialect dialect,
-                     const CountsIndexes &indexes = {});
+                     const CountsIndexes &indexes = {}, const QByteArray &viewWhere = {});
+// Whether `view` lists less than the whole queue (a status, a follow-up or a search):
+// countsSql() then needs its where().
+bool narrowsQueue(const QueueQuery &view);
 
 } // namespace QueueSql
 

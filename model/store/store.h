@@ -106,8 +106,11 @@ public:
     virtual Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) = 0;
 
     // How many operations each view of the queue holds for `operatorName` ("mine"), a
-    // follow-up after `today` waiting: one statement, one round trip on a server.
-    virtual Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today) = 0;
+    // follow-up after `today` waiting, and how many `view` lists (its filters and search,
+    // not its order; its day is `today`) with its oldest operation: one statement, one
+    // round trip on a server. The default view is the whole queue.
+    virtual Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today,
+                                            const QueueQuery &view = {}) = 0;
 
     // queueRows() and candidateEventsOfEach() of its rows, as of one moment: a page and
     // its verdict inputs. By default the two reads inside one ReadSnapshot; on a server in
@@ -143,6 +146,10 @@ public:
     // transaction of its own. The rows the store's own rules read (provider,
     // key_retention_hours, schema_version) are refused: they are the schema's.
     virtual Result<void> setMeta(const QString &key, const QString &value) = 0;
+    // setMeta() only if the row still holds `expected` (empty: no row, or an empty value),
+    // in one statement: a compare-and-set that two programs cannot both win (a lease, see
+    // StoreLease). Whether it was set. The same rows are refused as by setMeta().
+    virtual Result<bool> replaceMeta(const QString &key, const QString &expected, const QString &value) = 0;
     static bool isSchemaMetaKey(const QString &key);
 
     // unknown -> checking by `operatorName`. With takeOver, also checking by someone

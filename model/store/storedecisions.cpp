@@ -2,6 +2,8 @@
 // decision after another and one read after another. The backends do better.
 #include "store/store.h"
 
+#include "store/storetext.h"
+
 namespace RefundDesk {
 
 bool Store::endsABatch(ErrorKind kind)
@@ -13,6 +15,19 @@ DecisionsMade Store::decideMany(const std::vector<DecisionRequest> &decisions)
 {
     DecisionsMade made;
     for (const DecisionRequest &decision : decisions) {
+        // The backends look at the notes inside the decision's own transaction; this way
+        // looks just before it.
+        if (decision.latestNoteSeen) {
+            auto written = notes(decision.draft.operationId);
+            if (!written) {
+                made.failure = written.error();
+                break;
+            }
+            if (!written->empty() && written->back().noteId > *decision.latestNoteSeen) {
+                made.outcomes.emplace_back(Internal::noteSinceReview(decision.draft.operationId, written->back().text));
+                continue;
+            }
+        }
         auto outcome = recordResolution(decision.draft, decision.seen);
         if (!outcome && endsABatch(outcome.error().kind)) {
             made.failure = outcome.error();

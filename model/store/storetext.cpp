@@ -1,5 +1,7 @@
 #include "store/storetext.h"
 
+#include "domain/operationnote.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 
@@ -54,6 +56,13 @@ Error conflictFor(const Operation &current, const std::optional<Resolution> &las
     return Error::conflict(QCoreApplication::translate("Store", "%1 changed since you looked at it (it is now unknown, version %2). "
                                           "Nothing was written; look at it again.")
                                .arg(current.operationId).arg(current.version));
+}
+
+Error noteSinceReview(const QString &operationId, const QString &noteText)
+{
+    return Error::conflict(QCoreApplication::translate("Store", "%1 has a note since the review: %2. Nothing was written; "
+                                                                "look at it again.")
+                               .arg(operationId, OperationNote::firstLineOf(noteText)));
 }
 
 } // namespace RefundDesk::Internal

@@ -26,4 +26,8 @@ int keyRetentionFrom(const QString &value);
 // what it is now, and who made it so (its last resolution, when it has one).
 Error conflictFor(const Operation &current, const std::optional<Resolution> &lastResolution);
 
+// The Conflict a decision of a batch gets when a note was written on the operation after
+// the batch was planned: the note's first line.
+Error noteSinceReview(const QString &operationId, const QString &noteText);
+
 } // namespace RefundDesk::Internal

@@ -1,11 +1,11 @@
 #include "stripe/striperefundlookup.h"
 
+#include "stripe/refundlookupsummary.h"
 #include "stripe/stripeclient.h"
 #include "stripe/stripelistpager.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrlQuery>
@@ -181,25 +181,11 @@ ProviderLookupDraft StripeRefundLookup::draft() const
 
 QString StripeRefundLookup::summary() const
 {
-    const auto when = [](qint64 ms) {
-        return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
-    };
-    QStringList parts;
-    for (const FoundRefund &found : m_found) {
-        parts.append(QCoreApplication::translate("Stripe", "refund %1: %2, %3 %4")
-                         .arg(found.id, found.status, QString::number(found.amount), found.currency.toUpper()));
-    }
-    for (const QString &id : m_missing)
-        parts.append(QCoreApplication::translate("Stripe", "refund %1: Stripe has no such refund").arg(id));
-    if (m_listed && m_found.empty()) {
-        return m_complete ? QCoreApplication::translate("Stripe", "No refund with this operation's id was created between %1 "
-                                                                  "and %2; the listing was complete.")
-                                .arg(when(m_question.windowFromMs), when(m_question.windowToMs))
-                          : QCoreApplication::translate("Stripe", "The listing of refunds created between %1 and %2 did not "
-                                                                  "finish.")
-                                .arg(when(m_question.windowFromMs), when(m_question.windowToMs));
-    }
-    return QCoreApplication::translate("Stripe", "Stripe says: %1.").arg(parts.join(QStringLiteral("; ")));
+    std::vector<RefundLookupSummary::Refund> found;
+    for (const FoundRefund &refund : m_found)
+        found.push_back({refund.id, refund.status, refund.amount, refund.currency});
+    return RefundLookupSummary::text(found, m_missing, m_listed, m_complete, m_question.windowFromMs,
+                                     m_question.windowToMs);
 }
 
 } // namespace RefundDesk

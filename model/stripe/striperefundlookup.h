@@ -55,7 +55,8 @@ public:
     void start();
     // The record so far (operator left empty: the caller says who asked).
     ProviderLookupDraft draft() const;
-    // One line for a person: what was found.
+    // One line for a person, in the language and the money format of the run: what was
+    // found.
     QString summary() const;
 
 signals:

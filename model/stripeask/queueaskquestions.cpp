@@ -38,12 +38,8 @@ bool QueueAskQuestions::isComplete(const ProviderLookup &lookup)
     return QJsonDocument::fromJson(lookup.result.toUtf8()).object().value(QLatin1String("complete")).toBool();
 }
 
-Result<QueueAskQuestions::Reading> QueueAskQuestions::read(Store &store, qint64 limit)
+Result<void> QueueAskQuestions::forEachInQueue(Store &store, const Visit &visit)
 {
-    auto answered = answeredOperations(store);
-    if (!answered)
-        return answered.error();
-    Reading reading;
     const QueueQuery query;
     std::optional<QueueCursor> cursor;
     for (;;) {
@@ -51,34 +47,49 @@ Result<QueueAskQuestions::Reading> QueueAskQuestions::read(Store &store, qint64 
         if (!page)
             return page.error();
         for (size_t i = 0; i < page->operations.size(); ++i) {
-            const Operation &operation = page->operations[i];
-            const Evidence evidence = EvidenceAnalyzer::analyze(operation, page->candidates[i],
-                                                                EvidenceAnalyzer::Detail::VerdictOnly);
-            if (evidence.verdict != Verdict::None)
-                continue;
-            ++reading.withoutEvidence;
-            if (answered->contains(operation.operationId)) {
-                ++reading.alreadyAnswered;
-                continue;
-            }
-            if (limit > 0 && qint64(reading.questions.size()) >= limit)
-                continue; // still counted above, for the summary
-            auto attempts = store.attempts(operation.operationId);
-            if (!attempts)
-                return attempts.error();
-            QList<QPair<qint64, qint64>> spans;
-            for (const Attempt &attempt : *attempts)
-                spans.append({attempt.startedAt, attempt.finishedAt.value_or(attempt.startedAt)});
-            // Verdict none: no event names a refund, so only the operation's own refund_id
-            // is known by id.
-            const QStringList known = operation.refundId.isEmpty() ? QStringList() : QStringList{operation.refundId};
-            reading.questions.push_back(RefundLookupQuestion::forOperation(operation.operationId, operation.createdAt,
-                                                                           spans, known));
+            if (auto visited = visit(*page, i); !visited)
+                return visited;
         }
         if (int(page->operations.size()) < PageSize)
-            return reading;
+            return {};
         cursor = cursorAfter(query, page->operations.back());
     }
+}
+
+Result<QueueAskQuestions::Reading> QueueAskQuestions::read(Store &store, qint64 limit)
+{
+    auto answered = answeredOperations(store);
+    if (!answered)
+        return answered.error();
+    Reading reading;
+    auto walked = forEachInQueue(store, [&](const QueuePageReading &page, size_t i) -> Result<void> {
+        const Operation &operation = page.operations[i];
+        const Evidence evidence = EvidenceAnalyzer::analyze(operation, page.candidates[i], EvidenceAnalyzer::Detail::VerdictOnly);
+        if (evidence.verdict != Verdict::None)
+            return {};
+        ++reading.withoutEvidence;
+        if (answered->contains(operation.operationId)) {
+            ++reading.alreadyAnswered;
+            return {};
+        }
+        if (limit > 0 && qint64(reading.questions.size()) >= limit)
+            return {}; // still counted above, for the summary
+        auto attempts = store.attempts(operation.operationId);
+        if (!attempts)
+            return attempts.error();
+        QList<QPair<qint64, qint64>> spans;
+        for (const Attempt &attempt : *attempts)
+            spans.append({attempt.startedAt, attempt.finishedAt.value_or(attempt.startedAt)});
+        // Verdict none: no event names a refund, so only the operation's own refund_id
+        // is known by id.
+        const QStringList known = operation.refundId.isEmpty() ? QStringList() : QStringList{operation.refundId};
+        reading.questions.push_back(RefundLookupQuestion::forOperation(operation.operationId, operation.createdAt,
+                                                                       spans, known));
+        return {};
+    });
+    if (!walked)
+        return walked.error();
+    return reading;
 }
 
 } // namespace RefundDesk

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "domain/result.h"
+#include "store/queuepagereading.h"
 #include "stripe/striperefundlookup.h"
 
+#include <functional>
 #include <vector>
 
 namespace RefundDesk {
@@ -26,6 +28,11 @@ public:
     static Result<Reading> read(Store &store, qint64 limit = 0);
     // Whether a lookup's result says its listing or retrieval was complete.
     static bool isComplete(const ProviderLookup &lookup);
+    // Calls `visit` with each row of the queue in its default order (oldest first), page
+    // by page, each page read as of one moment with what its verdicts need; stops at the
+    // first error, the store's or the visit's.
+    using Visit = std::function<Result<void>(const QueuePageReading &page, size_t row)>;
+    static Result<void> forEachInQueue(Store &store, const Visit &visit);
 };
 
 } // namespace RefundDesk

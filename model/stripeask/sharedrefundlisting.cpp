@@ -1,11 +1,10 @@
 #include "stripeask/sharedrefundlisting.h"
 
+#include "stripe/refundlookupsummary.h"
 #include "stripe/stripelistpager.h"
 #include "stripeask/striperequestpacer.h"
 
-#include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrlQuery>
@@ -136,13 +135,9 @@ void SharedRefundListing::pageRead(const StripePage &page)
 void SharedRefundListing::finish(Pending &pending)
 {
     pending.done = true;
-    const auto when = [](qint64 ms) {
-        return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss 'UTC'"));
-    };
     const RefundLookupQuestion &question = pending.question;
-    QString summary;
     QJsonArray refunds;
-    QStringList parts;
+    std::vector<RefundLookupSummary::Refund> stated;
     for (const Found &found : pending.found) {
         QJsonObject refund;
         refund.insert(QLatin1String("id"), found.id);
@@ -152,16 +147,10 @@ void SharedRefundListing::finish(Pending &pending)
         refund.insert(QLatin1String("created"), found.created);
         refund.insert(QLatin1String("operation_id"), question.operationId);
         refunds.append(refund);
-        parts.append(QCoreApplication::translate("Stripe", "refund %1: %2, %3 %4")
-                         .arg(found.id, found.status, QString::number(found.amount), found.currency.toUpper()));
+        stated.push_back({found.id, found.status, found.amount, found.currency});
     }
-    if (pending.found.empty()) {
-        summary = QCoreApplication::translate("Stripe", "No refund with this operation's id was created between %1 "
-                                                        "and %2; the listing was complete.")
-                      .arg(when(question.windowFromMs), when(question.windowToMs));
-    } else {
-        summary = QCoreApplication::translate("Stripe", "Stripe says: %1.").arg(parts.join(QStringLiteral("; ")));
-    }
+    // The shared listing always finished: a pending operation is answered only then.
+    const QString summary = RefundLookupSummary::text(stated, {}, true, true, question.windowFromMs, question.windowToMs);
 
     ProviderLookupDraft draft;
     draft.operationId = question.operationId;

@@ -10,6 +10,13 @@
             <numerusform>(%n rows in all)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>verified %n resolution(s), chain intact through #%1</source>
+        <translation>
+            <numerusform>verified %n resolution, chain intact through #%1</numerusform>
+            <numerusform>verified %n resolutions, chain intact through #%1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BatchReviewDialog</name>
@@ -29,14 +36,6 @@
         <translation>
             <numerusform>%n entry was skipped</numerusform>
             <numerusform>%n entries were skipped</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n attempt(s)</source>
-        <comment>queue field</comment>
-        <translation>
-            <numerusform>%n attempt</numerusform>
-            <numerusform>%n attempts</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -75,13 +74,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n request(s) to Stripe.</source>
-        <translation>
-            <numerusform>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n request to Stripe.</numerusform>
-            <numerusform>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n requests to Stripe.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>The %n answer(s) before it are kept; run the command again to ask the rest.</source>
         <translation>
             <numerusform>The %n answer before it is kept; run the command again to ask the rest.</numerusform>
@@ -93,6 +85,121 @@
         <translation>
             <numerusform>Interrupted: the %n answer complete so far is kept; run the command again to ask the rest.</numerusform>
             <numerusform>Interrupted: the %n answers complete so far are kept; run the command again to ask the rest.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <comment>to Stripe</comment>
+        <translation>
+            <numerusform>%n request</numerusform>
+            <numerusform>%n requests</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) without evidence</source>
+        <comment>asked %1 of ...</comment>
+        <translation>
+            <numerusform>%n operation without evidence</numerusform>
+            <numerusform>%n operations without evidence</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new event(s)</source>
+        <comment>stored</comment>
+        <translation>
+            <numerusform>%n new event</numerusform>
+            <numerusform>%n new events</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) copied; checking both ends (audit chain, invariants)</source>
+        <translation>
+            <numerusform>%n row copied; checking both ends (audit chain, invariants)</numerusform>
+            <numerusform>%n rows copied; checking both ends (audit chain, invariants)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n operation(s) (%2), %3 operations/s</source>
+        <translation>
+            <numerusform>%1 of %n operation (%2), %3 operations/s</numerusform>
+            <numerusform>%1 of %n operations (%2), %3 operations/s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n tool call</numerusform>
+            <numerusform>%n tool calls</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost insert race(s)</source>
+        <translation>
+            <numerusform>%n lost insert race</numerusform>
+            <numerusform>%n lost insert races</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n duplicate deliveries ignored</source>
+        <translation>
+            <numerusform>%n duplicate delivery ignored</numerusform>
+            <numerusform>%n duplicate deliveries ignored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>exported %n resolution(s) to %1</source>
+        <translation>
+            <numerusform>exported %n resolution to %1</numerusform>
+            <numerusform>exported %n resolutions to %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lacks %n index(es) of schema version %2 (%3) but cannot be written. %4 Nothing was changed.</source>
+        <translation>
+            <numerusform>%1 lacks %n index of schema version %2 (%3) but cannot be written. %4 Nothing was changed.</numerusform>
+            <numerusform>%1 lacks %n indexes of schema version %2 (%3) but cannot be written. %4 Nothing was changed.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Decided %1 of %2; %n skipped because they changed after the plan.</source>
+        <translation>
+            <numerusform>Decided %1 of %2; %n skipped because it changed after the plan.</numerusform>
+            <numerusform>Decided %1 of %2; %n skipped because they changed after the plan.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Events from Stripe: %1 read, %2 new, %3 already present (%n page(s)).</source>
+        <translation>
+            <numerusform>Events from Stripe: %1 read, %2 new, %3 already present (%n page).</numerusform>
+            <numerusform>Events from Stripe: %1 read, %2 new, %3 already present (%n pages).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>page %1: %n event(s) read, %2 new</source>
+        <translation>
+            <numerusform>page %1: %n event read, %2 new</numerusform>
+            <numerusform>page %1: %n events read, %2 new</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n request(s) to Stripe; %7 s.</source>
+        <translation>
+            <numerusform>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n request to Stripe; %7 s.</numerusform>
+            <numerusform>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n requests to Stripe; %7 s.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n answer(s) before it are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>The %n answer before it is kept; the next pass asks the rest.</numerusform>
+            <numerusform>The %n answers before it are kept; the next pass asks the rest.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: the %n answer(s) complete so far are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>Interrupted: the %n answer complete so far is kept; the next pass asks the rest.</numerusform>
+            <numerusform>Interrupted: the %n answers complete so far are kept; the next pass asks the rest.</numerusform>
         </translation>
     </message>
 </context>

@@ -54,10 +54,6 @@
         <translation>цепочка цела до #%1, но нарушен инвариант (%2): %3</translation>
     </message>
     <message>
-        <source>verified %1 resolutions, chain intact through #%2</source>
-        <translation>проверено решений: %1, цепочка цела до #%2</translation>
-    </message>
-    <message>
         <source>invariant broken (%1): %2</source>
         <translation>нарушен инвариант (%1): %2</translation>
     </message>
@@ -84,6 +80,14 @@
     <message>
         <source>resolution #%1 names provider lookup %2, which the store no longer holds: the lookup was removed after the decision.</source>
         <translation>решение №%1 ссылается на запрос к провайдеру %2, которого больше нет в хранилище: запрос удалили после решения.</translation>
+    </message>
+    <message numerus="yes">
+        <source>verified %n resolution(s), chain intact through #%1</source>
+        <translation>
+            <numerusform>проверено решений: %n, цепочка цела до #%1</numerusform>
+            <numerusform>проверено решений: %n, цепочка цела до #%1</numerusform>
+            <numerusform>проверено решений: %n, цепочка цела до #%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -119,6 +123,22 @@
     <message>
         <source>Stripe lookup %1</source>
         <translation>запрос к Stripe %1</translation>
+    </message>
+    <message>
+        <source>a note since the evidence</source>
+        <translation>заметка после доказательств</translation>
+    </message>
+    <message>
+        <source>a follow-up date still to come</source>
+        <translation>дата напоминания ещё впереди</translation>
+    </message>
+    <message>
+        <source>a note since the evidence: %1</source>
+        <translation>заметка после доказательств: %1</translation>
+    </message>
+    <message>
+        <source>follow-up on %1: %2</source>
+        <translation>напоминание на %1: %2</translation>
     </message>
 </context>
 <context>
@@ -232,10 +252,6 @@
         <translation>В %2 нет операции %1. Проверьте ID (например, op_5521) командой «refund-desk queue».</translation>
     </message>
     <message>
-        <source>--operator NAME is required and may not be empty: say who is acting.</source>
-        <translation>Нужен параметр --operator NAME, и он не может быть пустым: укажите, кто выполняет действие.</translation>
-    </message>
-    <message>
         <source>--outcome must be &apos;refunded&apos; or &apos;failed&apos;.</source>
         <translation>Для --outcome допустимо «refunded» или «failed».</translation>
     </message>
@@ -248,20 +264,8 @@
         <translation>--to указывает на файл самого источника; выберите другой путь.</translation>
     </message>
     <message>
-        <source>refund-desk copy: %1 rows copied; checking both ends (audit chain, invariants)</source>
-        <translation>refund-desk copy: скопировано строк: %1; проверка обеих сторон (цепочка аудита, инварианты)</translation>
-    </message>
-    <message>
-        <source>refund-desk copy: store_meta rows missing or different in the copy: %1</source>
-        <translation>refund-desk copy: строки store_meta, которых нет в копии или которые в ней отличаются: %1</translation>
-    </message>
-    <message>
         <source>The copy at %1 does not match its source (see the counts and chains above). Do not use it: remove it and copy again.</source>
         <translation>Копия в %1 не совпадает с источником (см. счётчики и цепочки выше). Не используйте её: удалите и скопируйте заново.</translation>
-    </message>
-    <message>
-        <source>note: the source&apos;s audit chain is broken and the copy carries the same break, as it should: a copy repairs nothing. &apos;refund-desk verify&apos; fails on both ends alike.</source>
-        <translation>примечание: цепочка аудита источника нарушена, и в копии тот же разрыв, как и должно быть: копирование ничего не исправляет. «refund-desk verify» завершится ошибкой на обеих сторонах.</translation>
     </message>
     <message>
         <source>Try &apos;refund-desk --help&apos;.</source>
@@ -340,10 +344,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>Моделировать до этого момента (мс от начала эпохи), а не до текущего, чтобы хранилище было одинаковым при каждом запуске.</translation>
     </message>
     <message>
-        <source>%1 of %2 operations (%3), %4 operations/s</source>
-        <translation>%1 из %2 операций (%3), операций в секунду: %4</translation>
-    </message>
-    <message>
         <source>finishing the store (statistics, checkpoint)</source>
         <translation>завершение хранилища (статистика, контрольная точка)</translation>
     </message>
@@ -358,14 +358,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
     <message>
         <source>Operations: %1</source>
         <translation>Операций: %1</translation>
-    </message>
-    <message>
-        <source>Attempts: %1 (in %2 tool calls, %3 lost insert races)</source>
-        <translation>Попыток: %1 (вызовов инструмента: %2, проигранных гонок вставки: %3)</translation>
-    </message>
-    <message>
-        <source>Webhook events: %1 (%2 duplicate deliveries ignored, %3 not delivered, %4 without metadata, %5 unreadable)</source>
-        <translation>События вебхуков: %1 (пропущено повторных доставок: %2, не доставлено: %3, без метаданных: %4, нечитаемых: %5)</translation>
     </message>
     <message>
         <source>Resolutions: %1</source>
@@ -400,10 +392,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>Писать в FILE (заменяется только целиком, по завершении), а не в стандартный вывод.</translation>
     </message>
     <message>
-        <source>exported %1 resolutions to %2</source>
-        <translation>экспортировано решений: %1, в %2</translation>
-    </message>
-    <message>
         <source>... and %1 more</source>
         <translation>... и ещё %1</translation>
     </message>
@@ -424,31 +412,8 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>Остановлено досрочно, остаток файла не прочитан: %1</translation>
     </message>
     <message>
-        <source>Who is acting. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
-        <translation>Кто действует. В PostgreSQL записывается логин базы данных: имя можно не указывать, а другое имя отклоняется.</translation>
-    </message>
-    <message>
         <source>Print a JSON array.</source>
         <translation>Вывести массив JSON.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n attempt(s)</source>
-        <comment>queue field</comment>
-        <translation>
-            <numerusform>%n попытка</numerusform>
-            <numerusform>%n попытки</numerusform>
-            <numerusform>%n попыток</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>key %1</source>
-        <comment>queue field: the key window</comment>
-        <translation>ключ %1</translation>
-    </message>
-    <message>
-        <source>claimed by %1</source>
-        <comment>queue field</comment>
-        <translation>взял в работу %1</translation>
     </message>
     <message>
         <source>No operation is unknown or being checked.</source>
@@ -602,20 +567,12 @@ Subcommands (headless): %1.</source>
         <translation>День, когда снова проверить операцию (ГГГГ-ММ-ДД).</translation>
     </message>
     <message>
-        <source>Who writes the note. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
-        <translation>Кто пишет заметку. В PostgreSQL записывается логин базы данных: имя можно не указывать, другое имя будет отклонено.</translation>
-    </message>
-    <message>
         <source>--follow-up must be a calendar date as YYYY-MM-DD, e.g. 2026-03-14.</source>
         <translation>--follow-up должен быть календарной датой в виде ГГГГ-ММ-ДД, например 2026-03-14.</translation>
     </message>
     <message>
         <source>--text TEXT is required and may not be empty: say what was found or done.</source>
         <translation>Нужен непустой --text TEXT: напишите, что выяснено или сделано.</translation>
-    </message>
-    <message>
-        <source>--operator NAME is required and may not be empty: say who writes the note.</source>
-        <translation>Нужен непустой --operator NAME: укажите, кто пишет заметку.</translation>
     </message>
     <message>
         <source>Note #%1 added to %2 by %3; follow up on %4.</source>
@@ -660,10 +617,6 @@ Subcommands (headless): %1.</source>
     <message>
         <source>the place of the sync cannot be kept in the store (%1): a run that is stopped lists its window again next time, storing nothing twice</source>
         <translation>место синхронизации нельзя сохранить в хранилище (%1): прерванный запуск в следующий раз перечислит своё окно заново, ничего не сохраняя дважды</translation>
-    </message>
-    <message>
-        <source>Events from Stripe: %1 read, %2 new, %3 already present (%4 pages).</source>
-        <translation>События из Stripe: прочитано %1, новых %2, уже было %3 (страниц: %4).</translation>
     </message>
     <message numerus="yes">
         <source>%n of them stored but not readable as refund evidence.</source>
@@ -710,10 +663,6 @@ Subcommands (headless): %1.</source>
         <translation>боевой режим</translation>
     </message>
     <message>
-        <source>page %1: %2 events read, %3 new</source>
-        <translation>страница %1: прочитано событий %2, новых %3</translation>
-    </message>
-    <message>
         <source>The pages before this are stored; running sync-events again goes on from there.</source>
         <translation>Страницы до этого сохранены; повторный запуск sync-events продолжит с этого места.</translation>
     </message>
@@ -746,10 +695,6 @@ Subcommands (headless): %1.</source>
         <translation>%1 пропущена: %2</translation>
     </message>
     <message>
-        <source>Decided %1 of %2; %3 skipped because they changed after the plan.</source>
-        <translation>Решено %1 из %2; пропущено %3, так как они изменились после плана.</translation>
-    </message>
-    <message>
         <source>At most N operations, oldest first.</source>
         <translation>Не более N операций, начиная со старых.</translation>
     </message>
@@ -774,10 +719,6 @@ Subcommands (headless): %1.</source>
         <translation>Нужен параметр --note TEXT: укажите, почему эти результаты записываются вместе.</translation>
     </message>
     <message>
-        <source>--operator NAME is required: say who is acting.</source>
-        <translation>Нужен параметр --operator NAME: укажите, кто выполняет действие.</translation>
-    </message>
-    <message>
         <source>On PostgreSQL the operator recorded is the database login: you are logged in as %1, not %2. Nothing was recorded.</source>
         <translation>В PostgreSQL оператором записывается логин базы данных: вы вошли как %1, а не %2. Ничего не записано.</translation>
     </message>
@@ -794,20 +735,8 @@ Subcommands (headless): %1.</source>
         </translation>
     </message>
     <message>
-        <source>Recording</source>
-        <translation>Запись</translation>
-    </message>
-    <message>
         <source>Print the lookup kept as one JSON object.</source>
         <translation>Вывести сохранённый запрос одним объектом JSON.</translation>
-    </message>
-    <message>
-        <source>Who asks. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
-        <translation>Кто спрашивает. В PostgreSQL записывается логин базы данных: имя можно не указывать, другое имя будет отклонено.</translation>
-    </message>
-    <message>
-        <source>--operator NAME is required and may not be empty: say who asks Stripe.</source>
-        <translation>Нужен --operator ИМЯ, и он не может быть пустым: укажите, кто спрашивает Stripe.</translation>
     </message>
     <message>
         <source>The store is open for reading only (%1), and ask-stripe keeps what Stripe answers in it: run it as a user who may write the store.</source>
@@ -828,18 +757,6 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Asked the provider:</source>
         <translation>Запросы к провайдеру:</translation>
-    </message>
-    <message>
-        <source>Asking Stripe</source>
-        <translation>Запрос к Stripe</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n request(s) to Stripe.</source>
-        <translation>
-            <numerusform>Опрошено операций без доказательств: %1 из %2; с возвратом в Stripe: %3; уже отвеченных ранее: %4; %n запрос к Stripe.</numerusform>
-            <numerusform>Опрошено операций без доказательств: %1 из %2; с возвратом в Stripe: %3; уже отвеченных ранее: %4; %n запроса к Stripe.</numerusform>
-            <numerusform>Опрошено операций без доказательств: %1 из %2; с возвратом в Stripe: %3; уже отвеченных ранее: %4; %n запросов к Stripe.</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>The %n answer(s) before it are kept; run the command again to ask the rest.</source>
@@ -886,20 +803,318 @@ Subcommands (headless): %1.</source>
         <translation>Для --verdict допустимо «refunded», «failed» или «not_found».</translation>
     </message>
     <message>
-        <source>%1 settled by undelivered events (%2 new event(s) stored, %3 request(s)); %4 answered by listings or by id (%5 request(s)).</source>
-        <translation>Выяснено по недоставленным событиям: %1 (новых событий сохранено: %2, запросов: %3); по спискам возвратов или по id: %4 (запросов: %5).</translation>
-    </message>
-    <message>
         <source>%1 is already up to date (schema version %2); nothing was changed.</source>
         <translation>%1 уже в актуальном состоянии (версия схемы %2); ничего не изменено.</translation>
     </message>
     <message>
-        <source>%1 lacks the index(es) %2 of schema version %3 but cannot be written, so they cannot be added. %4 Nothing was changed.</source>
-        <translation>В %1 нет индексов версии схемы %3 (%2), но в него нельзя записывать, поэтому их нельзя добавить. %4 Ничего не изменено.</translation>
-    </message>
-    <message>
         <source>Added index %1 to %2: schema version %3 has it, and the store was made before it did.</source>
         <translation>В %2 добавлен индекс %1: он есть в версии схемы %3, а хранилище было создано до его появления.</translation>
+    </message>
+    <message>
+        <source>asking Stripe</source>
+        <comment>progress</comment>
+        <translation>опрос Stripe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <comment>to Stripe</comment>
+        <translation>
+            <numerusform>%n запрос</numerusform>
+            <numerusform>%n запроса</numerusform>
+            <numerusform>%n запросов</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Asked %1 of %2; %3 with a refund at Stripe; %4 already answered before; %5 to Stripe.</source>
+        <comment>%2: operations without evidence; %5: requests</comment>
+        <translation>Опрошено %1 из %2; с возвратом в Stripe: %3; уже отвеченных ранее: %4; к Stripe: %5.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) without evidence</source>
+        <comment>asked %1 of ...</comment>
+        <translation>
+            <numerusform>%n операции без доказательств</numerusform>
+            <numerusform>%n операций без доказательств</numerusform>
+            <numerusform>%n операций без доказательств</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 settled by undelivered events (%2 stored, %3); %4 answered by listings or by id (%5).</source>
+        <comment>%2: new events; %3 and %5: requests</comment>
+        <translation>решено недоставленными событиями: %1 (сохранено: %2; %3); отвечено списками или по id: %4 (%5).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new event(s)</source>
+        <comment>stored</comment>
+        <translation>
+            <numerusform>%n новое событие</numerusform>
+            <numerusform>%n новых события</numerusform>
+            <numerusform>%n новых событий</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The operation to ask about, e.g. op_5521; or give --all-without-evidence instead.</source>
+        <translation>Операция, о которой спросить, например op_5521; или вместо неё укажите --all-without-evidence.</translation>
+    </message>
+    <message>
+        <source>The operation, e.g. op_5521.</source>
+        <translation>Операция, например op_5521.</translation>
+    </message>
+    <message>
+        <source>Who acts, recorded with what the command writes. Without it: the name saved in the console, else your login name. On PostgreSQL the database login is recorded, and another name is refused.</source>
+        <translation>Кто действует; записывается вместе с тем, что пишет команда. Без параметра — имя, сохранённое в консоли, иначе ваше имя входа в систему. В PostgreSQL записывается логин базы данных, а другое имя отклоняется.</translation>
+    </message>
+    <message>
+        <source>--operator needs a name; leave it out to act under the name saved in the console or your login name.</source>
+        <translation>--operator требует имя; уберите его, чтобы действовать под именем, сохранённым в консоли, или под вашим именем входа.</translation>
+    </message>
+    <message>
+        <source>no operator name: the system gives no login name and none was saved in the console. Say who acts with --operator NAME.</source>
+        <translation>нет имени оператора: система не сообщает имя входа, а в консоли имя не сохранено. Укажите, кто действует, через --operator NAME.</translation>
+    </message>
+    <message>
+        <source>copying rows</source>
+        <comment>progress</comment>
+        <translation>копирование строк</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) copied; checking both ends (audit chain, invariants)</source>
+        <translation>
+            <numerusform>скопирована %n строка; проверка обеих сторон (цепочка аудита, инварианты)</numerusform>
+            <numerusform>скопировано %n строки; проверка обеих сторон (цепочка аудита, инварианты)</numerusform>
+            <numerusform>скопировано %n строк; проверка обеих сторон (цепочка аудита, инварианты)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>store_meta rows missing or different in the copy: %1</source>
+        <translation>строки store_meta отсутствуют в копии или отличаются: %1</translation>
+    </message>
+    <message>
+        <source>the source&apos;s audit chain is broken and the copy carries the same break, as it should: a copy repairs nothing. &apos;refund-desk verify&apos; fails on both ends alike.</source>
+        <translation>цепочка аудита источника нарушена, и в копии тот же разрыв, как и должно быть: копирование ничего не исправляет. «refund-desk verify» завершится ошибкой на обеих сторонах.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n operation(s) (%2), %3 operations/s</source>
+        <translation>
+            <numerusform>%1 из %n операции (%2), операций в секунду: %3</numerusform>
+            <numerusform>%1 из %n операций (%2), операций в секунду: %3</numerusform>
+            <numerusform>%1 из %n операций (%2), операций в секунду: %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Attempts: %1 (in %2, %3)</source>
+        <comment>%2: tool calls, %3: lost insert races</comment>
+        <translation>Попыток: %1 (%2; %3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n вызов инструмента</numerusform>
+            <numerusform>%n вызова инструмента</numerusform>
+            <numerusform>%n вызовов инструмента</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost insert race(s)</source>
+        <translation>
+            <numerusform>%n проигранная гонка вставки</numerusform>
+            <numerusform>%n проигранные гонки вставки</numerusform>
+            <numerusform>%n проигранных гонок вставки</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Webhook events: %1 (%2, %3 not delivered, %4 without metadata, %5 unreadable)</source>
+        <comment>%2: duplicate deliveries ignored</comment>
+        <translation>События вебхуков: %1 (%2, не доставлено: %3, без метаданных: %4, нечитаемых: %5)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n duplicate deliveries ignored</source>
+        <translation>
+            <numerusform>%n повторная доставка пропущена</numerusform>
+            <numerusform>%n повторные доставки пропущены</numerusform>
+            <numerusform>%n повторных доставок пропущено</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>exporting</source>
+        <comment>progress</comment>
+        <translation>экспорт</translation>
+    </message>
+    <message numerus="yes">
+        <source>exported %n resolution(s) to %1</source>
+        <translation>
+            <numerusform>экспортировано %n решение в %1</numerusform>
+            <numerusform>экспортировано %n решения в %1</numerusform>
+            <numerusform>экспортировано %n решений в %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The events: a JSON array, a Stripe list object or JSON Lines.</source>
+        <translation>События: массив JSON, объект списка Stripe или JSON Lines.</translation>
+    </message>
+    <message>
+        <source>importing events, KiB read</source>
+        <comment>progress</comment>
+        <translation>импорт событий, прочитано КиБ</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lacks %n index(es) of schema version %2 (%3) but cannot be written. %4 Nothing was changed.</source>
+        <translation>
+            <numerusform>В %1 нет %n индекса версии схемы %2 (%3), но в него нельзя записывать. %4 Ничего не изменено.</numerusform>
+            <numerusform>В %1 нет %n индексов версии схемы %2 (%3), но в него нельзя записывать. %4 Ничего не изменено.</numerusform>
+            <numerusform>В %1 нет %n индексов версии схемы %2 (%3), но в него нельзя записывать. %4 Ничего не изменено.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>--follow-up %1 is in the past. Give today (%2) or a later day to look at the operation again, or leave --follow-up out.</source>
+        <translation>--follow-up %1 — уже прошедший день. Укажите сегодняшний (%2) или более поздний день, чтобы вернуться к операции, или уберите --follow-up.</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 (%4%)</source>
+        <comment>progress: what, done, total, percent</comment>
+        <translation>%1: %2 из %3 (%4%)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Decided %1 of %2; %n skipped because they changed after the plan.</source>
+        <translation>
+            <numerusform>Решено %1 из %2; %n пропущена, так как изменилась после плана.</numerusform>
+            <numerusform>Решено %1 из %2; %n пропущены, так как изменились после плана.</numerusform>
+            <numerusform>Решено %1 из %2; %n пропущено, так как они изменились после плана.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to do: no operation in the queue is settled by the evidence, and nothing was recorded.</source>
+        <translation>Делать нечего: ни одна операция в очереди не решена доказательствами, ничего не записано.</translation>
+    </message>
+    <message>
+        <source>recording</source>
+        <comment>progress</comment>
+        <translation>запись</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <comment>queue column</comment>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <comment>queue column</comment>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <comment>queue column</comment>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <comment>queue column</comment>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <comment>queue column</comment>
+        <translation>Вердикт</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <comment>queue column</comment>
+        <translation>Попытки</translation>
+    </message>
+    <message>
+        <source>Key window</source>
+        <comment>queue column</comment>
+        <translation>Срок ключа</translation>
+    </message>
+    <message>
+        <source>Claimed by</source>
+        <comment>queue column</comment>
+        <translation>Проверяет</translation>
+    </message>
+    <message numerus="yes">
+        <source>Events from Stripe: %1 read, %2 new, %3 already present (%n page(s)).</source>
+        <translation>
+            <numerusform>События из Stripe: прочитано %1, новых %2, уже было %3 (%n страница).</numerusform>
+            <numerusform>События из Stripe: прочитано %1, новых %2, уже было %3 (%n страницы).</numerusform>
+            <numerusform>События из Stripe: прочитано %1, новых %2, уже было %3 (%n страниц).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>page %1: %n event(s) read, %2 new</source>
+        <translation>
+            <numerusform>страница %1: прочитано %n событие, новых %2</numerusform>
+            <numerusform>страница %1: прочитано %n события, новых %2</numerusform>
+            <numerusform>страница %1: прочитано %n событий, новых %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>verifying</source>
+        <comment>progress</comment>
+        <translation>проверка</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n request(s) to Stripe; %7 s.</source>
+        <translation>
+            <numerusform>Проход reconcile: получено недоставленных событий: %1 (новых: %2); спрошено операций: %3 (впервые: %4, повторно по сроку: %5); ответы по вердиктам: %6; %n запрос к Stripe; %7 с.</numerusform>
+            <numerusform>Проход reconcile: получено недоставленных событий: %1 (новых: %2); спрошено операций: %3 (впервые: %4, повторно по сроку: %5); ответы по вердиктам: %6; %n запроса к Stripe; %7 с.</numerusform>
+            <numerusform>Проход reconcile: получено недоставленных событий: %1 (новых: %2); спрошено операций: %3 (впервые: %4, повторно по сроку: %5); ответы по вердиктам: %6; %n запросов к Stripe; %7 с.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Print the pass&apos;s summary as one JSON object.</source>
+        <translation>Вывести итог прохода одним объектом JSON.</translation>
+    </message>
+    <message>
+        <source>At most R requests a second to Stripe (default 20).</source>
+        <translation>Не более R запросов к Stripe в секунду (по умолчанию 20).</translation>
+    </message>
+    <message>
+        <source>Who asks, as the lookups record it (default: reconciler). On PostgreSQL the database login is recorded.</source>
+        <translation>Кто спрашивает — так это запишут запросы к провайдеру (по умолчанию reconciler). В PostgreSQL записывается имя входа в базу.</translation>
+    </message>
+    <message>
+        <source>--rate takes a number of requests a second above 0, e.g. 10.</source>
+        <translation>--rate принимает число запросов в секунду больше 0, например 10.</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only (%1), and reconcile keeps what Stripe answers in it: run it as a user who may write the store.</source>
+        <translation>Хранилище открыто только для чтения (%1), а reconcile сохраняет в нём ответы Stripe: запустите его от имени пользователя, который может писать в хранилище.</translation>
+    </message>
+    <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
+        <translation>Проходу не удалось взять аренду в store_meta хранилища (%1): его запускает вход, которому разрешено писать в store_meta.</translation>
+    </message>
+    <message>
+        <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
+        <translation>С этим хранилищем уже работает другой проход reconcile (%1, его аренда действует до %2): этот ничего не спрашивает.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n answer(s) before it are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>%n ответ до этого сохранён; следующий проход спросит остальное.</numerusform>
+            <numerusform>%n ответа до этого сохранены; следующий проход спросит остальное.</numerusform>
+            <numerusform>%n ответов до этого сохранены; следующий проход спросит остальное.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: the %n answer(s) complete so far are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>Прервано: %n полный ответ сохранён; следующий проход спросит остальное.</numerusform>
+            <numerusform>Прервано: %n полных ответа сохранены; следующий проход спросит остальное.</numerusform>
+            <numerusform>Прервано: %n полных ответов сохранены; следующий проход спросит остальное.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This pass lost its lease on the store (it was not renewed in time, and another pass took it): it stops asking.</source>
+        <translation>Этот проход потерял аренду хранилища (она не была вовремя продлена, и её взял другой проход): он прекращает спрашивать.</translation>
+    </message>
+    <message>
+        <source>latest note: %1</source>
+        <translation>последняя заметка: %1</translation>
     </message>
     <message>
         <source>it can now hold notes, what the provider answered and the payment behind each operation (payment_id, which the refund tool writes when it opens one)</source>
@@ -1324,6 +1539,17 @@ Subcommands (headless): %1.</source>
     <message>
         <source>failed</source>
         <translation>не выполнено</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>[options]</source>
+        <translation>[параметры]</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>Использование: %1</translation>
     </message>
 </context>
 <context>
@@ -2005,6 +2231,10 @@ Provider said: %2</source>
         <source>Event or lookup</source>
         <translation>Событие или запрос</translation>
     </message>
+    <message>
+        <source>Latest note</source>
+        <translation>Последняя заметка</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ConsoleMenus</name>
@@ -2027,22 +2257,6 @@ Provider said: %2</source>
     <message>
         <source>Keyboard shortcuts</source>
         <translation>Сочетания клавиш</translation>
-    </message>
-    <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  поиск в очереди (Enter — переход к списку)
-Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
-Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
-Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
-Ctrl+A  выбрать все показанные · Ctrl+Shift+R  записать результаты по доказательствам
-F5  обновить сейчас (изменения появляются и сами)
-Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -2109,10 +2323,6 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>Записать результаты по &amp;доказательствам…</translation>
     </message>
     <message>
-        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
-        <translation>Записать после проверки, каждый отдельным решением, результаты, которые решают доказательства, для выбранных операций (для всей очереди, если ничего не выбрано)</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -2143,6 +2353,26 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>&amp;Language</source>
         <translation>&amp;Язык</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the first match)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  поиск в очереди (Enter — к первому совпадению)
+Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
+Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
+Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
+Ctrl+A  выбрать все показанные · Ctrl+Shift+R  записать результаты по доказательствам
+F5  обновить сейчас (изменения появляются и сами)
+Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
+    </message>
+    <message>
+        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (when none is selected, those the view lists), after a review</source>
+        <translation>Записать после проверки, каждый отдельным решением, результаты, которые решают доказательства, для выбранных операций (если ничего не выбрано — для тех, что показаны в этом представлении)</translation>
     </message>
 </context>
 <context>
@@ -2204,8 +2434,8 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>Старейшая операция в очереди</translation>
     </message>
     <message>
-        <source>The operation unknown the longest: %1, unknown since %2.</source>
-        <translation>Операция, дольше всех остающаяся с неизвестным исходом: %1, исход неизвестен с %2.</translation>
+        <source>The operation of this view unknown the longest: %1, unknown since %2.</source>
+        <translation>Операция этого представления, дольше всех остающаяся с неизвестным исходом: %1, исход неизвестен с %2.</translation>
     </message>
 </context>
 <context>
@@ -2753,6 +2983,15 @@ File: %2</source>
         </translation>
     </message>
     <message>
+        <source>Latest note, %1 at %2: %3</source>
+        <comment>who, when, the note&apos;s first line</comment>
+        <translation>Последняя заметка, %1 в %2: %3</translation>
+    </message>
+    <message>
+        <source>follow-up on %1</source>
+        <translation>напоминание на %1</translation>
+    </message>
+    <message>
         <source>payment %1</source>
         <translation>платёж %1</translation>
     </message>
@@ -2998,6 +3237,10 @@ The window now shows its current state.</source>
         <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
         <translation>Выберите операцию в очереди (Ctrl+1, затем клавиши со стрелками).</translation>
     </message>
+    <message>
+        <source>%1 is not in this view of the queue. Pick an operation in the queue (Ctrl+1), or change the search or the view to see %1 again.</source>
+        <translation>%1 нет в этом представлении очереди. Выберите операцию в очереди (Ctrl+1) или измените поиск или представление, чтобы снова увидеть %1.</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueFilterBar</name>
@@ -3088,6 +3331,14 @@ The window now shows its current state.</source>
     <message>
         <source> (%1)</source>
         <translation> (%1)</translation>
+    </message>
+    <message>
+        <source>Views of the queue</source>
+        <translation>Представления очереди</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>Вердикты</translation>
     </message>
 </context>
 <context>
@@ -3217,6 +3468,11 @@ The window now shows its current state.</source>
             <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); значок предупреждения отмечает просроченные после цели хранилища в %n часа</numerusform>
             <numerusform>Время с момента, когда исход операции стал неизвестен (закончилась её последняя попытка); значок предупреждения отмечает просроченные после цели хранилища в %n часов</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <comment>the first line of an operation&apos;s latest note</comment>
+        <translation>Заметка: %1</translation>
     </message>
 </context>
 <context>
@@ -3485,6 +3741,10 @@ The window now shows its current state.</source>
     <message>
         <source>Stripe lookup %1 (refunds found: %2)</source>
         <translation>Запрос к Stripe %1 (найдено возвратов: %2)</translation>
+    </message>
+    <message>
+        <source>Where the outcome was confirmed</source>
+        <translation>Где подтверждён результат</translation>
     </message>
 </context>
 <context>
@@ -4523,6 +4783,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <comment>what the store was doing when it failed</comment>
         <translation>чтение последнего звена цепочки аудита</translation>
     </message>
+    <message>
+        <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
+        <translation>У %1 появилась заметка после проверки плана: %2. Ничего не записано; посмотрите на операцию ещё раз.</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -4722,10 +4986,6 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <translation>Ответ Stripe на %1 — не объект возврата (запрос %2): сообщите об этом, указав этот идентификатор запроса.</translation>
     </message>
     <message>
-        <source>refund %1: %2, %3 %4</source>
-        <translation>возврат %1: %2, %3 %4</translation>
-    </message>
-    <message>
         <source>refund %1: Stripe has no such refund</source>
         <translation>возврат %1: у Stripe нет такого возврата</translation>
     </message>
@@ -4748,6 +5008,14 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>%1 The undelivered events were not listed: every operation is asked by listing or by id instead; give the key Events: Read to settle missed webhooks first.</source>
         <translation>%1 Недоставленные события не получены: каждая операция проверяется по списку возвратов или по id; дайте ключу право Events: Read, чтобы сначала учитывать пропущенные вебхуки.</translation>
+    </message>
+    <message>
+        <source>refund %1: %2, %3</source>
+        <translation>возврат %1: %2, %3</translation>
+    </message>
+    <message>
+        <source>The record of what Stripe answered cannot be read.</source>
+        <translation>Запись ответа Stripe не удаётся прочитать.</translation>
     </message>
 </context>
 <context>

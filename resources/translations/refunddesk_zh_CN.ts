@@ -54,10 +54,6 @@
         <translation>链完整至 #%1，但有不变量被破坏（%2）：%3</translation>
     </message>
     <message>
-        <source>verified %1 resolutions, chain intact through #%2</source>
-        <translation>已验证 %1 条处理记录，链完整至 #%2</translation>
-    </message>
-    <message>
         <source>invariant broken (%1): %2</source>
         <translation>不变量被破坏（%1）：%2</translation>
     </message>
@@ -82,6 +78,12 @@
     <message>
         <source>resolution #%1 names provider lookup %2, which the store no longer holds: the lookup was removed after the decision.</source>
         <translation>决定 #%1 引用了服务商查询 %2，但存储中已没有它：查询在决定之后被删除。</translation>
+    </message>
+    <message numerus="yes">
+        <source>verified %n resolution(s), chain intact through #%1</source>
+        <translation>
+            <numerusform>已验证 %n 条处理记录，链完整至 #%1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -117,6 +119,22 @@
     <message>
         <source>Stripe lookup %1</source>
         <translation>Stripe 查询 %1</translation>
+    </message>
+    <message>
+        <source>a note since the evidence</source>
+        <translation>证据之后有备注</translation>
+    </message>
+    <message>
+        <source>a follow-up date still to come</source>
+        <translation>跟进日期尚未到来</translation>
+    </message>
+    <message>
+        <source>a note since the evidence: %1</source>
+        <translation>证据之后有备注：%1</translation>
+    </message>
+    <message>
+        <source>follow-up on %1: %2</source>
+        <translation>于 %1 跟进：%2</translation>
     </message>
 </context>
 <context>
@@ -226,10 +244,6 @@
         <translation>%2 中没有操作 %1。请用“refund-desk queue”核对 ID（例如 op_5521）。</translation>
     </message>
     <message>
-        <source>--operator NAME is required and may not be empty: say who is acting.</source>
-        <translation>必须提供 --operator NAME 且不能为空：请说明由谁执行此操作。</translation>
-    </message>
-    <message>
         <source>--outcome must be &apos;refunded&apos; or &apos;failed&apos;.</source>
         <translation>--outcome 只能是“refunded”或“failed”。</translation>
     </message>
@@ -242,20 +256,8 @@
         <translation>--to 指向的是源存储库自身的文件；请选择其他路径。</translation>
     </message>
     <message>
-        <source>refund-desk copy: %1 rows copied; checking both ends (audit chain, invariants)</source>
-        <translation>refund-desk copy：已复制 %1 行；正在检查两端（审计链、不变量）</translation>
-    </message>
-    <message>
-        <source>refund-desk copy: store_meta rows missing or different in the copy: %1</source>
-        <translation>refund-desk copy：副本中缺失或不同的 store_meta 行：%1</translation>
-    </message>
-    <message>
         <source>The copy at %1 does not match its source (see the counts and chains above). Do not use it: remove it and copy again.</source>
         <translation>位于 %1 的副本与源不一致（见上方的行数和审计链）。请勿使用：删除后重新复制。</translation>
-    </message>
-    <message>
-        <source>note: the source&apos;s audit chain is broken and the copy carries the same break, as it should: a copy repairs nothing. &apos;refund-desk verify&apos; fails on both ends alike.</source>
-        <translation>注意：源的审计链已断裂，副本带有相同的断点，这是应有的结果：复制不会修复任何内容。“refund-desk verify”在两端都会失败。</translation>
     </message>
     <message>
         <source>Try &apos;refund-desk --help&apos;.</source>
@@ -333,10 +335,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>模拟到此时间（自纪元起的毫秒数）而非当前时间，使每次运行得到相同的存储。</translation>
     </message>
     <message>
-        <source>%1 of %2 operations (%3), %4 operations/s</source>
-        <translation>%1 / %2 个操作（%3），每秒 %4 个操作</translation>
-    </message>
-    <message>
         <source>finishing the store (statistics, checkpoint)</source>
         <translation>正在完成存储（统计信息、检查点）</translation>
     </message>
@@ -351,14 +349,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
     <message>
         <source>Operations: %1</source>
         <translation>操作：%1</translation>
-    </message>
-    <message>
-        <source>Attempts: %1 (in %2 tool calls, %3 lost insert races)</source>
-        <translation>尝试：%1（%2 次工具调用，%3 次插入竞争失败）</translation>
-    </message>
-    <message>
-        <source>Webhook events: %1 (%2 duplicate deliveries ignored, %3 not delivered, %4 without metadata, %5 unreadable)</source>
-        <translation>Webhook 事件：%1（忽略 %2 次重复投递，%3 个未投递，%4 个无元数据，%5 个无法读取）</translation>
     </message>
     <message>
         <source>Resolutions: %1</source>
@@ -393,10 +383,6 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>写入 FILE（仅在完成后替换）而非标准输出。</translation>
     </message>
     <message>
-        <source>exported %1 resolutions to %2</source>
-        <translation>已将 %1 条处理记录导出到 %2</translation>
-    </message>
-    <message>
         <source>... and %1 more</source>
         <translation>……还有 %1 条</translation>
     </message>
@@ -417,29 +403,8 @@ broken chain arrives broken, and verify fails on both ends alike.</source>
         <translation>提前停止，文件的其余部分未读取：%1</translation>
     </message>
     <message>
-        <source>Who is acting. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
-        <translation>执行操作的人。在 PostgreSQL 上记录的是数据库登录名：可以省略名称，其他名称会被拒绝。</translation>
-    </message>
-    <message>
         <source>Print a JSON array.</source>
         <translation>输出 JSON 数组。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n attempt(s)</source>
-        <comment>queue field</comment>
-        <translation>
-            <numerusform>%n 次尝试</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>key %1</source>
-        <comment>queue field: the key window</comment>
-        <translation>密钥 %1</translation>
-    </message>
-    <message>
-        <source>claimed by %1</source>
-        <comment>queue field</comment>
-        <translation>认领人 %1</translation>
     </message>
     <message>
         <source>No operation is unknown or being checked.</source>
@@ -593,20 +558,12 @@ Subcommands (headless): %1.</source>
         <translation>再次查看该操作的日期（YYYY-MM-DD）。</translation>
     </message>
     <message>
-        <source>Who writes the note. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
-        <translation>谁写的备注。在 PostgreSQL 上记录的是数据库登录名：可以不填名字，填写其他名字会被拒绝。</translation>
-    </message>
-    <message>
         <source>--follow-up must be a calendar date as YYYY-MM-DD, e.g. 2026-03-14.</source>
         <translation>--follow-up 必须是 YYYY-MM-DD 格式的日历日期，例如 2026-03-14。</translation>
     </message>
     <message>
         <source>--text TEXT is required and may not be empty: say what was found or done.</source>
         <translation>必须提供非空的 --text TEXT：说明查明或做了什么。</translation>
-    </message>
-    <message>
-        <source>--operator NAME is required and may not be empty: say who writes the note.</source>
-        <translation>必须提供非空的 --operator NAME：说明是谁写的备注。</translation>
     </message>
     <message>
         <source>Note #%1 added to %2 by %3; follow up on %4.</source>
@@ -652,10 +609,6 @@ Subcommands (headless): %1.</source>
         <source>the place of the sync cannot be kept in the store (%1): a run that is stopped lists its window again next time, storing nothing twice</source>
         <translation>无法在存储中保存同步进度（%1）：中断的运行下次会重新列出其时间窗口，不会重复保存任何事件</translation>
     </message>
-    <message>
-        <source>Events from Stripe: %1 read, %2 new, %3 already present (%4 pages).</source>
-        <translation>来自 Stripe 的事件：读取 %1 个，新增 %2 个，已存在 %3 个（%4 页）。</translation>
-    </message>
     <message numerus="yes">
         <source>%n of them stored but not readable as refund evidence.</source>
         <translation>
@@ -699,10 +652,6 @@ Subcommands (headless): %1.</source>
         <translation>正式模式</translation>
     </message>
     <message>
-        <source>page %1: %2 events read, %3 new</source>
-        <translation>第 %1 页：读取 %2 个事件，新增 %3 个</translation>
-    </message>
-    <message>
         <source>The pages before this are stored; running sync-events again goes on from there.</source>
         <translation>此前的页面已保存；再次运行 sync-events 会从那里继续。</translation>
     </message>
@@ -731,10 +680,6 @@ Subcommands (headless): %1.</source>
         <translation>%1 已跳过：%2</translation>
     </message>
     <message>
-        <source>Decided %1 of %2; %3 skipped because they changed after the plan.</source>
-        <translation>已决定 %1 / %2；%3 个因计划后发生变化而跳过。</translation>
-    </message>
-    <message>
         <source>At most N operations, oldest first.</source>
         <translation>最多 N 个操作，从最早的开始。</translation>
     </message>
@@ -759,10 +704,6 @@ Subcommands (headless): %1.</source>
         <translation>需要 --note TEXT：说明为何一起记录这些结果。</translation>
     </message>
     <message>
-        <source>--operator NAME is required: say who is acting.</source>
-        <translation>需要 --operator NAME：说明由谁操作。</translation>
-    </message>
-    <message>
         <source>On PostgreSQL the operator recorded is the database login: you are logged in as %1, not %2. Nothing was recorded.</source>
         <translation>在 PostgreSQL 上记录的操作员是数据库登录名：您以 %1 登录，而不是 %2。未记录任何内容。</translation>
     </message>
@@ -777,20 +718,8 @@ Subcommands (headless): %1.</source>
         </translation>
     </message>
     <message>
-        <source>Recording</source>
-        <translation>正在记录</translation>
-    </message>
-    <message>
         <source>Print the lookup kept as one JSON object.</source>
         <translation>将保存的查询以一个 JSON 对象输出。</translation>
-    </message>
-    <message>
-        <source>Who asks. On PostgreSQL the database login is recorded: the name may be left out, and another name is refused.</source>
-        <translation>提问者。在 PostgreSQL 上记录的是数据库登录名：可以省略名字，其他名字会被拒绝。</translation>
-    </message>
-    <message>
-        <source>--operator NAME is required and may not be empty: say who asks Stripe.</source>
-        <translation>必须提供 --operator 名字且不能为空：请说明是谁在询问 Stripe。</translation>
     </message>
     <message>
         <source>The store is open for reading only (%1), and ask-stripe keeps what Stripe answers in it: run it as a user who may write the store.</source>
@@ -809,16 +738,6 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Asked the provider:</source>
         <translation>向提供方的查询：</translation>
-    </message>
-    <message>
-        <source>Asking Stripe</source>
-        <translation>正在询问 Stripe</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 of %2 operation(s) without evidence asked; %3 with a refund at Stripe; %4 already answered before; %n request(s) to Stripe.</source>
-        <translation>
-            <numerusform>已询问 %2 个无证据操作中的 %1 个；%3 个在 Stripe 有退款；%4 个此前已有答复；向 Stripe 发送了 %n 个请求。</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>The %n answer(s) before it are kept; run the command again to ask the rest.</source>
@@ -861,20 +780,286 @@ Subcommands (headless): %1.</source>
         <translation>--verdict 必须是“refunded”、“failed”或“not_found”。</translation>
     </message>
     <message>
-        <source>%1 settled by undelivered events (%2 new event(s) stored, %3 request(s)); %4 answered by listings or by id (%5 request(s)).</source>
-        <translation>通过未送达的事件确定 %1 个（新存储 %2 个事件，%3 个请求）；通过退款列表或按 ID 确定 %4 个（%5 个请求）。</translation>
-    </message>
-    <message>
         <source>%1 is already up to date (schema version %2); nothing was changed.</source>
         <translation>%1 已是最新（架构版本 %2）；未做任何更改。</translation>
     </message>
     <message>
-        <source>%1 lacks the index(es) %2 of schema version %3 but cannot be written, so they cannot be added. %4 Nothing was changed.</source>
-        <translation>%1 缺少架构版本 %3 的索引 %2，但它不可写入，因此无法添加。%4 未做任何更改。</translation>
-    </message>
-    <message>
         <source>Added index %1 to %2: schema version %3 has it, and the store was made before it did.</source>
         <translation>已向 %2 添加索引 %1：架构版本 %3 包含该索引，而此存储创建于该索引加入之前。</translation>
+    </message>
+    <message>
+        <source>asking Stripe</source>
+        <comment>progress</comment>
+        <translation>正在询问 Stripe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s)</source>
+        <comment>to Stripe</comment>
+        <translation>
+            <numerusform>%n 个请求</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Asked %1 of %2; %3 with a refund at Stripe; %4 already answered before; %5 to Stripe.</source>
+        <comment>%2: operations without evidence; %5: requests</comment>
+        <translation>已询问%2中的 %1 个；%3 个在 Stripe 有退款；%4 个此前已有答复；向 Stripe 发送了%5。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) without evidence</source>
+        <comment>asked %1 of ...</comment>
+        <translation>
+            <numerusform>%n 个无证据操作</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 settled by undelivered events (%2 stored, %3); %4 answered by listings or by id (%5).</source>
+        <comment>%2: new events; %3 and %5: requests</comment>
+        <translation>%1 个由未投递的事件确定（已保存%2，%3）；%4 个由列表或按 id 答复（%5）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new event(s)</source>
+        <comment>stored</comment>
+        <translation>
+            <numerusform>%n 个新事件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The operation to ask about, e.g. op_5521; or give --all-without-evidence instead.</source>
+        <translation>要询问的操作，例如 op_5521；也可以改为指定 --all-without-evidence。</translation>
+    </message>
+    <message>
+        <source>The operation, e.g. op_5521.</source>
+        <translation>操作，例如 op_5521。</translation>
+    </message>
+    <message>
+        <source>Who acts, recorded with what the command writes. Without it: the name saved in the console, else your login name. On PostgreSQL the database login is recorded, and another name is refused.</source>
+        <translation>执行者，与命令写入的内容一起记录。省略时使用控制台中保存的名称，否则使用您的登录名。在 PostgreSQL 上记录的是数据库登录名，其他名称会被拒绝。</translation>
+    </message>
+    <message>
+        <source>--operator needs a name; leave it out to act under the name saved in the console or your login name.</source>
+        <translation>--operator 需要一个名称；省略它即可使用控制台中保存的名称或您的登录名。</translation>
+    </message>
+    <message>
+        <source>no operator name: the system gives no login name and none was saved in the console. Say who acts with --operator NAME.</source>
+        <translation>没有操作员名称：系统未提供登录名，控制台中也没有保存名称。请用 --operator NAME 指明执行者。</translation>
+    </message>
+    <message>
+        <source>copying rows</source>
+        <comment>progress</comment>
+        <translation>正在复制行</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s) copied; checking both ends (audit chain, invariants)</source>
+        <translation>
+            <numerusform>已复制 %n 行；正在检查两端（审计链、不变量）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>store_meta rows missing or different in the copy: %1</source>
+        <translation>副本中缺少或不同的 store_meta 行：%1</translation>
+    </message>
+    <message>
+        <source>the source&apos;s audit chain is broken and the copy carries the same break, as it should: a copy repairs nothing. &apos;refund-desk verify&apos; fails on both ends alike.</source>
+        <translation>源的审计链已断裂，副本带有相同的断点，这是应有的结果：复制不会修复任何内容。“refund-desk verify”在两端都会失败。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n operation(s) (%2), %3 operations/s</source>
+        <translation>
+            <numerusform>%1 / %n 个操作（%2），每秒 %3 个操作</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Attempts: %1 (in %2, %3)</source>
+        <comment>%2: tool calls, %3: lost insert races</comment>
+        <translation>尝试：%1（%2，%3）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n tool call(s)</source>
+        <translation>
+            <numerusform>%n 次工具调用</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost insert race(s)</source>
+        <translation>
+            <numerusform>%n 次插入竞争失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Webhook events: %1 (%2, %3 not delivered, %4 without metadata, %5 unreadable)</source>
+        <comment>%2: duplicate deliveries ignored</comment>
+        <translation>Webhook 事件：%1（%2，%3 个未投递，%4 个无元数据，%5 个无法读取）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n duplicate deliveries ignored</source>
+        <translation>
+            <numerusform>忽略 %n 次重复投递</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>exporting</source>
+        <comment>progress</comment>
+        <translation>正在导出</translation>
+    </message>
+    <message numerus="yes">
+        <source>exported %n resolution(s) to %1</source>
+        <translation>
+            <numerusform>已将 %n 条处理记录导出到 %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The events: a JSON array, a Stripe list object or JSON Lines.</source>
+        <translation>事件：JSON 数组、Stripe 列表对象或 JSON Lines。</translation>
+    </message>
+    <message>
+        <source>importing events, KiB read</source>
+        <comment>progress</comment>
+        <translation>正在导入事件，已读取 KiB</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 lacks %n index(es) of schema version %2 (%3) but cannot be written. %4 Nothing was changed.</source>
+        <translation>
+            <numerusform>%1 缺少架构版本 %2 的 %n 个索引（%3），但它不可写入。%4 未做任何更改。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>--follow-up %1 is in the past. Give today (%2) or a later day to look at the operation again, or leave --follow-up out.</source>
+        <translation>--follow-up %1 是过去的日期。请给出今天（%2）或之后的日期来再次查看该操作，或者省略 --follow-up。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 (%4%)</source>
+        <comment>progress: what, done, total, percent</comment>
+        <translation>%1：%2 / %3（%4%）</translation>
+    </message>
+    <message numerus="yes">
+        <source>Decided %1 of %2; %n skipped because they changed after the plan.</source>
+        <translation>
+            <numerusform>已决定 %1 / %2；%n 个因计划后发生变化而跳过。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to do: no operation in the queue is settled by the evidence, and nothing was recorded.</source>
+        <translation>无事可做：队列中没有由证据确定结果的操作，未记录任何内容。</translation>
+    </message>
+    <message>
+        <source>recording</source>
+        <comment>progress</comment>
+        <translation>正在记录</translation>
+    </message>
+    <message>
+        <source>Operation</source>
+        <comment>queue column</comment>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Order</source>
+        <comment>queue column</comment>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <comment>queue column</comment>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <comment>queue column</comment>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <comment>queue column</comment>
+        <translation>判定</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <comment>queue column</comment>
+        <translation>尝试次数</translation>
+    </message>
+    <message>
+        <source>Key window</source>
+        <comment>queue column</comment>
+        <translation>键有效期</translation>
+    </message>
+    <message>
+        <source>Claimed by</source>
+        <comment>queue column</comment>
+        <translation>认领人</translation>
+    </message>
+    <message numerus="yes">
+        <source>Events from Stripe: %1 read, %2 new, %3 already present (%n page(s)).</source>
+        <translation>
+            <numerusform>来自 Stripe 的事件：读取 %1 个，新增 %2 个，已存在 %3 个（%n 页）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>page %1: %n event(s) read, %2 new</source>
+        <translation>
+            <numerusform>第 %1 页：读取 %n 个事件，新增 %2 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>verifying</source>
+        <comment>progress</comment>
+        <translation>正在验证</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reconcile pass: %1 undelivered event(s) fetched (%2 new); %3 operation(s) asked (%4 for the first time, %5 again as due); answers by verdict: %6; %n request(s) to Stripe; %7 s.</source>
+        <translation>
+            <numerusform>Reconcile 本轮：获取未送达事件 %1 个（新 %2 个）；询问操作 %3 个（首次 %4 个，按期再次询问 %5 个）；按结论统计的回答：%6；向 Stripe 发送 %n 个请求；%7 秒。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Print the pass&apos;s summary as one JSON object.</source>
+        <translation>将本轮的摘要输出为一个 JSON 对象。</translation>
+    </message>
+    <message>
+        <source>At most R requests a second to Stripe (default 20).</source>
+        <translation>每秒最多向 Stripe 发送 R 个请求（默认 20）。</translation>
+    </message>
+    <message>
+        <source>Who asks, as the lookups record it (default: reconciler). On PostgreSQL the database login is recorded.</source>
+        <translation>提问者，记录在查询记录中（默认：reconciler）。在 PostgreSQL 上记录的是数据库登录名。</translation>
+    </message>
+    <message>
+        <source>--rate takes a number of requests a second above 0, e.g. 10.</source>
+        <translation>--rate 需要一个大于 0 的每秒请求数，例如 10。</translation>
+    </message>
+    <message>
+        <source>The store is open for reading only (%1), and reconcile keeps what Stripe answers in it: run it as a user who may write the store.</source>
+        <translation>存储以只读方式打开（%1），而 reconcile 要在其中保存 Stripe 的回答：请以可以写入存储的用户运行。</translation>
+    </message>
+    <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
+        <translation>本轮无法在存储的 store_meta 中取得租约（%1）：请用可以写入 store_meta 的登录运行。</translation>
+    </message>
+    <message>
+        <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
+        <translation>此存储上已有另一轮 reconcile 正在运行（%1，其租约到 %2 为止）：本轮不提问。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The %n answer(s) before it are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>此前的 %n 个回答已保存；下一轮会询问其余的。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Interrupted: the %n answer(s) complete so far are kept; the next pass asks the rest.</source>
+        <translation>
+            <numerusform>已中断：目前已完成的 %n 个回答已保存；下一轮会询问其余的。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This pass lost its lease on the store (it was not renewed in time, and another pass took it): it stops asking.</source>
+        <translation>本轮失去了存储上的租约（未能及时续期，另一轮已取得）：停止提问。</translation>
+    </message>
+    <message>
+        <source>latest note: %1</source>
+        <translation>最新备注：%1</translation>
     </message>
     <message>
         <source>it can now hold notes, what the provider answered and the payment behind each operation (payment_id, which the refund tool writes when it opens one)</source>
@@ -1295,6 +1480,17 @@ Subcommands (headless): %1.</source>
     <message>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>[options]</source>
+        <translation>[选项]</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>用法：%1</translation>
     </message>
 </context>
 <context>
@@ -1956,6 +2152,10 @@ Provider said: %2</source>
         <source>Event or lookup</source>
         <translation>事件或查询</translation>
     </message>
+    <message>
+        <source>Latest note</source>
+        <translation>最新备注</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ConsoleMenus</name>
@@ -1976,22 +2176,6 @@ Provider said: %2</source>
     <message>
         <source>Keyboard shortcuts</source>
         <translation>键盘快捷键</translation>
-    </message>
-    <message>
-        <source>Ctrl+F  find in the queue (Return goes to the list)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  在队列中查找（按回车转到列表）
-Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
-Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
-Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
-Ctrl+A  全选显示的操作 · Ctrl+Shift+R  根据证据记录结果
-F5  立即刷新（变更也会自动出现）
-Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -2058,10 +2242,6 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>根据证据记录结果(&amp;E)…</translation>
     </message>
     <message>
-        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (the whole queue when none is selected), after a review</source>
-        <translation>经审核后，将证据为所选操作（未选择时为整个队列）确定的结果逐个作为单独的决定记录</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -2092,6 +2272,26 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Ctrl+F  find in the queue (Return goes to the first match)
+Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
+Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
+Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
+Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
+F5  refresh now (changes also appear by themselves)
+Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
+        <translation>Ctrl+F  在队列中查找（按回车转到第一个匹配项）
+Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
+Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
+Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
+Ctrl+A  全选显示的操作 · Ctrl+Shift+R  根据证据记录结果
+F5  立即刷新（变更也会自动出现）
+Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
+    </message>
+    <message>
+        <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (when none is selected, those the view lists), after a review</source>
+        <translation>经审核后，为所选操作（未选择时为当前视图列出的操作）记录证据所确定的结果，每项作为单独的决定</translation>
     </message>
 </context>
 <context>
@@ -2153,8 +2353,8 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>队列中最早的操作</translation>
     </message>
     <message>
-        <source>The operation unknown the longest: %1, unknown since %2.</source>
-        <translation>结果未知最久的操作：%1，自 %2 起结果未知。</translation>
+        <source>The operation of this view unknown the longest: %1, unknown since %2.</source>
+        <translation>此视图中结果未知最久的操作：%1，自 %2 起未知。</translation>
     </message>
 </context>
 <context>
@@ -2690,6 +2890,15 @@ File: %2</source>
         </translation>
     </message>
     <message>
+        <source>Latest note, %1 at %2: %3</source>
+        <comment>who, when, the note&apos;s first line</comment>
+        <translation>最新备注，%1 于 %2：%3</translation>
+    </message>
+    <message>
+        <source>follow-up on %1</source>
+        <translation>于 %1 跟进</translation>
+    </message>
+    <message>
         <source>payment %1</source>
         <translation>付款 %1</translation>
     </message>
@@ -2933,6 +3142,10 @@ The window now shows its current state.</source>
         <source>Pick an operation in the queue (Ctrl+1, then the arrow keys).</source>
         <translation>在队列中选择一个操作（Ctrl+1，然后用方向键）。</translation>
     </message>
+    <message>
+        <source>%1 is not in this view of the queue. Pick an operation in the queue (Ctrl+1), or change the search or the view to see %1 again.</source>
+        <translation>%1 不在队列的此视图中。请在队列中选择一个操作（Ctrl+1），或更改搜索或视图以再次看到 %1。</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueFilterBar</name>
@@ -3023,6 +3236,14 @@ The window now shows its current state.</source>
     <message>
         <source> (%1)</source>
         <translation>（%1）</translation>
+    </message>
+    <message>
+        <source>Views of the queue</source>
+        <translation>队列视图</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>结论</translation>
     </message>
 </context>
 <context>
@@ -3146,6 +3367,11 @@ The window now shows its current state.</source>
         <translation>
             <numerusform>自操作结果变为未知（其最后一次尝试结束）以来的时间；超过存储的目标 %n 小时即以警告图标标为超期</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <comment>the first line of an operation&apos;s latest note</comment>
+        <translation>备注：%1</translation>
     </message>
 </context>
 <context>
@@ -3412,6 +3638,10 @@ The window now shows its current state.</source>
     <message>
         <source>Stripe lookup %1 (refunds found: %2)</source>
         <translation>Stripe 查询 %1（找到的退款：%2）</translation>
+    </message>
+    <message>
+        <source>Where the outcome was confirmed</source>
+        <translation>结果在何处确认</translation>
     </message>
 </context>
 <context>
@@ -4448,6 +4678,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <comment>what the store was doing when it failed</comment>
         <translation>读取审计链的最后一环</translation>
     </message>
+    <message>
+        <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
+        <translation>%1 在审核之后有了新备注：%2。未写入任何内容；请重新查看。</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -4639,10 +4873,6 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <translation>Stripe 对 %1 的回答不是退款对象（请求 %2）：请附上此请求 ID 报告。</translation>
     </message>
     <message>
-        <source>refund %1: %2, %3 %4</source>
-        <translation>退款 %1：%2，%3 %4</translation>
-    </message>
-    <message>
         <source>refund %1: Stripe has no such refund</source>
         <translation>退款 %1：Stripe 没有这笔退款</translation>
     </message>
@@ -4665,6 +4895,14 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>%1 The undelivered events were not listed: every operation is asked by listing or by id instead; give the key Events: Read to settle missed webhooks first.</source>
         <translation>%1 未列出未送达的事件：每个操作改为通过退款列表或按 ID 查询；为密钥授予 Events: Read 权限，即可先用错过的 webhook 事件确定结果。</translation>
+    </message>
+    <message>
+        <source>refund %1: %2, %3</source>
+        <translation>退款 %1：%2，%3</translation>
+    </message>
+    <message>
+        <source>The record of what Stripe answered cannot be read.</source>
+        <translation>无法读取 Stripe 回答的记录。</translation>
     </message>
 </context>
 <context>

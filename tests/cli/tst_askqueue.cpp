@@ -150,7 +150,7 @@ private slots:
         // 12 operations asked in 4 requests: the undelivered events (none), one listing of the
         // ten, one of op_far, one GET.
         QCOMPARE(m_fake->requestCount(), 4);
-        QVERIFY2(run.out.contains(QLatin1String("12 of 12 operation(s) without evidence asked")), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QLatin1String("Asked 12 of 12 operations without evidence")), qPrintable(run.out));
         int byId = 0;
         for (const auto &request : m_fake->requests())
             byId += request.pathAndQuery == QLatin1String("/v1/refunds/re_byid") ? 1 : 0;

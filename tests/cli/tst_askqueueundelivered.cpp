@@ -163,10 +163,10 @@ private slots:
         const QUrlQuery listing(m_fake->requests().back().pathAndQuery.section(QLatin1Char('?'), 1));
         QVERIFY(listing.queryItemValue(QStringLiteral("created[gte]")).toLongLong() > (m_baseMs - 3600'000) / 1000);
 
-        QVERIFY2(run.out.contains(QLatin1String("4 of 4 operation(s) without evidence asked")), qPrintable(run.out));
-        QVERIFY2(run.out.contains(QLatin1String("2 settled by undelivered events (4 new event(s) stored, 1 request(s))")),
+        QVERIFY2(run.out.contains(QLatin1String("Asked 4 of 4 operations without evidence")), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QLatin1String("2 settled by undelivered events (4 new events stored, 1 request)")),
                  qPrintable(run.out));
-        QVERIFY2(run.out.contains(QLatin1String("2 answered by listings or by id (1 request(s))")), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QLatin1String("2 answered by listings or by id (1 request)")), qPrintable(run.out));
         for (int i = 0; i < 2; ++i) {
             const QString id = QStringLiteral("op_missed%1").arg(i);
             // Settled by its own events, stored as the receiver would have: no lookup.
@@ -201,8 +201,8 @@ private slots:
         QVERIFY2(again.exitCode == 0, qPrintable(again.err));
         // The events listed again store nothing new; only the two left are listed.
         QCOMPARE(m_fake->requestCount() - before, 2);
-        QVERIFY2(again.out.contains(QLatin1String("2 of 2 operation(s) without evidence asked")), qPrintable(again.out));
-        QVERIFY2(again.out.contains(QLatin1String("0 settled by undelivered events (0 new event(s) stored")),
+        QVERIFY2(again.out.contains(QLatin1String("Asked 2 of 2 operations without evidence")), qPrintable(again.out));
+        QVERIFY2(again.out.contains(QLatin1String("0 settled by undelivered events (0 new events stored")),
                  qPrintable(again.out));
         for (int i = 0; i < 2; ++i) {
             QCOMPARE(evidence(QStringLiteral("op_missed%1").arg(i)).first, size_t(2));

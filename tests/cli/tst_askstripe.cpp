@@ -122,7 +122,9 @@ private slots:
     {
         const Run run = ask({QStringLiteral("op_known"), QStringLiteral("--operator"), QStringLiteral("alice")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
-        QVERIFY2(run.out.contains(QLatin1String("re_known: succeeded")), qPrintable(run.out));
+        // The amount in major units, never Stripe's minor units.
+        QVERIFY2(run.out.contains(QLatin1String("refund re_known: succeeded, 38.00 USD")), qPrintable(run.out));
+        QVERIFY2(!run.out.contains(QLatin1String("3800")), qPrintable(run.out));
         QCOMPARE(m_fake->requestCount(), 1);
         QCOMPARE(m_fake->requests().front().pathAndQuery, QStringLiteral("/v1/refunds/re_known"));
 
@@ -142,6 +144,17 @@ private slots:
         QVERIFY(requests.at(0).toObject().value(QLatin1String("body")).toString().contains(QLatin1String("re_known")));
         QVERIFY(!kept.front().requests.contains(TestKey));
         QCOMPARE(kept.front().responseSha256.size(), 64);
+
+        // show says it the same way, read from the refunds kept.
+        QProcess show;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+        show.setProcessEnvironment(environment);
+        show.start(Test::appPath(), {QStringLiteral("show"), QStringLiteral("op_known"), QStringLiteral("--db"), m_db});
+        QVERIFY(show.waitForFinished(60'000));
+        const QString shown = QString::fromUtf8(show.readAllStandardOutput());
+        QVERIFY2(shown.contains(QLatin1String("by alice at ")) && shown.contains(QLatin1String("refund re_known: succeeded, 38.00 USD")),
+                 qPrintable(shown));
     }
 
     void aMissedWebhookIsFoundInTheOperationsWindow()
@@ -204,9 +217,9 @@ private slots:
 
     void nothingIsAskedThatCannotBeKept()
     {
-        // An unknown operation, a missing operator and a version 1 store: Stripe is not asked.
+        // An unknown operation, a blank operator and a version 1 store: Stripe is not asked.
         QCOMPARE(ask({QStringLiteral("op_nobody"), QStringLiteral("--operator"), QStringLiteral("alice")}).exitCode, 2);
-        QCOMPARE(ask({QStringLiteral("op_missed")}).exitCode, 5);
+        QCOMPARE(ask({QStringLiteral("op_missed"), QStringLiteral("--operator"), QString()}).exitCode, 2);
         {
             TestStore raw(m_command->filePath(QStringLiteral("raw.sqlite")));
             QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS v1").arg(m_db)));

@@ -23,6 +23,24 @@ using RefundDesk::Test::environmentWithoutDisplay;
 using RefundDesk::Test::runRefundDesk;
 using RefundDesk::Test::TestStore;
 
+// A refund event of `operationId` (by metadata and key) as the webhook receiver stores it.
+inline WebhookEvent refundEvent(const Operation &operation, const QString &eventId, const QString &refundId,
+                                const QString &status)
+{
+    WebhookEvent event;
+    event.eventId = eventId;
+    event.type = QStringLiteral("refund.updated");
+    event.created = 1'700'000'000;
+    event.receivedAt = 1'700'000'000'500;
+    event.operationId = operation.operationId;
+    event.idempotencyKey = operation.idempotencyKey;
+    event.refundId = refundId;
+    event.payload = TestStore::refundEventPayload(eventId, event.type, refundId, status, operation.amountCents,
+                                                  operation.currency, operation.operationId,
+                                                  operation.idempotencyKey, *event.created);
+    return event;
+}
+
 class tst_Cli : public QObject
 {
     Q_OBJECT
@@ -51,6 +69,26 @@ private slots:
     void resolveFromEvidencePlansThenRecords();
     void resolveFromEvidenceSkipsWhatChangedAfterThePlan();
     void resolveFromEvidenceRacingDecidesEachOnce();
+    void textShowsMoney_data();
+    void textShowsMoney();
+    void showReadsLookupsFromWhatStripeAnswered();
+    void demoNamesTheReferenceAmount();
+
+    // The command line speaks like the console (tst_cli_voice.cpp).
+    void usageLinesNameTheCommand_data();
+    void usageLinesNameTheCommand();
+    void operatorIsChosenAsTheConsoleChooses_data();
+    void operatorIsChosenAsTheConsoleChooses();
+    void blankOperatorIsAUsageError_data();
+    void blankOperatorIsAUsageError();
+    void queueHasAHeaderAndTheVerdict();
+    void countsUseTheLanguagesPlurals_data();
+    void countsUseTheLanguagesPlurals();
+    void rerunWithNothingToDoSaysSo();
+    void pastFollowUpIsRefused_data();
+    void pastFollowUpIsRefused();
+    void askStripeWithoutOperationIsPrefixed();
+    void resolveFromEvidencePlanShowsTheNotes();
 
 private:
     // The subcommands `refund-desk --help` lists.

@@ -30,7 +30,7 @@ void tst_Cli::helpNeedsNoDisplay()
     QVERIFY2(!mentionsPlatformPlugin(run.err), qPrintable(run.err));
     // Each of them is run without a display in everyCommandRunsWithoutADisplay().
     QCOMPARE(listedCommands(), QStringList({"ask-stripe", "claim", "copy", "demo", "export", "import-events", "init", "note", "queue",
-                                            "release", "resolve", "resolve-from-evidence", "show", "sync-events",
+                                            "reconcile", "release", "resolve", "resolve-from-evidence", "show", "sync-events",
                                             "upgrade", "verify"}));
 }
 
@@ -89,6 +89,7 @@ void tst_Cli::everyCommandRunsWithoutADisplay()
         // Refused before it asks anything: plain http to another machine would send the key.
         {{"sync-events", "--db", store, "--stripe-api-base", "http://stripe.example.com"}, 5},
         {{"ask-stripe", "op_5521", "--db", store, "--operator", "ann", "--stripe-api-base", "http://stripe.example.com"}, 5},
+        {{"reconcile", "--db", store, "--operator", "ann", "--stripe-api-base", "http://stripe.example.com"}, 5},
         {{"export", "--db", store, "--format", "json"}, 0},
         {{"verify", "--db", demo}, 0},
         {{"resolve-from-evidence", "--db", store, "--operator", "ann", "--note", "nothing settled"}, 5},

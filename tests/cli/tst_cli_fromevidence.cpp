@@ -80,6 +80,16 @@ void tst_Cli::resolveFromEvidencePlansThenRecords()
                                                            .arg(ids.size()), QRegularExpression::MultilineOption)),
              qPrintable(text.outText()));
     QVERIFY(text.outText().contains(QLatin1String("Run again with --yes")));
+    // Each planned operation's amount in major units with its code, as the totals are.
+    const QRegularExpression money(QStringLiteral("\t\\d{1,3}(,\\d{3})*\\.\\d\\d (USD|EUR|GBP)$"));
+    int plannedLines = 0;
+    for (const QString &line : text.outText().split(u'\n')) {
+        if (!ids.contains(line.trimmed().section(u'\t', 0, 0)))
+            continue;
+        ++plannedLines;
+        QVERIFY2(money.match(line).hasMatch(), qPrintable(line));
+    }
+    QCOMPARE(plannedLines, ids.size());
 
     // --limit and --verdict narrow it.
     const CliRun failedOnly = runRefundDesk(base + QStringList{"--json", "--verdict", "failed", "--limit", "2"});
@@ -130,7 +140,7 @@ void tst_Cli::resolveFromEvidenceSkipsWhatChangedAfterThePlan()
     environment.insert(QStringLiteral("RD_TEST_BATCH_HOLD"), hold);
     QProcess batch;
     batch.setProcessEnvironment(environment);
-    batch.start(Test::appPath(), base + QStringList{"--yes"});
+    batch.start(Test::testingAppPath(), base + QStringList{"--yes"});
     QVERIFY(batch.waitForStarted());
     QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(hold + QStringLiteral(".planned")), 60'000);
     const CliRun claim = runRefundDesk({"claim", ids[1], "--db", demo, "--operator", "bob"});
@@ -187,4 +197,86 @@ void tst_Cli::resolveFromEvidenceRacingDecidesEachOnce()
     for (qint64 count : decisionsOf(demo, ids))
         QCOMPARE(count, qint64(1));
     QCOMPARE(runRefundDesk({"verify", "--db", demo}).exitCode, 0);
+}
+
+void tst_Cli::resolveFromEvidencePlanShowsTheNotes()
+{
+    const QString demo = demoStore(QStringLiteral("notes.sqlite"));
+    QVERIFY(!demo.isEmpty());
+    const QStringList base{"resolve-from-evidence", "--db", demo, "--operator", "ann", "--note", "Settled"};
+    const CliRun first = runRefundDesk(base + QStringList{"--json"});
+    QCOMPARE(first.exitCode, 0);
+    QList<QJsonObject> refunded;
+    for (const QJsonValue &entry : QJsonDocument::fromJson(first.out).object().value(QLatin1String("eligible")).toArray()) {
+        const QJsonObject object = entry.toObject();
+        // The key is there for every operation, null without a note.
+        QVERIFY(object.contains(QLatin1String("latest_note")));
+        QVERIFY(object.value(QLatin1String("latest_note")).isNull());
+        if (object.value(QLatin1String("outcome")).toString() == QLatin1String("refunded")
+            && object.value(QLatin1String("event_id")).isString())
+            refunded << object;
+    }
+    QVERIFY(refunded.size() >= 3);
+    const QString since = refunded[0].value(QLatin1String("operation_id")).toString();
+    const QString coming = refunded[1].value(QLatin1String("operation_id")).toString();
+    const QString earlier = refunded[2].value(QLatin1String("operation_id")).toString();
+    const QString day = QDate::currentDate().addDays(3).toString(Qt::ISODate);
+    const auto note = [&](const QString &id, const QStringList &more) {
+        const CliRun run = runRefundDesk(QStringList{"note", id, "--db", demo, "--operator", "ann"} + more);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    };
+    note(since, {"--text", "do not record refunded"});
+    note(coming, {"--text", "Customer calls back", "--follow-up", day});
+    note(earlier, {"--text", "Asked the bank"});
+    // Stripe's event about `earlier` comes again after its note: the note is older than the
+    // evidence the batch rests on.
+    const QJsonObject &again = refunded[2];
+    const qint64 created = QDateTime::currentSecsSinceEpoch() + 1;
+    const QString event = TestStore::refundEventPayload(
+        QStringLiteral("evt_again"), QStringLiteral("refund.updated"), again.value(QLatin1String("refund_id")).toString(),
+        QStringLiteral("succeeded"), again.value(QLatin1String("amount_cents")).toInteger(),
+        again.value(QLatin1String("currency")).toString(), earlier, QStringLiteral("k_again"), created);
+    QFile events(m_dir->filePath(QStringLiteral("again.json")));
+    QVERIFY(events.open(QIODevice::WriteOnly));
+    events.write('[' + event.toUtf8() + ']');
+    events.close();
+    const CliRun imported = runRefundDesk({"import-events", events.fileName(), "--db", demo});
+    QVERIFY2(imported.exitCode == 0, qPrintable(imported.outText() + imported.err));
+
+    const CliRun plan = runRefundDesk(base + QStringList{"--json"});
+    QCOMPARE(plan.exitCode, 0);
+    const QJsonObject planned = QJsonDocument::fromJson(plan.out).object();
+    QMap<QString, QJsonObject> leftOut;
+    for (const QJsonValue &entry : planned.value(QLatin1String("left_out")).toArray())
+        leftOut.insert(entry.toObject().value(QLatin1String("operation_id")).toString(), entry.toObject());
+    QCOMPARE(leftOut.value(since).value(QLatin1String("reason")).toString(), QStringLiteral("note_since_evidence"));
+    QCOMPARE(leftOut.value(since).value(QLatin1String("note")).toString(), QStringLiteral("do not record refunded"));
+    QVERIFY(leftOut.value(since).value(QLatin1String("follow_up_on")).isNull());
+    QCOMPARE(leftOut.value(coming).value(QLatin1String("reason")).toString(), QStringLiteral("follow_up_to_come"));
+    QCOMPARE(leftOut.value(coming).value(QLatin1String("note")).toString(), QStringLiteral("Customer calls back"));
+    QCOMPARE(leftOut.value(coming).value(QLatin1String("follow_up_on")).toString(), day);
+    QVERIFY(!leftOut.contains(earlier));
+    bool sawEarlier = false;
+    for (const QJsonValue &entry : planned.value(QLatin1String("eligible")).toArray()) {
+        const QJsonObject object = entry.toObject();
+        if (object.value(QLatin1String("operation_id")).toString() != earlier)
+            continue;
+        sawEarlier = true;
+        QCOMPARE(object.value(QLatin1String("latest_note")).toString(), QStringLiteral("Asked the bank"));
+        QCOMPARE(object.value(QLatin1String("event_id")).toString(), QStringLiteral("evt_again"));
+    }
+    QVERIFY(sawEarlier);
+
+    const CliRun text = runRefundDesk(base);
+    QCOMPARE(text.exitCode, 0);
+    const QString out = text.outText();
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("^  %1\\t.*\\ta note since the evidence: do not record refunded$")
+                                                 .arg(since), QRegularExpression::MultilineOption)),
+             qPrintable(out));
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("^  %1\\t.*\\tfollow-up on %2: Customer calls back$")
+                                                 .arg(coming, day), QRegularExpression::MultilineOption)),
+             qPrintable(out));
+    QVERIFY2(out.contains(QRegularExpression(QStringLiteral("^  %1\\t.*\\tlatest note: Asked the bank$").arg(earlier),
+                                             QRegularExpression::MultilineOption)),
+             qPrintable(out));
 }

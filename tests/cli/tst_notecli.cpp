@@ -164,7 +164,7 @@ void tst_NoteCli::badNotesAreUsageErrors_data()
                                 << "--follow-up must be a calendar date";
     QTest::newRow("no such day") << QStringList{"--text", "x", "--follow-up", "2031-02-30", "--operator", "alice"} << 2
                                  << "--follow-up must be a calendar date";
-    QTest::newRow("nobody") << QStringList{"--text", "x"} << 5 << "--operator NAME is required";
+    QTest::newRow("a blank operator") << QStringList{"--text", "x", "--operator", " "} << 2 << "--operator needs a name";
 }
 
 void tst_NoteCli::badNotesAreUsageErrors()

@@ -100,7 +100,7 @@ void tst_PgCli::decisionKilledHalfWayWritesNothing()
             m_server->query(name, QStringLiteral("SELECT status || ' ' || version FROM refund_ops WHERE operation_id = '%1'").arg(id));
         QProcess process;
         process.setProcessEnvironment(environment);
-        process.start(appPath(), {"resolve", id, "--db", db, "--outcome", "failed", "--evidence",
+        process.start(testingAppPath(), {"resolve", id, "--db", db, "--outcome", "failed", "--evidence",
                                                     "dashboard", "--override-evidence", "--note", "killed"});
         QVERIFY(process.waitForStarted());
         // Killed inside the transaction: its UPDATE holds the row's lock by then.

@@ -52,9 +52,9 @@ for file in \
     usr/share/doc/refund-desk/changelog.gz \
     usr/share/refund-desk/roles-postgresql.sql \
     usr/share/refund-desk/schema-postgresql.sql \
-    usr/lib/systemd/user/refund-desk-sync-events.service \
-    usr/lib/systemd/user/refund-desk-sync-events.timer \
-    usr/share/doc/refund-desk/examples/sync-events.env; do
+    usr/lib/systemd/user/refund-desk-reconcile.service \
+    usr/lib/systemd/user/refund-desk-reconcile.timer \
+    usr/share/doc/refund-desk/examples/reconcile.env; do
     [ -f "$root/$file" ] || fail "the package lacks /$file"
 done
 unexpected=$(cd "$root" && find . -type f | grep -v -E '^\./usr/(bin|lib/systemd/user|share/(applications|metainfo|icons|man|bash-completion|doc|refund-desk))/' || true)
@@ -109,20 +109,21 @@ set -e
 [ $code -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && pass "console without display: $out" \
     || fail "console without display exited $code: $out"
 
-# ---- The hourly sync-events: a systemd user timer, off until a user enables it ----
+# ---- The reconciler: a systemd user timer every 5 minutes, off until a user enables it ----
 unit_dir=$root/usr/lib/systemd/user
-if [ -f "$unit_dir/refund-desk-sync-events.timer" ] && [ -f "$unit_dir/refund-desk-sync-events.service" ]; then
-    grep -qx 'OnCalendar=hourly' "$unit_dir/refund-desk-sync-events.timer" || fail "the timer does not run hourly"
-    grep -qx 'WantedBy=timers.target' "$unit_dir/refund-desk-sync-events.timer" || fail "the timer cannot be enabled"
-    grep -q '/usr/bin/refund-desk sync-events' "$unit_dir/refund-desk-sync-events.service" \
-        || fail "the service does not run refund-desk sync-events"
-    grep -q '^REFUND_DESK_DB=' "$root/usr/share/doc/refund-desk/examples/sync-events.env" \
+if [ -f "$unit_dir/refund-desk-reconcile.timer" ] && [ -f "$unit_dir/refund-desk-reconcile.service" ]; then
+    grep -qx 'OnCalendar=\*:0/5' "$unit_dir/refund-desk-reconcile.timer" || fail "the timer does not run every 5 minutes"
+    grep -qx 'WantedBy=timers.target' "$unit_dir/refund-desk-reconcile.timer" || fail "the timer cannot be enabled"
+    grep -q '/usr/bin/refund-desk reconcile' "$unit_dir/refund-desk-reconcile.service" \
+        || fail "the service does not run refund-desk reconcile"
+    grep -q '^REFUND_DESK_DB=' "$root/usr/share/doc/refund-desk/examples/reconcile.env" \
         || fail "the example environment file names no store"
+    [ ! -e "$unit_dir/refund-desk-sync-events.timer" ] || fail "the hourly sync-events timer is still installed beside the reconciler"
     dpkg-deb -e "$deb" "$work/control"
     if grep -qs systemctl "$work/control/postinst"; then
         fail "postinst enables a unit: the timer must stay off until a user enables it"
     else
-        pass "systemd user timer and service for sync-events, off by default"
+        pass "systemd user timer and service for the reconciler, off by default"
     fi
 fi
 

@@ -4,6 +4,7 @@
 // and exit 3, and nothing in the folder is created or changed.
 
 #include "reliability.h"
+#include "testpaths.h"
 #include "teststore.h"
 
 #include "demo/demostore.h"
@@ -300,7 +301,7 @@ void tst_BadStores::fullDisk()
         environment.insert(QStringLiteral("RD_TEST_MAX_PAGE_COUNT"),
                            QString::number(queryCount(db, QStringLiteral("PRAGMA page_count"))));
         const auto before = snapshot(folder);
-        const Run run = refundDesk(writes[2], 60000, environment);
+        const Run run = runProgram(Test::testingAppPath(), writes[2], 60000, environment);
         QVERIFY2(run.exitCode == 3 && run.err.contains(FullDiskPhrase), qPrintable(run.err));
         QCOMPARE(dumpStore(db), dump);
         const auto after = snapshot(folder);

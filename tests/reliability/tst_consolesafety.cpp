@@ -195,7 +195,10 @@ void tst_ConsoleSafety::operatorNamesAreNeverMarkup()
     leaks << markupLeaks(window.get(), names, &shown);
 
     // The take-over question names whoever holds the operation.
+    // The actions act on the queue's selected row: the refresh above lists it again first.
+    QVERIFY(RefundDesk::Test::waitForConsole(*window));
     QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_claimed")));
+    QTRY_VERIFY(window->actions()->takeOver()->isEnabled());
     window->actions()->takeOver()->trigger();
     QMessageBox *question = nullptr;
     QTRY_VERIFY((question = window->findChild<QMessageBox *>(QStringLiteral("takeOverDialog"))));

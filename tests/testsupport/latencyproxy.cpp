@@ -19,13 +19,17 @@ namespace {
 
 // One direction of a link: chunks wait until their own due time, then go out in the order
 // they came. Nothing goes out while the proxy is silent or the far end is not connected.
+// A pipe of answers may also hold each until the client's loop turned (holdAnswersForTurns).
 class DelayedPipe final : public QObject
 {
 public:
-    DelayedPipe(const ProxyState &state, const QElapsedTimer &clock, QObject *parent)
+    enum class Carries { Questions, Answers };
+
+    DelayedPipe(ProxyState &state, const QElapsedTimer &clock, Carries carries, QObject *parent)
         : QObject(parent)
         , m_state(state)
         , m_clock(clock)
+        , m_carriesAnswers(carries == Carries::Answers)
         , m_timer(this) // a child, so that it lives on the proxy's thread with its pipe
     {
         m_timer.setSingleShot(true);
@@ -42,7 +46,8 @@ public:
 
     void push(const QByteArray &data)
     {
-        m_waiting.push_back({m_clock.elapsed() + m_state.delayMs, data});
+        const qint64 now = m_clock.elapsed();
+        m_waiting.push_back({now + m_state.delayMs, now, m_state.turns ? m_state.turns->load() : 0, data});
         schedule();
     }
 
@@ -62,15 +67,24 @@ public:
                 std::exchange(m_finish, {})();
             return;
         }
-        m_timer.start(int(std::max<qint64>(0, m_waiting.front().dueMs - m_clock.elapsed())));
+        // A chunk held for a turn is looked at again each millisecond.
+        const int atLeast = waitsForTurn(m_waiting.front()) ? 1 : 0;
+        m_timer.start(int(std::max<qint64>(atLeast, m_waiting.front().dueMs - m_clock.elapsed())));
     }
 
 private:
     struct Chunk
     {
         qint64 dueMs;
+        qint64 arrivedMs;
+        qint64 turnsAtArrival;
         QByteArray data;
     };
+
+    bool waitsForTurn(const Chunk &chunk) const
+    {
+        return m_carriesAnswers && m_state.holdingForTurns && m_state.turns && m_state.turns->load() == chunk.turnsAtArrival;
+    }
 
     void deliver()
     {
@@ -78,14 +92,20 @@ private:
             return;
         const qint64 now = m_clock.elapsed();
         while (!m_waiting.empty() && m_waiting.front().dueMs <= now) {
+            if (waitsForTurn(m_waiting.front())) {
+                if (now - m_waiting.front().arrivedMs < m_state.patienceMs)
+                    break;
+                ++m_state.answersWithoutATurn;
+            }
             m_target->write(m_waiting.front().data);
             m_waiting.pop_front();
         }
         schedule();
     }
 
-    const ProxyState &m_state;
+    ProxyState &m_state;
     const QElapsedTimer &m_clock;
+    const bool m_carriesAnswers;
     QIODevice *m_target = nullptr;
     bool m_open = false;
     std::deque<Chunk> m_waiting;
@@ -102,8 +122,8 @@ public:
         , m_client(client)
         , m_server(server)
         , m_state(state)
-        , m_toServer(state, clock, this)
-        , m_toClient(state, clock, this)
+        , m_toServer(state, clock, DelayedPipe::Carries::Questions, this)
+        , m_toClient(state, clock, DelayedPipe::Carries::Answers, this)
     {
         client->setParent(this);
         server->setParent(this);
@@ -316,6 +336,14 @@ void LatencyProxy::stop()
 QString LatencyProxy::pgLocation(const QString &database, const QString &user) const
 {
     return QStringLiteral("host=127.0.0.1 port=%1 dbname=%2 user=%3").arg(m_port).arg(database, user);
+}
+
+void LatencyProxy::holdAnswersForTurns(std::shared_ptr<const std::atomic<qint64>> turns, int patienceMs)
+{
+    Q_ASSERT(!m_server);
+    m_state->turns = std::move(turns);
+    m_state->patienceMs = patienceMs;
+    m_state->holdingForTurns = true;
 }
 
 void LatencyProxy::setSilent(bool silent)

@@ -18,6 +18,12 @@ struct ProxyState
     std::atomic<qint64> roundTrips{0};
     std::atomic<int> connections{0};
     std::atomic<int> openClients{0};
+    // LatencyProxy::holdAnswersForTurns(): the count an answer waits to see move, whether
+    // answers wait for it, and those that went after waiting in vain.
+    std::shared_ptr<const std::atomic<qint64>> turns;
+    int patienceMs = 0;
+    std::atomic<bool> holdingForTurns{false};
+    std::atomic<qint64> answersWithoutATurn{0};
 };
 
 // A TCP proxy on 127.0.0.1 (a port the system picks) in front of a server, that makes the
@@ -59,6 +65,15 @@ public:
     // While silent nothing is handed on in either direction, and the connections stay
     // open: a server that stopped answering. Going back delivers everything held.
     void setSilent(bool silent);
+
+    // Beyond its delay, every answer (what the server sends) waits until `turns`, the turns
+    // of a client thread's event loop (LoopTicker::sharedTicks()), has moved since it came
+    // from the server. A client that waited for an answer on that thread, its loop standing
+    // still, would never get it: after `patienceMs` it goes anyway, counted in
+    // answersWithoutATurn(). Called before start(); releaseAnswers() ends the holding.
+    void holdAnswersForTurns(std::shared_ptr<const std::atomic<qint64>> turns, int patienceMs = 10'000);
+    void releaseAnswers() { m_state->holdingForTurns = false; }
+    qint64 answersWithoutATurn() const { return m_state->answersWithoutATurn; }
 
     // Round trips counted over every connection since the start or resetCounts().
     qint64 roundTrips() const { return m_state->roundTrips; }

@@ -10,6 +10,9 @@ namespace RefundDesk::Test {
 
 // The refund-desk executable of this build.
 QString appPath();
+// refund-desk-testing: the same program, with the faults a test asks for through the
+// environment (tests/seams/faultsfromenvironment.h).
+QString testingAppPath();
 // The project's source folder (the top of the clone).
 QString sourceDir();
 // tests/data in the source folder: the malformed-event corpus, sample files.

@@ -30,6 +30,10 @@ void textUpdated(QWidget *widget, const QString &before)
 
 void setText(QLabel *label, const QString &text)
 {
+    // An empty label has nothing to read: a Tab stop there would be a control without a
+    // name. It takes its place in the chain again once it says something.
+    if (label->textInteractionFlags().testFlag(Qt::TextSelectableByKeyboard))
+        label->setFocusPolicy(text.isEmpty() ? Qt::NoFocus : Qt::StrongFocus);
     if (label->text() == text)
         return;
     const QString before = label->text();

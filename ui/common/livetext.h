@@ -21,7 +21,8 @@ namespace LiveText {
 
 // Puts the label in the Tab chain as selectable text, with a visible focus mark.
 void makeReadable(QLabel *label);
-// Sets the label's text; tells the accessibility bridge when it changed.
+// Sets the label's text; tells the accessibility bridge when it changed. A readable label
+// without text leaves the Tab chain until it has some.
 void setText(QLabel *label, const QString &text);
 // The status bar's message is painted, not a child a screen reader can read: its
 // accessible name carries the message shown (else "Status"), announced on change.

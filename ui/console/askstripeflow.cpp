@@ -73,6 +73,9 @@ AskStripeFlow::AskStripeFlow(MainWindow *window, OperatorIdentity *identity)
     evidence->addUnderVerdict(m_status);
 
     connect(window, &MainWindow::operationShown, this, &AskStripeFlow::onShown);
+    // Asked about the queue's selection only: the panel may show what a search hides.
+    connect(window, &MainWindow::currentOperationChanged, this,
+            [this] { onShown(m_window->panel()->operationId()); });
     connect(window, &MainWindow::storeOpened, this, &AskStripeFlow::updateEnabled);
     connect(m_runner, &AskStripeRunner::waiting, this, [this](const QString &id, const QString &why) {
         say(id, tr("Asking Stripe about %1… %2").arg(id, why), int(Theme::Tone::Warning));
@@ -117,7 +120,8 @@ bool AskStripeFlow::eventFilter(QObject *watched, QEvent *event)
 void AskStripeFlow::updateEnabled()
 {
     const bool shown = m_window->panel()->snapshot().has_value();
-    m_ask->setEnabled(shown && m_window->hasStore() && !m_window->isReadOnly() && !m_runner->isBusy());
+    const bool selected = m_window->currentOperation() != nullptr;
+    m_ask->setEnabled(selected && m_window->hasStore() && !m_window->isReadOnly() && !m_runner->isBusy());
     m_copyCase->setEnabled(shown);
     m_keyAction->setEnabled(m_window->hasStore());
 }
@@ -179,9 +183,10 @@ void AskStripeFlow::copyCase()
 
 void AskStripeFlow::ask()
 {
-    const QString id = m_window->panel()->operationId();
-    if (id.isEmpty() || !m_window->hasStore() || m_runner->isBusy())
+    const OperationSnapshot *current = m_window->currentOperation();
+    if (!current || !m_window->hasStore() || m_runner->isBusy())
         return;
+    const QString id = current->operation.operationId;
     if (m_window->isReadOnly()) {
         say(id, tr("The store is open for reading only, and Stripe's answer is kept in it: open it for writing to ask Stripe."),
             int(Theme::Tone::Warning));

@@ -42,7 +42,7 @@ QString batchTotalsText(const BatchPlan &plan)
     for (const BatchTotal &total : plan.totals()) {
         lines << QCoreApplication::translate("BatchReviewDialog", "%1: %n operation(s), %2", "outcome: count, amount",
                                              int(total.count))
-                     .arg(displayName(total.outcome), Money::format(total.amountCents, total.currency));
+                     .arg(displayName(total.outcome), Money::display(total.amountCents, total.currency));
     }
     return lines.join(u'\n');
 }
@@ -64,7 +64,9 @@ BatchReviewDialog::BatchReviewDialog(const BatchPlan &plan, QWidget *parent)
     layout->addWidget(summary);
 
     m_eligible = newTable(QStringLiteral("eligibleTable"),
-                          {tr("Operation"), tr("Outcome"), tr("Refund id"), tr("Event or lookup"), tr("Amount")}, this);
+                          {tr("Operation"), tr("Outcome"), tr("Refund id"), tr("Event or lookup"), tr("Amount"),
+                           tr("Latest note")},
+                          this);
     fillEligible(plan);
     layout->addWidget(m_eligible, 3);
 
@@ -112,7 +114,7 @@ void BatchReviewDialog::fillEligible(const BatchPlan &plan)
         setRow(m_eligible, row,
                {candidate.seen.operationId, displayName(candidate.outcome),
                 candidate.outcome == Outcome::Refunded ? candidate.refundId : QString(), candidate.sourceText(),
-                Money::format(candidate.seen.amountCents, candidate.seen.currency)});
+                Money::display(candidate.seen.amountCents, candidate.seen.currency), candidate.latestNote});
     }
 }
 
@@ -122,7 +124,7 @@ void BatchReviewDialog::fillLeftOut(const BatchPlan &plan)
     for (int row = 0; row < int(plan.leftOut.size()); ++row) {
         const BatchLeftOut &left = plan.leftOut[size_t(row)];
         setRow(m_leftOut, row,
-               {left.operation.operationId, displayName(left.verdict), describe(left.reason, left.operation)});
+               {left.operation.operationId, displayName(left.verdict), describe(left)});
     }
 }
 

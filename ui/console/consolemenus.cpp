@@ -182,7 +182,7 @@ void ConsoleMenus::showKeyboardShortcuts()
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->setTexts([this, box] {
         box->setWindowTitle(tr("Keyboard shortcuts"));
-        QString text = tr("Ctrl+F  find in the queue (Return goes to the list)\n"
+        QString text = tr("Ctrl+F  find in the queue (Return goes to the first match)\n"
                           "Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload\n"
                           "Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over\n"
                           "Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer\n"
@@ -219,7 +219,8 @@ void ConsoleMenus::retranslate()
     m_operationMenu->setTitle(tr("&Operation"));
     m_batchAction->setText(tr("Record outcomes from &evidence…"));
     m_batchAction->setToolTip(tr("Record, each as its own decision, the outcomes the evidence settles for the "
-                                 "selected operations (the whole queue when none is selected), after a review"));
+                                 "selected operations (when none is selected, those the view lists), after a "
+                                 "review"));
     m_actions->retranslate();
 
     m_viewMenu->setTitle(tr("&View"));

@@ -40,10 +40,15 @@ ConsoleStatusBar::ConsoleStatusBar(QStatusBar *bar, OperatorIdentity *identity)
     m_liveLabel = statusLabel(window, QStringLiteral("liveLabel"));
     m_oldestLabel = statusLabel(window, QStringLiteral("oldestLabel"));
     m_oldestLabel->hide();
+    // A message of the moment (showMessage) takes the place of the normal widgets, the
+    // operator and the store, and is painted only up to the first permanent one: the
+    // queue's count and oldest, and the store's state, stay in view beside it, and no
+    // message is ever painted over them. A normal widget shown while a message is up
+    // would be painted over: the oldest, which comes and goes, is permanent.
     bar->addWidget(m_operatorLabel);
-    bar->addWidget(m_countLabel);
-    bar->addWidget(m_oldestLabel);
     bar->addWidget(m_storeLabel, 1);
+    bar->addPermanentWidget(m_countLabel);
+    bar->addPermanentWidget(m_oldestLabel);
     m_standbyLabel = new StandbyLabel(window);
     bar->addPermanentWidget(m_standbyLabel);
     m_encryptionLabel = new EncryptionLabel(window);
@@ -102,7 +107,11 @@ void ConsoleStatusBar::followCounts(QueueViewCounts *counts)
 
 void ConsoleStatusBar::showOldest()
 {
-    const std::optional<QueueCounts> counts = m_counts ? m_counts->counts() : std::nullopt;
+    // The view's oldest: while a newer view's count is on its way the label stays as it
+    // is; a view whose oldest cannot be told (one of the evidence's) shows none.
+    if (m_counts && !m_counts->isCurrent())
+        return;
+    const std::optional<QueueCounts> counts = m_counts ? m_counts->viewCounts() : std::nullopt;
     const bool shown = counts && !counts->oldestOperationId.isEmpty();
     m_oldestLabel->setVisible(shown);
     if (!shown) {
@@ -113,7 +122,7 @@ void ConsoleStatusBar::showOldest()
     // The same age as the queue's Age column: since the operation became unknown.
     const qint64 age = qMax<qint64>(0, QDateTime::currentMSecsSinceEpoch() - counts->oldestUnknownSince);
     m_oldestLabel->setText(tr("Oldest: %1, %2").arg(counts->oldestOperationId, TimeText::span(age)));
-    m_oldestLabel->setToolTip(tr("The operation unknown the longest: %1, unknown since %2.")
+    m_oldestLabel->setToolTip(tr("The operation of this view unknown the longest: %1, unknown since %2.")
                                   .arg(counts->oldestOperationId, TimeText::fullMoment(counts->oldestUnknownSince)));
     m_oldestLabel->setAccessibleName(tr("Oldest operation in the queue"));
     m_oldestLabel->setAccessibleDescription(m_oldestLabel->text());

@@ -18,9 +18,10 @@ class OperatorIdentity;
 class QueueViewCounts;
 class StandbyLabel;
 
-// The console's status bar: who works, the queue's count and its oldest operation, the
-// store, a hot standby's delay, the store's encryption and whether changes are live. Messages of the moment
-// (statusBar()->showMessage) are the window's.
+// The console's status bar: who works, the store, the count and the oldest operation of
+// the view the queue lists, a hot standby's delay, the store's encryption and whether
+// changes are live. Messages of the moment (statusBar()->showMessage) are the window's:
+// they take the place of the operator and the store, never the rest.
 class ConsoleStatusBar final : public QObject
 {
     Q_OBJECT
@@ -32,8 +33,8 @@ public:
     void setStore(const std::optional<StoreFacts> *facts, bool openedReadOnly, const QDateTime &openedAt);
     // The operator, the store and the queue's count (`queueCount`, as the queue says it).
     void update(const QString &queueCount);
-    // The oldest operation of the queue, as the views' counts read it with them (the same
-    // statement), and its age, kept current while the window is open.
+    // The oldest operation of the view listed, as the views' counts read it with them (the
+    // same statement), and its age, kept current while the window is open.
     void followCounts(QueueViewCounts *counts);
     // The store's state changed: its standby and encryption.
     void showState(const StoreState &state);

@@ -1,5 +1,6 @@
 #include "ui/console/mainwindow.h"
 
+#include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
 #include "store/storeworker.h"
@@ -94,6 +95,8 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     connect(m_queue, &QueuePane::operationChosen, this, [this](const QString &id) { loadOperation(id, false); });
     connect(m_queue, &QueuePane::countChanged, this, &MainWindow::updateStatus);
     connect(m_queue, &QueuePane::listed, this, &MainWindow::onQueueListed);
+    connect(m_queue, &QueuePane::viewListed, this, &MainWindow::onViewListed);
+    connect(m_queue, &QueuePane::selectionChanged, this, &MainWindow::updateActions);
     connect(m_queue->model(), &QueueModel::readFailed, this, [this](const QString &message) {
         m_firstPicture->release();
         reportError(tr("Cannot read the queue"), message);
@@ -308,6 +311,19 @@ void MainWindow::onQueueListed()
         showOperation(wanted);
 }
 
+void MainWindow::onViewListed()
+{
+    // Another view is listed: the panel shows the queue's selection (the operation kept
+    // selected, or the only one left, chosen by the queue), else the operation it showed is
+    // selected again if this view lists it, else the panel says it is not in the view.
+    const QString shown = m_reader->current();
+    if (shown.isEmpty() || !m_queue->currentOperationId().isEmpty())
+        return;
+    if (!m_queue->select(shown))
+        m_reader->showNotInView(shown);
+    updateActions();
+}
+
 void MainWindow::onStoreState(const StoreState &state)
 {
     if (!m_facts || m_facts->state == state)
@@ -350,21 +366,36 @@ void MainWindow::loadOperation(const QString &operationId, bool fromChange)
         m_reader->load(operationId, fromChange);
 }
 
+const OperationSnapshot *MainWindow::currentOperation() const
+{
+    const auto &snapshot = m_panel->snapshot();
+    if (!snapshot || snapshot->operation.operationId != m_queue->currentOperationId())
+        return nullptr;
+    return &*snapshot;
+}
+
 void MainWindow::updateActions()
 {
     const auto &snapshot = m_panel->snapshot();
     m_actions->update(snapshot ? &*snapshot : nullptr, m_identity->name(), isReadOnly(),
                       m_facts && m_facts->schemaVersion >= 2);
     // The state shown may be about to change: nothing more until the write in flight ends.
-    if (snapshot && m_writes->isWriting(snapshot->operation.operationId)) {
+    // Nor on an operation the queue does not select: the person acts on what they see.
+    if (snapshot && (!currentOperation() || m_writes->isWriting(snapshot->operation.operationId))) {
         for (QAction *action : m_actions->writes())
             action->setEnabled(false);
     }
-    m_menus->batchAction()->setEnabled(m_facts && !isReadOnly() && !m_operationWrites->isBatchBusy());
+    // The batch takes the selected rows, else the view's (the whole queue when the view is).
+    const bool batchHasRows = m_queue->listsWholeQueue() || m_queue->model()->rowCount() > 0;
+    m_menus->batchAction()->setEnabled(m_facts && !isReadOnly() && !m_operationWrites->isBatchBusy()
+                                       && batchHasRows);
+    emit currentOperationChanged();
 }
 
 void MainWindow::updateStatus()
 {
+    if (!m_status) // the queue counts before the status bar is made
+        return;
     m_status->update(m_queue->countText());
 }
 

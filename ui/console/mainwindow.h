@@ -33,6 +33,7 @@ class StoreBanners;
 class StoreSources;
 class StoreWorker;
 class UpgradeBanner;
+struct OperationSnapshot;
 
 // The console: the queue on the left, the operation on the right, the actions a person
 // may take on it, and a live view of changes made by others. The UI thread never touches
@@ -75,6 +76,10 @@ public:
     bool showOperation(const QString &operationId);
     // Selects the first row of the queue, if any is listed yet.
     bool selectFirst();
+    // The operation the actions act on: the one the panel shows, when it is the row the
+    // queue selects (current) in the view listed; else none. An operation a search or a
+    // view hides, or one shown alone in the panel, is out of their reach.
+    const OperationSnapshot *currentOperation() const;
     // Re-reads the queue and the operation shown (as a change elsewhere would); a snapshot
     // (Store::Freshness) is opened again instead, keeping the operation shown.
     void refreshNow();
@@ -109,6 +114,8 @@ signals:
     void storeOpened(const QString &path);
     // The panel shows the answer for this operation (or why it could not be read).
     void operationShown(const QString &operationId);
+    // currentOperation() may have changed: the actions were enabled or disabled again.
+    void currentOperationChanged();
     void errorReported(const QString &title, const QString &message);
 
 protected:
@@ -125,6 +132,7 @@ private:
 
     void storeReady(StoreFacts facts, bool readOnly, const QString &showAfter);
     void onQueueListed();
+    void onViewListed();
     void onStoreState(const StoreState &state);
     void loadOperation(const QString &operationId, bool fromChange);
     void updateActions();

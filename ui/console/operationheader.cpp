@@ -4,11 +4,13 @@
 #include "domain/money.h"
 #include "items/operationsnapshot.h"
 #include "items/timetext.h"
+#include "items/tooltiptext.h"
 #include "ui/common/bannerlabel.h"
 #include "ui/common/livetext.h"
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDateTime>
 #include <QEvent>
 #include <QFontDatabase>
 #include <QGridLayout>
@@ -37,6 +39,7 @@ OperationHeader::OperationHeader(QWidget *parent)
     , m_title(plainLabel(this))
     , m_status(plainLabel<BannerLabel>(this))
     , m_facts(plainLabel(this))
+    , m_note(plainLabel(this))
     , m_key(new QLineEdit(this))
     , m_copyKey(new QToolButton(this))
     , m_keyLabel(new QLabel(this))
@@ -50,6 +53,8 @@ OperationHeader::OperationHeader(QWidget *parent)
     m_status->setCompact(true);
     m_facts->setObjectName(QStringLiteral("operationFacts"));
     m_facts->setWordWrap(true);
+    m_note->setObjectName(QStringLiteral("latestNote"));
+    m_note->setWordWrap(true);
 
     m_key->setObjectName(QStringLiteral("idempotencyKey"));
     m_key->setReadOnly(true);
@@ -76,6 +81,7 @@ OperationHeader::OperationHeader(QWidget *parent)
     layout->setSpacing(4);
     layout->addLayout(top);
     layout->addWidget(m_facts);
+    layout->addWidget(m_note);
     layout->addLayout(keyRow);
     clear();
 }
@@ -111,7 +117,7 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
     } else if (operation.status == OperationStatus::Refunded && !operation.refundId.isEmpty()) {
         status = tr("REFUNDED — %1").arg(operation.refundId);
     }
-    m_status->setText(status);
+    LiveText::setText(m_status, status);
     m_status->setTone(Theme::toneOf(operation.status));
     m_status->show();
 
@@ -131,19 +137,49 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
     m_facts->setText(facts.join(QStringLiteral(" · ")));
     m_facts->setToolTip(tr("Created %1; the provider keeps the key until about %2")
                             .arg(TimeText::fullMoment(operation.createdAt), TimeText::fullMoment(window.expiresAt())));
+    showNotes(snapshot, nowMsecs);
     m_key->setText(operation.idempotencyKey);
     m_key->setCursorPosition(0);
     m_copyKey->setEnabled(true);
     m_key->setEnabled(true);
 }
 
+void OperationHeader::showNotes(const OperationSnapshot &snapshot, qint64 nowMsecs)
+{
+    if (snapshot.notes.empty()) {
+        LiveText::setText(m_note, QString()); // out of the Tab chain while it says nothing
+        m_note->setToolTip(QString());
+        m_note->hide();
+        return;
+    }
+    const OperationNote &latest = snapshot.notes.back();
+    QString text = tr("Latest note, %1 at %2: %3", "who, when, the note's first line")
+                       .arg(latest.operatorName, TimeText::moment(latest.recordedAt, nowMsecs), latest.firstLine());
+    // The day it needs a person again: the latest follow-up of any note still to come, as
+    // the queue's Waiting view counts it.
+    const QDate today = QDateTime::fromMSecsSinceEpoch(nowMsecs).date();
+    QDate followUp;
+    for (const OperationNote &note : snapshot.notes) {
+        if (note.followUpOn.isValid() && note.followUpOn > today && note.followUpOn > followUp)
+            followUp = note.followUpOn;
+    }
+    if (followUp.isValid())
+        text += QStringLiteral(" · ") + tr("follow-up on %1").arg(TimeText::day(followUp, today));
+    LiveText::setText(m_note, text);
+    // The whole note, as it was written: never markup.
+    m_note->setToolTip(ToolTipText::fromPlainText(latest.text));
+    m_note->show();
+}
+
 void OperationHeader::clear()
 {
     m_title->setText(tr("No operation selected"));
     // No operation, no status: an empty badge would still draw its frame.
-    m_status->clear();
+    LiveText::setText(m_status, QString());
     m_status->hide();
     m_facts->setText(tr("Pick an operation in the queue to see what happened to it."));
+    LiveText::setText(m_note, QString());
+    m_note->hide();
     m_key->clear();
     m_key->setEnabled(false);
     m_copyKey->setEnabled(false);
@@ -151,12 +187,17 @@ void OperationHeader::clear()
 
 QList<QWidget *> OperationHeader::focusOrder() const
 {
-    return {m_title, m_status, m_facts, m_key, m_copyKey};
+    return {m_title, m_status, m_facts, m_note, m_key, m_copyKey};
 }
 
 QString OperationHeader::titleText() const
 {
     return m_title->text();
+}
+
+QString OperationHeader::noteText() const
+{
+    return m_note->isVisibleTo(this) ? m_note->text() : QString();
 }
 
 QString OperationHeader::statusText() const

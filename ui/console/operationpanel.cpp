@@ -92,10 +92,10 @@ void OperationPanel::changeEvent(QEvent *event)
             m_evidence->clear();
             m_order->clear();
             m_history->clear();
-            m_tabs->setTabText(1, tr("Order"));
-            m_tabs->setTabText(2, tr("History"));
+            m_tabs->setTabText(m_tabs->indexOf(m_order), tr("Order"));
+            m_tabs->setTabText(m_tabs->indexOf(m_history), tr("History"));
         }
-        m_tabs->setTabText(0, tr("Payload"));
+        m_tabs->setTabText(m_tabs->indexOf(m_payload), tr("Payload"));
         m_tabs->setAccessibleName(tr("Details"));
     }
     QWidget::changeEvent(event);
@@ -140,9 +140,10 @@ void OperationPanel::showSnapshot(OperationSnapshot snapshot, qint64 nowMsecs)
     m_order->showSnapshot(snapshot, nowMsecs);
     m_history->showSnapshot(snapshot, nowMsecs);
     const int others = m_order->model()->otherCount();
-    m_tabs->setTabText(1, others > 0 ? tr("Order (%1 more)").arg(others) : tr("Order"));
-    m_tabs->setTabText(2, snapshot.resolutions.empty() ? tr("History")
-                                                       : tr("History (%1 decided)").arg(snapshot.resolutions.size()));
+    m_tabs->setTabText(m_tabs->indexOf(m_order), others > 0 ? tr("Order (%1 more)").arg(others) : tr("Order"));
+    m_tabs->setTabText(m_tabs->indexOf(m_history),
+                       snapshot.resolutions.empty() ? tr("History")
+                                                    : tr("History (%1 decided)").arg(snapshot.resolutions.size()));
     m_snapshot = std::move(snapshot);
     m_splitter->setEnabled(true);
 }
@@ -155,8 +156,8 @@ void OperationPanel::clear(const QString &message)
     m_evidence->clear();
     m_order->clear();
     m_history->clear();
-    m_tabs->setTabText(1, tr("Order"));
-    m_tabs->setTabText(2, tr("History"));
+    m_tabs->setTabText(m_tabs->indexOf(m_order), tr("Order"));
+    m_tabs->setTabText(m_tabs->indexOf(m_history), tr("History"));
     setNotice(message, Theme::Tone::Neutral);
 }
 

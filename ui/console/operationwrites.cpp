@@ -105,7 +105,7 @@ bool OperationWrites::startWrite(const QString &operationId, const QString &doin
 
 void OperationWrites::claim(bool takeOver)
 {
-    const auto &snapshot = m_window->panel()->snapshot();
+    const OperationSnapshot *snapshot = m_window->currentOperation();
     if (!m_window->hasStore() || !snapshot || !m_window->actions()->claim()->isVisible())
         return;
     const Operation seen = snapshot->operation;
@@ -129,7 +129,7 @@ void OperationWrites::claim(bool takeOver)
 
 void OperationWrites::confirmTakeOver()
 {
-    const auto &snapshot = m_window->panel()->snapshot();
+    const OperationSnapshot *snapshot = m_window->currentOperation();
     if (!snapshot || !m_window->actions()->takeOver()->isEnabled())
         return;
     const Operation &operation = snapshot->operation;
@@ -159,7 +159,7 @@ void OperationWrites::confirmTakeOver()
 
 void OperationWrites::release()
 {
-    const auto &snapshot = m_window->panel()->snapshot();
+    const OperationSnapshot *snapshot = m_window->currentOperation();
     if (!m_window->hasStore() || !snapshot || !m_window->actions()->release()->isEnabled())
         return;
     const Operation seen = snapshot->operation;
@@ -183,7 +183,7 @@ void OperationWrites::release()
 
 void OperationWrites::recordOutcome()
 {
-    const auto &snapshot = m_window->panel()->snapshot();
+    const OperationSnapshot *snapshot = m_window->currentOperation();
     if (!m_window->hasStore() || !snapshot || !m_window->actions()->record()->isEnabled())
         return;
     if (m_resolveDialog) {
@@ -232,7 +232,7 @@ void OperationWrites::recordOutcome()
 
 void OperationWrites::addNote()
 {
-    const auto &snapshot = m_window->panel()->snapshot();
+    const OperationSnapshot *snapshot = m_window->currentOperation();
     if (!m_window->hasStore() || !snapshot || !m_window->actions()->addNote()->isEnabled())
         return;
     if (m_noteDialog) {
@@ -316,9 +316,15 @@ void OperationWrites::recordFromEvidence()
         return;
     BatchRequest request;
     request.operatorName = facts->sessionOperator.isEmpty() ? m_window->identity()->name() : facts->sessionOperator;
-    // The operations selected in the queue; with none, the whole queue.
-    const QStringList selected = m_window->queuePane()->selectedOperationIds();
-    request.operationIds = QSet<QString>(selected.begin(), selected.end());
+    // The operations selected in the queue; with none, those the view lists (the whole
+    // queue when the view is the whole queue): never one the person does not see.
+    QueuePane *queue = m_window->queuePane();
+    QStringList chosen = queue->selectedOperationIds();
+    if (chosen.isEmpty() && !queue->listsWholeQueue())
+        chosen = queue->listedOperationIds();
+    if (chosen.isEmpty() && !queue->listsWholeQueue())
+        return;
+    request.operationIds = QSet<QString>(chosen.begin(), chosen.end());
     m_batch->start(facts->location, request);
     emit batchChanged();
 }

@@ -1,18 +1,10 @@
 #include "ui/console/operatoridentity.h"
 
-#include <QInputDialog>
-#include <QSettings>
+#include "domain/deskoperator.h"
 
-#ifdef Q_OS_UNIX
-#include <pwd.h>
-#include <unistd.h>
-#endif
+#include <QInputDialog>
 
 namespace RefundDesk {
-
-namespace {
-const char settingsKey[] = "operator/name";
-}
 
 OperatorIdentity::OperatorIdentity(QObject *parent)
     : QObject(parent)
@@ -21,25 +13,14 @@ OperatorIdentity::OperatorIdentity(QObject *parent)
 
 QString OperatorIdentity::loginName()
 {
-    for (const char *variable : {"USER", "LOGNAME", "USERNAME"}) {
-        const QString name = qEnvironmentVariable(variable).trimmed();
-        if (!name.isEmpty())
-            return name;
-    }
-#ifdef Q_OS_UNIX
-    // Started without a login environment (a service, a desktop launcher): the account.
-    if (const passwd *account = getpwuid(geteuid()); account && account->pw_name)
-        return QString::fromLocal8Bit(account->pw_name);
-#endif
-    return {};
+    return DeskOperator::loginName();
 }
 
 void OperatorIdentity::chooseAtStart(const QString &commandLineName)
 {
-    if (!commandLineName.trimmed().isEmpty())
-        setFromCommandLine(commandLineName);
-    else if (!loadSaved())
-        useForThisRun(loginName());
+    // The name from --operator is remembered for the next start; a saved or login name is
+    // only used.
+    set(DeskOperator::choose(commandLineName), !commandLineName.trimmed().isEmpty());
 }
 
 void OperatorIdentity::setFromCommandLine(const QString &name)
@@ -54,7 +35,7 @@ void OperatorIdentity::useForThisRun(const QString &name)
 
 bool OperatorIdentity::loadSaved()
 {
-    const QString saved = QSettings().value(QLatin1String(settingsKey)).toString().trimmed();
+    const QString saved = DeskOperator::saved();
     if (saved.isEmpty())
         return false;
     set(saved, false);
@@ -84,7 +65,7 @@ bool OperatorIdentity::ask(QWidget *parent)
 void OperatorIdentity::set(const QString &name, bool save)
 {
     if (save && !name.isEmpty())
-        QSettings().setValue(QLatin1String(settingsKey), name);
+        DeskOperator::save(name);
     if (name == m_name)
         return;
     m_name = name;

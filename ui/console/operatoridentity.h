@@ -9,7 +9,8 @@ namespace RefundDesk {
 
 // Who is at the desk: the name every claim and resolution records. At start it comes from
 // --operator, else from the name saved by an earlier --operator or File › Change operator
-// name…, else it is the login name of the person running the console (the OS user).
+// name…, else it is the login name of the person running the console (the OS user): the
+// choice DeskOperator makes, which the commands make alike.
 //
 // One name is recorded (claimed_by, resolutions.operator): the display name when one was
 // chosen, else the login. Not "Name (login)" as well: the operator value is the name

@@ -105,9 +105,25 @@ void PanelReader::showHint(Hint hint)
     case Hint::PickOperation:
         m_panel->clear(tr("Pick an operation in the queue (Ctrl+1, then the arrow keys)."));
         break;
+    case Hint::NotInView:
+        m_panel->clear(tr("%1 is not in this view of the queue. Pick an operation in the queue (Ctrl+1), or "
+                          "change the search or the view to see %1 again.")
+                           .arg(m_hintOperation));
+        break;
     case Hint::None:
         break;
     }
+}
+
+void PanelReader::showNotInView(const QString &operationId)
+{
+    m_lane.abandon();
+    m_loadingDelay->stop();
+    m_loadingId.clear();
+    m_panel->setLoading(QString());
+    m_wanted.clear();
+    m_hintOperation = operationId;
+    showHint(Hint::NotInView);
 }
 
 void PanelReader::retranslate()

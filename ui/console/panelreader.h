@@ -26,7 +26,7 @@ class PanelReader final : public QObject
 
 public:
     // What the panel says when it shows no operation.
-    enum class Hint { None, OpenStore, PickOperation };
+    enum class Hint { None, OpenStore, PickOperation, NotInView };
 
     // `readOnly` says whether the store shown may be written (the notice depends on it).
     PanelReader(StoreWorker *reads, OperationPanel *panel, OperatorIdentity *identity,
@@ -42,6 +42,9 @@ public:
     // The operation asked for last, else the one shown.
     QString current() const;
     void showHint(Hint hint);
+    // The operation shown (or asked for) is not in the view the queue lists: the panel
+    // lets it go (the read in flight dropped) and says so, naming it.
+    void showNotInView(const QString &operationId);
     // Says the notice (or the hint) again in the language in force, from what was read.
     void retranslate();
 
@@ -65,6 +68,7 @@ private:
     QString m_wanted;    // the operation the panel shows or is about to show
     // What the texts are made from, kept so that they can be said again in another language.
     Hint m_hint = Hint::None;
+    QString m_hintOperation; // the operation Hint::NotInView names
     std::optional<OperationSnapshot> m_noticeBefore; // the notice compared the panel with this
 };
 

@@ -46,11 +46,16 @@ void fit(QTableView *view)
     // The widest spans the age and the key window usually show: "23 h 59 m", "9 d 23 h".
     const QStringList spans{TimeText::span((23 * 60 + 59) * 60'000LL), TimeText::span((9 * 24 + 23) * 3'600'000LL)};
 
-    // The id is bold; ids of the queue are a few digits after "op_".
+    // A cell's icon (an overdue age, a noted operation), with the margins the style keeps
+    // on both sides of it.
+    const int icon = view->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, view)
+        + 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+    // The id is bold; ids of the queue are a few digits after "op_", after the mark of a
+    // note.
     QFont bold = view->font();
     bold.setBold(true);
     fitColumnWidth(header, QueueModel::OperationColumn,
-                   QFontMetrics(bold).horizontalAdvance(QStringLiteral("op_00000")) + margin);
+                   icon + QFontMetrics(bold).horizontalAdvance(QStringLiteral("op_00000")) + margin);
     fitColumnWidth(header, QueueModel::OrderColumn, 0, {QStringLiteral("000000")});
     fitColumnWidth(header, QueueModel::AmountColumn, 0,
                    {Money::display(99999, QStringLiteral("USD")), Money::display(99999, QStringLiteral("GBP"))});
@@ -62,10 +67,7 @@ void fit(QTableView *view)
                    {displayName(Verdict::None), displayName(Verdict::Refunded), displayName(Verdict::Failed),
                     displayName(Verdict::Pending), displayName(Verdict::Conflict)});
     fitColumnWidth(header, QueueModel::AttemptsColumn, 0, {QStringLiteral("00")});
-    // An overdue age: the icon before the span (the word is in its tooltip), with the
-    // margins the style keeps on both sides of a cell's icon.
-    const int icon = view->style()->pixelMetric(QStyle::PM_SmallIconSize, nullptr, view)
-        + 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+    // An overdue age: the icon before the span (the word is in its tooltip).
     fitColumnWidth(header, QueueModel::AgeColumn, icon + widestOf(metrics, spans) + margin);
     fitColumnWidth(header, QueueModel::KeyWindowColumn, 0, spans + QStringList{modelText("closed")});
     // A login name of usual length.

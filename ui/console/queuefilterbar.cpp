@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QAbstractItemView>
 #include <QResizeEvent>
 #include <QStyle>
 #include <QVBoxLayout>
@@ -138,6 +139,9 @@ void QueueFilterBar::retranslate()
     for (int i = 0; i < verdicts.size(); ++i)
         m_verdict->setItemText(i, verdicts[i]);
     m_verdict->setToolTip(tr("What the provider's events and lookups show"));
+    // The pop-up lists are read on their own once open: each says what it lists.
+    m_status->view()->setAccessibleName(tr("Views of the queue"));
+    m_verdict->view()->setAccessibleName(tr("Verdicts"));
     m_statusLabel->setText(tr("&Show:"));
     m_verdictLabel->setText(tr("&Verdict:"));
 }

@@ -52,7 +52,7 @@ public:
 
 signals:
     void filterChanged();
-    // Return in the search field: go to the list.
+    // Return in the search field: go to the first match.
     void searchAccepted();
 
 protected:

@@ -62,6 +62,10 @@ QueuePane::QueuePane(QWidget *parent)
                 || (index.column() == QueueModel::ClaimedByColumn && index.data(QueueModel::MineRole).toBool());
         },
         [this](const QModelIndex &index) {
+            // A note on the operation marks its id; its first line is in the row's tooltip.
+            if (index.column() == QueueModel::OperationColumn
+                && !index.data(QueueModel::LatestNoteRole).toString().isEmpty())
+                return style()->standardIcon(QStyle::SP_FileDialogDetailedView, nullptr, this);
             if (index.column() != QueueModel::AgeColumn || !index.data(QueueModel::OverdueRole).toBool())
                 return QIcon();
             return style()->standardIcon(QStyle::SP_MessageBoxWarning, nullptr, this);
@@ -115,19 +119,55 @@ QueuePane::QueuePane(QWidget *parent)
     m_viewCounts->setToday(m_dayWatch->today());
     connect(m_dayWatch, &DayWatch::dayChanged, this, &QueuePane::dayChanged);
     connect(m_viewCounts, &QueueViewCounts::changed, this, &QueuePane::showViewCounts);
-    connect(m_filterBar, &QueueFilterBar::searchAccepted, this, &QueuePane::focusList);
+    connect(m_filterBar, &QueueFilterBar::searchAccepted, this, &QueuePane::goToFirstMatch);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &QueuePane::onCurrentChanged);
+    connect(m_view->selectionModel(), &QItemSelectionModel::selectionChanged, this, &QueuePane::selectionChanged);
     // A listing's rows are applied by the model when they come: selection changes then
     // are the model's, not the person's.
     connect(m_model, &QueueModel::rowsAboutToArrive, this, [this] { m_quiet = true; });
-    connect(m_model, &QueueModel::loaded, this, [this] {
-        m_quiet = false;
-        restorePlace();
-        updateEmptyText();
-        emit countChanged();
-        emit listed();
-    });
+    connect(m_model, &QueueModel::loaded, this, &QueuePane::onListed);
     connect(m_model, &QueueModel::loadingChanged, this, &QueuePane::updateEmptyText);
+}
+
+void QueuePane::onListed()
+{
+    m_quiet = false;
+    const bool viewChanged = m_place && m_place->viewChanged;
+    restorePlace();
+    if (std::exchange(m_firstMatchWhenListed, false)) {
+        if (chooseFirst())
+            focusList();
+    } else if (viewChanged && m_model->rowCount() == 1 && m_model->isAtEnd() && currentOperationId().isEmpty()) {
+        // A view (a search, most often) that leaves one operation: that is the one meant.
+        chooseFirst();
+    }
+    updateEmptyText();
+    emit countChanged();
+    emit listed();
+    if (viewChanged)
+        emit viewListed();
+    emit selectionChanged();
+}
+
+void QueuePane::goToFirstMatch()
+{
+    // The search's rows may still be on their way (Return right after typing).
+    if (m_model->isLoading()) {
+        m_firstMatchWhenListed = true;
+        return;
+    }
+    if (chooseFirst())
+        focusList();
+}
+
+bool QueuePane::chooseFirst()
+{
+    if (m_model->rowCount() == 0)
+        return false;
+    const QString id = m_model->index(0, 0).data(QueueModel::OperationIdRole).toString();
+    select(id);
+    emit operationChosen(id);
+    return true;
 }
 
 void QueuePane::changeEvent(QEvent *event)
@@ -191,12 +231,15 @@ void QueuePane::setOperatorName(const QString &name)
 void QueuePane::applyFilter()
 {
     keepPlaceUntilListed(currentOperationId(), false);
+    m_place->viewChanged = true;
     QueueQuery query = m_model->query();
     m_filterBar->applyTo(query, m_operatorName);
     query.today = m_dayWatch->today();
     m_quiet = true;
     m_model->setQuery(query, m_filterBar->verdict());
     m_quiet = false;
+    // The status bar's count and oldest are the view's.
+    m_viewCounts->read();
 }
 
 void QueuePane::refresh(const QString &operationId)
@@ -227,6 +270,7 @@ void QueuePane::showViewCounts()
     const auto count = [&counts](qint64 QueueCounts::*part) {
         return counts ? std::optional<qint64>((*counts).*part) : std::nullopt;
     };
+    emit countChanged(); // the view's own count came with them
     m_filterBar->setCount(View::NeedsPersonNow,
                           counts ? std::optional<qint64>(counts->needsPersonNow()) : std::nullopt);
     m_filterBar->setCount(View::Mine, count(&QueueCounts::mine));
@@ -250,11 +294,12 @@ void QueuePane::keepPlaceUntilListed(const QString &selected, bool keepTop)
         place.top = top.isValid() ? top.data(QueueModel::OperationIdRole).toString() : QString();
         place.scroll = m_view->verticalScrollBar()->value();
     }
-    // A place asked for earlier and not yet restored keeps its top row.
+    // A place asked for earlier and not yet restored keeps its top row, and its view.
     if (m_place && place.top.isEmpty() && place.scroll < 0) {
         place.top = m_place->top;
         place.scroll = m_place->scroll;
     }
+    place.viewChanged = m_place && m_place->viewChanged;
     m_place = place;
 }
 
@@ -293,6 +338,21 @@ bool QueuePane::select(const QString &operationId, bool scroll)
     }
     m_quiet = false;
     return row >= 0;
+}
+
+QStringList QueuePane::listedOperationIds() const
+{
+    QStringList ids;
+    for (int row = 0; row < m_model->rowCount(); ++row)
+        ids << m_model->index(row, 0).data(QueueModel::OperationIdRole).toString();
+    return ids;
+}
+
+bool QueuePane::listsWholeQueue() const
+{
+    const QueueQuery &query = m_model->query();
+    return query.statusFilter == QueueQuery::StatusFilter::NeedsPerson && query.searchText.trimmed().isEmpty()
+        && m_model->verdictFilter().isEmpty();
 }
 
 QString QueuePane::currentOperationId() const
@@ -353,6 +413,10 @@ int QueuePane::preferredWidth() const
 
 QString QueuePane::countText() const
 {
+    // The view's count from the store once it counted the view listed; the views of the
+    // evidence (and a view still being counted) say what is listed.
+    if (const auto view = m_viewCounts->viewCounts())
+        return tr("%Ln operation(s)", nullptr, int(view->inView));
     const int rows = m_model->rowCount();
     if (!m_model->isAtEnd())
         return tr("%1 shown, more below").arg(rows);

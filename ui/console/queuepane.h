@@ -39,6 +39,14 @@ public:
     QString currentOperationId() const;
     // The operations selected (Ctrl/Shift-click, Ctrl+A), in the queue's order.
     QStringList selectedOperationIds() const;
+    // The operations listed so far, in the queue's order.
+    QStringList listedOperationIds() const;
+    // Whether the view lists the whole queue: no search, no verdict, every status (Needs a
+    // person now and All).
+    bool listsWholeQueue() const;
+    // Return in the search: the first match selected (shown in the panel) and the list
+    // focused, once the rows of the search are listed.
+    void goToFirstMatch();
     // Selects the rows listed so far whose verdict settles an outcome and that nobody else
     // holds: what a batch from evidence would take. Returns how many.
     int selectSettledByEvidence();
@@ -54,7 +62,8 @@ public:
     DayWatch *dayWatch() const { return m_dayWatch; }
     // The width that shows every column of the queue at its default width.
     int preferredWidth() const;
-    // "12 operations" / "100 shown, more below" for the status bar.
+    // "12 operations" (the view's count, once the store counted it) / "100 shown, more
+    // below" for the status bar.
     QString countText() const;
 
 signals:
@@ -63,6 +72,11 @@ signals:
     void countChanged();
     // Rows arrived and the person's place was kept: a listing was applied.
     void listed();
+    // The rows of another view (a search, a status, a verdict) were listed, after
+    // listed(): a view left with one operation has it selected (operationChosen).
+    void viewListed();
+    // The current row or the selection moved, by the person or by a listing.
+    void selectionChanged();
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -74,6 +88,9 @@ private:
     void applyFilter();
     void showViewCounts();
     void onCurrentChanged();
+    // Selects the first row and tells the panel (operationChosen), even when it was current.
+    bool chooseFirst();
+    void onListed();
     void dayChanged();
     // Where the person was, restored when the rows of a listing arrive.
     struct Place
@@ -81,6 +98,7 @@ private:
         QString selected;
         QString top;
         int scroll = -1;
+        bool viewChanged = false; // the listing is of another view
     };
     void keepPlaceUntilListed(const QString &selected, bool keepTop);
     void restorePlace();
@@ -94,6 +112,7 @@ private:
     DayWatch *m_dayWatch = nullptr;
     QString m_operatorName;
     bool m_quiet = false; // selection changes made by code, not by the person
+    bool m_firstMatchWhenListed = false; // Return in the search, before its rows came
     std::optional<Place> m_place;
 };
 

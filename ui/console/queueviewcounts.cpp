@@ -34,10 +34,11 @@ void QueueViewCounts::read()
     const RequestLane::Stub lane = m_lane.stub(m_lane.next());
     const QString operatorName = m_operatorName;
     const QDate today = m_today.isValid() ? m_today : QDate::currentDate();
+    const QueueQuery view = m_model->query();
     const int number = ++m_reads;
     m_worker->request<QueueCounts>(
-        lane, [operatorName, today](Store &store) { return store.queueCounts(operatorName, today); }, this,
-        [this, number](Result<QueueCounts> counted) {
+        lane, [operatorName, today, view](Store &store) { return store.queueCounts(operatorName, today, view); },
+        this, [this, number, view](Result<QueueCounts> counted) {
             m_answered = number;
             // A store that cannot count says so through the queue's own read; the views
             // then show no numbers rather than old ones.
@@ -45,8 +46,21 @@ void QueueViewCounts::read()
                 m_counts = *counted;
             else
                 m_counts.reset();
+            m_countedView = view;
             emit changed();
         });
+}
+
+std::optional<QueueCounts> QueueViewCounts::viewCounts() const
+{
+    const QueueQuery &listed = m_model->query();
+    // The order does not change what a view holds; its filters and search do.
+    const bool sameView = m_countedView.statusFilter == listed.statusFilter
+        && m_countedView.claimedBy == listed.claimedBy && m_countedView.followUp == listed.followUp
+        && m_countedView.searchText.trimmed() == listed.searchText.trimmed();
+    if (!m_counts || !sameView || !m_model->verdictFilter().isEmpty())
+        return std::nullopt;
+    return m_counts;
 }
 
 int QueueViewCounts::settled() const

@@ -18,6 +18,8 @@ class StoreWorker;
 // store in one statement (Store::queueCounts) each time the queue is read again; the
 // views that depend on the evidence (settled by evidence, no evidence) are counted from
 // the verdicts the queue model has worked out, without classifying the queue again.
+// The same statement counts the view the queue lists (its filters and search) and finds
+// its oldest operation, for the status bar.
 class QueueViewCounts final : public QObject
 {
     Q_OBJECT
@@ -30,10 +32,14 @@ public:
     void setOperatorName(const QString &name) { m_operatorName = name; }
     // The day follow-ups are compared with (the local date when not set).
     void setToday(const QDate &today) { m_today = today; }
-    // Counts again (a change, a refresh, another operator).
+    // Counts again (a change, a refresh, another operator, another view).
     void read();
 
     const std::optional<QueueCounts> &counts() const { return m_counts; }
+    // The count and the oldest of the view the queue lists now (QueueCounts::inView and
+    // its oldest), or none: not counted yet, a newer view's count still on its way, or a
+    // view of the evidence, whose verdicts the store cannot count.
+    std::optional<QueueCounts> viewCounts() const;
     int settled() const;
     int noEvidence() const;
     // Whether settled() and noEvidence() cover the whole queue: every operation of the
@@ -54,6 +60,7 @@ private:
     QString m_operatorName;
     QDate m_today;
     std::optional<QueueCounts> m_counts;
+    QueueQuery m_countedView; // the model's query m_counts counted
     int m_reads = 0;
     int m_answered = 0; // the count (by its number in reads()) that counts() holds
 };

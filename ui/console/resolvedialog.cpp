@@ -8,6 +8,7 @@
 
 #include <QButtonGroup>
 #include <QCheckBox>
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QEvent>
@@ -201,6 +202,7 @@ void ResolveDialog::retranslate()
     m_outcomeLabel->setText(tr("Outcome:"));
     m_refundIdLabel->setText(tr("Refund &id:"));
     m_evidenceLabel->setText(tr("&Confirmed by:"));
+    m_evidenceSource->view()->setAccessibleName(tr("Where the outcome was confirmed"));
     m_noteLabel->setText(tr("&Note:"));
     m_operatorLabel->setText(tr("O&perator:"));
     m_record->setText(tr("Record outcome"));
@@ -271,9 +273,7 @@ void ResolveDialog::update()
     const auto contradicts = contradiction();
     m_contradiction->setVisible(contradicts.has_value());
     m_override->setVisible(contradicts.has_value());
-    if (contradicts) {
-        LiveText::setText(m_contradiction, tr("This contradicts the evidence: %1").arg(*contradicts));
-    }
+    LiveText::setText(m_contradiction, contradicts ? tr("This contradicts the evidence: %1").arg(*contradicts) : QString());
 
     const auto blocking = problem();
     m_record->setEnabled(!blocking.has_value() && !m_submitting);

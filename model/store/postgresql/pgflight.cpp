@@ -2,9 +2,61 @@
 
 #include <libpq-fe.h>
 
+#include <cerrno>
 #include <optional>
 
+#include <poll.h>
+
 namespace RefundDesk::Internal {
+
+namespace {
+
+// Hands the server everything libpq holds for it, reading the server's answers into
+// libpq's buffer whenever they arrive meanwhile. A flight's answers can outgrow the
+// socket's buffers before the last statement is sent; a client that only wrote would
+// then wait on a full socket while the server waits on its own full socket to us. This is
+// the loop libpq's documentation gives for a pipeline: flush, and while data is still
+// pending, wait for the socket to be readable or writable, and consume what came.
+bool flushWhileReading(pg_conn *conn)
+{
+    for (;;) {
+        const int pending = PQflush(conn);
+        if (pending == 0)
+            return true;
+        if (pending < 0)
+            return false;
+        pollfd socket{PQsocket(conn), short(POLLIN | POLLOUT), 0};
+        if (::poll(&socket, 1, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return false;
+        }
+        if ((socket.revents & (POLLIN | POLLERR | POLLHUP)) && PQconsumeInput(conn) != 1)
+            return false;
+    }
+}
+
+// Non-blocking for as long as it lives, so that no send of a flight waits on the socket;
+// blocking again afterwards, as the rest of the connection's use expects.
+class NonBlockingScope final
+{
+public:
+    explicit NonBlockingScope(pg_conn *conn)
+        : m_conn(conn)
+        , m_ok(PQsetnonblocking(conn, 1) == 0)
+    {
+    }
+    ~NonBlockingScope() { PQsetnonblocking(m_conn, 0); }
+    NonBlockingScope(const NonBlockingScope &) = delete;
+    NonBlockingScope &operator=(const NonBlockingScope &) = delete;
+    bool isOk() const { return m_ok; }
+
+private:
+    pg_conn *m_conn;
+    bool m_ok;
+};
+
+} // namespace
 
 std::vector<PgResult> PgFlight::fly(pg_conn *conn, bool prepare, const std::vector<PgAheadStatement> &ahead,
                                     const PgBatch &batch)
@@ -22,6 +74,7 @@ std::vector<PgResult> PgFlight::fly(pg_conn *conn, bool prepare, const std::vect
         tellAhead();
         return answers;
     }
+    std::optional<NonBlockingScope> nonBlocking(std::in_place, conn);
 
     // What comes back, in the order it was sent.
     struct Expected
@@ -100,6 +153,9 @@ std::vector<PgResult> PgFlight::fly(pg_conn *conn, bool prepare, const std::vect
     }
     if (!synced || expected.empty())
         sync(std::nullopt);
+    sent = nonBlocking->isOk() && flushWhileReading(conn) && sent;
+    // Everything is on its way: the answers are read waiting, as a blocking connection does.
+    nonBlocking.reset();
 
     // The answers. A statement the server skipped after a failure in its unit answers with
     // that failure, so that whoever reads it learns why.

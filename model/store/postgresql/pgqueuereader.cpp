@@ -111,20 +111,33 @@ Result<std::vector<QueueCursor>> PgQueueReader::keys(const QueueQuery &query, in
     return keys;
 }
 
-Result<QueueCounts> PgQueueReader::counts(const QString &operatorName, const QDate &today)
+Result<QueueCounts> PgQueueReader::counts(const QString &operatorName, const QDate &today, const QueueQuery &view)
 {
     std::optional<Error> error;
-    PgParams params;
-    params.add(operatorName);
-    if (m_versionTwo)
-        params.add(QueueSql::followUpDay(today));
-    PgResult result = m_reader.read(QueueSql::countsSql("$1", "$2", m_versionTwo, SqlDialect::PostgreSql), params,
+    QueueStatement s;
+    const QByteArray claimant = s.bind(operatorName);
+    const QByteArray day = m_versionTwo ? s.bind(QueueSql::followUpDay(today)) : QByteArray();
+    QByteArray viewWhere;
+    if (QueueSql::narrowsQueue(view)) {
+        // Placeholders numbered as they are bound: only what the view uses.
+        const QByteArray viewClaimant = view.statusFilter == QueueQuery::StatusFilter::ClaimedBy
+            ? s.bind(view.claimedBy) : QByteArray();
+        const QByteArray pattern = view.searchText.trimmed().isEmpty()
+            ? QByteArray() : s.bind(containsPattern(view.searchText.trimmed()));
+        viewWhere = QueueSql::where(view, viewClaimant, pattern, day, m_versionTwo);
+    }
+    s.sql = QueueSql::countsSql(claimant, day, m_versionTwo, SqlDialect::PostgreSql, {}, viewWhere);
+    PgResult result = m_reader.read(s.sql, s.params,
                                     QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"),
                                     error);
     if (error)
         return *error;
-    return QueueCounts{result.integer(0, 0), result.integer(0, 0) - result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
-                       result.isNull(0, 4) ? QString() : result.text(0, 4), result.isNull(0, 5) ? 0 : result.integer(0, 5)};
+    const qint64 all = result.integer(0, 0);
+    QueueCounts counts{all, all - result.integer(0, 1), result.integer(0, 2), result.integer(0, 3)};
+    counts.inView = viewWhere.isEmpty() ? all : result.integer(0, 6);
+    counts.oldestOperationId = result.isNull(0, 4) ? QString() : result.text(0, 4);
+    counts.oldestUnknownSince = result.isNull(0, 5) ? 0 : result.integer(0, 5);
+    return counts;
 }
 
 Result<QueuePageReading> PgQueueReader::pageWithEvents(const QueueQuery &query,

@@ -34,7 +34,7 @@ public:
     // The page with each row's QueueRowDetail (follow-up, last attempt), in one statement.
     Result<QueueRows> rows(const QueueQuery &query, const std::optional<QueueCursor> &after, int limit);
     Result<std::vector<QueueCursor>> keys(const QueueQuery &query, int limit);
-    Result<QueueCounts> counts(const QString &operatorName, const QDate &today);
+    Result<QueueCounts> counts(const QString &operatorName, const QDate &today, const QueueQuery &view);
     // The page, its candidate events and its provider lookups: one round trip.
     Result<QueuePageReading> pageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after, int limit);
 

@@ -138,7 +138,9 @@ QueueRowDetail detailFrom(const PgResult &r, int row)
     constexpr int First = OperationColumnCount;
     return QueueSql::detailFrom(r.isNull(row, First) ? QString() : r.text(row, First),
                                 r.isNull(row, First + 1) ? QString() : r.text(row, First + 1),
-                                r.optionalInteger(row, First + 2));
+                                r.optionalInteger(row, First + 2), r.optionalInteger(row, First + 3),
+                                r.isNull(row, First + 4) ? QString() : r.text(row, First + 4),
+                                r.optionalInteger(row, First + 5).value_or(0));
 }
 
 ProviderLookup lookupFrom(const PgResult &r, int row)

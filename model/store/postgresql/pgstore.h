@@ -70,7 +70,8 @@ public:
     Result<QueueRows> queueRows(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                 int limit) override;
     Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) override;
-    Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today) override;
+    Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today,
+                                    const QueueQuery &view = {}) override;
     Result<QueuePageReading> queuePageWithEvents(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                                  int limit) override;
     Result<std::optional<Operation>> operation(const QString &operationId) override;
@@ -105,6 +106,7 @@ public:
 
     Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
     Result<void> setMeta(const QString &key, const QString &value) override;
+    Result<bool> replaceMeta(const QString &key, const QString &expected, const QString &value) override;
 
     Result<Operation> claim(const QString &operationId, const SeenState &seen, const QString &operatorName,
                             bool takeOver) override;
@@ -152,6 +154,8 @@ private:
     PgQueueReader queueReader() { return PgQueueReader(m_reader, *m_connection, m_schemaVersion); }
     PgTableReader tableReader() { return PgTableReader(m_reader, location(), m_schemaVersion); }
     std::optional<Error> refuseWrite() const;
+    // refuseWrite(), a key of the schema's refused, and the connection restored if lost.
+    std::optional<Error> refuseMetaWrite(const QString &key);
     // The operator a write records: the login. An error when the caller named another.
     Result<QString> operatorFor(const QString &requested, const QString &doing) const;
     // Inside a write's transaction, in one flight: the operation's row, locked, and its

@@ -51,8 +51,11 @@ QByteArray lockRowThenChain(int schemaVersion)
 // hash worked out by the server from the head read under the chain's lock, and the
 // operation's status changed to it, its updated_at the resolution's time as stored. Either
 // both write or neither does: the UPDATE runs only when the INSERT wrote. Answers the
-// resolution and, after it, how many operations were changed (1).
-const QByteArray DecideOne = QByteArray(
+// resolution and, after it, how many operations were changed (1). `noteCheck`, when not
+// empty, is a further condition on writing (NoteCheck).
+QByteArray decideOne(const QByteArray &noteCheck)
+{
+    return QByteArray(
     "WITH ins AS (INSERT INTO resolutions (") + ResolutionColumns + ") "
     "SELECT r.id, r.op, r.outcome, r.refund, r.evidence, r.note, r.who, r.at, r.previous, 0, r.prev, "
     "encode(sha256(convert_to('{\"evidence\":' || COALESCE(to_json(r.evidence)::text, 'null')"
@@ -71,14 +74,28 @@ const QByteArray DecideOne = QByteArray(
     "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint AS at, o.status::text AS previous, "
     "COALESCE(h.hash, repeat('0', 64)) AS prev "
     "FROM refund_ops o LEFT JOIN (SELECT resolution_id, hash FROM resolutions "
-    "ORDER BY resolution_id DESC LIMIT 1) h ON true WHERE " RD_DECIDABLE("$6") ") r "
+    "ORDER BY resolution_id DESC LIMIT 1) h ON true WHERE " RD_DECIDABLE("$6") + noteCheck + ") r "
     "RETURNING " + ResolutionColumns + "), "
     "upd AS (UPDATE refund_ops o SET status = $2, refund_id = COALESCE($3, o.refund_id), claimed_by = NULL, "
     "claimed_at = NULL, updated_at = (SELECT recorded_at FROM ins), version = o.version + 1 "
     "WHERE " RD_DECIDABLE("$6") " AND EXISTS (SELECT 1 FROM ins) RETURNING 1) "
     "SELECT ins.*, (SELECT count(*) FROM upd) FROM ins";
+}
 
 #undef RD_DECIDABLE
+
+// No note written after the one the decision was made with ($7). A note's INSERT takes a
+// key-share lock on its operation's row (the foreign key), which the decision's row lock
+// excludes: a note committed before the lock was granted is seen by this statement, which
+// runs after it, and one that comes later waits for the decision's commit.
+const QByteArray NoteCheck = " AND COALESCE((SELECT max(n.note_id) FROM operation_notes n WHERE n.operation_id = $1), 0)"
+                             " <= $7";
+const QByteArray DecideOne = decideOne(QByteArray());
+const QByteArray DecideOneUnlessNoted = decideOne(NoteCheck);
+
+// The operation's latest note, for a decision a note refused.
+const QByteArray LatestNote = "SELECT note_id, text FROM operation_notes WHERE operation_id = $1"
+                              " ORDER BY note_id DESC LIMIT 1";
 
 QString orNull(const QString &text)
 {
@@ -149,13 +166,17 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         flight.addControl(int(i) == lastSent ? settings : asynchronous);
         Sent &s = sent[i];
         s.locked = flight.add(lockRowThenChain(m_schemaVersion), PgParams().add(draft.operationId).add(ChainLockKey));
-        s.written = flight.add(DecideOne, PgParams()
-                                              .add(draft.operationId)
-                                              .add(toString(draft.outcome))
-                                              .add(refundId)
-                                              .add(draft.evidence.trimmed())
-                                              .add(orNull(draft.note))
-                                              .add(decisions[i].seen.version));
+        PgParams params;
+        params.add(draft.operationId)
+            .add(toString(draft.outcome))
+            .add(refundId)
+            .add(draft.evidence.trimmed())
+            .add(orNull(draft.note))
+            .add(decisions[i].seen.version);
+        const bool checkNotes = decisions[i].latestNoteSeen && m_schemaVersion >= 2;
+        if (checkNotes)
+            params.add(*decisions[i].latestNoteSeen);
+        s.written = flight.add(checkNotes ? DecideOneUnlessNoted : DecideOne, params);
         s.committed = flight.addControl("COMMIT");
         flight.sync();
     }
@@ -215,18 +236,30 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         changed.push_back(i);
     }
     // A decision left out names what the operation is now and who made it so: the last
-    // resolutions of those decided meanwhile, in one more flight.
+    // resolutions of those decided meanwhile, in one more flight; or, when the row is still
+    // as seen under its lock, the note written since.
     if (!changed.empty()) {
         PgBatch last;
         std::vector<int> lastOf(changed.size(), -1);
+        std::vector<int> noteOf(changed.size(), -1);
         std::vector<Operation> current;
         for (size_t c = 0; c < changed.size(); ++c) {
+            const DecisionRequest &decision = decisions[changed[c]];
             current.push_back(operationFrom(answers[size_t(sent[changed[c]].locked)], 0));
             if (current.back().status == OperationStatus::Refunded || current.back().status == OperationStatus::Failed)
                 lastOf[c] = addLastResolution(last, current.back().operationId);
+            else if (decision.latestNoteSeen && m_schemaVersion >= 2 && decision.seen.matches(current.back()))
+                noteOf[c] = last.add(LatestNote, PgParams().add(current.back().operationId));
         }
         const std::vector<PgResult> found = last.isEmpty() ? std::vector<PgResult>() : m_connection->execAll(last);
         for (size_t c = 0; c < changed.size(); ++c) {
+            if (noteOf[c] >= 0) {
+                const PgResult &note = found[size_t(noteOf[c])];
+                if (note.isOk() && note.rows() == 1) {
+                    outcomes[changed[c]] = noteSinceReview(current[c].operationId, note.text(0, 1));
+                    continue;
+                }
+            }
             std::optional<Resolution> resolution;
             if (lastOf[c] >= 0)
                 resolution = lastResolutionFrom(found[size_t(lastOf[c])]);

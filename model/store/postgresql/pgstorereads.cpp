@@ -40,9 +40,9 @@ Result<int> PgStore::keyRetentionHours()
     return keyRetentionFrom(*value);
 }
 
-Result<QueueCounts> PgStore::queueCounts(const QString &operatorName, const QDate &today)
+Result<QueueCounts> PgStore::queueCounts(const QString &operatorName, const QDate &today, const QueueQuery &view)
 {
-    return queueReader().counts(operatorName, today);
+    return queueReader().counts(operatorName, today, view);
 }
 
 Result<qint64> PgStore::dataVersion()

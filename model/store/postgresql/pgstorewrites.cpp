@@ -7,6 +7,7 @@
 #include "store/postgresql/pgresult.h"
 #include "store/postgresql/pgrows.h"
 #include "store/postgresql/pgtransaction.h"
+#include "store/storefaults.h"
 #include "store/storetext.h"
 
 #include <QCoreApplication>
@@ -153,20 +154,40 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
     return inserted;
 }
 
-Result<void> PgStore::setMeta(const QString &key, const QString &value)
+std::optional<Error> PgStore::refuseMetaWrite(const QString &key)
 {
     if (auto error = refuseWrite())
-        return *error;
+        return error;
     if (isSchemaMetaKey(key))
         return Error::usage(QCoreApplication::translate("Store", "store_meta's %1 belongs to the schema and is not set this way.").arg(key));
-    if (auto lost = m_connection->ensureConnected())
-        return *lost;
+    return m_connection->ensureConnected();
+}
+
+Result<void> PgStore::setMeta(const QString &key, const QString &value)
+{
+    if (auto refused = refuseMetaWrite(key))
+        return *refused;
     const PgResult result = m_connection->exec("INSERT INTO store_meta (key, value) VALUES ($1, $2) "
                                                "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
                                                PgParams().add(key).add(value));
     if (!result.isOk())
         return m_connection->errorFor(result, QCoreApplication::translate("Store", "writing store_meta", "what the store was doing when it failed"));
     return {};
+}
+
+Result<bool> PgStore::replaceMeta(const QString &key, const QString &expected, const QString &value)
+{
+    if (auto refused = refuseMetaWrite(key))
+        return *refused;
+    // In READ COMMITTED a conflicting upsert waits for the other writer and then reads its
+    // WHERE on the row that writer left: only one of two that read the same value wins.
+    const PgResult result = m_connection->exec("INSERT INTO store_meta (key, value) VALUES ($1, $3) "
+                                               "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value "
+                                               "WHERE store_meta.value = $2 RETURNING key",
+                                               PgParams().add(key).add(expected).add(value));
+    if (!result.isOk())
+        return m_connection->errorFor(result, QCoreApplication::translate("Store", "writing store_meta", "what the store was doing when it failed"));
+    return result.rows() == 1;
 }
 
 Result<qint64> PgStore::updateAndCommit(PgTransaction &transaction, Operation &operation, const QByteArray &update,
@@ -323,9 +344,9 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
                                      "version = version + 1 WHERE operation_id = $3 AND version = $4";
     PgBatch writes;
     std::optional<PgResult> insertedAlone;
-    // Test-only seam: the crash tests kill a decision between its two writes, so the
-    // INSERT goes in a flight of its own then.
-    if (const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS"); delayMs > 0) {
+    // Nothing in the product: a test build pauses between the two writes for the crash
+    // tests to kill it, so the INSERT goes in a flight of its own then.
+    if (const int delayMs = StoreFaults::injected().pauseInDecisionMs; delayMs > 0) {
         PgBatch first;
         first.add(insert, resolutionParams(r));
         insertedAlone = m_connection->execAll(first).front();

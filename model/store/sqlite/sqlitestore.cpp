@@ -6,6 +6,7 @@
 #include "store/sqlite/sqliteopener.h"
 #include "store/sqlite/sqliteschema.h"
 #include "store/sqlite/sqlitestatement.h"
+#include "store/storefaults.h"
 #include "store/storetext.h"
 
 #include <QCoreApplication>
@@ -278,8 +279,8 @@ Result<std::unique_ptr<Store>> SqliteStore::openFile(const QString &path, Store:
     sqlite3 *db = connection->release();
     sqlite3_busy_timeout(db, BusyTimeoutMs);
     sqlite3_extended_result_codes(db, 1);
-    // Test-only seam: a full disk where no small file system can be mounted to fill.
-    if (const int maxPages = qEnvironmentVariableIntValue("RD_TEST_MAX_PAGE_COUNT"); maxPages > 0) {
+    // Nothing in the product: a test build's full disk.
+    if (const int maxPages = StoreFaults::injected().maxPageCount; maxPages > 0) {
         const QByteArray pragma = "PRAGMA max_page_count = " + QByteArray::number(maxPages);
         sqlite3_exec(db, pragma.constData(), nullptr, nullptr, nullptr);
     }

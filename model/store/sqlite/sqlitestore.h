@@ -53,7 +53,8 @@ public:
     Result<QueueRows> queueRows(const QueueQuery &query, const std::optional<QueueCursor> &after,
                                 int limit) override;
     Result<std::vector<QueueCursor>> queueKeys(const QueueQuery &query, int limit) override;
-    Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today) override;
+    Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today,
+                                    const QueueQuery &view = {}) override;
     Result<std::optional<Operation>> operation(const QString &operationId) override;
     Result<std::vector<Attempt>> attempts(const QString &operationId) override;
     Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) override;
@@ -85,6 +86,7 @@ public:
 
     Result<int> insertEvents(const std::vector<WebhookEvent> &events) override;
     Result<void> setMeta(const QString &key, const QString &value) override;
+    Result<bool> replaceMeta(const QString &key, const QString &expected, const QString &value) override;
 
     Result<Operation> claim(const QString &operationId, const SeenState &seen,
                             const QString &operatorName, bool takeOver) override;

@@ -10,6 +10,7 @@
 #include "store/sqlite/sqlitestore.h"
 
 #include "store/sqlite/sqlitestatement.h"
+#include "store/storetext.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -81,6 +82,17 @@ Result<Resolution> SqliteStore::decideInSavepoint(const DecisionRequest &decisio
             return current.error();
         if (!current->canBeDecidedBy(draft.operatorName))
             return describeChange(*current);
+        if (decision.latestNoteSeen && m_schemaVersion >= 2) {
+            // Under the write lock: no note can come between this look and the commit.
+            auto note = cached("SELECT note_id, text FROM operation_notes WHERE operation_id = ?1"
+                               " ORDER BY note_id DESC LIMIT 1");
+            note->bind(1, draft.operationId);
+            const int code = note->step();
+            if (code == SQLITE_ROW && note->integer(0) > *decision.latestNoteSeen)
+                return noteSinceReview(draft.operationId, note->text(1));
+            if (code != SQLITE_ROW && code != SQLITE_DONE)
+                return sqliteError(code, recordingOutcomeOf(draft.operationId));
+        }
         return appendDecision(draft, *current, next);
     };
     auto outcome = decide();

@@ -174,7 +174,9 @@ Result<QueueRows> SqliteStore::queueRows(const QueueQuery &query, const std::opt
     constexpr int First = OperationColumnCount; // the detail's columns come after the row's
     auto rows = readQueue(query, after, limit, QueueRead::RowsWithDetail, [](const SqliteStatement &s) {
         return std::make_pair(operationFrom(s),
-                              QueueSql::detailFrom(s.text(First), s.text(First + 1), s.optionalInteger(First + 2)));
+                              QueueSql::detailFrom(s.text(First), s.text(First + 1), s.optionalInteger(First + 2),
+                                                   s.optionalInteger(First + 3), s.text(First + 4),
+                                                   s.optionalInteger(First + 5).value_or(0)));
     });
     if (!rows)
         return rows.error();
@@ -204,7 +206,7 @@ Result<std::vector<QueueCursor>> SqliteStore::queueKeys(const QueueQuery &query,
     return keys;
 }
 
-Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const QDate &today)
+Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const QDate &today, const QueueQuery &view)
 {
     const bool notes = m_schemaVersion >= 2;
     // Performance: named because SQLite's planner, with sampled statistics or none, finds
@@ -221,16 +223,26 @@ Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const 
         indexes.followUp = index("operation_notes_follow_up");
         indexes.queueByOperation = index("refund_ops_queue_by_operation");
     }
-    auto s = cached(QueueSql::countsSql("?1", "?2", notes, SqlDialect::Sqlite, indexes));
+    // The view's claimant and search are ?3 and ?4; its day is the counts' own ?2.
+    const bool narrow = QueueSql::narrowsQueue(view);
+    const QByteArray viewWhere = narrow ? QueueSql::where(view, "?3", "?4", "?2", notes) : QByteArray();
+    auto s = cached(QueueSql::countsSql("?1", "?2", notes, SqlDialect::Sqlite, indexes, viewWhere));
     s->bind(1, operatorName);
     if (notes)
         s->bind(2, QueueSql::followUpDay(today));
+    if (narrow && view.statusFilter == QueueQuery::StatusFilter::ClaimedBy)
+        s->bind(3, view.claimedBy);
+    if (narrow && !view.searchText.trimmed().isEmpty())
+        s->bind(4, containsPattern(view.searchText.trimmed()));
     const int code = s->step();
     if (code != SQLITE_ROW)
         return sqliteError(code, QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"));
     const qint64 all = s->value(0).toLongLong();
-    return QueueCounts{all, all - s->value(1).toLongLong(), s->value(2).toLongLong(), s->value(3).toLongLong(),
-                       s->text(4), s->value(5).toLongLong()};
+    QueueCounts counts{all, all - s->value(1).toLongLong(), s->value(2).toLongLong(), s->value(3).toLongLong()};
+    counts.inView = narrow ? s->value(6).toLongLong() : all;
+    counts.oldestOperationId = s->text(4);
+    counts.oldestUnknownSince = s->value(5).toLongLong();
+    return counts;
 }
 
 Result<std::optional<Operation>> SqliteStore::operation(const QString &operationId)

@@ -7,6 +7,7 @@
 #include "store/sqlite/sqlitebusyanswer.h"
 #include "store/sqlite/sqliterows.h"
 #include "store/sqlite/sqlitestatement.h"
+#include "store/storefaults.h"
 #include "store/storetext.h"
 
 #include <QCoreApplication>
@@ -62,6 +63,27 @@ Result<void> SqliteStore::setMeta(const QString &key, const QString &value)
     if (code != SQLITE_DONE)
         return sqliteError(code, QCoreApplication::translate("Store", "writing store_meta", "what the store was doing when it failed"));
     return {};
+}
+
+Result<bool> SqliteStore::replaceMeta(const QString &key, const QString &expected, const QString &value)
+{
+    if (auto error = refuseWrite())
+        return *error;
+    if (isSchemaMetaKey(key))
+        return Error::usage(QCoreApplication::translate("Store", "store_meta's %1 belongs to the schema and is not set this way.").arg(key));
+    // The upsert's WHERE is read on the row as it is when the statement runs: of two
+    // programs that read the same value, only the first to write it changes the row.
+    auto s = cached("INSERT INTO store_meta (key, value) VALUES (?1, ?3) ON CONFLICT (key) DO UPDATE SET value = "
+                    "excluded.value WHERE store_meta.value = ?2 RETURNING key");
+    s->bind(1, key);
+    s->bind(2, expected);
+    s->bind(3, value);
+    const int code = s->step();
+    if (code == SQLITE_ROW)
+        return s->step() == SQLITE_DONE;
+    if (code == SQLITE_DONE)
+        return false;
+    return sqliteError(code, QCoreApplication::translate("Store", "writing store_meta", "what the store was doing when it failed"));
 }
 
 std::optional<Resolution> SqliteStore::lastResolutionOf(const QString &operationId)
@@ -244,10 +266,9 @@ Result<Resolution> SqliteStore::appendDecision(const ResolutionDraft &draft, con
     if (code != SQLITE_DONE)
         return sqliteError(code, recordingOutcomeOf(draft.operationId));
 
-    // Test-only seam: the crash tests kill a decision here, between its two writes.
-    static const int delayMs = qEnvironmentVariableIntValue("RD_TEST_DELAY_IN_RESOLVE_MS");
-    if (delayMs > 0)
-        QThread::msleep(ulong(delayMs));
+    // Nothing in the product: a test build pauses here for the crash tests to kill it.
+    if (const int pauseMs = StoreFaults::injected().pauseInDecisionMs; pauseMs > 0)
+        QThread::msleep(ulong(pauseMs));
 
     // Built once: the statement's text is the key of its prepared statement.
     static const QByteArray insertResolution = "INSERT INTO resolutions " + columnsAndValues(ResolutionColumns);

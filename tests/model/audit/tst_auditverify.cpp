@@ -5,6 +5,7 @@
 #include "clirun.h"
 
 #include "audit/auditverifier.h"
+#include "i18n/translations.h"
 #include "store/store.h"
 
 #include <QTemporaryDir>
@@ -52,6 +53,10 @@ private:
     }
 
 private slots:
+    // The report's sentences in English, their counts in its plural forms, as the
+    // program speaks them.
+    void initTestCase() { Translations::install(QStringLiteral("en")); }
+
     void honestStoreVerifies()
     {
         QTemporaryDir dir;

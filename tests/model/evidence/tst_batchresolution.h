@@ -71,6 +71,10 @@ private slots:
     void twoBatchesDecideEachOperationOnce();
     void batchAndSingleDecisionsDecideEachOnce_data() { backends(); }
     void batchAndSingleDecisionsDecideEachOnce();
+    void notesHoldOperationsOutOfThePlan_data() { backends(); }
+    void notesHoldOperationsOutOfThePlan();
+    void noteAfterThePlanRefusesTheDecision_data() { backends(); }
+    void noteAfterThePlanRefusesTheDecision();
 
 private:
     void backends();
@@ -88,6 +92,8 @@ private:
     // Claims the operation as a colleague ("bob"), from a connection of its own.
     bool claimAsColleague(const QString &location, const QString &operationId);
     void verifyIntact(Store &store);
+    // Appends a note to the operation as `store`'s operator, "alice" on SQLite.
+    bool addNote(Store &store, const QString &operationId, const QString &text, const QDate &followUpOn = {});
 
     std::unique_ptr<PgTestServer> m_server;
     std::unique_ptr<QTemporaryDir> m_dir;

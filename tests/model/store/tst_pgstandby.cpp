@@ -76,7 +76,8 @@ private:
     {
         return m_standby->location(Database, user);
     }
-    // Both servers, the one that takes writes chosen by libpq: what the README tells.
+    // Both servers, the one that takes writes chosen by libpq: what docs/OPERATIONS.md tells
+    // ("Running with a standby").
     QString twoHostLocation() const
     {
         return QStringLiteral("host=%1,%2 port=%3,%4 dbname=%5 user=%6 target_session_attrs=read-write")

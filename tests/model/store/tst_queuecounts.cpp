@@ -1,5 +1,7 @@
 // The queue's counts and its oldest operation (Store::queueCounts): right on SQLite and on
-// PostgreSQL alike, whatever the notes and claims, and one round trip on PostgreSQL.
+// PostgreSQL alike, whatever the notes and claims, and one round trip on PostgreSQL. With a
+// view (a status, a follow-up, a search), the view's count and its oldest, in the same
+// statement.
 
 #include "latencyproxy.h"
 #include "pgtestserver.h"
@@ -116,6 +118,8 @@ private slots:
     void emptyQueueHasNoOldest();
     void versionOneStoreWaitsForNothing_data() { SqliteAndPgTestStores::addBackendRows(); }
     void versionOneStoreWaitsForNothing();
+    void viewCountAndOldest_data() { SqliteAndPgTestStores::addBackendRows(); }
+    void viewCountAndOldest();
     void oneRoundTripOnPostgresql();
     void readsOnlyIndexesOnSqlite_data();
     void readsOnlyIndexesOnSqlite();
@@ -229,6 +233,68 @@ void tst_QueueCounts::versionOneStoreWaitsForNothing()
     QCOMPARE(counts->oldestUnknownSince, T0 + Hour);
 }
 
+// The status bar speaks of the view the person looks at: its count and its oldest, while
+// the views' own counts stay the whole queue's.
+void tst_QueueCounts::viewCountAndOldest()
+{
+    QFETCH(QString, backend);
+    const QString location = makeStore(backend, fillQueue);
+    QVERIFY(!location.isEmpty());
+    auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+
+    const auto view = [](QueueQuery::StatusFilter status, QueueQuery::FollowUp followUp, const QString &search,
+                         const QString &claimant = {}) {
+        QueueQuery query;
+        query.statusFilter = status;
+        query.followUp = followUp;
+        query.searchText = search;
+        query.claimedBy = claimant;
+        query.today = Today;
+        return query;
+    };
+    using Status = QueueQuery::StatusFilter;
+    using FollowUp = QueueQuery::FollowUp;
+    struct Expected
+    {
+        const char *name;
+        QueueQuery view;
+        qint64 inView;
+        QString oldest;
+        qint64 since;
+    };
+    const Expected cases[] = {
+        {"the whole queue", view(Status::NeedsPerson, FollowUp::Any, {}), 5, QStringLiteral("op_m"), T0 + Hour},
+        // op_z waits: op_m is still the oldest, the view holds four.
+        {"needs a person now", view(Status::NeedsPerson, FollowUp::NotWaiting, {}), 4, QStringLiteral("op_m"),
+         T0 + Hour},
+        {"waiting", view(Status::NeedsPerson, FollowUp::Waiting, {}), 1, QStringLiteral("op_z"), T0 + Hour},
+        {"free", view(Status::Unknown, FollowUp::Any, {}), 3, QStringLiteral("op_m"), T0 + Hour},
+        {"checking", view(Status::Checking, FollowUp::Any, {}), 2, QStringLiteral("op_c"), T0 + 2 * Hour},
+        {"mine", view(Status::ClaimedBy, FollowUp::Any, {}, QStringLiteral("bob")), 1, QStringLiteral("op_d"),
+         T0 + 3 * Hour},
+        // A search that finds one: the oldest is that one, not the queue's.
+        {"a search", view(Status::NeedsPerson, FollowUp::NotWaiting, QStringLiteral("op_e")), 1,
+         QStringLiteral("op_e"), T0 + 4 * Hour},
+        {"a search within mine", view(Status::ClaimedBy, FollowUp::NotWaiting, QStringLiteral("op_"),
+                                       QStringLiteral("alice")),
+         1, QStringLiteral("op_c"), T0 + 2 * Hour},
+        {"a search that finds nothing", view(Status::NeedsPerson, FollowUp::Any, QStringLiteral("zzz")), 0, QString(),
+         0},
+    };
+    for (const Expected &expected : cases) {
+        auto counts = (*store)->queueCounts(QStringLiteral("alice"), Today, expected.view);
+        QVERIFY2(counts, counts ? expected.name : qPrintable(counts.error().message));
+        QVERIFY2(counts->inView == expected.inView,
+                 qPrintable(QStringLiteral("%1: %2 in view").arg(QLatin1String(expected.name)).arg(counts->inView)));
+        QVERIFY2(counts->oldestOperationId == expected.oldest,
+                 qPrintable(QStringLiteral("%1: oldest %2").arg(QLatin1String(expected.name), counts->oldestOperationId)));
+        QVERIFY2(counts->oldestUnknownSince == expected.since, expected.name);
+        // The views' own counts are the whole queue's, whatever the view.
+        QVERIFY2(counts->all == 5 && counts->free == 3 && counts->mine == 1 && counts->waiting == 1, expected.name);
+    }
+}
+
 void tst_QueueCounts::oneRoundTripOnPostgresql()
 {
     const QString location = makeStore(QStringLiteral("postgresql"), fillQueue);
@@ -247,6 +313,21 @@ void tst_QueueCounts::oneRoundTripOnPostgresql()
         QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
         QCOMPARE(counts->all, 5);
         QCOMPARE(counts->oldestOperationId, QStringLiteral("op_m"));
+        QCOMPARE(proxy.roundTrips(), 1);
+    }
+    // A view with a search and a follow-up: its count and oldest ride the same statement.
+    QueueQuery view;
+    view.followUp = QueueQuery::FollowUp::NotWaiting;
+    view.searchText = QStringLiteral("op_");
+    view.statusFilter = QueueQuery::StatusFilter::ClaimedBy;
+    view.claimedBy = QStringLiteral("bob");
+    for (int call = 0; call < 3; ++call) {
+        QThread::msleep(20);
+        proxy.resetCounts();
+        auto counts = (*store)->queueCounts(QStringLiteral("alice"), Today, view);
+        QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
+        QCOMPARE(counts->inView, 1);
+        QCOMPARE(counts->oldestOperationId, QStringLiteral("op_d"));
         QCOMPARE(proxy.roundTrips(), 1);
     }
 }

@@ -2,7 +2,8 @@
 # The console's accessible tree read from outside, as Orca reads it: refund-desk on a
 # virtual X server (xvfb-run), in a D-Bus session of its own (dbus-run-session) with the
 # AT-SPI bus and registry (at-spi2-core, started by D-Bus when asked for), walked with
-# pyatspi. Fails on any focusable control without a name, on a changed text whose change
+# pyatspi. Fails on any focusable control without a name (in the window, its pop-ups not yet
+# open, and the decision dialog that Record outcome… opens), on a changed text whose change
 # is not heard over AT-SPI (a search that finds nothing), or when the console never
 # shows up on the registry (a bounded wait, RD_ATSPI_WAIT seconds, 180 unless set: a
 # watchdog, not a speed limit). Everything it starts is stopped at the end.
@@ -26,7 +27,8 @@ if [ "${1:-}" = --inside ]; then
     app_pid=$!
     # Then a search that matches nothing: the queue's place says so, and that is heard.
     /usr/bin/python3 "$here/atspi_walk.py" refund-desk --wait "${RD_ATSPI_WAIT:-180}" --expect Queue \
-        --expect "Find an operation" --type "Find an operation" "no-such-operation" \
+        --expect "Find an operation" --press "Record outcome…" \
+        --type "Find an operation" "no-such-operation" \
         --hear "No operation matches the filter."
     status=$?
     # Stop what was started: the console, then the accessibility bus D-Bus started for it.

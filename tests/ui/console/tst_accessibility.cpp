@@ -209,15 +209,21 @@ void TestAccessibility::changingTextsAreReachableAndHeard()
 {
     auto window = openWindow();
     QVERIFY(window);
-    // The verdict, the notice and the banners are stops for Tab, named by what they say.
+    // The verdict, the notice and the banners are stops for Tab, named by what they say;
+    // one with nothing to say (the read-only banner of a store open for writing) is none,
+    // for it would be a stop without a name.
     const QStringList readable{QStringLiteral("verdictBanner"), QStringLiteral("panelNotice"),
                                QStringLiteral("operationStatus"), QStringLiteral("readOnlyBanner"),
                                QStringLiteral("liveLabel")};
     for (const QString &name : readable) {
         auto *label = window->findChild<QLabel *>(name);
         QVERIFY2(label, qPrintable(name));
-        QVERIFY2(label->focusPolicy() & Qt::TabFocus, qPrintable(name));
         QVERIFY2(label->textInteractionFlags() & Qt::TextSelectableByKeyboard, qPrintable(name));
+        if (name == QStringLiteral("readOnlyBanner") && label->text().isEmpty()) {
+            QVERIFY2(!(label->focusPolicy() & Qt::TabFocus), qPrintable(name));
+            continue;
+        }
+        QVERIFY2(label->focusPolicy() & Qt::TabFocus, qPrintable(name));
     }
     auto *verdict = window->findChild<QLabel *>(QStringLiteral("verdictBanner"));
     QVERIFY(verdict->text().contains(QStringLiteral("REFUNDED")));

@@ -86,6 +86,8 @@ private slots:
     void cleanup();
 
     void reviewListsAndNeedsANote();
+    void reviewWritesMoneyAsTheLocaleDoes_data();
+    void reviewWritesMoneyAsTheLocaleDoes();
     void aboveFiftyTheCountIsTypedToConfirm();
     void selectedOperationsAreRecordedFromTheirEvidence();
 
@@ -121,6 +123,47 @@ void TestBatchConsole::reviewListsAndNeedsANote()
     QVERIFY(!okButton(&dialog)->isEnabled());
     QTest::keyClicks(dialog.noteEdit(), QStringLiteral("Settled by webhooks"));
     QVERIFY(okButton(&dialog)->isEnabled());
+}
+
+void TestBatchConsole::reviewWritesMoneyAsTheLocaleDoes_data()
+{
+    QTest::addColumn<QLocale>("locale");
+    QTest::addColumn<QString>("currency");
+    QTest::addColumn<QString>("amount");
+    QTest::addColumn<QString>("total");
+
+    // Three operations of 1000 minor units each.
+    const QString nbsp(QChar(0x00A0));
+    const QLocale english(QLocale::English, QLocale::UnitedStates);
+    const QLocale russian(QLocale::Russian, QLocale::Russia);
+    const QLocale chinese(QLocale::Chinese, QLocale::China);
+    QTest::newRow("en USD") << english << "usd" << "$10.00" << "$30.00";
+    QTest::newRow("ru USD") << russian << "usd" << "10,00" + nbsp + "USD" << "30,00" + nbsp + "USD";
+    QTest::newRow("zh_CN USD") << chinese << "usd" << "USD" + nbsp + "10.00" << "USD" + nbsp + "30.00";
+    QTest::newRow("en JPY, never divided") << english << "jpy" << "JPY" + nbsp + "1,000" << "JPY" + nbsp + "3,000";
+    QTest::newRow("ru MGA, never divided") << russian << "mga" << "1" + nbsp + "000" + nbsp + "MGA"
+                                           << "3" + nbsp + "000" + nbsp + "MGA";
+    QTest::newRow("zh_CN KWD, three decimals") << chinese << "kwd" << "KWD" + nbsp + "1.000" << "KWD" + nbsp + "3.000";
+}
+
+void TestBatchConsole::reviewWritesMoneyAsTheLocaleDoes()
+{
+    QFETCH(QLocale, locale);
+    QFETCH(QString, currency);
+    QFETCH(QString, amount);
+    QFETCH(QString, total);
+    BatchPlan plan = planOf(3);
+    for (BatchCandidate &candidate : plan.eligible)
+        candidate.seen.currency = currency;
+    const QLocale before;
+    QLocale::setDefault(locale);
+    BatchReviewDialog dialog(plan);
+    QLocale::setDefault(before);
+    // Qt writes Russian groups with U+00A0 or U+202F depending on its CLDR data.
+    const auto spaced = [](QString text) { return text.replace(QChar(0x202F), QChar(0x00A0)); };
+    QCOMPARE(spaced(dialog.eligibleTable()->item(0, 4)->text()), amount);
+    const QString totals = spaced(dialog.findChild<QLabel *>(QStringLiteral("batchTotals"))->text());
+    QVERIFY2(totals.endsWith(total), qPrintable(totals));
 }
 
 void TestBatchConsole::aboveFiftyTheCountIsTypedToConfirm()

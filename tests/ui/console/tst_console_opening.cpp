@@ -22,6 +22,8 @@ void TestConsole::readOnlyOffersNoWrite()
     QVERIFY(window);
     QVERIFY(window->readOnlyBanner()->isVisible());
     QVERIFY(window->readOnlyBanner()->text().startsWith(QStringLiteral("Read-only")));
+    // Saying something, the banner is a stop for Tab again (it is none while empty).
+    QVERIFY(window->readOnlyBanner()->focusPolicy() & Qt::TabFocus);
     // Open beside the fixture's connection, it reads live, and the status bar says so.
     QCOMPARE(window->storeFacts()->freshness, Store::Freshness::Live);
     auto *live = window->findChild<QLabel *>(QStringLiteral("liveLabel"));

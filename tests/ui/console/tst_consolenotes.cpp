@@ -1,6 +1,7 @@
 // Notes in the console, driven through its real widgets offscreen: Operation › Add note…
 // (Ctrl+N) writes a note with its follow-up date without deciding anything, the History
-// tab shows it in the timeline, and a version 1 store offers its upgrade.
+// tab shows it in the timeline, the panel's header and the queue's row show the
+// latest note, and a version 1 store offers its upgrade.
 
 // First: its QTest::toString specialisations must see only the domain names.
 #include "isolatedsettings.h"
@@ -9,6 +10,11 @@
 #include "versiononestore.h"
 
 #include "items/historymodel.h"
+#include "items/queuemodel.h"
+#include "items/timetext.h"
+#include "ui/console/operationheader.h"
+#include "ui/console/queuefilterbar.h"
+#include "ui/console/queuepane.h"
 #include "ui/console/historyview.h"
 #include "ui/console/liverefresher.h"
 #include "ui/console/mainwindow.h"
@@ -26,6 +32,7 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -166,6 +173,43 @@ void tst_ConsoleNotes::addNoteWithAFollowUpDate()
     QVERIFY2(row.startsWith(QStringLiteral("alice: Note; follow up on ")), qPrintable(row));
     QVERIFY2(row.endsWith(QStringLiteral("| Asked Stripe support, case 12345")), qPrintable(row));
     QCOMPARE(historyRows(*window, QStringLiteral("created")).size(), 1);
+    // The header says what was written last, by whom, and the day it waits for.
+    QTRY_VERIFY(!window->panel()->header()->noteText().isEmpty());
+    const QString note = window->panel()->header()->noteText();
+    QVERIFY2(note.startsWith(QStringLiteral("Latest note, alice at ")), qPrintable(note));
+    QVERIFY2(note.contains(QStringLiteral(": Asked Stripe support, case 12345 · follow-up on %1")
+                               .arg(TimeText::day(followUp, QDate::currentDate()))),
+             qPrintable(note));
+
+    // The queue's row carries it: a mark, its tooltip and the sentence a screen reader says.
+    // It waits for its follow-up now: the view of all shows it beside the other.
+    window->queuePane()->filterBar()->setView(QueueFilterBar::View::All);
+    QueueModel *model = window->queuePane()->model();
+    const auto rowOf = [model](const QString &id) {
+        for (int row = 0; row < model->rowCount(); ++row) {
+            if (model->index(row, 0).data(QueueModel::OperationIdRole).toString() == id)
+                return row;
+        }
+        return -1;
+    };
+    QTRY_VERIFY(rowOf(QStringLiteral("op_1")) >= 0 && rowOf(QStringLiteral("op_2")) >= 0);
+    QTRY_COMPARE(model->index(rowOf(QStringLiteral("op_1")), QueueModel::OperationColumn).data(QueueModel::LatestNoteRole).toString(),
+                 QStringLiteral("Asked Stripe support, case 12345"));
+    const int noted = rowOf(QStringLiteral("op_1"));
+    for (const int column : {int(QueueModel::OperationColumn), int(QueueModel::OrderColumn), int(QueueModel::AmountColumn)}) {
+        const QString tip = model->index(noted, column).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("Note: Asked Stripe support, case 12345")), qPrintable(tip));
+    }
+    // The note that set the follow-up is said once in the row's sentence, with its day.
+    const QString sentence = model->index(noted, 0).data(Qt::AccessibleDescriptionRole).toString();
+    QVERIFY2(sentence.endsWith(QStringLiteral(" — Asked Stripe support, case 12345")), qPrintable(sentence));
+    QCOMPARE(sentence.count(QStringLiteral("Asked Stripe support, case 12345")), 1);
+    QCOMPARE(model->index(noted, QueueModel::OperationColumn).data(Qt::AccessibleTextRole).toString(),
+             QStringLiteral("op_1, Note: Asked Stripe support, case 12345"));
+    const int other = rowOf(QStringLiteral("op_2"));
+    QVERIFY(other >= 0);
+    QVERIFY(model->index(other, QueueModel::OperationColumn).data(QueueModel::LatestNoteRole).toString().isEmpty());
+    QVERIFY(!model->index(other, QueueModel::OrderColumn).data(Qt::ToolTipRole).isValid());
 }
 
 void tst_ConsoleNotes::noteOnSomeoneElsesClaimDecidesNothing()

@@ -1,0 +1,115 @@
+#include "reconcilepass.h"
+
+#include "eventsync.h"
+
+#include "evidence/queueverdict.h"
+#include "store/store.h"
+#include "store/storelease.h"
+#include "stripe/stripeclient.h"
+#include "stripeask/queueasker.h"
+#include "stripeask/reconcilequestions.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+namespace RefundDesk::Cli {
+
+ReconcilePass::ReconcilePass(Store &store, StripeClient &client, StoreLease &lease, QString operatorName,
+                             double requestsPerSecond, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_client(client)
+    , m_lease(lease)
+    , m_operatorName(std::move(operatorName))
+    , m_pacer(requestsPerSecond)
+{
+    // Renewed four times within its length: a pass that is alive never loses it.
+    m_renewal.setInterval(int(m_lease.lengthMs() / 4));
+    connect(&m_renewal, &QTimer::timeout, this, &ReconcilePass::renewLease);
+}
+
+ReconcilePass::~ReconcilePass()
+{
+    stop();
+}
+
+void ReconcilePass::start()
+{
+    m_renewal.start();
+    SyncOptions options; // the window sync-events lists by default, from its cursor on
+    options.undeliveredOnly = true;
+    options.nowSeconds = QDateTime::currentSecsSinceEpoch();
+    m_events = std::make_unique<EventSync>(m_store, m_client, options);
+    connect(m_events.get(), &EventSync::note, this, &ReconcilePass::note);
+    connect(m_events.get(), &EventSync::succeeded, this, &ReconcilePass::eventsFetched);
+    connect(m_events.get(), &EventSync::failed, this, &ReconcilePass::fail);
+    m_events->start();
+}
+
+void ReconcilePass::stop()
+{
+    m_stopped = true;
+    m_renewal.stop();
+    if (m_asker)
+        m_asker->stop();
+}
+
+void ReconcilePass::eventsFetched()
+{
+    m_summary.eventsRead = m_events->summary().read;
+    m_summary.eventsAdded = m_events->summary().added;
+    if (m_stopped)
+        return;
+    // After the events: an operation they settled is not asked.
+    auto reading = ReconcileQuestions::read(m_store, QDateTime::currentMSecsSinceEpoch());
+    if (!reading)
+        return fail(reading.error());
+    m_summary.firstAsks = reading->firstAsks;
+    m_summary.askedAgain = reading->askedAgain;
+    m_summary.tooRecent = reading->tooRecent;
+    m_summary.notDueYet = reading->notDueYet;
+    m_asker = std::make_unique<QueueAsker>(m_client, std::move(reading->questions), m_pacer);
+    connect(m_asker.get(), &QueueAsker::operationAnswered, this,
+            [this](const ProviderLookupDraft &answered, const QString &) { keep(answered); });
+    connect(m_asker.get(), &QueueAsker::finished, this, [this] {
+        m_renewal.stop();
+        emit finished();
+    });
+    connect(m_asker.get(), &QueueAsker::failed, this, &ReconcilePass::fail);
+    m_asker->start();
+}
+
+void ReconcilePass::keep(const ProviderLookupDraft &answered)
+{
+    if (m_stopped)
+        return;
+    ProviderLookupDraft draft = answered;
+    draft.operatorName = m_operatorName;
+    if (auto added = m_store.addProviderLookup(draft); !added)
+        return fail(added.error());
+    ++m_summary.answered;
+    auto verdict = QueueVerdict::of(m_store, draft.operationId);
+    if (!verdict)
+        return fail(verdict.error());
+    if (*verdict)
+        ++m_summary.verdicts[**verdict];
+}
+
+void ReconcilePass::renewLease()
+{
+    auto renewed = m_lease.renew(QDateTime::currentMSecsSinceEpoch());
+    if (!renewed)
+        return fail(renewed.error());
+    if (!*renewed) {
+        fail(Error::conflict(QCoreApplication::translate("Cli", "This pass lost its lease on the store (it was not renewed in "
+                                                                "time, and another pass took it): it stops asking.")));
+    }
+}
+
+void ReconcilePass::fail(const Error &error)
+{
+    stop();
+    emit failed(error);
+}
+
+} // namespace RefundDesk::Cli
