@@ -1128,6 +1128,34 @@ Subcommands (headless): %1.</source>
         <source>Upgraded %1 from schema version %2 to %3 in one transaction: %4. The refund tool and the webhook receiver write it as before; consoles of an older Refund Desk refuse it from now on.</source>
         <translation>%1 обновлено с версии схемы %2 до %3 одной транзакцией: %4. Инструмент возвратов и приёмник вебхуков пишут в него, как прежде; консоли более старого Refund Desk отныне его не откроют.</translation>
     </message>
+    <message>
+        <source>How the support team worked the queue: backlog (default: five days in which a share was decided, most of the queue older than a day) or today (the team keeps up: most of the queue within the store&apos;s target, a few overdue).</source>
+        <translation>Как команда поддержки разбирала очередь: backlog (по умолчанию: пять дней, за которые решена часть операций, и бо́льшая часть очереди старше суток) или today (команда успевает: бо́льшая часть очереди в пределах цели хранилища, несколько операций просрочены).</translation>
+    </message>
+    <message>
+        <source>How many refunds a minute the shop makes by its other paths, beside the agent&apos;s (default 0). They exist at the provider only: written to the --stripe-truth file, never to the store.</source>
+        <translation>Сколько возвратов в минуту магазин делает другими путями, помимо агента (по умолчанию 0). Они есть только у провайдера: пишутся в файл --stripe-truth и никогда в хранилище.</translation>
+    </message>
+    <message>
+        <source>--profile wants backlog or today.</source>
+        <translation>--profile принимает backlog или today.</translation>
+    </message>
+    <message>
+        <source>--shop-refunds-per-minute wants a number from 0 to %1.</source>
+        <translation>--shop-refunds-per-minute принимает число от 0 до %1.</translation>
+    </message>
+    <message>
+        <source>--shop-refunds-per-minute needs --stripe-truth: the shop&apos;s other refunds exist at the provider only.</source>
+        <translation>--shop-refunds-per-minute требует --stripe-truth: прочие возвраты магазина есть только у провайдера.</translation>
+    </message>
+    <message>
+        <source>Refunded in the Dashboard by a colleague, the operation left unknown: %1</source>
+        <translation>Возвращено коллегой в панели Stripe, операция осталась неизвестной: %1</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s other refunds, at the provider only: %1</source>
+        <translation>Прочие возвраты магазина, только у провайдера: %1</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1169,6 +1197,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Writing the fake provider&apos;s truth to %1 failed: %2.</source>
         <translation>Запись сведений имитируемого провайдера в %1 не удалась: %2.</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s other refunds a minute are from 0 to %1; %2 was asked for.</source>
+        <translation>Прочих возвратов магазина в минуту может быть от 0 до %1; запрошено %2.</translation>
     </message>
 </context>
 <context>

@@ -1073,6 +1073,34 @@ Subcommands (headless): %1.</source>
         <source>Upgraded %1 from schema version %2 to %3 in one transaction: %4. The refund tool and the webhook receiver write it as before; consoles of an older Refund Desk refuse it from now on.</source>
         <translation>已在一个事务中将 %1 从架构版本 %2 升级到 %3：%4。退款工具和 Webhook 接收器照常写入；从现在起，旧版 Refund Desk 的控制台将拒绝打开它。</translation>
     </message>
+    <message>
+        <source>How the support team worked the queue: backlog (default: five days in which a share was decided, most of the queue older than a day) or today (the team keeps up: most of the queue within the store&apos;s target, a few overdue).</source>
+        <translation>支持团队处理队列的方式：backlog（默认：五天里只处理了一部分，队列大多超过一天）或 today（团队跟得上：队列大多在存储的目标之内，少数超期）。</translation>
+    </message>
+    <message>
+        <source>How many refunds a minute the shop makes by its other paths, beside the agent&apos;s (default 0). They exist at the provider only: written to the --stripe-truth file, never to the store.</source>
+        <translation>商店每分钟通过其他途径（代理之外）发起的退款数量（默认 0）。它们只存在于支付服务商处：写入 --stripe-truth 文件，从不写入存储。</translation>
+    </message>
+    <message>
+        <source>--profile wants backlog or today.</source>
+        <translation>--profile 只接受 backlog 或 today。</translation>
+    </message>
+    <message>
+        <source>--shop-refunds-per-minute wants a number from 0 to %1.</source>
+        <translation>--shop-refunds-per-minute 需要 0 到 %1 之间的数。</translation>
+    </message>
+    <message>
+        <source>--shop-refunds-per-minute needs --stripe-truth: the shop&apos;s other refunds exist at the provider only.</source>
+        <translation>--shop-refunds-per-minute 需要 --stripe-truth：商店的其他退款只存在于支付服务商处。</translation>
+    </message>
+    <message>
+        <source>Refunded in the Dashboard by a colleague, the operation left unknown: %1</source>
+        <translation>由同事在 Stripe 控制台中退款、操作仍为未知：%1</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s other refunds, at the provider only: %1</source>
+        <translation>商店的其他退款（仅在支付服务商处）：%1</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1114,6 +1142,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Writing the fake provider&apos;s truth to %1 failed: %2.</source>
         <translation>写入模拟服务商的真实记录到 %1 失败：%2。</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s other refunds a minute are from 0 to %1; %2 was asked for.</source>
+        <translation>商店每分钟的其他退款数应在 0 到 %1 之间；请求的是 %2。</translation>
     </message>
 </context>
 <context>
