@@ -7,22 +7,19 @@ namespace {
 constexpr qint64 Minute = 60 * 1000;
 constexpr qint64 Hour = 60 * Minute;
 
-// Of the operations left unknown with no refund at the provider, the share a colleague
-// refunded in the Dashboard: a few orders in every store.
-constexpr double DashboardShare = 0.3;
-
 } // namespace
 
-DashboardColleague::DashboardColleague(DemoRandom &random, qint64 nowMs)
+DashboardColleague::DashboardColleague(DemoRandom &random, qint64 nowMs, double share)
     : m_random(random)
     , m_now(nowMs)
+    , m_share(share)
 {
 }
 
 std::optional<ProviderRefund> DashboardColleague::refundFor(const Operation &operation, const ProviderCharge &charge)
 {
     const qint64 age = m_now - operation.updatedAt;
-    if (operation.status != OperationStatus::Unknown || age < 30 * Minute || !m_random.chance(DashboardShare))
+    if (operation.status != OperationStatus::Unknown || age < 30 * Minute || !m_random.chance(m_share))
         return std::nullopt;
 
     const qint64 createdAt = operation.updatedAt + m_random.between(5 * Minute, qMin(age - Minute, 48 * Hour));

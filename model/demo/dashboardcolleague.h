@@ -17,8 +17,8 @@ class DashboardColleague final
 {
 public:
     // `random` is a generator of its own, so that the rest of the store is the same with
-    // or without the colleague.
-    DashboardColleague(DemoRandom &random, qint64 nowMs);
+    // or without the colleague. `share`: of the operations that qualify, those refunded.
+    DashboardColleague(DemoRandom &random, qint64 nowMs, double share);
 
     // The refund made in the Dashboard for `operation`, if the colleague made one: only for
     // an unknown operation whose conversation made no refund at the provider (`charge` is
@@ -28,6 +28,7 @@ public:
 private:
     DemoRandom &m_random;
     qint64 m_now = 0;
+    double m_share = 0;
 };
 
 } // namespace RefundDesk::Internal
