@@ -140,6 +140,10 @@
         <source>follow-up on %1: %2</source>
         <translation>напоминание на %1: %2</translation>
     </message>
+    <message>
+        <source>Stripe lists a refund of its payment that no operation here made</source>
+        <translation>Stripe показывает возврат по этому платежу, который не сделала ни одна операция здесь</translation>
+    </message>
 </context>
 <context>
     <name>BatchReviewDialog</name>
@@ -1128,6 +1132,10 @@ Subcommands (headless): %1.</source>
         <source>Upgraded %1 from schema version %2 to %3 in one transaction: %4. The refund tool and the webhook receiver write it as before; consoles of an older Refund Desk refuse it from now on.</source>
         <translation>%1 обновлено с версии схемы %2 до %3 одной транзакцией: %4. Инструмент возвратов и приёмник вебхуков пишут в него, как прежде; консоли более старого Refund Desk отныне его не откроют.</translation>
     </message>
+    <message>
+        <source>--verdict %1: an operation with this verdict is decided by a person, one at a time, never in a batch; --verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>--verdict %1: операцию с таким вердиктом решает человек, по одной, никогда не пакетом; --verdict должен быть &apos;refunded&apos;, &apos;failed&apos; или &apos;not_found&apos;.</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1402,6 +1410,27 @@ Subcommands (headless): %1.</source>
         <source>event %1</source>
         <translation>событие %1</translation>
     </message>
+    <message>
+        <source>%1, %2, %3, created %4</source>
+        <comment>a refund: id, amount, status, time</comment>
+        <translation>%1, %2, %3, создан %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe lists %n refund(s) of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</source>
+        <translation>
+            <numerusform>Stripe показывает %n возврат по этому платежу, который не сделала ни одна операция этого хранилища: %1 (Dashboard или другой инструмент?).</numerusform>
+            <numerusform>Stripe показывает %n возврата по этому платежу, которые не сделала ни одна операция этого хранилища: %1 (Dashboard или другой инструмент?).</numerusform>
+            <numerusform>Stripe показывает %n возвратов по этому платежу, которые не сделала ни одна операция этого хранилища: %1 (Dashboard или другой инструмент?).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1 (complete, asked at %2 by %3, lookup %4).</source>
+        <translation>Stripe не показывает ни одного возврата по платежу %1 (полный список, запрос в %2, %3, запрос %4).</translation>
+    </message>
+    <message>
+        <source>Stripe also lists a refund of this payment that no operation of this store made: %1 (%2)</source>
+        <translation>Stripe показывает также возврат по этому платежу, который не сделала ни одна операция этого хранилища: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>KeyWindow</name>
@@ -1539,6 +1568,33 @@ Subcommands (headless): %1.</source>
     <message>
         <source>failed</source>
         <translation>не выполнено</translation>
+    </message>
+</context>
+<context>
+    <name>PaymentSource</name>
+    <message>
+        <source>no payment known</source>
+        <translation>платёж неизвестен</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>payment_id строки</translation>
+    </message>
+    <message>
+        <source>this operation&apos;s events</source>
+        <translation>события этой операции</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>событие %1 этой операции</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>операция %1 того же заказа</translation>
+    </message>
+    <message>
+        <source>the events of operation %1 of the same order</source>
+        <translation>события операции %1 того же заказа</translation>
     </message>
 </context>
 <context>
@@ -2746,6 +2802,34 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <source>refunds created %1: the listing did not finish</source>
         <translation>возвраты, созданные %1: список не получен до конца</translation>
     </message>
+    <message>
+        <source>%1 (operation %2&apos;s)</source>
+        <translation>%1 (операции %2)</translation>
+    </message>
+    <message>
+        <source>%1 (made by no operation of this store)</source>
+        <translation>%1 (не сделан ни одной операцией этого хранилища)</translation>
+    </message>
+    <message>
+        <source>by payment %1, read from %2</source>
+        <translation>по платежу %1, взятому из: %2</translation>
+    </message>
+    <message>
+        <source>%1: found %2</source>
+        <translation>%1: найдено %2</translation>
+    </message>
+    <message>
+        <source>%1: no refund of this payment; the listing was complete</source>
+        <translation>%1: возвратов по этому платежу нет; список полный</translation>
+    </message>
+    <message>
+        <source>%1: the listing did not finish</source>
+        <translation>%1: список не дочитан</translation>
+    </message>
+    <message>
+        <source>no payment was known, and asking by the window cannot see refunds made by another path</source>
+        <translation>платёж не был известен, а запрос по окну не видит возвратов, сделанных другим путём</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::HistoryView</name>
@@ -2994,6 +3078,18 @@ File: %2</source>
     <message>
         <source>payment %1</source>
         <translation>платёж %1</translation>
+    </message>
+    <message>
+        <source>payment %1 (from %2)</source>
+        <translation>платёж %1 (из: %2)</translation>
+    </message>
+    <message>
+        <source>no payment known</source>
+        <translation>платёж неизвестен</translation>
+    </message>
+    <message>
+        <source>No payment is known for this operation: Ask Stripe lists the refunds created in its attempts&apos; window, which cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>Платёж этой операции неизвестен: «Спросить Stripe» перечисляет возвраты, созданные в окне её попыток, и не видит возвратов, сделанных другим путём (Dashboard, другой инструмент).</translation>
     </message>
 </context>
 <context>
@@ -3339,6 +3435,10 @@ The window now shows its current state.</source>
     <message>
         <source>Verdicts</source>
         <translation>Вердикты</translation>
+    </message>
+    <message>
+        <source>Refund by another path</source>
+        <translation>Возврат другим путём</translation>
     </message>
 </context>
 <context>
@@ -3952,6 +4052,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>The evidence names refund %1 (%2), not %3.</source>
         <translation>Доказательства указывают на возврат %1 (%2), а не на %3.</translation>
+    </message>
+    <message>
+        <source>%1 Whether it is this operation&apos;s refund is for a person to say, so no outcome can be recorded without an override.</source>
+        <translation>%1 Её ли это возврат, решает человек, поэтому исход нельзя записать без переопределения.</translation>
     </message>
 </context>
 <context>
@@ -5017,6 +5121,54 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>The record of what Stripe answered cannot be read.</source>
         <translation>Запись ответа Stripe не удаётся прочитать.</translation>
     </message>
+    <message>
+        <source>%1, made by no operation of this store</source>
+        <translation>%1, не сделан ни одной операцией этого хранилища</translation>
+    </message>
+    <message>
+        <source>%1, operation %2&apos;s</source>
+        <translation>%1, операции %2</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1; the listing was complete.</source>
+        <translation>Stripe не показывает ни одного возврата по платежу %1; список полный.</translation>
+    </message>
+    <message>
+        <source>The listing of the refunds of payment %1 did not finish.</source>
+        <translation>Список возвратов по платежу %1 не дочитан.</translation>
+    </message>
+    <message>
+        <source>Stripe says of payment %1: %2.</source>
+        <translation>Stripe о платеже %1: %2.</translation>
+    </message>
+    <message>
+        <source>Asked by the payment, read from %1.</source>
+        <translation>Запрошено по платежу, взятому из: %1.</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>payment_id строки</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>событие %1 этой операции</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>операция %1 того же заказа</translation>
+    </message>
+    <message>
+        <source>event %1 of operation %2 of the same order</source>
+        <translation>событие %1 операции %2 того же заказа</translation>
+    </message>
+    <message>
+        <source>an unknown place</source>
+        <translation>неизвестного места</translation>
+    </message>
+    <message>
+        <source>No payment was known, so the window was listed: it cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>Платёж не был известен, поэтому запрошено окно: оно не видит возвратов, сделанных другим путём (Dashboard, другой инструмент).</translation>
+    </message>
 </context>
 <context>
     <name>TimeText</name>
@@ -5081,6 +5233,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>not found at Stripe</source>
         <translation>не найдено в Stripe</translation>
+    </message>
+    <message>
+        <source>refund by another path</source>
+        <translation>возврат другим путём</translation>
     </message>
 </context>
 </TS>

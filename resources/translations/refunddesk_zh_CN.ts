@@ -136,6 +136,10 @@
         <source>follow-up on %1: %2</source>
         <translation>于 %1 跟进：%2</translation>
     </message>
+    <message>
+        <source>Stripe lists a refund of its payment that no operation here made</source>
+        <translation>Stripe 列出了该付款的一笔退款，但并非此处任何操作所发起</translation>
+    </message>
 </context>
 <context>
     <name>BatchReviewDialog</name>
@@ -1073,6 +1077,10 @@ Subcommands (headless): %1.</source>
         <source>Upgraded %1 from schema version %2 to %3 in one transaction: %4. The refund tool and the webhook receiver write it as before; consoles of an older Refund Desk refuse it from now on.</source>
         <translation>已在一个事务中将 %1 从架构版本 %2 升级到 %3：%4。退款工具和 Webhook 接收器照常写入；从现在起，旧版 Refund Desk 的控制台将拒绝打开它。</translation>
     </message>
+    <message>
+        <source>--verdict %1: an operation with this verdict is decided by a person, one at a time, never in a batch; --verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>--verdict %1：此结论的操作须由人逐一决定，不能批量处理；--verdict 必须是 &apos;refunded&apos;、&apos;failed&apos; 或 &apos;not_found&apos;。</translation>
+    </message>
 </context>
 <context>
     <name>CustomerReply</name>
@@ -1343,6 +1351,25 @@ Subcommands (headless): %1.</source>
         <source>event %1</source>
         <translation>事件 %1</translation>
     </message>
+    <message>
+        <source>%1, %2, %3, created %4</source>
+        <comment>a refund: id, amount, status, time</comment>
+        <translation>%1，%2，%3，创建于 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe lists %n refund(s) of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</source>
+        <translation>
+            <numerusform>Stripe 列出了该付款的 %n 笔退款，并非本存储中任何操作所发起：%1（Dashboard 或其他工具？）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1 (complete, asked at %2 by %3, lookup %4).</source>
+        <translation>Stripe 未列出付款 %1 的任何退款（列表完整，%3 于 %2 查询，查询 %4）。</translation>
+    </message>
+    <message>
+        <source>Stripe also lists a refund of this payment that no operation of this store made: %1 (%2)</source>
+        <translation>Stripe 还列出了该付款的一笔退款，并非本存储中任何操作所发起：%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>KeyWindow</name>
@@ -1480,6 +1507,33 @@ Subcommands (headless): %1.</source>
     <message>
         <source>failed</source>
         <translation>失败</translation>
+    </message>
+</context>
+<context>
+    <name>PaymentSource</name>
+    <message>
+        <source>no payment known</source>
+        <translation>付款未知</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>该行的 payment_id</translation>
+    </message>
+    <message>
+        <source>this operation&apos;s events</source>
+        <translation>此操作的事件</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>此操作的事件 %1</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>同一订单的操作 %1</translation>
+    </message>
+    <message>
+        <source>the events of operation %1 of the same order</source>
+        <translation>同一订单的操作 %1 的事件</translation>
     </message>
 </context>
 <context>
@@ -2657,6 +2711,34 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <source>refunds created %1: the listing did not finish</source>
         <translation>%1 创建的退款：列表未能读完</translation>
     </message>
+    <message>
+        <source>%1 (operation %2&apos;s)</source>
+        <translation>%1（属于操作 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (made by no operation of this store)</source>
+        <translation>%1（非本存储任何操作所发起）</translation>
+    </message>
+    <message>
+        <source>by payment %1, read from %2</source>
+        <translation>按付款 %1，来源：%2</translation>
+    </message>
+    <message>
+        <source>%1: found %2</source>
+        <translation>%1：找到 %2</translation>
+    </message>
+    <message>
+        <source>%1: no refund of this payment; the listing was complete</source>
+        <translation>%1：该付款没有退款；列表完整</translation>
+    </message>
+    <message>
+        <source>%1: the listing did not finish</source>
+        <translation>%1：列表未完成</translation>
+    </message>
+    <message>
+        <source>no payment was known, and asking by the window cannot see refunds made by another path</source>
+        <translation>付款未知，而按时间窗口查询看不到经其他途径发起的退款</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::HistoryView</name>
@@ -2901,6 +2983,18 @@ File: %2</source>
     <message>
         <source>payment %1</source>
         <translation>付款 %1</translation>
+    </message>
+    <message>
+        <source>payment %1 (from %2)</source>
+        <translation>付款 %1（来源：%2）</translation>
+    </message>
+    <message>
+        <source>no payment known</source>
+        <translation>付款未知</translation>
+    </message>
+    <message>
+        <source>No payment is known for this operation: Ask Stripe lists the refunds created in its attempts&apos; window, which cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>此操作的付款未知：“询问 Stripe”会列出其尝试时间窗口内创建的退款，看不到经其他途径（Dashboard、其他工具）发起的退款。</translation>
     </message>
 </context>
 <context>
@@ -3244,6 +3338,10 @@ The window now shows its current state.</source>
     <message>
         <source>Verdicts</source>
         <translation>结论</translation>
+    </message>
+    <message>
+        <source>Refund by another path</source>
+        <translation>经其他途径的退款</translation>
     </message>
 </context>
 <context>
@@ -3849,6 +3947,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>The evidence names refund %1 (%2), not %3.</source>
         <translation>证据指向的是退款 %1（%2），而不是 %3。</translation>
+    </message>
+    <message>
+        <source>%1 Whether it is this operation&apos;s refund is for a person to say, so no outcome can be recorded without an override.</source>
+        <translation>%1 这是否是此操作的退款须由人判断，因此不覆盖证据就不能记录结果。</translation>
     </message>
 </context>
 <context>
@@ -4904,6 +5006,54 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>The record of what Stripe answered cannot be read.</source>
         <translation>无法读取 Stripe 回答的记录。</translation>
     </message>
+    <message>
+        <source>%1, made by no operation of this store</source>
+        <translation>%1，非本存储任何操作所发起</translation>
+    </message>
+    <message>
+        <source>%1, operation %2&apos;s</source>
+        <translation>%1，属于操作 %2</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1; the listing was complete.</source>
+        <translation>Stripe 未列出付款 %1 的任何退款；列表完整。</translation>
+    </message>
+    <message>
+        <source>The listing of the refunds of payment %1 did not finish.</source>
+        <translation>付款 %1 的退款列表未完成。</translation>
+    </message>
+    <message>
+        <source>Stripe says of payment %1: %2.</source>
+        <translation>Stripe 关于付款 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Asked by the payment, read from %1.</source>
+        <translation>按付款查询，付款来源：%1。</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>该行的 payment_id</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>此操作的事件 %1</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>同一订单的操作 %1</translation>
+    </message>
+    <message>
+        <source>event %1 of operation %2 of the same order</source>
+        <translation>同一订单的操作 %2 的事件 %1</translation>
+    </message>
+    <message>
+        <source>an unknown place</source>
+        <translation>未知来源</translation>
+    </message>
+    <message>
+        <source>No payment was known, so the window was listed: it cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>付款未知，因此按时间窗口列出：看不到经其他途径（Dashboard、其他工具）发起的退款。</translation>
+    </message>
 </context>
 <context>
     <name>TimeText</name>
@@ -4968,6 +5118,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>not found at Stripe</source>
         <translation>Stripe 中未找到</translation>
+    </message>
+    <message>
+        <source>refund by another path</source>
+        <translation>经其他途径的退款</translation>
     </message>
 </context>
 </TS>
