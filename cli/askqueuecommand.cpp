@@ -11,6 +11,7 @@
 #include "store/notecheck.h"
 #include "store/store.h"
 #include "stripe/stripeclient.h"
+#include "stripeask/lookupkeeper.h"
 #include "stripeask/queueaskquestions.h"
 #include "stripeask/queueaskjob.h"
 
@@ -62,7 +63,7 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                      [&](const ProviderLookupDraft &answered, const QString &) {
                          ProviderLookupDraft draft = answered;
                          draft.operatorName = who;
-                         auto added = store->addProviderLookup(draft);
+                         auto added = LookupKeeper::keep(*store, draft);
                          if (!added) {
                              failure = added.error();
                              asker.stop();

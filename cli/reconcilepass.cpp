@@ -6,6 +6,7 @@
 #include "store/store.h"
 #include "store/storelease.h"
 #include "stripe/stripeclient.h"
+#include "stripeask/lookupkeeper.h"
 #include "stripeask/queueasker.h"
 #include "stripeask/reconcilequestions.h"
 
@@ -85,7 +86,7 @@ void ReconcilePass::keep(const ProviderLookupDraft &answered)
         return;
     ProviderLookupDraft draft = answered;
     draft.operatorName = m_operatorName;
-    if (auto added = m_store.addProviderLookup(draft); !added)
+    if (auto added = LookupKeeper::keep(m_store, draft); !added)
         return fail(added.error());
     ++m_summary.answered;
     auto verdict = QueueVerdict::of(m_store, draft.operationId);

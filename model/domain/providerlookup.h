@@ -15,14 +15,15 @@ struct ProviderLookupDraft
     QString provider = QStringLiteral("stripe");
     QString operatorName;
     // The window of creation times listed (ms); none when only refunds known by id were
-    // retrieved.
+    // retrieved, or the refunds of the operation's payment were listed.
     std::optional<qint64> windowFrom;
     std::optional<qint64> windowTo;
     // JSON array: each request's method, path and query (never the key), HTTP status,
     // the provider's request id and the response body as received.
     QString requests;
-    // JSON object: whether the listing was complete, and the refunds found with their id,
-    // status, amount and currency.
+    // JSON object: whether the listing was complete, the route asked by, and the refunds
+    // found with their id, status, amount and currency (DESIGN.md, "Asking Stripe by the
+    // payment").
     QString result;
     QString responseSha256; // lower-case hex
 };

@@ -19,7 +19,8 @@ std::optional<Outcome> outcomeSettledBy(Verdict verdict)
     case Verdict::NotFound: return Outcome::Failed;
     case Verdict::None:
     case Verdict::Pending:
-    case Verdict::Conflict: return std::nullopt;
+    case Verdict::Conflict:
+    case Verdict::OtherRefund: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -38,6 +39,7 @@ QString toString(LeftOutReason reason)
     case LeftOutReason::ClaimedByOther: return QStringLiteral("claimed_by_other");
     case LeftOutReason::NoteSinceEvidence: return QStringLiteral("note_since_evidence");
     case LeftOutReason::FollowUpToCome: return QStringLiteral("follow_up_to_come");
+    case LeftOutReason::OtherRefund: return QStringLiteral("other_refund");
     }
     return {};
 }
@@ -59,6 +61,8 @@ QString describe(LeftOutReason reason, const Operation &operation)
         return QCoreApplication::translate("BatchPlan", "a note since the evidence");
     case LeftOutReason::FollowUpToCome:
         return QCoreApplication::translate("BatchPlan", "a follow-up date still to come");
+    case LeftOutReason::OtherRefund:
+        return QCoreApplication::translate("BatchPlan", "Stripe lists a refund of its payment that no operation here made");
     }
     return {};
 }
@@ -116,6 +120,7 @@ std::variant<BatchCandidate, BatchLeftOut> BatchPlanner::judge(const Operation &
         switch (evidence.verdict) {
         case Verdict::Pending: return leftOut(LeftOutReason::Pending);
         case Verdict::Conflict: return leftOut(LeftOutReason::Conflict);
+        case Verdict::OtherRefund: return leftOut(LeftOutReason::OtherRefund);
         default: return leftOut(LeftOutReason::NoEvidence);
         }
     }

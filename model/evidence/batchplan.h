@@ -58,6 +58,7 @@ enum class LeftOutReason {
     ClaimedByOther,   // a colleague holds it
     NoteSinceEvidence, // a note was written after the evidence the decision would rest on
     FollowUpToCome,    // a note set a follow-up date still to come
+    OtherRefund,       // Stripe lists a refund of its payment that no operation of the store made
 };
 
 namespace Names {

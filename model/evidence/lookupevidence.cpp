@@ -18,19 +18,45 @@ EvidenceLookup LookupEvidence::read(const ProviderLookup &row)
         return lookup;
     const QJsonObject result = document.object();
     lookup.complete = result.value(QLatin1String("complete")).toBool(false);
-    lookup.listed = result.value(QLatin1String("method")).toString() == QLatin1String("list");
-    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray()) {
-        const QJsonObject object = value.toObject();
-        ParsedRefund refund;
-        refund.id = object.value(QLatin1String("id")).toString();
-        if (refund.id.isEmpty())
-            continue;
-        refund.amount = object.value(QLatin1String("amount")).toInteger();
-        refund.currency = object.value(QLatin1String("currency")).toString().toLower();
-        refund.status = refundStatusFromString(object.value(QLatin1String("status")).toString()).value_or(RefundStatus::Absent);
-        refund.failureReason = object.value(QLatin1String("failure_reason")).toString();
-        refund.operationId = object.value(QLatin1String("operation_id")).toString();
-        lookup.refunds.push_back(std::move(refund));
+    const QString method = result.value(QLatin1String("method")).toString();
+    lookup.listed = method == QLatin1String("list");
+    lookup.byPayment = method == QLatin1String("payment");
+    lookup.route = result.value(QLatin1String("route")).toString();
+    if (lookup.byPayment) {
+        lookup.paymentId = result.value(QLatin1String("payment_id")).toString();
+        if (const QJsonValue quiet = result.value(QLatin1String("quiet_since")); quiet.isDouble())
+            lookup.quietSince = quiet.toInteger();
+    }
+    const auto refundsOf = [&result](const char *key) {
+        std::vector<ParsedRefund> refunds;
+        for (const QJsonValue &value : result.value(QLatin1String(key)).toArray()) {
+            const QJsonObject object = value.toObject();
+            ParsedRefund refund;
+            refund.id = object.value(QLatin1String("id")).toString();
+            if (refund.id.isEmpty())
+                continue;
+            refund.amount = object.value(QLatin1String("amount")).toInteger();
+            refund.currency = object.value(QLatin1String("currency")).toString().toLower();
+            refund.status = refundStatusFromString(object.value(QLatin1String("status")).toString()).value_or(RefundStatus::Absent);
+            refund.failureReason = object.value(QLatin1String("failure_reason")).toString();
+            refund.operationId = object.value(QLatin1String("operation_id")).toString();
+            refund.created = object.value(QLatin1String("created")).toInteger();
+            refunds.push_back(std::move(refund));
+        }
+        return refunds;
+    };
+    lookup.refunds = refundsOf("refunds");
+    if (lookup.byPayment) {
+        lookup.otherRefunds = refundsOf("other_refunds");
+        lookup.otherOperations = refundsOf("other_operations");
+        // A record no keeper sorted (it cannot come from Refund Desk, which sorts before
+        // keeping): a refund whose metadata names no operation is nobody's here.
+        for (ParsedRefund &refund : refundsOf("payment_refunds")) {
+            if (refund.operationId.isEmpty())
+                lookup.otherRefunds.push_back(std::move(refund));
+            else
+                lookup.otherOperations.push_back(std::move(refund));
+        }
     }
     return lookup;
 }
@@ -71,6 +97,11 @@ QString EvidenceLookup::evidenceText() const
 
 bool EvidenceLookup::findsNoRefund() const
 {
+    if (byPayment) {
+        // The payment's listing anchors the ten minutes on the attempts, as the window did.
+        return complete && refunds.empty() && otherRefunds.empty() && quietSince
+            && row.askedAt >= *quietSince + LookupEvidence::SettleDelayMs;
+    }
     if (!listed || !complete || !refunds.empty() || !row.windowTo)
         return false;
     const qint64 lastAttemptEnded = *row.windowTo - LookupEvidence::WindowMarginMs;

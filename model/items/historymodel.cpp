@@ -4,6 +4,7 @@
 #include "items/tooltiptext.h"
 
 #include "domain/money.h"
+#include "evidence/paymentsource.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -19,27 +20,63 @@ namespace {
 
 // What the provider answered, from the lookup's result (not its stored summary, which is
 // in the language of whoever asked).
+QString refundText(const QJsonObject &refund)
+{
+    return HistoryModel::tr("%1 %2, %3")
+        .arg(refund.value(QLatin1String("id")).toString(), refund.value(QLatin1String("status")).toString(),
+             Money::display(refund.value(QLatin1String("amount")).toInteger(), refund.value(QLatin1String("currency")).toString()));
+}
+
+// A listing by the payment: its refunds, whose each is, and where the payment was read.
+QString paymentAnswer(const QJsonObject &result, QStringList found)
+{
+    for (const QJsonValue &value : result.value(QLatin1String("other_operations")).toArray()) {
+        const QJsonObject refund = value.toObject();
+        found.append(HistoryModel::tr("%1 (operation %2's)")
+                         .arg(refundText(refund), refund.value(QLatin1String("operation_id")).toString()));
+    }
+    for (const QJsonValue &value : result.value(QLatin1String("other_refunds")).toArray())
+        found.append(HistoryModel::tr("%1 (made by no operation of this store)").arg(refundText(value.toObject())));
+    const QString payment = result.value(QLatin1String("payment_id")).toString();
+    PaymentSource source;
+    source.paymentId = payment;
+    source.from = PaymentSource::fromFromToken(result.value(QLatin1String("payment_from")).toString());
+    source.operationId = result.value(QLatin1String("payment_from_operation")).toString();
+    source.eventId = result.value(QLatin1String("payment_from_event")).toString();
+    const QString asked = HistoryModel::tr("by payment %1, read from %2").arg(payment, source.describeFrom());
+    if (!found.isEmpty())
+        return HistoryModel::tr("%1: found %2").arg(asked, found.join(QStringLiteral("; ")));
+    return result.value(QLatin1String("complete")).toBool()
+        ? HistoryModel::tr("%1: no refund of this payment; the listing was complete").arg(asked)
+        : HistoryModel::tr("%1: the listing did not finish").arg(asked);
+}
+
+// What the provider answered, from the lookup's result (not its stored summary, which is
+// in the language of whoever asked).
 QString lookupAnswer(const ProviderLookup &lookup)
 {
     const QJsonObject result = QJsonDocument::fromJson(lookup.result.toUtf8()).object();
     QStringList found;
-    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray()) {
-        const QJsonObject refund = value.toObject();
-        found.append(HistoryModel::tr("%1 %2, %3")
-                         .arg(refund.value(QLatin1String("id")).toString(), refund.value(QLatin1String("status")).toString(),
-                              Money::display(refund.value(QLatin1String("amount")).toInteger(),
-                                             refund.value(QLatin1String("currency")).toString())));
-    }
+    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray())
+        found.append(refundText(value.toObject()));
     for (const QJsonValue &value : result.value(QLatin1String("missing")).toArray())
         found.append(HistoryModel::tr("%1 unknown to the provider").arg(value.toString()));
+    if (result.value(QLatin1String("method")).toString() == QLatin1String("payment"))
+        return paymentAnswer(result, found);
+    // A window's listing finds refunds by their metadata alone.
+    const QString blind = lookup.windowFrom
+        ? QStringLiteral("; ") + HistoryModel::tr("no payment was known, and asking by the window cannot see refunds "
+                                                  "made by another path")
+        : QString();
     if (!found.isEmpty())
-        return HistoryModel::tr("found: %1").arg(found.join(QStringLiteral("; ")));
+        return HistoryModel::tr("found: %1").arg(found.join(QStringLiteral("; "))) + blind;
     if (lookup.windowFrom && lookup.windowTo) {
         const QString window = HistoryModel::tr("between %1 and %2")
                                    .arg(TimeText::fullMoment(*lookup.windowFrom), TimeText::fullMoment(*lookup.windowTo));
-        return result.value(QLatin1String("complete")).toBool()
-            ? HistoryModel::tr("no refund for this operation created %1; the listing was complete").arg(window)
-            : HistoryModel::tr("refunds created %1: the listing did not finish").arg(window);
+        return (result.value(QLatin1String("complete")).toBool()
+                    ? HistoryModel::tr("no refund for this operation created %1; the listing was complete").arg(window)
+                    : HistoryModel::tr("refunds created %1: the listing did not finish").arg(window))
+            + blind;
     }
     return HistoryModel::tr("refunds known by id");
 }

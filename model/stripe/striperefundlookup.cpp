@@ -8,6 +8,7 @@
 #include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimer>
 #include <QUrlQuery>
 
 #include <algorithm>
@@ -36,6 +37,13 @@ RefundLookupQuestion RefundLookupQuestion::forOperation(const QString &operation
     return question;
 }
 
+QString RefundLookupQuestion::route() const
+{
+    if (!paymentId.isEmpty())
+        return paymentId.startsWith(QLatin1String("pi_")) ? QStringLiteral("payment_intent") : QStringLiteral("charge");
+    return knownRefundIds.isEmpty() ? QStringLiteral("window") : QStringLiteral("refund_ids");
+}
+
 StripeRefundLookup::StripeRefundLookup(StripeClient &client, RefundLookupQuestion question, QObject *parent)
     : QObject(parent)
     , m_client(client)
@@ -48,14 +56,19 @@ StripeRefundLookup::~StripeRefundLookup() = default;
 
 void StripeRefundLookup::start()
 {
-    if (!m_question.knownRefundIds.isEmpty())
+    if (!m_question.paymentId.isEmpty())
+        return listPayment();
+    if (!m_question.knownRefundIds.isEmpty()) {
+        m_toRetrieve = m_question.knownRefundIds;
         return retrieveNext();
+    }
     // Stripe's created filters are in seconds: the window is widened to whole seconds.
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("created[gte]"), QString::number(m_question.windowFromMs / 1000));
     query.addQueryItem(QStringLiteral("created[lte]"), QString::number((m_question.windowToMs + 999) / 1000));
     m_listed = true;
     m_pager = std::make_unique<StripeListPager>(m_client, QStringLiteral("/v1/refunds"), query);
+    m_pager->setPacing(m_pacing);
     connect(m_pager.get(), &StripeListPager::pageRead, this, &StripeRefundLookup::pageRead);
     connect(m_pager.get(), &StripeListPager::finished, this, [this] {
         m_complete = true;
@@ -65,15 +78,48 @@ void StripeRefundLookup::start()
     m_pager->start();
 }
 
+void StripeRefundLookup::listPayment()
+{
+    // The payment's refunds are few: one page of Stripe's largest, more only while has_more.
+    m_byPayment = true;
+    QUrlQuery query;
+    query.addQueryItem(m_question.route(), m_question.paymentId);
+    m_pager = std::make_unique<StripeListPager>(m_client, QStringLiteral("/v1/refunds"), query);
+    m_pager->setPacing(m_pacing);
+    connect(m_pager.get(), &StripeListPager::pageRead, this, &StripeRefundLookup::pageRead);
+    connect(m_pager.get(), &StripeListPager::finished, this, [this] {
+        // A refund known by id that the payment's listing did not hold (the payment was
+        // read from another operation, or the refund is of another charge) is asked for by id.
+        for (const QString &id : std::as_const(m_question.knownRefundIds)) {
+            const bool listed = std::any_of(m_found.cbegin(), m_found.cend(), [&id](const FoundRefund &f) { return f.id == id; });
+            if (!listed)
+                m_toRetrieve.append(id);
+        }
+        retrieveNext();
+    });
+    connect(m_pager.get(), &StripeListPager::failed, this, &StripeRefundLookup::listingFailed);
+    m_pager->start();
+}
+
 void StripeRefundLookup::retrieveNext()
 {
-    if (m_nextKnown >= m_question.knownRefundIds.size()) {
+    if (m_toRetrieve.isEmpty()) {
         m_complete = true;
         emit finished();
         return;
     }
-    const QString id = m_question.knownRefundIds.at(m_nextKnown++);
-    m_tag = m_client.get(QStringLiteral("/v1/refunds/") + QString::fromLatin1(QUrl::toPercentEncoding(id)));
+    if (const qint64 wait = m_pacing.waitBeforeNext ? m_pacing.waitBeforeNext() : 0; wait > 0) {
+        QTimer::singleShot(wait, this, [this] { retrieveNext(); });
+        return;
+    }
+    send(m_toRetrieve.front());
+}
+
+void StripeRefundLookup::send(const QString &refundId)
+{
+    if (m_pacing.sent)
+        m_pacing.sent();
+    m_tag = m_client.get(QStringLiteral("/v1/refunds/") + QString::fromLatin1(QUrl::toPercentEncoding(refundId)));
 }
 
 void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
@@ -81,10 +127,11 @@ void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
     if (tag != m_tag || m_tag == 0)
         return;
     m_tag = 0;
+    const QString id = m_toRetrieve.takeFirst();
     // A refund id Stripe does not know is an answer worth keeping, not a failure.
     if (answer.httpStatus == 404) {
         keepRequest(answer.pathAndQuery, answer.httpStatus, answer.requestId, answer.body);
-        m_missing.append(m_question.knownRefundIds.at(m_nextKnown - 1));
+        m_missing.append(id);
         return retrieveNext();
     }
     if (!answer.ok()) {
@@ -109,8 +156,12 @@ void StripeRefundLookup::pageRead(const StripePage &page)
     const QJsonArray data = QJsonDocument::fromJson(page.body).object().value(QLatin1String("data")).toArray();
     for (const QJsonValue &entry : data) {
         const auto refund = refundFrom(entry.toObject());
-        if (refund && refund->operationId == m_question.operationId)
+        if (!refund)
+            continue;
+        if (refund->operationId == m_question.operationId || (m_byPayment && m_question.knownRefundIds.contains(refund->id)))
             m_found.push_back(*refund);
+        else if (m_byPayment)
+            m_others.push_back(*refund);
     }
 }
 
@@ -147,7 +198,7 @@ std::optional<StripeRefundLookup::FoundRefund> StripeRefundLookup::refundFrom(co
     return refund;
 }
 
-ProviderLookupDraft StripeRefundLookup::draft() const
+ProviderLookupDraft StripeRefundLookup::draftWithoutSummary() const
 {
     ProviderLookupDraft draft;
     draft.operationId = m_question.operationId;
@@ -157,35 +208,58 @@ ProviderLookupDraft StripeRefundLookup::draft() const
         draft.windowTo = m_question.windowToMs;
     }
     draft.requests = QString::fromUtf8(QJsonDocument(m_requests).toJson(QJsonDocument::Compact));
-    QJsonArray refunds;
-    for (const FoundRefund &found : m_found) {
-        QJsonObject refund;
-        refund.insert(QLatin1String("id"), found.id);
-        refund.insert(QLatin1String("status"), found.status);
-        refund.insert(QLatin1String("amount"), found.amount);
-        refund.insert(QLatin1String("currency"), found.currency);
-        refund.insert(QLatin1String("created"), found.created);
-        refund.insert(QLatin1String("operation_id"), found.operationId);
-        refunds.append(refund);
-    }
+    const auto toJson = [](const std::vector<FoundRefund> &list) {
+        QJsonArray refunds;
+        for (const FoundRefund &found : list) {
+            QJsonObject refund;
+            refund.insert(QLatin1String("id"), found.id);
+            refund.insert(QLatin1String("status"), found.status);
+            refund.insert(QLatin1String("amount"), found.amount);
+            refund.insert(QLatin1String("currency"), found.currency);
+            refund.insert(QLatin1String("created"), found.created);
+            refund.insert(QLatin1String("operation_id"), found.operationId);
+            refunds.append(refund);
+        }
+        return refunds;
+    };
     QJsonObject result;
     result.insert(QLatin1String("complete"), m_complete);
-    result.insert(QLatin1String("method"), m_listed ? QStringLiteral("list") : QStringLiteral("retrieve"));
-    result.insert(QLatin1String("refunds"), refunds);
+    // "payment": the payment's refunds were listed; older consoles read neither "list" nor
+    // "retrieve" in it, and so never take it for a window that found nothing.
+    result.insert(QLatin1String("method"), m_byPayment ? QStringLiteral("payment")
+                                                       : m_listed ? QStringLiteral("list") : QStringLiteral("retrieve"));
+    result.insert(QLatin1String("route"), m_question.route());
+    if (m_byPayment) {
+        result.insert(QLatin1String("payment_id"), m_question.paymentId);
+        result.insert(QLatin1String("payment_from"), m_question.paymentFrom);
+        if (!m_question.paymentFromOperation.isEmpty())
+            result.insert(QLatin1String("payment_from_operation"), m_question.paymentFromOperation);
+        if (!m_question.paymentFromEvent.isEmpty())
+            result.insert(QLatin1String("payment_from_event"), m_question.paymentFromEvent);
+        result.insert(QLatin1String("quiet_since"), m_question.quietSinceMs());
+        result.insert(QLatin1String("payment_refunds"), toJson(m_others));
+    }
+    result.insert(QLatin1String("refunds"), toJson(m_found));
     result.insert(QLatin1String("missing"), QJsonArray::fromStringList(m_missing));
-    result.insert(QLatin1String("summary"), summary());
     draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
     draft.responseSha256 = QString::fromLatin1(QCryptographicHash::hash(m_bodies, QCryptographicHash::Sha256).toHex());
     return draft;
 }
 
+ProviderLookupDraft StripeRefundLookup::draft() const
+{
+    ProviderLookupDraft draft = draftWithoutSummary();
+    QJsonObject result = QJsonDocument::fromJson(draft.result.toUtf8()).object();
+    result.insert(QLatin1String("summary"), RefundLookupSummary::fromResult(result, draft.windowFrom, draft.windowTo));
+    draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
+    return draft;
+}
+
 QString StripeRefundLookup::summary() const
 {
-    std::vector<RefundLookupSummary::Refund> found;
-    for (const FoundRefund &refund : m_found)
-        found.push_back({refund.id, refund.status, refund.amount, refund.currency});
-    return RefundLookupSummary::text(found, m_missing, m_listed, m_complete, m_question.windowFromMs,
-                                     m_question.windowToMs);
+    const ProviderLookupDraft record = draftWithoutSummary();
+    return RefundLookupSummary::fromResult(QJsonDocument::fromJson(record.result.toUtf8()).object(), record.windowFrom,
+                                           record.windowTo);
 }
 
 } // namespace RefundDesk

@@ -2,6 +2,7 @@
 
 #include "store/store.h"
 #include "stripe/stripeclient.h"
+#include "stripeask/lookupkeeper.h"
 #include "stripeask/queueaskquestions.h"
 #include "stripeask/queueaskjob.h"
 #include "stripeask/stripekeymode.h"
@@ -72,7 +73,7 @@ void QueueAskRun::start()
             [this, store, who, total](const ProviderLookupDraft &answered, const QString &) {
                 ProviderLookupDraft draft = answered;
                 draft.operatorName = who;
-                if (auto added = store->addProviderLookup(draft); !added) {
+                if (auto added = LookupKeeper::keep(*store, draft); !added) {
                     m_report.failure = added.error();
                     m_job->stop();
                     return end();

@@ -137,7 +137,6 @@ void SharedRefundListing::finish(Pending &pending)
     pending.done = true;
     const RefundLookupQuestion &question = pending.question;
     QJsonArray refunds;
-    std::vector<RefundLookupSummary::Refund> stated;
     for (const Found &found : pending.found) {
         QJsonObject refund;
         refund.insert(QLatin1String("id"), found.id);
@@ -147,10 +146,8 @@ void SharedRefundListing::finish(Pending &pending)
         refund.insert(QLatin1String("created"), found.created);
         refund.insert(QLatin1String("operation_id"), question.operationId);
         refunds.append(refund);
-        stated.push_back({found.id, found.status, found.amount, found.currency});
     }
     // The shared listing always finished: a pending operation is answered only then.
-    const QString summary = RefundLookupSummary::text(stated, {}, true, true, question.windowFromMs, question.windowToMs);
 
     ProviderLookupDraft draft;
     draft.operationId = question.operationId;
@@ -161,9 +158,11 @@ void SharedRefundListing::finish(Pending &pending)
     QJsonObject result;
     result.insert(QLatin1String("complete"), true);
     result.insert(QLatin1String("method"), QStringLiteral("list"));
+    result.insert(QLatin1String("route"), QStringLiteral("window"));
     result.insert(QLatin1String("shared"), true);
     result.insert(QLatin1String("refunds"), refunds);
     result.insert(QLatin1String("missing"), QJsonArray());
+    const QString summary = RefundLookupSummary::fromResult(result, question.windowFromMs, question.windowToMs);
     result.insert(QLatin1String("summary"), summary);
     draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
     draft.responseSha256 = QString::fromLatin1(QCryptographicHash::hash(pending.bodies, QCryptographicHash::Sha256).toHex());

@@ -220,6 +220,13 @@
             <numerusform>No readable event states a refund for this operation; %n matching events could not be read.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stripe lists %n refund(s) of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</source>
+        <translation>
+            <numerusform>Stripe lists %n refund of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</numerusform>
+            <numerusform>Stripe lists %n refunds of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -1,7 +1,8 @@
 // refund-desk ask-stripe --all-without-evidence against the fake Stripe: operations whose
 // windows overlap share one listing (requests counted), a window of more than a hundred
 // refunds is paged and each operation's record holds the pages that covered it, refunds
-// known by id are retrieved by id, and a run stopped halfway (Stripe failing, Ctrl+C) and
+// known by id are retrieved by id, an operation whose payment is known gets its payment's
+// own listing instead of a share of a window, and a run stopped halfway (Stripe failing, Ctrl+C) and
 // run again keeps one lookup per operation, never two.
 #include "clirun.h"
 #include "fakestripe.h"
@@ -181,6 +182,61 @@ private slots:
         const auto known = lookups(QStringLiteral("op_byid"));
         QCOMPARE(known.size(), size_t(1));
         QCOMPARE(resultOf(known.front()).value(QLatin1String("method")).toString(), QStringLiteral("retrieve"));
+    }
+
+    void operationsWithAPaymentGetTheirOwnListing()
+    {
+        {
+            TestStore store(m_db);
+            QVERIFY(store.isValid());
+            // Ten operations a minute apart; the even ones name their payment, whose refund
+            // Stripe made (its webhook never came).
+            for (int i = 0; i < 10; ++i) {
+                const qint64 started = m_baseMs + i * 60'000;
+                const QString id = QStringLiteral("op_near%1").arg(i);
+                addOperation(store, id, started);
+                if (i % 2 == 0) {
+                    QVERIFY(store.exec(QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_near%1' WHERE operation_id = '%2'")
+                                           .arg(i)
+                                           .arg(id)));
+                    QCOMPARE(m_fake->truth().addRefund(
+                                 QStringLiteral(R"({"id":"re_near%1","object":"refund","amount":3800,"currency":"usd",)"
+                                                R"("status":"succeeded","created":%2,"metadata":{"operation_id":"%3"},)"
+                                                R"("payment_intent":"pi_near%1"})")
+                                     .arg(i)
+                                     .arg(started / 1000 + 4)
+                                     .arg(id)
+                                     .toUtf8()),
+                             QString());
+                }
+                QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_x%1").arg(i), QStringLiteral("op_x%1").arg(i),
+                                                              started / 1000 + 7)),
+                         QString());
+            }
+        }
+        const Run run = ask();
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        // The undelivered events, one listing of the odd ones' merged windows, and one
+        // listing of each even one's payment.
+        QCOMPARE(m_fake->requestCount(), 7);
+        int byPayment = 0;
+        for (const auto &request : m_fake->requests())
+            byPayment += request.pathAndQuery.startsWith(QLatin1String("/v1/refunds?payment_intent=pi_near")) ? 1 : 0;
+        QCOMPARE(byPayment, 5);
+        for (int i = 0; i < 10; ++i) {
+            const auto kept = lookups(QStringLiteral("op_near%1").arg(i));
+            QCOMPARE(kept.size(), size_t(1));
+            const QJsonObject result = resultOf(kept.front());
+            QCOMPARE(result.value(QLatin1String("complete")).toBool(), true);
+            QCOMPARE(result.value(QLatin1String("route")).toString(),
+                     i % 2 == 0 ? QStringLiteral("payment_intent") : QStringLiteral("window"));
+            QCOMPARE(result.value(QLatin1String("refunds")).toArray().size(), i % 2 == 0 ? 1 : 0);
+            if (i % 2 == 0) {
+                QCOMPARE(result.value(QLatin1String("payment_id")).toString(), QStringLiteral("pi_near%1").arg(i));
+                QVERIFY(result.value(QLatin1String("other_refunds")).toArray().isEmpty());
+                QVERIFY(!kept.front().windowFrom);
+            }
+        }
     }
 
     void aWindowOfMoreThanAHundredRefundsIsPaged()

@@ -4,7 +4,8 @@
 // refund Stripe said was pending is asked again when the schedule says so (a lookup written
 // with an older time) and its verdict follows; an operation quiet for less than ten minutes
 // waits; a pass that finds the lease held asks nothing; two passes started together ask each
-// operation once.
+// operation once; an operation whose payment is known is asked by its payment, first and
+// again, and a refund of it that no operation made is judged other_refund.
 #include "clirun.h"
 #include "fakestripe.h"
 #include "fakestripecommand.h"
@@ -293,6 +294,57 @@ private slots:
         QVERIFY2(again.exitCode == 0, qPrintable(again.err));
         QCOMPARE(summaryOf(again).value(QLatin1String("operations_asked")).toInteger(), 0);
         QCOMPARE(m_fake->requestCount(), 3);
+    }
+
+    void theReconcilerAsksByThePayment_data() { SqliteAndPgTestStores::addBackendRows(); }
+    void theReconcilerAsksByThePayment()
+    {
+        QFETCH(QString, backend);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const qint64 started = now - 3 * 3600'000;
+        const QString db = m_stores.make(backend, [&](TestStore &store) {
+            // op_paydue: Stripe said pending 20 minutes ago, its payment pi_due on the row;
+            // op_payfirst: never asked, its payment pi_first on the row.
+            return addTimedOutOperation(store, QStringLiteral("op_paydue"), started)
+                && addTimedOutOperation(store, QStringLiteral("op_payfirst"), started)
+                && store.exec(QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_due' WHERE operation_id = 'op_paydue'; "
+                                             "UPDATE refund_ops SET payment_id = 'pi_first' WHERE operation_id = 'op_payfirst'"))
+                && store.exec(lookupInsert(QStringLiteral("op_paydue"), now - 20 * Minute,
+                                           pendingRefund(QStringLiteral("re_paydue"), QStringLiteral("op_paydue"),
+                                                         started / 1000 + 3)));
+        });
+        QVERIFY(!db.isEmpty());
+        // Stripe settled op_paydue's refund; pi_first was refunded from the Dashboard.
+        auto &truth = m_fake->truth();
+        QCOMPARE(truth.addRefund(QStringLiteral(R"({"id":"re_paydue","object":"refund","amount":3800,"currency":"usd",)"
+                                                R"("status":"succeeded","created":%1,"metadata":{"operation_id":"op_paydue"},)"
+                                                R"("payment_intent":"pi_due"})")
+                                     .arg(started / 1000 + 3)
+                                     .toUtf8()),
+                 QString());
+        QCOMPARE(truth.addRefund(QStringLiteral(R"({"id":"re_dashboard","object":"refund","amount":3800,"currency":"usd",)"
+                                                R"("status":"succeeded","created":%1,"metadata":{},"payment_intent":"pi_first"})")
+                                     .arg(started / 1000 + 600)
+                                     .toUtf8()),
+                 QString());
+
+        const Run run = pass(db);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject summary = summaryOf(run);
+        QCOMPARE(summary.value(QLatin1String("asked_again")).toInteger(), 1);
+        QCOMPARE(summary.value(QLatin1String("first_asks")).toInteger(), 1);
+        QCOMPARE(summary.value(QLatin1String("verdicts")).toObject(),
+                 QJsonObject({{QStringLiteral("refunded"), 1}, {QStringLiteral("other_refund"), 1}}));
+        // The events, and one listing of each payment: nothing else.
+        QCOMPARE(m_fake->requestCount(), 3);
+        QCOMPARE(requestsTo(QStringLiteral("/v1/refunds?payment_intent=pi_due&limit=100")), 1);
+        QCOMPARE(requestsTo(QStringLiteral("/v1/refunds?payment_intent=pi_first&limit=100")), 1);
+        QCOMPARE(verdictOf(db, QStringLiteral("op_paydue")), QStringLiteral("refunded"));
+        QCOMPARE(verdictOf(db, QStringLiteral("op_payfirst")), QStringLiteral("other_refund"));
+        // Answered for good: the next pass asks neither again.
+        const Run again = pass(db);
+        QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+        QCOMPARE(summaryOf(again).value(QLatin1String("operations_asked")).toInteger(), 0);
     }
 
     void aLeaseHeldElsewhereAsksNothing_data() { SqliteAndPgTestStores::addBackendRows(); }

@@ -37,7 +37,7 @@ QueueFilterBar::QueueFilterBar(QWidget *parent)
     m_status->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     m_verdict->setObjectName(QStringLiteral("verdictFilter"));
-    for (const char *code : {"", "refunded", "failed", "pending", "conflict", "not_found", "none"})
+    for (const char *code : {"", "refunded", "failed", "pending", "conflict", "other_refund", "not_found", "none"})
         m_verdict->addItem(QString(), QString::fromLatin1(code));
 
     m_statusLabel->setBuddy(m_status);
@@ -134,8 +134,8 @@ void QueueFilterBar::retranslate()
     showCounts();
     m_status->setToolTip(tr("Which operations to list, with how many each view holds"));
     const QStringList verdicts{tr("Any verdict"), tr("Refunded"), tr("Failed"),
-                               tr("Pending"),     tr("Conflict"), tr("Not found at Stripe"),
-                               tr("No evidence")};
+                               tr("Pending"),     tr("Conflict"), tr("Refund by another path"),
+                               tr("Not found at Stripe"), tr("No evidence")};
     for (int i = 0; i < verdicts.size(); ++i)
         m_verdict->setItemText(i, verdicts[i]);
     m_verdict->setToolTip(tr("What the provider's events and lookups show"));
