@@ -59,6 +59,13 @@ BEGIN
         GRANT SELECT ON operation_notes, provider_lookups TO refund_desk_audit;
         GRANT SELECT, INSERT ON operation_notes, provider_lookups TO refund_desk_support;
     END IF;
+    -- Schema version 3 keeps the provider's response bodies apart, once each: the same
+    -- rights as provider_lookups.
+    IF to_regclass('provider_bodies') IS NOT NULL THEN
+        REVOKE ALL ON provider_bodies FROM PUBLIC, refund_desk_support, refund_desk_audit, refund_desk_agent;
+        GRANT SELECT ON provider_bodies TO refund_desk_audit;
+        GRANT SELECT, INSERT ON provider_bodies TO refund_desk_support;
+    END IF;
 END
 $$;
 

@@ -1,7 +1,7 @@
 #include "evidence/lookupevidence.h"
 
+#include "domain/lookupbodies.h"
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -81,13 +81,7 @@ std::optional<LookupEvidence::Reference> LookupEvidence::reference(const QString
 
 QString LookupEvidence::bodiesSha256(const ProviderLookup &row)
 {
-    const QJsonDocument document = QJsonDocument::fromJson(row.requests.toUtf8());
-    if (!document.isArray())
-        return {};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (const QJsonValue &request : document.array())
-        hash.addData(request.toObject().value(QLatin1String("body")).toString().toUtf8());
-    return QString::fromLatin1(hash.result().toHex());
+    return LookupBodies::sha256Of(row);
 }
 
 QString EvidenceLookup::evidenceText() const

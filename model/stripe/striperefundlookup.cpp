@@ -1,11 +1,11 @@
 #include "stripe/striperefundlookup.h"
 
+#include "domain/lookupbodies.h"
 #include "stripe/refundlookupsummary.h"
 #include "stripe/stripeclient.h"
 #include "stripe/stripelistpager.h"
 
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTimer>
@@ -172,14 +172,9 @@ void StripeRefundLookup::listingFailed(const Error &error)
 
 void StripeRefundLookup::keepRequest(const QString &pathAndQuery, int status, const QString &requestId, const QByteArray &body)
 {
-    QJsonObject request;
-    request.insert(QLatin1String("method"), QStringLiteral("GET"));
-    request.insert(QLatin1String("path"), pathAndQuery);
-    request.insert(QLatin1String("status"), status);
-    request.insert(QLatin1String("request_id"), requestId);
-    request.insert(QLatin1String("body"), QString::fromUtf8(body));
-    m_requests.append(request);
-    m_bodies += body;
+    // The body goes beside the requests: the store keeps it once, by its address.
+    m_bodies.push_back(LookupBodies::bodyOf(body));
+    m_requests.append(LookupBodies::request(pathAndQuery, status, requestId, m_bodies.back()));
 }
 
 std::optional<StripeRefundLookup::FoundRefund> StripeRefundLookup::refundFrom(const QJsonObject &object)
@@ -208,6 +203,7 @@ ProviderLookupDraft StripeRefundLookup::draftWithoutSummary() const
         draft.windowTo = m_question.windowToMs;
     }
     draft.requests = QString::fromUtf8(QJsonDocument(m_requests).toJson(QJsonDocument::Compact));
+    draft.bodies = m_bodies;
     const auto toJson = [](const std::vector<FoundRefund> &list) {
         QJsonArray refunds;
         for (const FoundRefund &found : list) {
@@ -242,7 +238,7 @@ ProviderLookupDraft StripeRefundLookup::draftWithoutSummary() const
     result.insert(QLatin1String("refunds"), toJson(m_found));
     result.insert(QLatin1String("missing"), QJsonArray::fromStringList(m_missing));
     draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
-    draft.responseSha256 = QString::fromLatin1(QCryptographicHash::hash(m_bodies, QCryptographicHash::Sha256).toHex());
+    draft.responseSha256 = LookupBodies::digest(m_bodies);
     return draft;
 }
 

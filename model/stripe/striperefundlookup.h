@@ -111,7 +111,7 @@ private:
     bool m_listed = false;
     bool m_complete = false;
     QJsonArray m_requests;
-    QByteArray m_bodies; // every body in order, for the record's digest
+    std::vector<ResponseBody> m_bodies; // every body in order, apart from the requests
     std::vector<FoundRefund> m_found;
     std::vector<FoundRefund> m_others; // listed by the payment, not the operation's own
     QStringList m_toRetrieve;

@@ -1,50 +1,60 @@
 #include "stripeask/lookupkeeper.h"
 
 #include "store/store.h"
-#include "stripe/refundlookupsummary.h"
-
-#include <QHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "stripeask/paymentrefundsorting.h"
 
 namespace RefundDesk {
 
-Result<void> LookupKeeper::sortPaymentRefunds(Store &store, ProviderLookupDraft &draft)
+LookupKeeper::LookupKeeper(Store &store, QString operatorName, QObject *parent)
+    : QObject(parent)
+    , m_store(store)
+    , m_operatorName(std::move(operatorName))
 {
-    QJsonObject result = QJsonDocument::fromJson(draft.result.toUtf8()).object();
-    if (!result.contains(QLatin1String("payment_refunds")))
-        return {};
-    QHash<QString, bool> held; // operation id -> the store holds it
-    QJsonArray otherOperations;
-    QJsonArray otherRefunds;
-    for (const QJsonValue &value : result.value(QLatin1String("payment_refunds")).toArray()) {
-        const QJsonObject refund = value.toObject();
-        const QString operationId = refund.value(QLatin1String("operation_id")).toString();
-        if (!operationId.isEmpty() && !held.contains(operationId)) {
-            auto operation = store.operation(operationId);
-            if (!operation)
-                return operation.error();
-            held.insert(operationId, operation->has_value());
-        }
-        if (!operationId.isEmpty() && held.value(operationId))
-            otherOperations.append(refund);
-        else
-            otherRefunds.append(refund);
-    }
-    result.remove(QLatin1String("payment_refunds"));
-    result.insert(QLatin1String("other_operations"), otherOperations);
-    result.insert(QLatin1String("other_refunds"), otherRefunds);
-    result.insert(QLatin1String("summary"), RefundLookupSummary::fromResult(result, draft.windowFrom, draft.windowTo));
-    draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
-    return {};
+    m_hold.setSingleShot(true);
+    m_hold.setInterval(HoldMs);
+    connect(&m_hold, &QTimer::timeout, this, &LookupKeeper::flush);
 }
 
-Result<ProviderLookup> LookupKeeper::keep(Store &store, ProviderLookupDraft draft)
+void LookupKeeper::keep(const ProviderLookupDraft &answer)
 {
-    if (auto sorted = sortPaymentRefunds(store, draft); !sorted)
-        return sorted.error();
-    return store.addProviderLookup(draft);
+    if (m_failed)
+        return;
+    m_waiting.push_back(answer);
+    m_waiting.back().operatorName = m_operatorName;
+    // A payment's other refunds are sorted against the store as each answer comes, so the
+    // batch is written as it will be read.
+    if (auto sorted = PaymentRefundSorting::sort(m_store, m_waiting.back()); !sorted) {
+        m_waiting.pop_back();
+        m_failed = true;
+        m_hold.stop();
+        emit failed(sorted.error());
+        return;
+    }
+    if (int(m_waiting.size()) >= BatchSize)
+        flush();
+    else if (!m_hold.isActive())
+        m_hold.start();
+}
+
+bool LookupKeeper::flush()
+{
+    m_hold.stop();
+    if (m_failed)
+        return false;
+    if (m_waiting.empty())
+        return true;
+    std::vector<ProviderLookupDraft> batch;
+    batch.swap(m_waiting);
+    auto written = m_store.addProviderLookups(batch);
+    if (!written) {
+        m_failed = true;
+        emit failed(written.error());
+        return false;
+    }
+    ++m_batches;
+    for (const ProviderLookup &lookup : *written)
+        emit kept(lookup);
+    return true;
 }
 
 } // namespace RefundDesk

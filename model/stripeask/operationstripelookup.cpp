@@ -6,7 +6,7 @@
 #include "stripe/refundlookupsummary.h"
 #include "stripe/stripeclient.h"
 #include "stripe/striperefundlookup.h"
-#include "stripeask/lookupkeeper.h"
+#include "stripeask/paymentrefundsorting.h"
 #include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
@@ -154,7 +154,7 @@ void OperationStripeLookup::keep()
 {
     ProviderLookupDraft draft = m_lookup->draft();
     draft.operatorName = m_operatorName.isEmpty() ? m_store.sessionOperator() : m_operatorName;
-    auto kept = LookupKeeper::keep(m_store, draft);
+    auto kept = PaymentRefundSorting::sortAndKeep(m_store, draft);
     if (!kept) {
         emit failed(kept.error());
         return;

@@ -69,20 +69,22 @@ void QueueAskRun::start()
         m_report.settledByEvents = settled;
         emit progress(settled, total);
     });
-    connect(m_job.get(), &QueueAskJob::operationAnswered, this,
-            [this, store, who, total](const ProviderLookupDraft &answered, const QString &) {
-                ProviderLookupDraft draft = answered;
-                draft.operatorName = who;
-                if (auto added = LookupKeeper::keep(*store, draft); !added) {
-                    m_report.failure = added.error();
-                    m_job->stop();
-                    return end();
-                }
-                ++m_report.asked;
-                if (!draft.result.contains(QLatin1String("\"refunds\":[]")))
-                    ++m_report.withRefund;
-                emit progress(m_report.settledByEvents + m_report.asked, total);
-            });
+    m_store = store;
+    m_keeper = std::make_unique<LookupKeeper>(*store, who);
+    connect(m_job.get(), &QueueAskJob::operationAnswered, m_keeper.get(),
+            [this](const ProviderLookupDraft &answered, const QString &) { m_keeper->keep(answered); });
+    connect(m_keeper.get(), &LookupKeeper::kept, this, [this, total](const ProviderLookup &lookup) {
+        ++m_report.asked;
+        if (!lookup.result.contains(QLatin1String("\"refunds\":[]")))
+            ++m_report.withRefund;
+        emit progress(m_report.settledByEvents + m_report.asked, total);
+    });
+    connect(m_keeper.get(), &LookupKeeper::failed, this, [this](const Error &error) {
+        if (!m_report.failure)
+            m_report.failure = error;
+        m_job->stop();
+        end();
+    });
     connect(m_job.get(), &QueueAskJob::finished, this, &QueueAskRun::end);
     connect(m_job.get(), &QueueAskJob::failed, this, [this](const Error &error) {
         m_report.failure = error;
@@ -107,6 +109,9 @@ void QueueAskRun::end()
     if (m_ended)
         return;
     m_ended = true;
+    // What was answered before the end, a cancel or a failure of Stripe's is kept.
+    if (m_keeper)
+        m_keeper->flush();
     m_report.requests = m_client ? m_client->requestsSent() : 0;
     if (m_job) {
         m_report.eventsAdded = m_job->eventsAdded();

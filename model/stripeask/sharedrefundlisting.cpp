@@ -1,10 +1,10 @@
 #include "stripeask/sharedrefundlisting.h"
 
+#include "domain/lookupbodies.h"
 #include "stripe/refundlookupsummary.h"
 #include "stripe/stripelistpager.h"
 #include "stripeask/striperequestpacer.h"
 
-#include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrlQuery>
@@ -111,17 +111,14 @@ void SharedRefundListing::pageRead(const StripePage &page)
         m_pending[m_nextToActivate].active = true;
         m_active.push_back(m_nextToActivate++);
     }
-    QJsonObject request;
-    request.insert(QLatin1String("method"), QStringLiteral("GET"));
-    request.insert(QLatin1String("path"), page.pathAndQuery);
-    request.insert(QLatin1String("status"), page.httpStatus);
-    request.insert(QLatin1String("request_id"), page.requestId);
-    request.insert(QLatin1String("body"), QString::fromUtf8(body));
+    // One body for every operation the page covered: the store keeps it once.
+    const ResponseBody kept = LookupBodies::bodyOf(body);
+    const QJsonObject request = LookupBodies::request(page.pathAndQuery, page.httpStatus, page.requestId, kept);
     std::vector<size_t> stillActive;
     for (size_t index : m_active) {
         Pending &pending = m_pending[index];
         pending.requests.append(request);
-        pending.bodies += body;
+        pending.bodies.push_back(kept);
         // Passed: every refund created at or after the window's start has been seen (the
         // list is newest first; refunds of the lowest second may go on to the next page).
         if (last || fromSeconds(pending.question) > lowest)
@@ -155,6 +152,7 @@ void SharedRefundListing::finish(Pending &pending)
     draft.windowFrom = question.windowFromMs;
     draft.windowTo = question.windowToMs;
     draft.requests = QString::fromUtf8(QJsonDocument(pending.requests).toJson(QJsonDocument::Compact));
+    draft.bodies = std::move(pending.bodies);
     QJsonObject result;
     result.insert(QLatin1String("complete"), true);
     result.insert(QLatin1String("method"), QStringLiteral("list"));
@@ -165,7 +163,7 @@ void SharedRefundListing::finish(Pending &pending)
     const QString summary = RefundLookupSummary::fromResult(result, question.windowFromMs, question.windowToMs);
     result.insert(QLatin1String("summary"), summary);
     draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
-    draft.responseSha256 = QString::fromLatin1(QCryptographicHash::hash(pending.bodies, QCryptographicHash::Sha256).toHex());
+    draft.responseSha256 = LookupBodies::digest(draft.bodies);
     // The pages are in the record now; the listing keeps none of them.
     pending.requests = QJsonArray();
     pending.bodies.clear();

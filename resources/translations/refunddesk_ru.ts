@@ -89,6 +89,30 @@
             <numerusform>проверено решений: %n, цепочка цела до #%1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>each response body is as the provider sent it</source>
+        <translation>каждый ответ провайдера хранится таким, каким он пришёл</translation>
+    </message>
+    <message>
+        <source>the response body kept under SHA-256 %1 now hashes to %2: it was edited after it was kept.</source>
+        <translation>тело ответа, сохранённое под SHA-256 %1, теперь даёт хеш %2: его изменили после сохранения.</translation>
+    </message>
+    <message>
+        <source>each provider lookup rests on the bodies it names</source>
+        <translation>каждый запрос к провайдеру опирается на тела ответов, которые он называет</translation>
+    </message>
+    <message>
+        <source>provider lookup %1 names the response body %2, which the store does not hold: the body was removed.</source>
+        <translation>запрос к провайдеру %1 ссылается на тело ответа %2, которого нет в хранилище: тело удалили.</translation>
+    </message>
+    <message>
+        <source>provider lookup %1 has the SHA-256 %2, but the bodies it names make %3: the lookup was edited after it was kept.</source>
+        <translation>у запроса к провайдеру %1 SHA-256 %2, а названные им тела ответов дают %3: запрос изменили после сохранения.</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, but the response body %3 it rests on was edited or removed after the decision.</source>
+        <translation>решение №%1 ссылается на запрос к провайдеру %2, но тело ответа %3, на которое он опирается, изменили или удалили после решения.</translation>
+    </message>
 </context>
 <context>
     <name>BatchPlan</name>
@@ -4818,6 +4842,11 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
         <translation>У %1 появилась заметка после проверки плана: %2. Ничего не записано; посмотрите на операцию ещё раз.</translation>
+    </message>
+    <message>
+        <source>reading what the provider answered</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение ответов провайдера</translation>
     </message>
 </context>
 <context>

@@ -85,6 +85,30 @@
             <numerusform>已验证 %n 条处理记录，链完整至 #%1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>each response body is as the provider sent it</source>
+        <translation>每个响应正文与服务商发送时一致</translation>
+    </message>
+    <message>
+        <source>the response body kept under SHA-256 %1 now hashes to %2: it was edited after it was kept.</source>
+        <translation>以 SHA-256 %1 保存的响应正文现在的哈希为 %2：保存后被修改过。</translation>
+    </message>
+    <message>
+        <source>each provider lookup rests on the bodies it names</source>
+        <translation>每个服务商查询所引用的响应正文都在</translation>
+    </message>
+    <message>
+        <source>provider lookup %1 names the response body %2, which the store does not hold: the body was removed.</source>
+        <translation>服务商查询 %1 引用了响应正文 %2，但存储中没有它：该正文已被删除。</translation>
+    </message>
+    <message>
+        <source>provider lookup %1 has the SHA-256 %2, but the bodies it names make %3: the lookup was edited after it was kept.</source>
+        <translation>服务商查询 %1 的 SHA-256 为 %2，但其引用的响应正文得出 %3：查询在保存后被修改过。</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, but the response body %3 it rests on was edited or removed after the decision.</source>
+        <translation>决定 #%1 引用了服务商查询 %2，但它所依据的响应正文 %3 在决定之后被修改或删除。</translation>
+    </message>
 </context>
 <context>
     <name>BatchPlan</name>
@@ -4713,6 +4737,11 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
         <translation>%1 在审核之后有了新备注：%2。未写入任何内容；请重新查看。</translation>
+    </message>
+    <message>
+        <source>reading what the provider answered</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取服务商的响应</translation>
     </message>
 </context>
 <context>

@@ -189,7 +189,17 @@ private slots:
         const QJsonArray requests = QJsonDocument::fromJson(kept.front().requests.toUtf8()).array();
         QCOMPARE(requests.size(), 1);
         QCOMPARE(requests.at(0).toObject().value(QLatin1String("status")).toInt(), 200);
-        QVERIFY(requests.at(0).toObject().value(QLatin1String("body")).toString().contains(QLatin1String("re_known")));
+        // The body Stripe sent is kept once, apart, under the SHA-256 the request names.
+        QVERIFY(!requests.at(0).toObject().contains(QLatin1String("body")));
+        QCOMPARE(requests.at(0).toObject().value(QLatin1String("body_sha256")).toString().size(), 64);
+        {
+            auto store = StoreFactory::open(m_db, Store::OpenMode::ReadOnly);
+            QVERIFY(store);
+            std::vector<ProviderLookup> withBodies = kept;
+            QVERIFY((*store)->readBodiesInto(withBodies));
+            QCOMPARE(withBodies.front().bodies.size(), size_t(1));
+            QVERIFY(withBodies.front().bodies.front().text.contains("re_known"));
+        }
         QVERIFY(!kept.front().requests.contains(TestKey));
         QCOMPARE(kept.front().responseSha256.size(), 64);
 
@@ -358,7 +368,7 @@ private slots:
         {
             TestStore raw(m_command->filePath(QStringLiteral("raw.sqlite")));
             QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS v1").arg(m_db)));
-            QVERIFY(raw.exec(QStringLiteral("DROP TABLE v1.operation_notes; DROP TABLE v1.provider_lookups; "
+            QVERIFY(raw.exec(QStringLiteral("DROP TABLE v1.operation_notes; DROP TABLE v1.provider_lookups; DROP TABLE v1.provider_bodies; "
                                             "PRAGMA v1.user_version = 1;")));
         }
         const Run old = ask({QStringLiteral("op_missed"), QStringLiteral("--operator"), QStringLiteral("alice")});

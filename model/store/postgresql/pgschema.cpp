@@ -13,7 +13,7 @@ namespace {
 // How many of the store's tables (of every schema version) the login sees in its search path.
 constexpr char StoreTablesSql[] =
     "SELECT count(*) FROM unnest(ARRAY['store_meta', 'refund_ops', 'refund_attempts', 'webhook_events', "
-    "'resolutions', 'operation_notes', 'provider_lookups']) AS t(name) WHERE to_regclass(t.name) IS NOT NULL";
+    "'resolutions', 'operation_notes', 'provider_lookups', 'provider_bodies']) AS t(name) WHERE to_regclass(t.name) IS NOT NULL";
 
 } // namespace
 

@@ -15,7 +15,7 @@
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/resolver.h"
 #include "store/store.h"
-#include "stripeask/lookupkeeper.h"
+#include "stripeask/paymentrefundsorting.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>
@@ -437,7 +437,7 @@ void tst_LookupVerdict::theKeeperSortsThePaymentsRefundsByTheStore()
                                paymentRefundJson(QStringLiteral("re_elsewhere"), QStringLiteral("op_not_here")),
                                paymentRefundJson(QStringLiteral("re_nobody"), QString()));
     answered.responseSha256 = QString::fromLatin1(QCryptographicHash::hash("{}", QCryptographicHash::Sha256).toHex());
-    auto kept = LookupKeeper::keep(**store, answered);
+    auto kept = PaymentRefundSorting::sortAndKeep(**store, answered);
     QVERIFY2(kept, qPrintable(kept ? QString() : kept.error().message));
     const QJsonObject result = QJsonDocument::fromJson(kept->result.toUtf8()).object();
     QVERIFY(!result.contains(QLatin1String("payment_refunds")));
