@@ -2,6 +2,7 @@
 
 #include "eventsync.h"
 
+#include "domain/lookupasker.h"
 #include "evidence/queueverdict.h"
 #include "store/store.h"
 #include "store/storelease.h"
@@ -85,6 +86,7 @@ void ReconcilePass::keep(const ProviderLookupDraft &answered)
         return;
     ProviderLookupDraft draft = answered;
     draft.operatorName = m_operatorName;
+    draft.result = LookupAsker::markedAsReconciler(draft.result); // the console says who asked
     if (auto added = m_store.addProviderLookup(draft); !added)
         return fail(added.error());
     ++m_summary.answered;

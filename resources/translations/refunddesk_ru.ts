@@ -1084,9 +1084,9 @@ Subcommands (headless): %1.</source>
         <source>The store is open for reading only (%1), and reconcile keeps what Stripe answers in it: run it as a user who may write the store.</source>
         <translation>Хранилище открыто только для чтения (%1), а reconcile сохраняет в нём ответы Stripe: запустите его от имени пользователя, который может писать в хранилище.</translation>
     </message>
-    <message>
-        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
-        <translation>Проходу не удалось взять аренду в store_meta хранилища (%1): его запускает вход, которому разрешено писать в store_meta.</translation>
+        <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): on PostgreSQL a login in the role refund_desk_reconciler (roles-postgresql.sql, run again on an older store) runs it.</source>
+        <translation>Проходу не удалось взять аренду в store_meta хранилища (%1): в PostgreSQL его запускает вход с ролью refund_desk_reconciler (roles-postgresql.sql; на старом хранилище выполните его снова).</translation>
     </message>
     <message>
         <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
@@ -1419,6 +1419,25 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>LookupSourceText</name>
+    <message>
+        <source>Stripe&apos;s answer: asked by %1 %2</source>
+        <translation>Ответ Stripe: запросил %1 %2</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler %1</source>
+        <translation>Ответ Stripe: запросил сверщик %1</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler (%1) %2</source>
+        <translation>Ответ Stripe: запросил сверщик (%1) %2</translation>
+    </message>
+    <message>
+        <source>Lookup %1, asked of Stripe at %2 by %3.</source>
+        <translation>Запрос %1 к Stripe, сделан %2, автор %3.</translation>
+    </message>
+</context>
+<context>
     <name>MatchRoute</name>
     <message>
         <source>metadata</source>
@@ -1568,6 +1587,39 @@ Subcommands (headless): %1.</source>
             <numerusform>Экспортировано %Ln решение в %1.</numerusform>
             <numerusform>Экспортировано %Ln решения в %1.</numerusform>
             <numerusform>Экспортировано %Ln решений в %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilerText</name>
+    <message>
+        <source>Stripe check failed %1: %2</source>
+        <translation>Проверка в Stripe не удалась %1: %2</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass failed at %1: %2
+Until it is fixed where the reconciler runs (its key file or reconcile.env), Stripe&apos;s answers stop coming; &apos;journalctl --user -u refund-desk-reconcile&apos; there shows each pass.</source>
+        <translation>Последний проход сверщика завершился ошибкой в %1: %2
+Пока это не исправлено там, где работает сверщик (его файл ключа или reconcile.env), ответы Stripe не поступают; «journalctl --user -u refund-desk-reconcile» там показывает каждый проход.</translation>
+    </message>
+    <message>
+        <source>Stripe last checked %1: the reconciler has not run since</source>
+        <translation>Последняя проверка в Stripe %1: с тех пор сверщик не запускался</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass ended at %1, and it runs every 5 minutes where it is set up: see &apos;systemctl --user status refund-desk-reconcile.timer&apos; on that machine.</source>
+        <translation>Последний проход сверщика завершился в %1, а запускается он каждые 5 минут там, где настроен: см. «systemctl --user status refund-desk-reconcile.timer» на той машине.</translation>
+    </message>
+    <message>
+        <source>Stripe checked %1</source>
+        <translation>Проверено в Stripe %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reconciler&apos;s last pass ended at %1 and kept %n answer(s) from Stripe; the panels show what it stored.</source>
+        <translation>
+            <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответ Stripe; панели показывают то, что он сохранил.</numerusform>
+            <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответа Stripe; панели показывают то, что он сохранил.</numerusform>
+            <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответов Stripe; панели показывают то, что он сохранил.</numerusform>
         </translation>
     </message>
 </context>
@@ -2796,6 +2848,13 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     </message>
 </context>
 <context>
+    <name>RefundDesk::LookupSourceLabel</name>
+    <message>
+        <source>Who asked Stripe</source>
+        <translation>Кто спросил Stripe</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::MainWindow</name>
     <message>
         <source>Refund Desk</source>
@@ -3527,6 +3586,13 @@ The window now shows its current state.</source>
     <message>
         <source>Clear the list</source>
         <translation>Очистить список</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ReconcilerLabel</name>
+    <message>
+        <source>Stripe checked by the reconciler</source>
+        <translation>Проверка в Stripe сверщиком</translation>
     </message>
 </context>
 <context>
@@ -4391,9 +4457,9 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>%1 holds no Refund Desk store (none of its tables). Nothing was created. Create one with &apos;refund-desk init --db ...&apos;, or check the database name.</source>
         <translation>В %1 нет хранилища Refund Desk (ни одной его таблицы). Ничего не создано. Создайте его командой «refund-desk init --db ...» или проверьте имя базы данных.</translation>
     </message>
-    <message>
-        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit or refund_desk_agent roles (roles-postgresql.sql).</source>
-        <translation>Логину %1 не разрешено читать хранилище в %2. Попросите администратора выдать ему одну из ролей refund_desk_support, refund_desk_audit или refund_desk_agent (roles-postgresql.sql).</translation>
+        <message>
+        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit, refund_desk_agent or refund_desk_reconciler roles (roles-postgresql.sql).</source>
+        <translation>Вход %1 не может читать хранилище %2. Попросите администратора выдать ему одну из ролей refund_desk_support, refund_desk_audit, refund_desk_agent или refund_desk_reconciler (roles-postgresql.sql).</translation>
     </message>
     <message>
         <source>checking what the login may do</source>
@@ -4787,6 +4853,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
         <translation>У %1 появилась заметка после проверки плана: %2. Ничего не записано; посмотрите на операцию ещё раз.</translation>
     </message>
+    <message>
+        <source>Opened read-only: the login %1 is a reconciler&apos;s (refund_desk_reconciler): it keeps what Stripe answers, and records no decision, claim or note.</source>
+        <translation>Открыто только для чтения: вход %1 принадлежит сверщику (refund_desk_reconciler): он сохраняет ответы Stripe и не записывает ни решений, ни захватов, ни заметок.</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -5045,6 +5115,34 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>d MMM yyyy</source>
         <comment>date format (QDate) of a day in another year</comment>
         <translation>d MMM yyyy</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>только что</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n мин назад</numerusform>
+            <numerusform>%n мин назад</numerusform>
+            <numerusform>%n мин назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n ч назад</numerusform>
+            <numerusform>%n ч назад</numerusform>
+            <numerusform>%n ч назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>%n день назад</numerusform>
+            <numerusform>%n дня назад</numerusform>
+            <numerusform>%n дней назад</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1033,9 +1033,9 @@ Subcommands (headless): %1.</source>
         <source>The store is open for reading only (%1), and reconcile keeps what Stripe answers in it: run it as a user who may write the store.</source>
         <translation>存储以只读方式打开（%1），而 reconcile 要在其中保存 Stripe 的回答：请以可以写入存储的用户运行。</translation>
     </message>
-    <message>
-        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
-        <translation>本轮无法在存储的 store_meta 中取得租约（%1）：请用可以写入 store_meta 的登录运行。</translation>
+        <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): on PostgreSQL a login in the role refund_desk_reconciler (roles-postgresql.sql, run again on an older store) runs it.</source>
+        <translation>本轮无法在存储的 store_meta 中取得租约（%1）：在 PostgreSQL 上应由具有 refund_desk_reconciler 角色的登录运行（roles-postgresql.sql；旧存储请重新运行它）。</translation>
     </message>
     <message>
         <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
@@ -1360,6 +1360,25 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>LookupSourceText</name>
+    <message>
+        <source>Stripe&apos;s answer: asked by %1 %2</source>
+        <translation>Stripe 的回答：由 %1 查询（%2）</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler %1</source>
+        <translation>Stripe 的回答：由对账程序查询（%1）</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler (%1) %2</source>
+        <translation>Stripe 的回答：由对账程序（%1）查询（%2）</translation>
+    </message>
+    <message>
+        <source>Lookup %1, asked of Stripe at %2 by %3.</source>
+        <translation>查询 %1，由 %3 于 %2 向 Stripe 发起。</translation>
+    </message>
+</context>
+<context>
     <name>MatchRoute</name>
     <message>
         <source>metadata</source>
@@ -1507,6 +1526,37 @@ Subcommands (headless): %1.</source>
         <source>Exported %Ln decision(s) to %1.</source>
         <translation>
             <numerusform>已将 %Ln 条决定导出到 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilerText</name>
+    <message>
+        <source>Stripe check failed %1: %2</source>
+        <translation>Stripe 检查失败（%1）：%2</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass failed at %1: %2
+Until it is fixed where the reconciler runs (its key file or reconcile.env), Stripe&apos;s answers stop coming; &apos;journalctl --user -u refund-desk-reconcile&apos; there shows each pass.</source>
+        <translation>对账程序的上一轮于 %1 失败：%2
+在运行对账程序的机器上修复之前（其密钥文件或 reconcile.env），将不再收到 Stripe 的回答；在那里运行“journalctl --user -u refund-desk-reconcile”可查看每一轮。</translation>
+    </message>
+    <message>
+        <source>Stripe last checked %1: the reconciler has not run since</source>
+        <translation>Stripe 上次检查于 %1：此后对账程序未再运行</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass ended at %1, and it runs every 5 minutes where it is set up: see &apos;systemctl --user status refund-desk-reconcile.timer&apos; on that machine.</source>
+        <translation>对账程序的上一轮结束于 %1，它在配置它的机器上每 5 分钟运行一次：请在那台机器上查看“systemctl --user status refund-desk-reconcile.timer”。</translation>
+    </message>
+    <message>
+        <source>Stripe checked %1</source>
+        <translation>Stripe 已检查（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reconciler&apos;s last pass ended at %1 and kept %n answer(s) from Stripe; the panels show what it stored.</source>
+        <translation>
+            <numerusform>对账程序的上一轮结束于 %1，保存了 %n 个 Stripe 回答；面板显示它所保存的内容。</numerusform>
         </translation>
     </message>
 </context>
@@ -2705,6 +2755,13 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     </message>
 </context>
 <context>
+    <name>RefundDesk::LookupSourceLabel</name>
+    <message>
+        <source>Who asked Stripe</source>
+        <translation>谁查询了 Stripe</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::MainWindow</name>
     <message>
         <source>Refund Desk</source>
@@ -3424,6 +3481,13 @@ The window now shows its current state.</source>
     <message>
         <source>Clear the list</source>
         <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ReconcilerLabel</name>
+    <message>
+        <source>Stripe checked by the reconciler</source>
+        <translation>对账程序的 Stripe 检查</translation>
     </message>
 </context>
 <context>
@@ -4286,9 +4350,9 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>%1 holds no Refund Desk store (none of its tables). Nothing was created. Create one with &apos;refund-desk init --db ...&apos;, or check the database name.</source>
         <translation>%1 中没有 Refund Desk 存储库（没有任何相关表）。未创建任何内容。请用“refund-desk init --db ...”创建，或检查数据库名称。</translation>
     </message>
-    <message>
-        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit or refund_desk_agent roles (roles-postgresql.sql).</source>
-        <translation>登录名 %1 无权读取位于 %2 的存储库。请让管理员为其授予 refund_desk_support、refund_desk_audit 或 refund_desk_agent 角色之一（roles-postgresql.sql）。</translation>
+        <message>
+        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit, refund_desk_agent or refund_desk_reconciler roles (roles-postgresql.sql).</source>
+        <translation>登录 %1 无权读取位于 %2 的存储。请管理员授予它 refund_desk_support、refund_desk_audit、refund_desk_agent 或 refund_desk_reconciler 角色之一（roles-postgresql.sql）。</translation>
     </message>
     <message>
         <source>checking what the login may do</source>
@@ -4682,6 +4746,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
         <translation>%1 在审核之后有了新备注：%2。未写入任何内容；请重新查看。</translation>
     </message>
+    <message>
+        <source>Opened read-only: the login %1 is a reconciler&apos;s (refund_desk_reconciler): it keeps what Stripe answers, and records no decision, claim or note.</source>
+        <translation>以只读方式打开：登录 %1 属于对账程序（refund_desk_reconciler）：它保存 Stripe 的回答，不记录任何决定、认领或备注。</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -4932,6 +5000,28 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>d MMM yyyy</source>
         <comment>date format (QDate) of a day in another year</comment>
         <translation>yyyy年M月d日</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n 小时前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>%n 天前</numerusform>
+        </translation>
     </message>
 </context>
 <context>

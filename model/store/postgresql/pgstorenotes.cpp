@@ -142,7 +142,7 @@ Result<std::vector<OperationNote>> PgStore::notesOf(const QStringList &operation
 
 Result<ProviderLookup> PgStore::addProviderLookup(const ProviderLookupDraft &draft)
 {
-    if (auto error = refuseWrite())
+    if (auto error = refuseAnswerWrite())
         return *error;
     if (m_schemaVersion < 2)
         return versionOneRefusal(location(), QCoreApplication::translate("Store", "what the provider answered"));
