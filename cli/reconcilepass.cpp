@@ -2,6 +2,7 @@
 
 #include "eventsync.h"
 
+#include "domain/lookupasker.h"
 #include "evidence/queueverdict.h"
 #include "store/store.h"
 #include "store/storelease.h"
@@ -90,7 +91,9 @@ void ReconcilePass::keep(const ProviderLookupDraft &answered)
 {
     if (m_stopped)
         return;
-    m_keeper->keep(answered);
+    ProviderLookupDraft draft = answered;
+    draft.result = LookupAsker::markedAsReconciler(draft.result); // the console says who asked
+    m_keeper->keep(draft);
 }
 
 void ReconcilePass::counted(const ProviderLookup &lookup)

@@ -284,7 +284,8 @@ FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_notify_change();
 
 -- The rights roles-postgresql.sql gives on these tables, when its roles exist already
 -- (a store upgraded after its roles were made): support logins read and add; finance
--- reads; the agent's logins, which never needed them, get nothing.
+-- reads; the reconciler's logins read and add lookups; the agent's logins, which never
+-- needed them, get nothing.
 DO $$
 BEGIN
     REVOKE ALL ON operation_notes, provider_lookups FROM PUBLIC;
@@ -293,6 +294,10 @@ BEGIN
     END IF;
     IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_support') THEN
         GRANT SELECT, INSERT ON operation_notes, provider_lookups TO refund_desk_support;
+    END IF;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_reconciler') THEN
+        GRANT SELECT ON operation_notes, provider_lookups TO refund_desk_reconciler;
+        GRANT INSERT ON provider_lookups TO refund_desk_reconciler;
     END IF;
 END
 $$;
@@ -344,8 +349,8 @@ CREATE TRIGGER provider_bodies_no_truncate BEFORE TRUNCATE ON provider_bodies
 FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_append_only();
 
 -- The rights on it are those on provider_lookups (roles-postgresql.sql gives the same):
--- support logins, who ask Stripe, read and add; finance reads; the agent's logins get
--- nothing.
+-- support and reconciler logins, who ask Stripe, read and add; finance reads; the agent's
+-- logins get nothing.
 DO $$
 BEGIN
     REVOKE ALL ON provider_bodies FROM PUBLIC;
@@ -354,6 +359,9 @@ BEGIN
     END IF;
     IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_support') THEN
         GRANT SELECT, INSERT ON provider_bodies TO refund_desk_support;
+    END IF;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_reconciler') THEN
+        GRANT SELECT, INSERT ON provider_bodies TO refund_desk_reconciler;
     END IF;
 END
 $$;

@@ -23,6 +23,19 @@ QString span(qint64 milliseconds)
     return QCoreApplication::translate("TimeText", "%1 s").arg(seconds);
 }
 
+QString ago(qint64 milliseconds)
+{
+    const qint64 minutes = qMax<qint64>(0, milliseconds) / 60'000;
+    const qint64 hours = minutes / 60;
+    if (minutes < 1)
+        return QCoreApplication::translate("TimeText", "just now");
+    if (minutes < 60)
+        return QCoreApplication::translate("TimeText", "%n min ago", nullptr, int(minutes));
+    if (hours < 48)
+        return QCoreApplication::translate("TimeText", "%n h ago", nullptr, int(hours));
+    return QCoreApplication::translate("TimeText", "%n day(s) ago", nullptr, int(hours / 24));
+}
+
 namespace {
 
 bool isC(const QLocale &locale)

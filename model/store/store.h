@@ -45,6 +45,10 @@ public:
 
     virtual QString location() const = 0;
     virtual bool isReadOnly() const = 0;
+    // Whether this connection may keep what the provider answered: events, provider
+    // lookups and the store_meta rows its jobs keep their place in (a store open for
+    // writing; on PostgreSQL also a refund_desk_reconciler login, read-only otherwise).
+    virtual bool keepsProviderAnswers() const { return !isReadOnly(); }
     // A note for the status bar about how the store was opened (e.g. an immutable
     // read-only fallback); empty when there is nothing to say. It gives the technical
     // reason; freshness() says what it means for what a person sees.

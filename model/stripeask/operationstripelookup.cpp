@@ -109,7 +109,7 @@ std::optional<Error> OperationStripeLookup::refusal()
 {
     if (m_store.schemaVersion() < 2)
         return Internal::versionOneRefusal(m_store.location(), QCoreApplication::translate("Store", "what the provider answered"));
-    if (m_store.isReadOnly()) {
+    if (!m_store.keepsProviderAnswers()) {
         return Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
                                                                      "ask-stripe keeps what Stripe answers in it: run "
                                                                      "it as a user who may write the store.")

@@ -43,7 +43,7 @@ void QueueAskRun::start()
     auto store = openStore(m_location, m_report.failure);
     if (!store)
         return end();
-    if (store->isReadOnly() || store->schemaVersion() < 2) {
+    if (!store->keepsProviderAnswers() || store->schemaVersion() < 2) {
         m_report.failure = Error::unavailable(QCoreApplication::translate("Stripe", "This store cannot keep what Stripe answers "
                                                                                    "(read-only, or schema version 1): open it "
                                                                                    "for writing, upgraded, and ask again."));

@@ -239,6 +239,16 @@
     </message>
 </context>
 <context>
+    <name>ReconcilerText</name>
+    <message numerus="yes">
+        <source>The reconciler&apos;s last pass ended at %1 and kept %n answer(s) from Stripe; the panels show what it stored.</source>
+        <translation>
+            <numerusform>The reconciler&apos;s last pass ended at %1 and kept %n answer from Stripe; the panels show what it stored.</numerusform>
+            <numerusform>The reconciler&apos;s last pass ended at %1 and kept %n answers from Stripe; the panels show what it stored.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::AskStripeFlow</name>
     <message numerus="yes">
         <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
@@ -463,6 +473,30 @@
         <translation>
             <numerusform>Could not reach %1 after %n try (%2): check that this machine is online and may connect to it (a firewall or a proxy), then try again.</numerusform>
             <numerusform>Could not reach %1 after %n tries (%2): check that this machine is online and may connect to it (a firewall or a proxy), then try again.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TimeText</name>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n min ago</numerusform>
+            <numerusform>%n min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n h ago</numerusform>
+            <numerusform>%n h ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) ago</source>
+        <translation>
+            <numerusform>%n day ago</numerusform>
+            <numerusform>%n days ago</numerusform>
         </translation>
     </message>
 </context>

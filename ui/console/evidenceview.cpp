@@ -8,6 +8,7 @@
 #include "ui/common/livetext.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
+#include "ui/console/lookupsourcelabel.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -21,6 +22,7 @@ namespace RefundDesk {
 EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     : QWidget(parent)
     , m_banner(new BannerLabel(this))
+    , m_lookupSource(new LookupSourceLabel(this))
     , m_title(new QLabel(this))
     , m_table(new QTableView(this))
     , m_model(new EventsModel(this))
@@ -65,6 +67,7 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     m_verdictRow->setSpacing(6);
     m_verdictRow->addWidget(m_banner, 1);
     layout->addLayout(m_verdictRow);
+    layout->addWidget(m_lookupSource);
     layout->addWidget(m_title);
     layout->addWidget(m_table, 1);
 
@@ -78,6 +81,8 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
     const Evidence &evidence = snapshot.evidence;
     const QString previousEvent = m_table->currentIndex().data(EventsModel::EventIdRole).toString();
     m_model->setEvents(evidence.events, nowMsecs);
+    const EvidenceLookup *answer = evidence.namedLookup();
+    m_lookupSource->setLookup(answer ? std::optional<ProviderLookup>(answer->row) : std::nullopt);
     QString text = tr("Evidence: %1. %2").arg(displayName(evidence.verdict).toUpper(), evidence.explanation);
     if (const int unreadable = evidence.unreadableCount())
         text += QLatin1Char(' ') + tr("%n event(s) could not be read (flagged below).", nullptr, unreadable);
@@ -104,6 +109,7 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
 void EvidenceView::clear()
 {
     m_model->setEvents({}, 0);
+    m_lookupSource->setLookup(std::nullopt);
     LiveText::setText(m_banner, tr("Evidence: select an operation."));
     m_banner->setTone(Theme::Tone::Neutral);
     m_title->setText(tr("Webhook events"));

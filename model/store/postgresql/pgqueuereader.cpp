@@ -134,9 +134,10 @@ Result<QueueCounts> PgQueueReader::counts(const QString &operatorName, const QDa
         return *error;
     const qint64 all = result.integer(0, 0);
     QueueCounts counts{all, all - result.integer(0, 1), result.integer(0, 2), result.integer(0, 3)};
-    counts.inView = viewWhere.isEmpty() ? all : result.integer(0, 6);
+    counts.inView = viewWhere.isEmpty() ? all : result.integer(0, 7);
     counts.oldestOperationId = result.isNull(0, 4) ? QString() : result.text(0, 4);
     counts.oldestUnknownSince = result.isNull(0, 5) ? 0 : result.integer(0, 5);
+    counts.lastReconcilePass = result.isNull(0, 6) ? std::nullopt : ReconcilePassRecord::parse(result.text(0, 6));
     return counts;
 }
 

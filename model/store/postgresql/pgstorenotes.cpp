@@ -145,7 +145,7 @@ Result<std::vector<OperationNote>> PgStore::notesOf(const QStringList &operation
 
 Result<std::vector<ProviderLookup>> PgStore::addProviderLookups(const std::vector<ProviderLookupDraft> &drafts)
 {
-    if (auto error = refuseWrite())
+    if (auto error = refuseAnswerWrite())
         return *error;
     if (m_schemaVersion < 2)
         return versionOneRefusal(location(), QCoreApplication::translate("Store", "what the provider answered"));

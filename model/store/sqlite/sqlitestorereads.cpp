@@ -239,9 +239,10 @@ Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const 
         return sqliteError(code, QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"));
     const qint64 all = s->value(0).toLongLong();
     QueueCounts counts{all, all - s->value(1).toLongLong(), s->value(2).toLongLong(), s->value(3).toLongLong()};
-    counts.inView = narrow ? s->value(6).toLongLong() : all;
+    counts.inView = narrow ? s->value(7).toLongLong() : all;
     counts.oldestOperationId = s->text(4);
     counts.oldestUnknownSince = s->value(5).toLongLong();
+    counts.lastReconcilePass = ReconcilePassRecord::parse(s->text(6));
     return counts;
 }
 
