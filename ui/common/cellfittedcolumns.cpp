@@ -65,6 +65,8 @@ void CellFittedColumns::refit()
         // The header's own hint and the delegate's for each row (icons and margins too).
         needed[column] = qMax(header->sectionSizeHint(column), view->sizeHintForColumn(column));
         if (column != m_elastic)
+            needed[column] = qMax(needed[column], header->sectionSize(column));
+        if (column != m_elastic)
             others += needed[column];
     }
     for (int column = 0; column < columns; ++column) {

@@ -10,7 +10,8 @@ namespace RefundDesk {
 // and the data (an amount in "EUR", a whole tool-call id, a long status word). One column
 // is elastic: it takes the room that is left, never less than its header, and when the
 // view is too narrow for every cell it is the one whose cells are cut (its tooltips say
-// them whole). Refits when the rows change and when the view is resized.
+// them whole). Refits when the rows change and when the view is resized. It only widens:
+// a width set by hand, or restored with the window's layout, stays while it is enough.
 class CellFittedColumns final : public QObject
 {
     Q_OBJECT
