@@ -3408,12 +3408,12 @@ The window now shows its current state.</source>
         <translation>Вердикты</translation>
     </message>
     <message>
-        <source>Settled by evidence</source>
-        <translation>Решены доказательствами</translation>
+        <source>Ready to record from evidence</source>
+        <translation>Готовы к записи по данным</translation>
     </message>
     <message>
-        <source> (%1+)</source>
-        <translation> (%1+)</translation>
+        <source> (at least %1)</source>
+        <translation> (не меньше %1)</translation>
     </message>
 </context>
 <context>
@@ -3546,8 +3546,8 @@ The window now shows its current state.</source>
         <translation>Заметка: %1</translation>
     </message>
     <message>
-        <source>closed</source>
-        <translation>истёк</translation>
+        <source>The key window closed about %1: the provider may have forgotten the idempotency key.</source>
+        <translation>Окно ключа закрылось около %1: провайдер мог забыть ключ идемпотентности.</translation>
     </message>
 </context>
 <context>

@@ -3309,12 +3309,12 @@ The window now shows its current state.</source>
         <translation>结论</translation>
     </message>
     <message>
-        <source>Settled by evidence</source>
-        <translation>证据已确定</translation>
+        <source>Ready to record from evidence</source>
+        <translation>可按依据记录</translation>
     </message>
     <message>
-        <source> (%1+)</source>
-        <translation>（%1+）</translation>
+        <source> (at least %1)</source>
+        <translation>（至少 %1）</translation>
     </message>
 </context>
 <context>
@@ -3441,8 +3441,8 @@ The window now shows its current state.</source>
         <translation>备注：%1</translation>
     </message>
     <message>
-        <source>closed</source>
-        <translation>已过期</translation>
+        <source>The key window closed about %1: the provider may have forgotten the idempotency key.</source>
+        <translation>密钥窗口约于 %1 关闭：支付服务商可能已忘记该幂等键。</translation>
     </message>
 </context>
 <context>
