@@ -301,28 +301,42 @@
             <numerusform>Stopped, %n operations not tried: %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n left out by the reviewer: not recorded, still in the queue.</source>
+        <translation>
+            <numerusform>%n left out by the reviewer: not recorded, still in the queue.</numerusform>
+            <numerusform>%n left out by the reviewer: not recorded, still in the queue.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::BatchReviewDialog</name>
-    <message numerus="yes">
-        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</source>
-        <translation>
-            <numerusform>%n operation will be recorded as its evidence says, as its own decision with the event it rests on. If it changes before it is written, it is skipped.</numerusform>
-            <numerusform>%n operations will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Left out for a person (%n):</source>
-        <translation>
-            <numerusform>Left out for a person (%n):</numerusform>
-            <numerusform>Left out for a person (%n):</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>&amp;Record %n outcome(s)</source>
         <translation>
             <numerusform>&amp;Record %n outcome</numerusform>
             <numerusform>&amp;Record %n outcomes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out for a person (%n)</source>
+        <translation>
+            <numerusform>Left out for a person (%n)</numerusform>
+            <numerusform>Left out for a person (%n)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the evidence it rests on. One that changes before it is written is skipped.</source>
+        <translation>
+            <numerusform>%n operation will be recorded as its evidence says, as its own decision with the evidence it rests on. If it changes before it is written, it is skipped.</numerusform>
+            <numerusform>%n operations will be recorded as their evidence says, each as its own decision with the evidence it rests on. One that changes before it is written is skipped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unticked: left out by you, they stay in the queue.</source>
+        <translation>
+            <numerusform>%n unticked: left out by you, it stays in the queue.</numerusform>
+            <numerusform>%n unticked: left out by you, they stay in the queue.</numerusform>
         </translation>
     </message>
 </context>

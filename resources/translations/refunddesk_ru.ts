@@ -115,6 +115,49 @@
     </message>
 </context>
 <context>
+    <name>BatchColumns</name>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>ID возврата</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Основание</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 listed every refund: none for this operation</source>
+        <translation>Запрос к Stripe %1 перечислил все возвраты: для этой операции нет ни одного</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 found the refund failed</source>
+        <translation>Запрос к Stripe %1: возврат не прошёл</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 found the refund succeeded</source>
+        <translation>Запрос к Stripe %1: возврат прошёл</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s event %1 says the refund failed</source>
+        <translation>Событие Stripe %1: возврат не прошёл</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s event %1 says the refund succeeded</source>
+        <translation>Событие Stripe %1: возврат прошёл</translation>
+    </message>
+</context>
+<context>
     <name>BatchPlan</name>
     <message>
         <source>its verdict was not asked for</source>
@@ -163,6 +206,10 @@
     <message>
         <source>follow-up on %1: %2</source>
         <translation>напоминание на %1: %2</translation>
+    </message>
+    <message>
+        <source>left out by the reviewer</source>
+        <translation>исключена проверяющим</translation>
     </message>
 </context>
 <context>
@@ -2201,20 +2248,40 @@ Provider said: %2</source>
         <translation>Заметка: %1</translation>
     </message>
     <message>
-        <source>Decided:</source>
-        <translation>Решено:</translation>
-    </message>
-    <message>
-        <source>Skipped:</source>
-        <translation>Пропущено:</translation>
-    </message>
-    <message>
         <source>Outcomes recorded from evidence</source>
         <translation>Результаты, записанные по доказательствам</translation>
     </message>
+    <message numerus="yes">
+        <source>%n left out by the reviewer: not recorded, still in the queue.</source>
+        <translation>
+            <numerusform>%n исключена проверяющим: не записана, осталась в очереди.</numerusform>
+            <numerusform>%n исключены проверяющим: не записаны, остались в очереди.</numerusform>
+            <numerusform>%n исключено проверяющим: не записаны, остались в очереди.</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>&amp;Copy</source>
-        <translation>&amp;Копировать</translation>
+        <source>What became of it</source>
+        <translation>Что с ней стало</translation>
+    </message>
+    <message>
+        <source>What became of each operation</source>
+        <translation>Что стало с каждой операцией</translation>
+    </message>
+    <message>
+        <source>&amp;Copy all</source>
+        <translation>&amp;Копировать всё</translation>
+    </message>
+    <message>
+        <source>The summary and the table, as tab-separated values for a spreadsheet or a ticket</source>
+        <translation>Сводка и таблица, значения через табуляцию — для таблицы или заявки</translation>
+    </message>
+    <message>
+        <source>recorded, decision #%1</source>
+        <translation>записано, решение №%1</translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation>пропущено: %1</translation>
     </message>
 </context>
 <context>
@@ -2222,42 +2289,6 @@ Provider said: %2</source>
     <message>
         <source>Record outcomes from evidence</source>
         <translation>Записать результаты по доказательствам</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</source>
-        <translation>
-            <numerusform>%n операция будет записана так, как говорят её доказательства, отдельным решением с событием, на котором оно основано. Изменившаяся до записи пропускается.</numerusform>
-            <numerusform>%n операции будут записаны так, как говорят их доказательства, каждая отдельным решением с событием, на котором оно основано. Изменившаяся до записи пропускается.</numerusform>
-            <numerusform>%n операций будут записаны так, как говорят их доказательства, каждая отдельным решением с событием, на котором оно основано. Изменившаяся до записи пропускается.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Operation</source>
-        <translation>Операция</translation>
-    </message>
-    <message>
-        <source>Outcome</source>
-        <translation>Результат</translation>
-    </message>
-    <message>
-        <source>Refund id</source>
-        <translation>ID возврата</translation>
-    </message>
-    <message>
-        <source>Amount</source>
-        <translation>Сумма</translation>
-    </message>
-    <message numerus="yes">
-        <source>Left out for a person (%n):</source>
-        <translation>
-            <numerusform>Оставлено для человека (%n):</numerusform>
-            <numerusform>Оставлено для человека (%n):</numerusform>
-            <numerusform>Оставлено для человека (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>Вердикт</translation>
     </message>
     <message>
         <source>Why</source>
@@ -2284,12 +2315,56 @@ Provider said: %2</source>
         </translation>
     </message>
     <message>
-        <source>Event or lookup</source>
-        <translation>Событие или запрос</translation>
-    </message>
-    <message>
         <source>Latest note</source>
         <translation>Последняя заметка</translation>
+    </message>
+    <message>
+        <source>Operations to record</source>
+        <translation>Операции к записи</translation>
+    </message>
+    <message>
+        <source>Operations left out for a person</source>
+        <translation>Операции, оставленные человеку</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out for a person (%n)</source>
+        <translation>
+            <numerusform>Оставлена человеку (%n)</numerusform>
+            <numerusform>Оставлены человеку (%n)</numerusform>
+            <numerusform>Оставлено человеку (%n)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the evidence it rests on. One that changes before it is written is skipped.</source>
+        <translation>
+            <numerusform>%n операция будет записана так, как говорят её данные, отдельным решением со своим основанием. Если она изменится до записи, она будет пропущена.</numerusform>
+            <numerusform>%n операции будут записаны так, как говорят их данные, каждая отдельным решением со своим основанием. Та, что изменится до записи, будет пропущена.</numerusform>
+            <numerusform>%n операций будут записаны так, как говорят их данные, каждая отдельным решением со своим основанием. Та, что изменится до записи, будет пропущена.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unticked: left out by you, they stay in the queue.</source>
+        <translation>
+            <numerusform>%n снята: вы её исключили, она остаётся в очереди.</numerusform>
+            <numerusform>%n сняты: вы их исключили, они остаются в очереди.</numerusform>
+            <numerusform>%n снято: вы их исключили, они остаются в очереди.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>To record (%1 of %2)</source>
+        <translation>К записи (%1 из %2)</translation>
+    </message>
+    <message>
+        <source>Waiting for an operation to record: tick one (Space).</source>
+        <translation>Нужна хотя бы одна операция: отметьте её (Пробел).</translation>
+    </message>
+    <message>
+        <source>Waiting for a note: write above why these are recorded together.</source>
+        <translation>Нужна заметка: напишите выше, почему они записываются вместе.</translation>
+    </message>
+    <message>
+        <source>Waiting for the count: type %1 above to confirm.</source>
+        <translation>Нужно число: введите %1 выше для подтверждения.</translation>
     </message>
 </context>
 <context>
@@ -3369,20 +3444,12 @@ The window now shows its current state.</source>
         <translation>Свободные (никто не занят)</translation>
     </message>
     <message>
-        <source>Settled by evidence</source>
-        <translation>Решены доказательствами</translation>
-    </message>
-    <message>
         <source>Waiting for a follow-up</source>
         <translation>Ждут повторной проверки</translation>
     </message>
     <message>
         <source>All</source>
         <translation>Все</translation>
-    </message>
-    <message>
-        <source> (%1+)</source>
-        <translation> (%1+)</translation>
     </message>
     <message>
         <source> (%1)</source>
@@ -3396,13 +3463,17 @@ The window now shows its current state.</source>
         <source>Verdicts</source>
         <translation>Вердикты</translation>
     </message>
+    <message>
+        <source>Ready to record from evidence</source>
+        <translation>Готовы к записи по данным</translation>
+    </message>
+    <message>
+        <source> (at least %1)</source>
+        <translation> (не меньше %1)</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
-    <message>
-        <source>closed</source>
-        <translation>истёк</translation>
-    </message>
     <message>
         <source>The provider keeps the idempotency key until about %1.</source>
         <translation>Провайдер хранит ключ идемпотентности примерно до %1.</translation>
@@ -3529,6 +3600,10 @@ The window now shows its current state.</source>
         <source>Note: %1</source>
         <comment>the first line of an operation&apos;s latest note</comment>
         <translation>Заметка: %1</translation>
+    </message>
+    <message>
+        <source>The key window closed about %1: the provider may have forgotten the idempotency key.</source>
+        <translation>Окно ключа закрылось около %1: провайдер мог забыть ключ идемпотентности.</translation>
     </message>
 </context>
 <context>
@@ -5077,6 +5152,13 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>The record of what Stripe answered cannot be read.</source>
         <translation>Запись ответа Stripe не удаётся прочитать.</translation>
+    </message>
+</context>
+<context>
+    <name>TableCopy</name>
+    <message>
+        <source>&amp;Copy rows</source>
+        <translation>&amp;Копировать строки</translation>
     </message>
 </context>
 <context>

@@ -111,6 +111,49 @@
     </message>
 </context>
 <context>
+    <name>BatchColumns</name>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>退款 ID</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 listed every refund: none for this operation</source>
+        <translation>Stripe 查询 %1 列出了全部退款：没有此操作的退款</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 found the refund failed</source>
+        <translation>Stripe 查询 %1 发现退款失败</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 found the refund succeeded</source>
+        <translation>Stripe 查询 %1 发现退款成功</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s event %1 says the refund failed</source>
+        <translation>Stripe 事件 %1 表明退款失败</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s event %1 says the refund succeeded</source>
+        <translation>Stripe 事件 %1 表明退款成功</translation>
+    </message>
+</context>
+<context>
     <name>BatchPlan</name>
     <message>
         <source>its verdict was not asked for</source>
@@ -159,6 +202,10 @@
     <message>
         <source>follow-up on %1: %2</source>
         <translation>于 %1 跟进：%2</translation>
+    </message>
+    <message>
+        <source>left out by the reviewer</source>
+        <translation>被审核人排除</translation>
     </message>
 </context>
 <context>
@@ -2128,20 +2175,38 @@ Provider said: %2</source>
         <translation>备注：%1</translation>
     </message>
     <message>
-        <source>Decided:</source>
-        <translation>已决定：</translation>
-    </message>
-    <message>
-        <source>Skipped:</source>
-        <translation>已跳过：</translation>
-    </message>
-    <message>
         <source>Outcomes recorded from evidence</source>
         <translation>根据证据记录的结果</translation>
     </message>
+    <message numerus="yes">
+        <source>%n left out by the reviewer: not recorded, still in the queue.</source>
+        <translation>
+            <numerusform>%n 个被审核人排除：未记录，仍在队列中。</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
+        <source>What became of it</source>
+        <translation>处理情况</translation>
+    </message>
+    <message>
+        <source>What became of each operation</source>
+        <translation>每个操作的处理情况</translation>
+    </message>
+    <message>
+        <source>&amp;Copy all</source>
+        <translation>全部复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The summary and the table, as tab-separated values for a spreadsheet or a ticket</source>
+        <translation>摘要和表格，以制表符分隔，可粘贴到电子表格或工单</translation>
+    </message>
+    <message>
+        <source>recorded, decision #%1</source>
+        <translation>已记录，决定 #%1</translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation>已跳过：%1</translation>
     </message>
 </context>
 <context>
@@ -2149,38 +2214,6 @@ Provider said: %2</source>
     <message>
         <source>Record outcomes from evidence</source>
         <translation>根据证据记录结果</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</source>
-        <translation>
-            <numerusform>%n 个操作将按其证据记录，每个都是单独的决定，并附上所依据的事件。写入前发生变化的操作将被跳过。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Operation</source>
-        <translation>操作</translation>
-    </message>
-    <message>
-        <source>Outcome</source>
-        <translation>结果</translation>
-    </message>
-    <message>
-        <source>Refund id</source>
-        <translation>退款 ID</translation>
-    </message>
-    <message>
-        <source>Amount</source>
-        <translation>金额</translation>
-    </message>
-    <message numerus="yes">
-        <source>Left out for a person (%n):</source>
-        <translation>
-            <numerusform>留给人工处理（%n）：</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>裁定</translation>
     </message>
     <message>
         <source>Why</source>
@@ -2205,12 +2238,50 @@ Provider said: %2</source>
         </translation>
     </message>
     <message>
-        <source>Event or lookup</source>
-        <translation>事件或查询</translation>
-    </message>
-    <message>
         <source>Latest note</source>
         <translation>最新备注</translation>
+    </message>
+    <message>
+        <source>Operations to record</source>
+        <translation>要记录的操作</translation>
+    </message>
+    <message>
+        <source>Operations left out for a person</source>
+        <translation>留给人工处理的操作</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out for a person (%n)</source>
+        <translation>
+            <numerusform>留给人工处理（%n）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the evidence it rests on. One that changes before it is written is skipped.</source>
+        <translation>
+            <numerusform>将按依据记录 %n 个操作，每个都是独立的决定，并附其依据。写入前发生变化的操作将被跳过。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unticked: left out by you, they stay in the queue.</source>
+        <translation>
+            <numerusform>%n 个未勾选：由您排除，仍留在队列中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>To record (%1 of %2)</source>
+        <translation>要记录（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Waiting for an operation to record: tick one (Space).</source>
+        <translation>等待要记录的操作：勾选一个（空格键）。</translation>
+    </message>
+    <message>
+        <source>Waiting for a note: write above why these are recorded together.</source>
+        <translation>等待备注：请在上方写明为何一起记录。</translation>
+    </message>
+    <message>
+        <source>Waiting for the count: type %1 above to confirm.</source>
+        <translation>等待数量：请在上方输入 %1 以确认。</translation>
     </message>
 </context>
 <context>
@@ -3274,20 +3345,12 @@ The window now shows its current state.</source>
         <translation>空闲（无人处理）</translation>
     </message>
     <message>
-        <source>Settled by evidence</source>
-        <translation>证据已确定</translation>
-    </message>
-    <message>
         <source>Waiting for a follow-up</source>
         <translation>等待跟进</translation>
     </message>
     <message>
         <source>All</source>
         <translation>全部</translation>
-    </message>
-    <message>
-        <source> (%1+)</source>
-        <translation>（%1+）</translation>
     </message>
     <message>
         <source> (%1)</source>
@@ -3301,13 +3364,17 @@ The window now shows its current state.</source>
         <source>Verdicts</source>
         <translation>结论</translation>
     </message>
+    <message>
+        <source>Ready to record from evidence</source>
+        <translation>可按依据记录</translation>
+    </message>
+    <message>
+        <source> (at least %1)</source>
+        <translation>（至少 %1）</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
-    <message>
-        <source>closed</source>
-        <translation>已过期</translation>
-    </message>
     <message>
         <source>The provider keeps the idempotency key until about %1.</source>
         <translation>服务商大约保留该幂等键至 %1。</translation>
@@ -3428,6 +3495,10 @@ The window now shows its current state.</source>
         <source>Note: %1</source>
         <comment>the first line of an operation&apos;s latest note</comment>
         <translation>备注：%1</translation>
+    </message>
+    <message>
+        <source>The key window closed about %1: the provider may have forgotten the idempotency key.</source>
+        <translation>密钥窗口约于 %1 关闭：支付服务商可能已忘记该幂等键。</translation>
     </message>
 </context>
 <context>
@@ -4964,6 +5035,13 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>The record of what Stripe answered cannot be read.</source>
         <translation>无法读取 Stripe 回答的记录。</translation>
+    </message>
+</context>
+<context>
+    <name>TableCopy</name>
+    <message>
+        <source>&amp;Copy rows</source>
+        <translation>复制行(&amp;C)</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "ui/common/bannerlabel.h"
 #include "ui/common/jsonviewer.h"
 #include "ui/common/livetext.h"
+#include "ui/common/cellfittedcolumns.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 #include "ui/console/lookupsourcelabel.h"
@@ -59,6 +60,9 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
                     displayName(RefundStatus::Canceled)});
     fitColumnWidth(header, EventsModel::AmountColumn, 80);
     fitColumnWidth(header, EventsModel::MatchedByColumn, 104);
+    // Every cell whole (an amount with its currency, a refund id); the event id gives way
+    // first, its tooltip whole.
+    new CellFittedColumns(m_table, EventsModel::EventIdColumn);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
