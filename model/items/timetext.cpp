@@ -25,7 +25,7 @@ QString span(qint64 milliseconds)
 
 QString ago(qint64 milliseconds)
 {
-    const qint64 minutes = qMax<qint64>(0, milliseconds) / 60'000;
+    const qint64 minutes = qMax<qint64>(0, milliseconds) / (60 * 1000);
     const qint64 hours = minutes / 60;
     if (minutes < 1)
         return QCoreApplication::translate("TimeText", "just now");
@@ -33,7 +33,8 @@ QString ago(qint64 milliseconds)
         return QCoreApplication::translate("TimeText", "%n min ago", nullptr, int(minutes));
     if (hours < 48)
         return QCoreApplication::translate("TimeText", "%n h ago", nullptr, int(hours));
-    return QCoreApplication::translate("TimeText", "%n day(s) ago", nullptr, int(hours / 24));
+    const qint64 days = hours / 24;
+    return QCoreApplication::translate("TimeText", "%n days ago", nullptr, int(days));
 }
 
 namespace {

@@ -507,7 +507,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n day(s) ago</source>
+        <source>%n days ago</source>
         <translation>
             <numerusform>%n day ago</numerusform>
             <numerusform>%n days ago</numerusform>

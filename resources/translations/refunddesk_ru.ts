@@ -211,6 +211,10 @@
         <source>left out by the reviewer</source>
         <translation>исключена проверяющим</translation>
     </message>
+    <message>
+        <source>Stripe lists a refund of its payment that no operation here made</source>
+        <translation>Stripe показывает возврат по этому платежу, который не сделала ни одна операция здесь</translation>
+    </message>
 </context>
 <context>
     <name>BatchReviewDialog</name>
@@ -1156,10 +1160,6 @@ Subcommands (headless): %1.</source>
         <translation>Хранилище открыто только для чтения (%1), а reconcile сохраняет в нём ответы Stripe: запустите его от имени пользователя, который может писать в хранилище.</translation>
     </message>
     <message>
-        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
-        <translation>Проходу не удалось взять аренду в store_meta хранилища (%1): его запускает вход, которому разрешено писать в store_meta.</translation>
-    </message>
-    <message>
         <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
         <translation>С этим хранилищем уже работает другой проход reconcile (%1, его аренда действует до %2): этот ничего не спрашивает.</translation>
     </message>
@@ -1226,6 +1226,14 @@ Subcommands (headless): %1.</source>
     <message>
         <source>The shop&apos;s other refunds, at the provider only: %1</source>
         <translation>Прочие возвраты магазина, только у провайдера: %1</translation>
+    </message>
+    <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): on PostgreSQL a login in the role refund_desk_reconciler (roles-postgresql.sql, run again on an older store) runs it.</source>
+        <translation>Проходу не удалось взять аренду в store_meta хранилища (%1): в PostgreSQL его запускает вход с ролью refund_desk_reconciler (roles-postgresql.sql; на старом хранилище выполните его снова).</translation>
+    </message>
+    <message>
+        <source>--verdict %1: an operation with this verdict is decided by a person, one at a time, never in a batch; --verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>--verdict %1: операцию с таким вердиктом решает человек, по одной, никогда не пакетом; --verdict должен быть &apos;refunded&apos;, &apos;failed&apos; или &apos;not_found&apos;.</translation>
     </message>
 </context>
 <context>
@@ -1505,6 +1513,27 @@ Subcommands (headless): %1.</source>
         <source>event %1</source>
         <translation>событие %1</translation>
     </message>
+    <message>
+        <source>%1, %2, %3, created %4</source>
+        <comment>a refund: id, amount, status, time</comment>
+        <translation>%1, %2, %3, создан %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe lists %n refund(s) of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</source>
+        <translation>
+            <numerusform>Stripe показывает %n возврат по этому платежу, который не сделала ни одна операция этого хранилища: %1 (Dashboard или другой инструмент?).</numerusform>
+            <numerusform>Stripe показывает %n возврата по этому платежу, которые не сделала ни одна операция этого хранилища: %1 (Dashboard или другой инструмент?).</numerusform>
+            <numerusform>Stripe показывает %n возвратов по этому платежу, которые не сделала ни одна операция этого хранилища: %1 (Dashboard или другой инструмент?).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1 (complete, asked at %2 by %3, lookup %4).</source>
+        <translation>Stripe не показывает ни одного возврата по платежу %1 (полный список, запрос в %2, %3, запрос %4).</translation>
+    </message>
+    <message>
+        <source>Stripe also lists a refund of this payment that no operation of this store made: %1 (%2)</source>
+        <translation>Stripe показывает также возврат по этому платежу, который не сделала ни одна операция этого хранилища: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>KeyWindow</name>
@@ -1519,6 +1548,25 @@ Subcommands (headless): %1.</source>
     <message>
         <source>%1 h %2 min left</source>
         <translation>осталось %1 ч %2 мин</translation>
+    </message>
+</context>
+<context>
+    <name>LookupSourceText</name>
+    <message>
+        <source>Stripe&apos;s answer: asked by %1 %2</source>
+        <translation>Ответ Stripe: запросил %1 %2</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler %1</source>
+        <translation>Ответ Stripe: запросил сверщик %1</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler (%1) %2</source>
+        <translation>Ответ Stripe: запросил сверщик (%1) %2</translation>
+    </message>
+    <message>
+        <source>Lookup %1, asked of Stripe at %2 by %3.</source>
+        <translation>Запрос %1 к Stripe, сделан %2, автор %3.</translation>
     </message>
 </context>
 <context>
@@ -1645,6 +1693,33 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>PaymentSource</name>
+    <message>
+        <source>no payment known</source>
+        <translation>платёж неизвестен</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>payment_id строки</translation>
+    </message>
+    <message>
+        <source>this operation&apos;s events</source>
+        <translation>события этой операции</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>событие %1 этой операции</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>операция %1 того же заказа</translation>
+    </message>
+    <message>
+        <source>the events of operation %1 of the same order</source>
+        <translation>события операции %1 того же заказа</translation>
+    </message>
+</context>
+<context>
     <name>QCommandLineParser</name>
     <message>
         <source>[options]</source>
@@ -1671,6 +1746,39 @@ Subcommands (headless): %1.</source>
             <numerusform>Экспортировано %Ln решение в %1.</numerusform>
             <numerusform>Экспортировано %Ln решения в %1.</numerusform>
             <numerusform>Экспортировано %Ln решений в %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilerText</name>
+    <message>
+        <source>Stripe check failed %1: %2</source>
+        <translation>Проверка в Stripe не удалась %1: %2</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass failed at %1: %2
+Until it is fixed where the reconciler runs (its key file or reconcile.env), Stripe&apos;s answers stop coming; &apos;journalctl --user -u refund-desk-reconcile&apos; there shows each pass.</source>
+        <translation>Последний проход сверщика завершился ошибкой в %1: %2
+Пока это не исправлено там, где работает сверщик (его файл ключа или reconcile.env), ответы Stripe не поступают; «journalctl --user -u refund-desk-reconcile» там показывает каждый проход.</translation>
+    </message>
+    <message>
+        <source>Stripe last checked %1: the reconciler has not run since</source>
+        <translation>Последняя проверка в Stripe %1: с тех пор сверщик не запускался</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass ended at %1, and it runs every 5 minutes where it is set up: see &apos;systemctl --user status refund-desk-reconcile.timer&apos; on that machine.</source>
+        <translation>Последний проход сверщика завершился в %1, а запускается он каждые 5 минут там, где настроен: см. «systemctl --user status refund-desk-reconcile.timer» на той машине.</translation>
+    </message>
+    <message>
+        <source>Stripe checked %1</source>
+        <translation>Проверено в Stripe %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reconciler&apos;s last pass ended at %1 and kept %n answer(s) from Stripe; the panels show what it stored.</source>
+        <translation>
+            <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответ Stripe; панели показывают то, что он сохранил.</numerusform>
+            <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответа Stripe; панели показывают то, что он сохранил.</numerusform>
+            <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответов Stripe; панели показывают то, что он сохранил.</numerusform>
         </translation>
     </message>
 </context>
@@ -2877,6 +2985,34 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <source>refunds created %1: the listing did not finish</source>
         <translation>возвраты, созданные %1: список не получен до конца</translation>
     </message>
+    <message>
+        <source>%1 (operation %2&apos;s)</source>
+        <translation>%1 (операции %2)</translation>
+    </message>
+    <message>
+        <source>%1 (made by no operation of this store)</source>
+        <translation>%1 (не сделан ни одной операцией этого хранилища)</translation>
+    </message>
+    <message>
+        <source>by payment %1, read from %2</source>
+        <translation>по платежу %1, взятому из: %2</translation>
+    </message>
+    <message>
+        <source>%1: found %2</source>
+        <translation>%1: найдено %2</translation>
+    </message>
+    <message>
+        <source>%1: no refund of this payment; the listing was complete</source>
+        <translation>%1: возвратов по этому платежу нет; список полный</translation>
+    </message>
+    <message>
+        <source>%1: the listing did not finish</source>
+        <translation>%1: список не дочитан</translation>
+    </message>
+    <message>
+        <source>no payment was known, and asking by the window cannot see refunds made by another path</source>
+        <translation>платёж не был известен, а запрос по окну не видит возвратов, сделанных другим путём</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::HistoryView</name>
@@ -2924,6 +3060,13 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>Status</source>
         <translation>Статус</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::LookupSourceLabel</name>
+    <message>
+        <source>Who asked Stripe</source>
+        <translation>Кто спросил Stripe</translation>
     </message>
 </context>
 <context>
@@ -3125,6 +3268,18 @@ File: %2</source>
     <message>
         <source>payment %1</source>
         <translation>платёж %1</translation>
+    </message>
+    <message>
+        <source>payment %1 (from %2)</source>
+        <translation>платёж %1 (из: %2)</translation>
+    </message>
+    <message>
+        <source>no payment known</source>
+        <translation>платёж неизвестен</translation>
+    </message>
+    <message>
+        <source>No payment is known for this operation: Ask Stripe lists the refunds created in its attempts&apos; window, which cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>Платёж этой операции неизвестен: «Спросить Stripe» перечисляет возвраты, созданные в окне её попыток, и не видит возвратов, сделанных другим путём (Dashboard, другой инструмент).</translation>
     </message>
 </context>
 <context>
@@ -3471,6 +3626,10 @@ The window now shows its current state.</source>
         <source> (at least %1)</source>
         <translation> (не меньше %1)</translation>
     </message>
+    <message>
+        <source>Refund by another path</source>
+        <translation>Возврат другим путём</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
@@ -3658,6 +3817,13 @@ The window now shows its current state.</source>
     <message>
         <source>Clear the list</source>
         <translation>Очистить список</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ReconcilerLabel</name>
+    <message>
+        <source>Stripe checked by the reconciler</source>
+        <translation>Проверка в Stripe сверщиком</translation>
     </message>
 </context>
 <context>
@@ -4083,6 +4249,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>The evidence names refund %1 (%2), not %3.</source>
         <translation>Доказательства указывают на возврат %1 (%2), а не на %3.</translation>
+    </message>
+    <message>
+        <source>%1 Whether it is this operation&apos;s refund is for a person to say, so no outcome can be recorded without an override.</source>
+        <translation>%1 Её ли это возврат, решает человек, поэтому исход нельзя записать без переопределения.</translation>
     </message>
 </context>
 <context>
@@ -4523,10 +4693,6 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <translation>В %1 нет хранилища Refund Desk (ни одной его таблицы). Ничего не создано. Создайте его командой «refund-desk init --db ...» или проверьте имя базы данных.</translation>
     </message>
     <message>
-        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit or refund_desk_agent roles (roles-postgresql.sql).</source>
-        <translation>Логину %1 не разрешено читать хранилище в %2. Попросите администратора выдать ему одну из ролей refund_desk_support, refund_desk_audit или refund_desk_agent (roles-postgresql.sql).</translation>
-    </message>
-    <message>
         <source>checking what the login may do</source>
         <comment>what the store was doing when it failed</comment>
         <translation>проверка прав логина</translation>
@@ -4923,6 +5089,14 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <comment>what the store was doing when it failed</comment>
         <translation>чтение ответов провайдера</translation>
     </message>
+    <message>
+        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit, refund_desk_agent or refund_desk_reconciler roles (roles-postgresql.sql).</source>
+        <translation>Вход %1 не может читать хранилище %2. Попросите администратора выдать ему одну из ролей refund_desk_support, refund_desk_audit, refund_desk_agent или refund_desk_reconciler (roles-postgresql.sql).</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the login %1 is a reconciler&apos;s (refund_desk_reconciler): it keeps what Stripe answers, and records no decision, claim or note.</source>
+        <translation>Открыто только для чтения: вход %1 принадлежит сверщику (refund_desk_reconciler): он сохраняет ответы Stripe и не записывает ни решений, ни захватов, ни заметок.</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -5153,6 +5327,54 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>The record of what Stripe answered cannot be read.</source>
         <translation>Запись ответа Stripe не удаётся прочитать.</translation>
     </message>
+    <message>
+        <source>%1, made by no operation of this store</source>
+        <translation>%1, не сделан ни одной операцией этого хранилища</translation>
+    </message>
+    <message>
+        <source>%1, operation %2&apos;s</source>
+        <translation>%1, операции %2</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1; the listing was complete.</source>
+        <translation>Stripe не показывает ни одного возврата по платежу %1; список полный.</translation>
+    </message>
+    <message>
+        <source>The listing of the refunds of payment %1 did not finish.</source>
+        <translation>Список возвратов по платежу %1 не дочитан.</translation>
+    </message>
+    <message>
+        <source>Stripe says of payment %1: %2.</source>
+        <translation>Stripe о платеже %1: %2.</translation>
+    </message>
+    <message>
+        <source>Asked by the payment, read from %1.</source>
+        <translation>Запрошено по платежу, взятому из: %1.</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>payment_id строки</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>событие %1 этой операции</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>операция %1 того же заказа</translation>
+    </message>
+    <message>
+        <source>event %1 of operation %2 of the same order</source>
+        <translation>событие %1 операции %2 того же заказа</translation>
+    </message>
+    <message>
+        <source>an unknown place</source>
+        <translation>неизвестного места</translation>
+    </message>
+    <message>
+        <source>No payment was known, so the window was listed: it cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>Платёж не был известен, поэтому запрошено окно: оно не видит возвратов, сделанных другим путём (Dashboard, другой инструмент).</translation>
+    </message>
 </context>
 <context>
     <name>TableCopy</name>
@@ -5189,6 +5411,34 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <comment>date format (QDate) of a day in another year</comment>
         <translation>d MMM yyyy</translation>
     </message>
+    <message>
+        <source>just now</source>
+        <translation>только что</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n мин назад</numerusform>
+            <numerusform>%n мин назад</numerusform>
+            <numerusform>%n мин назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n ч назад</numerusform>
+            <numerusform>%n ч назад</numerusform>
+            <numerusform>%n ч назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n день назад</numerusform>
+            <numerusform>%n дня назад</numerusform>
+            <numerusform>%n дней назад</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Translations</name>
@@ -5224,6 +5474,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>not found at Stripe</source>
         <translation>не найдено в Stripe</translation>
+    </message>
+    <message>
+        <source>refund by another path</source>
+        <translation>возврат другим путём</translation>
     </message>
 </context>
 </TS>

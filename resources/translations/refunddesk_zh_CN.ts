@@ -207,6 +207,10 @@
         <source>left out by the reviewer</source>
         <translation>被审核人排除</translation>
     </message>
+    <message>
+        <source>Stripe lists a refund of its payment that no operation here made</source>
+        <translation>Stripe 列出了该付款的一笔退款，但并非此处任何操作所发起</translation>
+    </message>
 </context>
 <context>
     <name>BatchReviewDialog</name>
@@ -1105,10 +1109,6 @@ Subcommands (headless): %1.</source>
         <translation>存储以只读方式打开（%1），而 reconcile 要在其中保存 Stripe 的回答：请以可以写入存储的用户运行。</translation>
     </message>
     <message>
-        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
-        <translation>本轮无法在存储的 store_meta 中取得租约（%1）：请用可以写入 store_meta 的登录运行。</translation>
-    </message>
-    <message>
         <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
         <translation>此存储上已有另一轮 reconcile 正在运行（%1，其租约到 %2 为止）：本轮不提问。</translation>
     </message>
@@ -1171,6 +1171,14 @@ Subcommands (headless): %1.</source>
     <message>
         <source>The shop&apos;s other refunds, at the provider only: %1</source>
         <translation>商店的其他退款（仅在支付服务商处）：%1</translation>
+    </message>
+    <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): on PostgreSQL a login in the role refund_desk_reconciler (roles-postgresql.sql, run again on an older store) runs it.</source>
+        <translation>本轮无法在存储的 store_meta 中取得租约（%1）：在 PostgreSQL 上应由具有 refund_desk_reconciler 角色的登录运行（roles-postgresql.sql；旧存储请重新运行它）。</translation>
+    </message>
+    <message>
+        <source>--verdict %1: an operation with this verdict is decided by a person, one at a time, never in a batch; --verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>--verdict %1：此结论的操作须由人逐一决定，不能批量处理；--verdict 必须是 &apos;refunded&apos;、&apos;failed&apos; 或 &apos;not_found&apos;。</translation>
     </message>
 </context>
 <context>
@@ -1446,6 +1454,25 @@ Subcommands (headless): %1.</source>
         <source>event %1</source>
         <translation>事件 %1</translation>
     </message>
+    <message>
+        <source>%1, %2, %3, created %4</source>
+        <comment>a refund: id, amount, status, time</comment>
+        <translation>%1，%2，%3，创建于 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe lists %n refund(s) of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</source>
+        <translation>
+            <numerusform>Stripe 列出了该付款的 %n 笔退款，并非本存储中任何操作所发起：%1（Dashboard 或其他工具？）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1 (complete, asked at %2 by %3, lookup %4).</source>
+        <translation>Stripe 未列出付款 %1 的任何退款（列表完整，%3 于 %2 查询，查询 %4）。</translation>
+    </message>
+    <message>
+        <source>Stripe also lists a refund of this payment that no operation of this store made: %1 (%2)</source>
+        <translation>Stripe 还列出了该付款的一笔退款，并非本存储中任何操作所发起：%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>KeyWindow</name>
@@ -1460,6 +1487,25 @@ Subcommands (headless): %1.</source>
     <message>
         <source>%1 h %2 min left</source>
         <translation>剩余 %1 小时 %2 分钟</translation>
+    </message>
+</context>
+<context>
+    <name>LookupSourceText</name>
+    <message>
+        <source>Stripe&apos;s answer: asked by %1 %2</source>
+        <translation>Stripe 的回答：由 %1 查询（%2）</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler %1</source>
+        <translation>Stripe 的回答：由对账程序查询（%1）</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler (%1) %2</source>
+        <translation>Stripe 的回答：由对账程序（%1）查询（%2）</translation>
+    </message>
+    <message>
+        <source>Lookup %1, asked of Stripe at %2 by %3.</source>
+        <translation>查询 %1，由 %3 于 %2 向 Stripe 发起。</translation>
     </message>
 </context>
 <context>
@@ -1586,6 +1632,33 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>PaymentSource</name>
+    <message>
+        <source>no payment known</source>
+        <translation>付款未知</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>该行的 payment_id</translation>
+    </message>
+    <message>
+        <source>this operation&apos;s events</source>
+        <translation>此操作的事件</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>此操作的事件 %1</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>同一订单的操作 %1</translation>
+    </message>
+    <message>
+        <source>the events of operation %1 of the same order</source>
+        <translation>同一订单的操作 %1 的事件</translation>
+    </message>
+</context>
+<context>
     <name>QCommandLineParser</name>
     <message>
         <source>[options]</source>
@@ -1610,6 +1683,37 @@ Subcommands (headless): %1.</source>
         <source>Exported %Ln decision(s) to %1.</source>
         <translation>
             <numerusform>已将 %Ln 条决定导出到 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilerText</name>
+    <message>
+        <source>Stripe check failed %1: %2</source>
+        <translation>Stripe 检查失败（%1）：%2</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass failed at %1: %2
+Until it is fixed where the reconciler runs (its key file or reconcile.env), Stripe&apos;s answers stop coming; &apos;journalctl --user -u refund-desk-reconcile&apos; there shows each pass.</source>
+        <translation>对账程序的上一轮于 %1 失败：%2
+在运行对账程序的机器上修复之前（其密钥文件或 reconcile.env），将不再收到 Stripe 的回答；在那里运行“journalctl --user -u refund-desk-reconcile”可查看每一轮。</translation>
+    </message>
+    <message>
+        <source>Stripe last checked %1: the reconciler has not run since</source>
+        <translation>Stripe 上次检查于 %1：此后对账程序未再运行</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass ended at %1, and it runs every 5 minutes where it is set up: see &apos;systemctl --user status refund-desk-reconcile.timer&apos; on that machine.</source>
+        <translation>对账程序的上一轮结束于 %1，它在配置它的机器上每 5 分钟运行一次：请在那台机器上查看“systemctl --user status refund-desk-reconcile.timer”。</translation>
+    </message>
+    <message>
+        <source>Stripe checked %1</source>
+        <translation>Stripe 已检查（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reconciler&apos;s last pass ended at %1 and kept %n answer(s) from Stripe; the panels show what it stored.</source>
+        <translation>
+            <numerusform>对账程序的上一轮结束于 %1，保存了 %n 个 Stripe 回答；面板显示它所保存的内容。</numerusform>
         </translation>
     </message>
 </context>
@@ -2784,6 +2888,34 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <source>refunds created %1: the listing did not finish</source>
         <translation>%1 创建的退款：列表未能读完</translation>
     </message>
+    <message>
+        <source>%1 (operation %2&apos;s)</source>
+        <translation>%1（属于操作 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (made by no operation of this store)</source>
+        <translation>%1（非本存储任何操作所发起）</translation>
+    </message>
+    <message>
+        <source>by payment %1, read from %2</source>
+        <translation>按付款 %1，来源：%2</translation>
+    </message>
+    <message>
+        <source>%1: found %2</source>
+        <translation>%1：找到 %2</translation>
+    </message>
+    <message>
+        <source>%1: no refund of this payment; the listing was complete</source>
+        <translation>%1：该付款没有退款；列表完整</translation>
+    </message>
+    <message>
+        <source>%1: the listing did not finish</source>
+        <translation>%1：列表未完成</translation>
+    </message>
+    <message>
+        <source>no payment was known, and asking by the window cannot see refunds made by another path</source>
+        <translation>付款未知，而按时间窗口查询看不到经其他途径发起的退款</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::HistoryView</name>
@@ -2829,6 +2961,13 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>Status</source>
         <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::LookupSourceLabel</name>
+    <message>
+        <source>Who asked Stripe</source>
+        <translation>谁查询了 Stripe</translation>
     </message>
 </context>
 <context>
@@ -3028,6 +3167,18 @@ File: %2</source>
     <message>
         <source>payment %1</source>
         <translation>付款 %1</translation>
+    </message>
+    <message>
+        <source>payment %1 (from %2)</source>
+        <translation>付款 %1（来源：%2）</translation>
+    </message>
+    <message>
+        <source>no payment known</source>
+        <translation>付款未知</translation>
+    </message>
+    <message>
+        <source>No payment is known for this operation: Ask Stripe lists the refunds created in its attempts&apos; window, which cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>此操作的付款未知：“询问 Stripe”会列出其尝试时间窗口内创建的退款，看不到经其他途径（Dashboard、其他工具）发起的退款。</translation>
     </message>
 </context>
 <context>
@@ -3372,6 +3523,10 @@ The window now shows its current state.</source>
         <source> (at least %1)</source>
         <translation>（至少 %1）</translation>
     </message>
+    <message>
+        <source>Refund by another path</source>
+        <translation>经其他途径的退款</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
@@ -3551,6 +3706,13 @@ The window now shows its current state.</source>
     <message>
         <source>Clear the list</source>
         <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ReconcilerLabel</name>
+    <message>
+        <source>Stripe checked by the reconciler</source>
+        <translation>对账程序的 Stripe 检查</translation>
     </message>
 </context>
 <context>
@@ -3976,6 +4138,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>The evidence names refund %1 (%2), not %3.</source>
         <translation>证据指向的是退款 %1（%2），而不是 %3。</translation>
+    </message>
+    <message>
+        <source>%1 Whether it is this operation&apos;s refund is for a person to say, so no outcome can be recorded without an override.</source>
+        <translation>%1 这是否是此操作的退款须由人判断，因此不覆盖证据就不能记录结果。</translation>
     </message>
 </context>
 <context>
@@ -4414,10 +4580,6 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <translation>%1 中没有 Refund Desk 存储库（没有任何相关表）。未创建任何内容。请用“refund-desk init --db ...”创建，或检查数据库名称。</translation>
     </message>
     <message>
-        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit or refund_desk_agent roles (roles-postgresql.sql).</source>
-        <translation>登录名 %1 无权读取位于 %2 的存储库。请让管理员为其授予 refund_desk_support、refund_desk_audit 或 refund_desk_agent 角色之一（roles-postgresql.sql）。</translation>
-    </message>
-    <message>
         <source>checking what the login may do</source>
         <comment>what the store was doing when it failed</comment>
         <translation>检查登录名的权限</translation>
@@ -4814,6 +4976,14 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <comment>what the store was doing when it failed</comment>
         <translation>读取服务商的响应</translation>
     </message>
+    <message>
+        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit, refund_desk_agent or refund_desk_reconciler roles (roles-postgresql.sql).</source>
+        <translation>登录 %1 无权读取位于 %2 的存储。请管理员授予它 refund_desk_support、refund_desk_audit、refund_desk_agent 或 refund_desk_reconciler 角色之一（roles-postgresql.sql）。</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the login %1 is a reconciler&apos;s (refund_desk_reconciler): it keeps what Stripe answers, and records no decision, claim or note.</source>
+        <translation>以只读方式打开：登录 %1 属于对账程序（refund_desk_reconciler）：它保存 Stripe 的回答，不记录任何决定、认领或备注。</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -5036,6 +5206,54 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>The record of what Stripe answered cannot be read.</source>
         <translation>无法读取 Stripe 回答的记录。</translation>
     </message>
+    <message>
+        <source>%1, made by no operation of this store</source>
+        <translation>%1，非本存储任何操作所发起</translation>
+    </message>
+    <message>
+        <source>%1, operation %2&apos;s</source>
+        <translation>%1，属于操作 %2</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1; the listing was complete.</source>
+        <translation>Stripe 未列出付款 %1 的任何退款；列表完整。</translation>
+    </message>
+    <message>
+        <source>The listing of the refunds of payment %1 did not finish.</source>
+        <translation>付款 %1 的退款列表未完成。</translation>
+    </message>
+    <message>
+        <source>Stripe says of payment %1: %2.</source>
+        <translation>Stripe 关于付款 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Asked by the payment, read from %1.</source>
+        <translation>按付款查询，付款来源：%1。</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>该行的 payment_id</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>此操作的事件 %1</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>同一订单的操作 %1</translation>
+    </message>
+    <message>
+        <source>event %1 of operation %2 of the same order</source>
+        <translation>同一订单的操作 %2 的事件 %1</translation>
+    </message>
+    <message>
+        <source>an unknown place</source>
+        <translation>未知来源</translation>
+    </message>
+    <message>
+        <source>No payment was known, so the window was listed: it cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>付款未知，因此按时间窗口列出：看不到经其他途径（Dashboard、其他工具）发起的退款。</translation>
+    </message>
 </context>
 <context>
     <name>TableCopy</name>
@@ -5072,6 +5290,28 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <comment>date format (QDate) of a day in another year</comment>
         <translation>yyyy年M月d日</translation>
     </message>
+    <message>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n 小时前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n 天前</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Translations</name>
@@ -5107,6 +5347,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>not found at Stripe</source>
         <translation>Stripe 中未找到</translation>
+    </message>
+    <message>
+        <source>refund by another path</source>
+        <translation>经其他途径的退款</translation>
     </message>
 </context>
 </TS>
