@@ -147,7 +147,7 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
                      + claimantOf + " = " + claimant + " AND status = 'checking' AND " + claimant + " <> ''),"
                      " " + waiting + ","
                      " (SELECT " + idColumn + oldest + ", (SELECT " + oldestSince + oldest + ","
-                     " (SELECT value FROM store_meta WHERE key = '" + ReconcilePassRecord::MetaKey.toLatin1() + "')";
+                     " (SELECT value FROM store_meta WHERE key = 'reconcile_last_pass')"; // ReconcilePassRecord::MetaKey
     // The view's own count: what the queue lists under it, as the listing's own WHERE says.
     if (!viewWhere.isEmpty())
         sql += ", (SELECT COUNT(*) FROM refund_ops" + viewWhere + ")";
