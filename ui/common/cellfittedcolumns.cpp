@@ -12,12 +12,13 @@ namespace RefundDesk {
 CellFittedColumns::CellFittedColumns(QTableView *view, int elasticColumn)
     : QObject(view)
     , m_view(view)
+    , m_viewport(view->viewport())
     , m_elastic(elasticColumn)
 {
     setObjectName(QStringLiteral("cellFittedColumns"));
     // The widths are worked out here; a stretching last section would undo them.
     m_view->horizontalHeader()->setStretchLastSection(false);
-    m_view->viewport()->installEventFilter(this);
+    m_viewport->installEventFilter(this);
     watchModel();
     refit();
 }
@@ -43,7 +44,9 @@ void CellFittedColumns::watchModel()
 
 bool CellFittedColumns::eventFilter(QObject *watched, QEvent *event)
 {
-    if (watched == m_view->viewport() && event->type() == QEvent::Resize)
+    // Compared with the viewport kept at the start: while the view is torn down its children
+    // still send events, and the view is no longer a table view to be asked for anything.
+    if (event->type() == QEvent::Resize && watched == m_viewport)
         refit();
     return QObject::eventFilter(watched, event);
 }

@@ -3,6 +3,7 @@
 #include <QObject>
 
 class QTableView;
+class QWidget;
 
 namespace RefundDesk {
 
@@ -33,6 +34,7 @@ private:
     void watchModel();
 
     QTableView *m_view = nullptr;
+    QWidget *m_viewport = nullptr;
     int m_elastic = 0;
     bool m_refitting = false;
 };
