@@ -299,6 +299,12 @@ BEGIN
         GRANT SELECT ON operation_notes, provider_lookups TO refund_desk_reconciler;
         GRANT INSERT ON provider_lookups TO refund_desk_reconciler;
     END IF;
+    -- And the roles' mark on the reconciler's lookups, which needs the table to exist.
+    IF to_regprocedure('provider_lookups_reconciler_mark()') IS NOT NULL THEN
+        CREATE OR REPLACE TRIGGER provider_lookups_reconciler_mark
+        BEFORE INSERT ON provider_lookups
+        FOR EACH ROW EXECUTE FUNCTION provider_lookups_reconciler_mark();
+    END IF;
 END
 $$;
 

@@ -84,6 +84,12 @@ constexpr GuardTrigger GuardTriggers[] = {
      "a support login could write any time on an operation (run roles-postgresql.sql again)", true},
     {"refund_attempts_agent_appends", "refund_attempts",
      "an agent login could rewrite the attempt history (run roles-postgresql.sql again)", true},
+    {"store_meta_reconciler_rows", "store_meta",
+     "a reconciler login could change any row of store_meta, the schema version too (run roles-postgresql.sql "
+     "again)", true},
+    {"provider_lookups_reconciler_mark", "provider_lookups",
+     "a lookup could pass for the reconciler's, or a reconciler's pass for a person's (run roles-postgresql.sql "
+     "again)", true, 2},
     {"operation_notes_no_update", "operation_notes", "a note could be edited", false, 2},
     {"operation_notes_no_delete", "operation_notes", "a note could be deleted", false, 2},
     {"operation_notes_server_keeps_author", "operation_notes",
