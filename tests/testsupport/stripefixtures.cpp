@@ -34,6 +34,22 @@ bool addTimedOutOperation(TestStore &store, const QString &operationId, qint64 s
     return store.addAttempt(attempt);
 }
 
+bool addRefundEvent(TestStore &store, const QString &operationId, const QString &refundId, qint64 receivedMs)
+{
+    const Operation operation = TestStore::operation(operationId);
+    WebhookEvent event;
+    event.eventId = QStringLiteral("evt_") + refundId;
+    event.type = QStringLiteral("refund.updated");
+    event.created = receivedMs / 1000 - 1;
+    event.receivedAt = receivedMs;
+    event.operationId = operationId;
+    event.refundId = refundId;
+    event.payload = TestStore::refundEventPayload(event.eventId, event.type, refundId, QStringLiteral("succeeded"),
+                                                  operation.amountCents, operation.currency, operationId,
+                                                  operation.idempotencyKey, *event.created);
+    return store.addEvent(event);
+}
+
 std::optional<std::vector<ProviderLookup>> storedLookups(const QString &location, const QString &operationId)
 {
     auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);

@@ -24,6 +24,10 @@ QByteArray refundJson(const QString &id, const QString &operationId, qint64 crea
 bool addTimedOutOperation(TestStore &store, const QString &operationId, qint64 startedMs,
                           const QString &refundId = {});
 
+// Stripe's word on such an operation: its refund `refundId` succeeded, as the event
+// evt_<refundId> received at `receivedMs` says (its amount and key the operation's).
+bool addRefundEvent(TestStore &store, const QString &operationId, const QString &refundId, qint64 receivedMs);
+
 // The provider lookups the store at `location` keeps for the operation; nothing when the
 // store could not be read.
 std::optional<std::vector<ProviderLookup>> storedLookups(const QString &location, const QString &operationId);

@@ -1,11 +1,15 @@
 #include "ui/common/cellfittedcolumns.h"
 
 #include <QAbstractItemModel>
+#include <QFontMetrics>
 #include <QEvent>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QTableView>
+#include <QTextBoundaryFinder>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace RefundDesk {
 
@@ -26,6 +30,14 @@ CellFittedColumns::CellFittedColumns(QTableView *view, int elasticColumn)
 CellFittedColumns *CellFittedColumns::of(const QTableView *view)
 {
     return view->findChild<CellFittedColumns *>(QStringLiteral("cellFittedColumns"), Qt::FindDirectChildrenOnly);
+}
+
+void CellFittedColumns::setWrapsCells(bool wraps)
+{
+    m_wraps = wraps;
+    m_view->setWordWrap(wraps);
+    m_view->setTextElideMode(wraps ? Qt::ElideNone : Qt::ElideRight);
+        refit();
 }
 
 void CellFittedColumns::watchModel()
@@ -58,18 +70,29 @@ void CellFittedColumns::refit()
     m_refitting = true;
     QHeaderView *header = m_view->horizontalHeader();
     const int columns = header->count();
+    QList<int> fitted(columns, 0);
     QList<int> needed(columns, 0);
     // Public in the base, protected in QTableView.
     const QAbstractItemView *view = m_view;
     int others = 0;
+    int total = 0;
     for (int column = 0; column < columns; ++column) {
         if (header->isSectionHidden(column))
             continue;
         // The header's own hint and the delegate's for each row (icons and margins too).
-        needed[column] = qMax(header->sectionSizeHint(column), view->sizeHintForColumn(column));
-        if (column != m_elastic)
-            needed[column] = qMax(needed[column], header->sectionSize(column));
-        if (column != m_elastic)
+        fitted[column] = qMax(header->sectionSizeHint(column), view->sizeHintForColumn(column));
+        // A width set by hand, or restored, stays while it is enough.
+        needed[column] = column == m_elastic ? fitted[column] : qMax(fitted[column], header->sectionSize(column));
+        total += needed[column];
+    }
+    // Wrapping, a width kept stays only while the view has room for it; else every column
+    // starts again from what its cells need, and the widest narrow.
+    if (m_wraps && total > m_view->viewport()->width()) {
+        needed = fitted;
+        narrowToFit(needed);
+    }
+    for (int column = 0; column < columns; ++column) {
+        if (!header->isSectionHidden(column) && column != m_elastic)
             others += needed[column];
     }
     for (int column = 0; column < columns; ++column) {
@@ -79,9 +102,90 @@ void CellFittedColumns::refit()
     if (m_elastic >= 0 && m_elastic < columns && !header->isSectionHidden(m_elastic)) {
         // What is left of the viewport, never less than the header asks for.
         const int left = m_view->viewport()->width() - others;
-        header->resizeSection(m_elastic, qMax(header->sectionSizeHint(m_elastic), left));
+        const int least = m_wraps ? needed[m_elastic] : header->sectionSizeHint(m_elastic);
+        header->resizeSection(m_elastic, qMax(least, left));
     }
+    if (m_wraps)
+        fitRowsToTheirLines();
     m_refitting = false;
+}
+
+int CellFittedColumns::leastWidth(int column) const
+{
+    // Its header whole, and each word of its cells: a line may end only where the text
+    // allows it (between words, between Chinese characters), and within an id (anything
+    // with a digit in it), which reads the same on two lines.
+    const QAbstractItemView *view = m_view; // public in the base, protected in QTableView
+    const QAbstractItemModel *model = m_view->model();
+    const QFontMetrics metrics = m_view->fontMetrics();
+    int least = m_view->horizontalHeader()->sectionSizeHint(column);
+    for (int row = 0; row < model->rowCount(m_view->rootIndex()); ++row) {
+        const QModelIndex index = model->index(row, column, m_view->rootIndex());
+        const QString text = index.data().toString();
+        if (text.isEmpty())
+            continue;
+        // What the delegate keeps beside the text: the margins, an icon.
+        const int beside = view->sizeHintForIndex(index).width() - metrics.horizontalAdvance(text);
+        QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, text);
+        qsizetype start = 0;
+        for (qsizetype end = breaks.toNextBoundary(); end > 0; end = breaks.toNextBoundary()) {
+            const QString word = text.mid(start, end - start).trimmed();
+            start = end;
+            if (std::any_of(word.begin(), word.end(), [](QChar c) { return c.isDigit(); }))
+                continue;
+            least = qMax(least, metrics.horizontalAdvance(word) + beside);
+        }
+    }
+    return least;
+}
+
+void CellFittedColumns::narrowToFit(QList<int> &widths) const
+{
+    const QHeaderView *header = m_view->horizontalHeader();
+    const int room = m_view->viewport()->width();
+    int total = 0;
+    int widest = 0;
+    for (int column = 0; column < widths.size(); ++column) {
+        total += widths[column];
+        widest = qMax(widest, widths[column]);
+    }
+    if (total <= room)
+        return;
+    QList<int> least(widths.size(), 0);
+    for (int column = 0; column < widths.size(); ++column) {
+        if (!header->isSectionHidden(column))
+            least[column] = qMin(widths[column], leastWidth(column));
+    }
+    // The widest columns give way first, down to a common width, none below its least:
+    // the largest such width at which every column fits.
+    const auto widthAt = [&](int column, int cap) { return qMax(least[column], qMin(widths[column], cap)); };
+    const auto totalAt = [&](int cap) {
+        int sum = 0;
+        for (int column = 0; column < widths.size(); ++column)
+            sum += widthAt(column, cap);
+        return sum;
+    };
+    int low = 0;
+    int high = widest;
+    while (low < high) {
+        const int cap = (low + high + 1) / 2;
+        if (totalAt(cap) <= room)
+            low = cap;
+        else
+            high = cap - 1;
+    }
+    for (int column = 0; column < widths.size(); ++column)
+        widths[column] = widthAt(column, low);
+}
+
+void CellFittedColumns::fitRowsToTheirLines()
+{
+    // Each row as tall as its cell of most lines, never lower than the table's rows are.
+    QHeaderView *rows = m_view->verticalHeader();
+    const QAbstractItemView *view = m_view; // public in the base, protected in QTableView
+    const int rowCount = m_view->model()->rowCount(m_view->rootIndex());
+    for (int row = 0; row < rowCount; ++row)
+        rows->resizeSection(row, qMax(rows->defaultSectionSize(), view->sizeHintForRow(row)));
 }
 
 } // namespace RefundDesk

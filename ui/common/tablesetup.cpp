@@ -1,5 +1,6 @@
 #include "ui/common/tablesetup.h"
 
+#include <QAbstractItemModel>
 #include <QHeaderView>
 #include <QStyle>
 #include <QTableView>
@@ -34,6 +35,22 @@ void fitColumnWidth(QHeaderView *header, int section, int width, const QStringLi
     for (const QString &sample : samples)
         width = qMax(width, view->fontMetrics().horizontalAdvance(sample) + margin);
     header->resizeSection(section, qMax(width, header->sectionSizeHint(section)));
+}
+
+void keepFirstRowsInView(QTableView *view, int rows)
+{
+    const auto keep = [view, rows] {
+        if (!view->model())
+            return;
+        const int shown = qMin(rows, view->model()->rowCount(view->rootIndex()));
+        int height = 2 * view->frameWidth() + view->horizontalHeader()->sizeHint().height();
+        for (int row = 0; row < shown; ++row)
+            height += view->rowHeight(row);
+        view->setMinimumHeight(height);
+    };
+    // The rows' heights are set after the rows come, when their columns are fitted.
+    QObject::connect(view->verticalHeader(), &QHeaderView::sectionResized, view, keep);
+    QObject::connect(view->verticalHeader(), &QHeaderView::sectionCountChanged, view, keep);
 }
 
 } // namespace RefundDesk

@@ -16,4 +16,9 @@ void setUpReadOnlyTable(QTableView *view);
 // `samples`, the words the column shows (statuses, verdicts), so that none is cut.
 void fitColumnWidth(QHeaderView *header, int section, int width, const QStringList &samples = {});
 
+// Keeps `view` at least as tall as its header and its first `rows` rows, however tall
+// their wrapped cells make them, so that the splitter or layout it is in never shows a
+// part of one.
+void keepFirstRowsInView(QTableView *view, int rows);
+
 } // namespace RefundDesk

@@ -47,9 +47,12 @@ AttemptTimelineView::AttemptTimelineView(QWidget *parent)
     fitColumnWidth(header, AttemptsModel::DurationColumn, 60);
     fitColumnWidth(header, AttemptsModel::OutcomeColumn, 240);
     fitColumnWidth(header, AttemptsModel::HttpStatusColumn, 44);
-    // Every cell whole (a tool-call id, the HTTP status in any language); the outcome's
-    // words give way first, their tooltip whole.
-    new CellFittedColumns(m_table, AttemptsModel::OutcomeColumn);
+    // Every cell whole (a tool-call id, the HTTP status in any language) and read without
+    // scrolling sideways: in a narrow panel the longest ones (the outcome's words, the id)
+    // take more lines.
+    (new CellFittedColumns(m_table, AttemptsModel::OutcomeColumn))->setWrapsCells(true);
+    // The attempts are few and each one matters: the first three are never scrolled to.
+    keepFirstRowsInView(m_table, 3);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -60,9 +60,11 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
                     displayName(RefundStatus::Canceled)});
     fitColumnWidth(header, EventsModel::AmountColumn, 80);
     fitColumnWidth(header, EventsModel::MatchedByColumn, 104);
-    // Every cell whole (an amount with its currency, a refund id); the event id gives way
-    // first, its tooltip whole.
-    new CellFittedColumns(m_table, EventsModel::EventIdColumn);
+    // Every cell whole (an amount with its currency, a refund id) and read without
+    // scrolling sideways: in a narrow panel the longest ones (the ids) take more lines.
+    (new CellFittedColumns(m_table, EventsModel::EventIdColumn))->setWrapsCells(true);
+    // A refund's events come in twos (created, then its end): both are never scrolled to.
+    keepFirstRowsInView(m_table, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

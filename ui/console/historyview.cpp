@@ -31,9 +31,9 @@ HistoryView::HistoryView(QWidget *parent)
     fitColumnWidth(m_table->horizontalHeader(), HistoryModel::WhenColumn, 110);
     fitColumnWidth(m_table->horizontalHeader(), HistoryModel::WhoColumn, 90);
     fitColumnWidth(m_table->horizontalHeader(), HistoryModel::WhatColumn, 260);
-    // Every cell and header whole; the evidence and the note give way first, their tooltip
-    // whole.
-    new CellFittedColumns(m_table, HistoryModel::DetailsColumn);
+    // Every cell and header whole, read without scrolling sideways: the longest (the
+    // evidence, the note) take more lines.
+    (new CellFittedColumns(m_table, HistoryModel::DetailsColumn))->setWrapsCells(true);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -43,7 +43,9 @@ OrderContextView::OrderContextView(QWidget *parent)
                     displayName(OperationStatus::Checking), displayName(OperationStatus::Refunded),
                     displayName(OperationStatus::Failed)});
     fitColumnWidth(m_table->horizontalHeader(), OrderOperationsModel::RefundIdColumn, 130);
-    new CellFittedColumns(m_table, OrderOperationsModel::UpdatedColumn);
+    // Every cell whole, read without scrolling sideways: in a narrow panel the longest
+    // take more lines.
+    (new CellFittedColumns(m_table, OrderOperationsModel::UpdatedColumn))->setWrapsCells(true);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
