@@ -1,12 +1,18 @@
 // The refunds Stripe stated about an operation, side by side: the operation's own first,
 // then its payment's others; what made each (the attempt whose time it falls in, or
 // another path), its metadata, its amount as money and what states it; and what they mean
-// together. One refund of the operation alone is nothing to compare.
+// together. One refund of the operation alone is nothing to compare. The table the console
+// shows them in, through RefundComparisonModel.
 
 #include "teststore.h"
 
+#include "domain/money.h"
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/refundcomparison.h"
+#include "items/refundcomparisonmodel.h"
+#include "items/timetext.h"
+
+#include <QAbstractItemModelTester>
 
 #include <QCryptographicHash>
 #include <QtTest>
@@ -107,6 +113,7 @@ class tst_RefundComparison : public QObject
 private slots:
     void theRefundsSideBySide_data();
     void theRefundsSideBySide();
+    void theTableShowsEachRefund();
 };
 
 void tst_RefundComparison::theRefundsSideBySide_data()
@@ -184,6 +191,38 @@ void tst_RefundComparison::theRefundsSideBySide()
         QVERIFY2(said.isEmpty(), qPrintable(said));
     else
         QVERIFY2(said.startsWith(meaning), qPrintable(said));
+}
+
+void tst_RefundComparison::theTableShowsEachRefund()
+{
+    const Evidence evidence = EvidenceAnalyzer::analyze(
+        operation(), {refundEvent(QStringLiteral("evt_own"), QStringLiteral("re_own"), FirstAttempt + 5'000)},
+        {paymentLookup({}, {listedRefund(QStringLiteral("re_dash"), QString(), 150000, SecondAttempt + 40 * Minute)})});
+    RefundComparisonModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setRefunds(RefundComparison::of(evidence, attempts()));
+    QCOMPARE(model.rowCount(), 2);
+    QCOMPARE(model.columnCount(), int(RefundComparisonModel::ColumnCount));
+    const auto cell = [&model](int row, int column, int role = Qt::DisplayRole) {
+        return model.index(row, column).data(role);
+    };
+    QCOMPARE(cell(0, RefundComparisonModel::RefundColumn).toString(), QStringLiteral("re_own"));
+    QVERIFY(cell(0, 0, RefundComparisonModel::OwnRole).toBool());
+    QCOMPARE(cell(0, RefundComparisonModel::StatusColumn).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(cell(0, RefundComparisonModel::MadeByColumn).toString(), QStringLiteral("attempt 1"));
+    QCOMPARE(cell(1, 0, RefundComparisonModel::RefundIdRole).toString(), QStringLiteral("re_dash"));
+    QVERIFY(!cell(1, 0, RefundComparisonModel::OwnRole).toBool());
+    QCOMPARE(cell(1, RefundComparisonModel::AmountColumn).toString(), Money::display(150000, QStringLiteral("usd")));
+    QCOMPARE(cell(1, RefundComparisonModel::AmountColumn, Qt::TextAlignmentRole).value<Qt::Alignment>(),
+             Qt::AlignRight | Qt::AlignVCenter);
+    QCOMPARE(cell(1, RefundComparisonModel::CreatedColumn).toString(),
+             TimeText::fullMoment(SecondAttempt + 40 * Minute));
+    QCOMPARE(cell(1, RefundComparisonModel::MetadataColumn).toString(), QStringLiteral("none"));
+    // The id, elided by a narrow view, is whole in its tip, with what states it.
+    QCOMPARE(cell(1, RefundComparisonModel::RefundColumn, Qt::ToolTipRole).toString(),
+             QStringLiteral("re_dash (per Stripe lookup 7)"));
+    QCOMPARE(model.rowOf(QStringLiteral("re_dash")), 1);
+    QCOMPARE(model.rowOf(QStringLiteral("re_nothing")), -1);
 }
 
 QTEST_GUILESS_MAIN(tst_RefundComparison)
