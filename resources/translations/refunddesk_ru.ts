@@ -4174,16 +4174,16 @@ The window now shows its current state.</source>
         </translation>
     </message>
     <message>
-        <source>Failed records that none of these refunds is this operation&apos;s.</source>
-        <translation>«Не выполнено» фиксирует, что ни один из этих возвратов не принадлежит этой операции.</translation>
-    </message>
-    <message>
         <source>%1 is not among the refunds Stripe stated for this operation and its payment: check it in the Dashboard before you record it.</source>
         <translation>%1 нет среди возвратов, которые Stripe показал для этой операции и её платежа: проверьте его в Dashboard, прежде чем фиксировать.</translation>
     </message>
     <message>
         <source>%1 (%2, %3) is recorded as this operation&apos;s refund.</source>
         <translation>%1 (%2, %3) будет зафиксирован как возврат этой операции.</translation>
+    </message>
+    <message>
+        <source>Failed records that none of these refunds (%1) is this operation&apos;s: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>«Не выполнено» фиксирует, что ни один из этих возвратов (%1) не принадлежит этой операции: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</translation>
     </message>
 </context>
 <context>

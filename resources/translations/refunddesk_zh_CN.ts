@@ -4055,16 +4055,16 @@ The window now shows its current state.</source>
         </translation>
     </message>
     <message>
-        <source>Failed records that none of these refunds is this operation&apos;s.</source>
-        <translation>记录为失败即表示这些退款都不属于本操作。</translation>
-    </message>
-    <message>
         <source>%1 is not among the refunds Stripe stated for this operation and its payment: check it in the Dashboard before you record it.</source>
         <translation>%1 不在 Stripe 就本操作及其付款所列的退款之中：记录前请在 Dashboard 中核对。</translation>
     </message>
     <message>
         <source>%1 (%2, %3) is recorded as this operation&apos;s refund.</source>
         <translation>%1（%2，%3）将记录为本操作的退款。</translation>
+    </message>
+    <message>
+        <source>Failed records that none of these refunds (%1) is this operation&apos;s: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>记录为失败即表示这些退款（%1）都不属于本操作：请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</translation>
     </message>
 </context>
 <context>

@@ -436,12 +436,15 @@ QString ResolveDialog::choiceConsequence() const
         else
             others << refund.refund.id;
     }
+    if (!m_refunded->isChecked()) {
+        return tr("Failed records that none of these refunds (%1) is this operation's: have them looked into "
+                  "(Ctrl+Shift+K copies a case for Stripe support).")
+            .arg(others.join(QStringLiteral(", ")));
+    }
     const QString lookInto = tr("%n other refund(s) of this payment (%1) stay unexplained: have them looked into "
                                 "(Ctrl+Shift+K copies a case for Stripe support).",
                                 nullptr, int(others.size()))
                                  .arg(others.join(QStringLiteral(", ")));
-    if (!m_refunded->isChecked())
-        return tr("Failed records that none of these refunds is this operation's.") + QLatin1Char(' ') + lookInto;
     if (chosen.isEmpty())
         return {};
     if (!picked) {

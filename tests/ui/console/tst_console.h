@@ -110,6 +110,7 @@ private slots:
     void recordOutcomeThroughTheDialog();
     void contradictionNeedsOverrideAndNote();
     void aConflictLaysTheRefundsSideBySide();
+    void aRefundByAnotherPathIsThePersonsToJudge();
     void keyboardClaimAndRelease();
     void claimedElsewhereShows();
     void resolvedElsewhereShows();

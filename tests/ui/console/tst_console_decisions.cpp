@@ -76,11 +76,12 @@ void TestConsole::contradictionNeedsOverrideAndNote()
 
 namespace {
 
-// op_8000: its one attempt made refund re_own (an event and the payment's listing say so),
-// and the listing of its payment shows re_dash, which no operation of the store made.
-bool addConflict(TestStore &fixture)
+// `operationId`'s payment lists re_dash, which no operation of the store made. With
+// `ownRefund`, its one attempt made refund re_own (an event and the listing say so): a
+// conflict; without, a refund by another path.
+bool addRefundsOfThePayment(TestStore &fixture, const QString &operationId, bool ownRefund)
 {
-    const Operation op = TestStore::operation(QStringLiteral("op_8000"), OperationStatus::Unknown, baseTime + 3000);
+    const Operation op = TestStore::operation(operationId, OperationStatus::Unknown, baseTime + 3000);
     bool ok = fixture.addOperation(op);
     Attempt attempt;
     attempt.operationId = op.operationId;
@@ -101,19 +102,25 @@ bool addConflict(TestStore &fixture)
     event.payload = TestStore::refundEventPayload(event.eventId, event.type, event.refundId, QStringLiteral("succeeded"),
                                                   3800, QStringLiteral("usd"), op.operationId, op.idempotencyKey,
                                                   *event.created);
-    ok = ok && fixture.addEvent(event);
+    if (ownRefund)
+        ok = ok && fixture.addEvent(event);
     const qint64 askedAt = op.createdAt + 3 * 3600'000;
     const QString result =
-        QStringLiteral(R"({"complete":true,"method":"payment","route":"payment_intent","payment_id":"pi_8000",)"
-                       R"("quiet_since":%1,"refunds":[{"id":"re_own","status":"succeeded","amount":3800,"currency":"usd",)"
-                       R"("created":%2,"operation_id":"op_8000"}],"other_operations":[],"other_refunds":[{"id":"re_dash",)"
-                       R"("status":"succeeded","amount":3800,"currency":"usd","created":%3}]})")
+        QStringLiteral(R"({"complete":true,"method":"payment","route":"payment_intent","payment_id":"pi_%1",)"
+                       R"("quiet_since":%2,"refunds":[%3],"other_operations":[],"other_refunds":[{"id":"re_dash",)"
+                       R"("status":"succeeded","amount":3800,"currency":"usd","created":%4}]})")
+            .arg(operationId)
             .arg(*attempt.finishedAt)
-            .arg(*event.created)
+            .arg(ownRefund ? QStringLiteral(R"({"id":"re_own","status":"succeeded","amount":3800,"currency":"usd",)"
+                                            R"("created":%1,"operation_id":"%2"})")
+                                 .arg(*event.created)
+                                 .arg(operationId)
+                           : QString())
             .arg(*event.created + 2 * 3600);
     return ok
         && fixture.exec(QStringLiteral("INSERT INTO provider_lookups (operation_id, provider, asked_at, operator, requests, "
-                                       "result, response_sha256) VALUES ('op_8000', 'stripe', %1, 'alice', '[]', '%2', '%3')")
+                                       "result, response_sha256) VALUES ('%1', 'stripe', %2, 'alice', '[]', '%3', '%4')")
+                            .arg(operationId)
                             .arg(askedAt)
                             .arg(result, QString(64, QLatin1Char('b'))));
 }
@@ -122,7 +129,7 @@ bool addConflict(TestStore &fixture)
 
 void TestConsole::aConflictLaysTheRefundsSideBySide()
 {
-    QVERIFY2(addConflict(*m_fixture), qPrintable(m_fixture->lastError()));
+    QVERIFY2(addRefundsOfThePayment(*m_fixture, QStringLiteral("op_8000"), true), qPrintable(m_fixture->lastError()));
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
     QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_8000")));
@@ -203,6 +210,46 @@ void TestConsole::aConflictLaysTheRefundsSideBySide()
     // Decided: the panel no longer sends the person to compare.
     QTRY_VERIFY_WITH_TIMEOUT(!window->panel()->evidenceView()->verdictText().contains(QLatin1String("Next:")),
                              WorkerSettleMs);
+}
+
+void TestConsole::aRefundByAnotherPathIsThePersonsToJudge()
+{
+    QVERIFY2(addRefundsOfThePayment(*m_fixture, QStringLiteral("op_8100"), false), qPrintable(m_fixture->lastError()));
+    auto window = openWindow(QStringLiteral("alice"));
+    QVERIFY(window);
+    QVERIFY(RefundDesk::Test::showAndWait(*window, QStringLiteral("op_8100")));
+    QVERIFY(window->panel()->evidenceView()->verdictText().endsWith(
+        QLatin1String("Next: compare the refunds and pick the operation's in Record outcome (Ctrl+R).")));
+    window->actions()->record()->trigger();
+    ResolveDialog *dialog = waitForChild<ResolveDialog>(window.get());
+    QVERIFY(dialog);
+    QVERIFY(QTest::qWaitForWindowExposed(dialog));
+    // One refund, but whose it is is the question.
+    QCOMPARE(dialog->comparisonView()->model()->rowCount(), 1);
+    QVERIFY2(dialog->meaningText().startsWith(QLatin1String("No refund is tied to this operation, but Stripe lists 1 "
+                                                            "refund of its payment")),
+             qPrintable(dialog->meaningText()));
+
+    // A refund id typed that Stripe did not list is said to be so.
+    dialog->refundedButton()->click();
+    dialog->refundIdField()->setText(QStringLiteral("re_typed"));
+    QVERIFY2(dialog->choiceText().startsWith(QLatin1String("re_typed is not among the refunds Stripe stated")),
+             qPrintable(dialog->choiceText()));
+
+    // Failed: the money went back for something else.
+    dialog->failedButton()->click();
+    QVERIFY2(dialog->choiceText().startsWith(QLatin1String("Failed records that none of these refunds (re_dash) is this "
+                                                           "operation's")),
+             qPrintable(dialog->choiceText()));
+    QVERIFY(dialog->contradiction());
+    dialog->overrideBox()->click();
+    QTest::keyClicks(dialog->noteField(), QStringLiteral("re_dash refunded another order of this customer by hand"));
+    QVERIFY(dialog->recordButton()->isEnabled());
+    QTest::mouseClick(dialog->recordButton(), Qt::LeftButton);
+    QTRY_VERIFY(!window->resolveDialog());
+    QCOMPARE(m_fixture->queryText(QStringLiteral("SELECT group_concat(outcome || ' ' || ifnull(refund_id, '-') || ' ' || "
+                                                 "overrides_evidence) FROM resolutions WHERE operation_id='op_8100'")),
+             QStringLiteral("failed - 1"));
 }
 
 void TestConsole::keyboardClaimAndRelease()
