@@ -182,6 +182,10 @@ void TestConsole::aConflictLaysTheRefundsSideBySide()
     QCOMPARE(table->currentIndex().row(), 1);
     QTest::keyClick(table, Qt::Key_Up);
     QCOMPARE(table->currentIndex().row(), 0);
+    // The row copies whole, however the view elides its id.
+    QTest::keyClick(table, Qt::Key_C, Qt::ControlModifier);
+    QVERIFY2(QApplication::clipboard()->text().contains(QLatin1String("re_own\tsucceeded")),
+             qPrintable(QApplication::clipboard()->text()));
     QTest::keyClick(table, Qt::Key_Tab);
     QCOMPARE(QApplication::focusWidget(), dialog->useRefundButton());
     QTest::keyClick(dialog->useRefundButton(), Qt::Key_Space);
