@@ -249,6 +249,30 @@
     </message>
 </context>
 <context>
+    <name>RefundComparison</name>
+    <message numerus="yes">
+        <source>No refund is tied to this operation, but Stripe lists %n refund(s) of its payment that no operation of this store made. If one was this operation&apos;s, made by hand, pick it and record refunded; if the money went back for something else, record failed. Either needs the override and a note.</source>
+        <translation>
+            <numerusform>No refund is tied to this operation, but Stripe lists %n refund of its payment that no operation of this store made. If it was this operation&apos;s, made by hand, pick it and record refunded; if the money went back for something else, record failed. Either needs the override and a note.</numerusform>
+            <numerusform>No refund is tied to this operation, but Stripe lists %n refunds of its payment that no operation of this store made. If one was this operation&apos;s, made by hand, pick it and record refunded; if the money went back for something else, record failed. Either needs the override and a note.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The operation&apos;s own refund and %n refund(s) made by another path took money from the same payment: the customer may have been refunded more than once. Pick the refund that is this operation&apos;s and record it with the override and a note; have the others looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>The operation&apos;s own refund and %n refund made by another path took money from the same payment: the customer may have been refunded more than once. Pick the refund that is this operation&apos;s and record it with the override and a note; have the other looked into (Ctrl+Shift+K copies a case for Stripe support).</numerusform>
+            <numerusform>The operation&apos;s own refund and %n refunds made by another path took money from the same payment: the customer may have been refunded more than once. Pick the refund that is this operation&apos;s and record it with the override and a note; have the others looked into (Ctrl+Shift+K copies a case for Stripe support).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refunds are tied to this operation: the customer may have been refunded more than once. Pick the one that is the operation&apos;s and record it with the override and a note; have the others looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>%n refund is tied to this operation: the customer may have been refunded more than once. Pick the one that is the operation&apos;s and record it with the override and a note; have the others looked into (Ctrl+Shift+K copies a case for Stripe support).</numerusform>
+            <numerusform>%n refunds are tied to this operation: the customer may have been refunded more than once. Pick the one that is the operation&apos;s and record it with the override and a note; have the others looked into (Ctrl+Shift+K copies a case for Stripe support).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::AskStripeFlow</name>
     <message numerus="yes">
         <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
@@ -445,6 +469,16 @@
         <translation>
             <numerusform>%Ln operation</numerusform>
             <numerusform>%Ln operations</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ResolveDialog</name>
+    <message numerus="yes">
+        <source>%n other refund(s) of this payment (%1) stay unexplained: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>%n other refund of this payment (%1) stays unexplained: have it looked into (Ctrl+Shift+K copies a case for Stripe support).</numerusform>
+            <numerusform>%n other refunds of this payment (%1) stay unexplained: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</numerusform>
         </translation>
     </message>
 </context>

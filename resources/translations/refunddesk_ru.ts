@@ -1783,6 +1783,57 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
     </message>
 </context>
 <context>
+    <name>RefundComparison</name>
+    <message>
+        <source>attempt %1</source>
+        <translation>попытка %1</translation>
+    </message>
+    <message>
+        <source>this operation, outside its attempts&apos; times</source>
+        <translation>эта операция, вне времени её попыток</translation>
+    </message>
+    <message>
+        <source>this operation, at an unknown time</source>
+        <translation>эта операция, время неизвестно</translation>
+    </message>
+    <message>
+        <source>another path, no operation id (the Dashboard or another tool?)</source>
+        <translation>другой путь, без ID операции (Dashboard или другой инструмент?)</translation>
+    </message>
+    <message>
+        <source>another path: operation %1, which this store does not hold</source>
+        <translation>другой путь: операция %1, которой нет в этом хранилище</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message numerus="yes">
+        <source>No refund is tied to this operation, but Stripe lists %n refund(s) of its payment that no operation of this store made. If one was this operation&apos;s, made by hand, pick it and record refunded; if the money went back for something else, record failed. Either needs the override and a note.</source>
+        <translation>
+            <numerusform>Ни один возврат не связан с этой операцией, но Stripe показывает %n возврат по её платежу, который не сделала ни одна операция этого хранилища. Если это возврат этой операции, сделанный вручную, выберите его и зафиксируйте «возвращено»; если деньги вернули за что-то другое, зафиксируйте «не выполнено». Оба варианта требуют отметки «вопреки доказательствам» и заметки.</numerusform>
+            <numerusform>Ни один возврат не связан с этой операцией, но Stripe показывает %n возврата по её платежу, которые не сделала ни одна операция этого хранилища. Если один из них — возврат этой операции, сделанный вручную, выберите его и зафиксируйте «возвращено»; если деньги вернули за что-то другое, зафиксируйте «не выполнено». Оба варианта требуют отметки «вопреки доказательствам» и заметки.</numerusform>
+            <numerusform>Ни один возврат не связан с этой операцией, но Stripe показывает %n возвратов по её платежу, которые не сделала ни одна операция этого хранилища. Если один из них — возврат этой операции, сделанный вручную, выберите его и зафиксируйте «возвращено»; если деньги вернули за что-то другое, зафиксируйте «не выполнено». Оба варианта требуют отметки «вопреки доказательствам» и заметки.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The operation&apos;s own refund and %n refund(s) made by another path took money from the same payment: the customer may have been refunded more than once. Pick the refund that is this operation&apos;s and record it with the override and a note; have the others looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>Собственный возврат операции и %n возврат, сделанный другим путём, списали деньги с одного платежа: клиенту, возможно, вернули деньги больше одного раза. Выберите возврат этой операции и зафиксируйте его с отметкой «вопреки доказательствам» и заметкой; остальные отдайте на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+            <numerusform>Собственный возврат операции и %n возврата, сделанные другим путём, списали деньги с одного платежа: клиенту, возможно, вернули деньги больше одного раза. Выберите возврат этой операции и зафиксируйте его с отметкой «вопреки доказательствам» и заметкой; остальные отдайте на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+            <numerusform>Собственный возврат операции и %n возвратов, сделанные другим путём, списали деньги с одного платежа: клиенту, возможно, вернули деньги больше одного раза. Выберите возврат этой операции и зафиксируйте его с отметкой «вопреки доказательствам» и заметкой; остальные отдайте на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refunds are tied to this operation: the customer may have been refunded more than once. Pick the one that is the operation&apos;s and record it with the override and a note; have the others looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>С этой операцией связан %n возврат: клиенту, возможно, вернули деньги больше одного раза. Выберите возврат этой операции и зафиксируйте его с отметкой «вопреки доказательствам» и заметкой; остальные отдайте на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+            <numerusform>С этой операцией связаны %n возврата: клиенту, возможно, вернули деньги больше одного раза. Выберите возврат этой операции и зафиксируйте его с отметкой «вопреки доказательствам» и заметкой; остальные отдайте на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+            <numerusform>С этой операцией связаны %n возвратов: клиенту, возможно, вернули деньги больше одного раза. Выберите возврат этой операции и зафиксируйте его с отметкой «вопреки доказательствам» и заметкой; остальные отдайте на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::AskQueueFlow</name>
     <message>
         <source>Ask &amp;Stripe about operations without evidence…</source>
@@ -2827,6 +2878,14 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <source>No webhook event names this operation. Ask Stripe (Ctrl+K) what became of it, or look the refund up in Stripe&apos;s Dashboard by the idempotency key.</source>
         <translation>Ни одно событие вебхука не называет эту операцию. Спросите Stripe (Ctrl+K), что с ней стало, или найдите возврат в панели Stripe по ключу идемпотентности.</translation>
     </message>
+    <message>
+        <source>Next: compare the refunds and pick the operation&apos;s in Record outcome (Ctrl+R).</source>
+        <translation>Дальше: сравните возвраты и выберите возврат операции в окне «Зафиксировать результат» (Ctrl+R).</translation>
+    </message>
+    <message>
+        <source>Next: confirm the refund with Stripe, then record the outcome (Ctrl+R) with the override and a note.</source>
+        <translation>Дальше: подтвердите возврат у Stripe, затем зафиксируйте результат (Ctrl+R) с отметкой «вопреки доказательствам» и заметкой.</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ExposureChart</name>
@@ -3827,6 +3886,45 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::RefundComparisonModel</name>
+    <message>
+        <source>no status</source>
+        <translation>без статуса</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>неизвестно</translation>
+    </message>
+    <message>
+        <source>%1 (per %2)</source>
+        <translation>%1 (по данным: %2)</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>Возврат</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>Создан</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>Кем сделан</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>Метаданные</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::ReleaseClaimsDialog</name>
     <message>
         <source>Release your claims before you leave?</source>
@@ -4042,6 +4140,50 @@ The window now shows its current state.</source>
     <message>
         <source>Where the outcome was confirmed</source>
         <translation>Где подтверждён результат</translation>
+    </message>
+    <message>
+        <source>Refunds Stripe stated, side by side</source>
+        <translation>Возвраты по данным Stripe, рядом друг с другом</translation>
+    </message>
+    <message>
+        <source>The operation&apos;s own refunds first, then its payment&apos;s others. Ctrl+C copies them.</source>
+        <translation>Сначала собственные возвраты операции, затем остальные возвраты её платежа. Ctrl+C копирует их.</translation>
+    </message>
+    <message>
+        <source>&amp;Use as this operation&apos;s refund</source>
+        <translation>&amp;Считать возвратом этой операции</translation>
+    </message>
+    <message>
+        <source>Use the selected refund as this operation&apos;s refund</source>
+        <translation>Считать выбранный возврат возвратом этой операции</translation>
+    </message>
+    <message>
+        <source>Pick the refund that is this operation&apos;s (Use as this operation&apos;s refund), or type its id.</source>
+        <translation>Выберите возврат этой операции («Считать возвратом этой операции») или введите его ID.</translation>
+    </message>
+    <message>
+        <source>Pick the refund that is this operation&apos;s and use it; choose failed if none of them is.</source>
+        <translation>Выберите возврат этой операции и примените его; если ни один из них не её, выберите «не выполнено».</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other refund(s) of this payment (%1) stay unexplained: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>%n другой возврат по этому платежу (%1) остаётся необъяснённым: отдайте его на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+            <numerusform>%n других возврата по этому платежу (%1) остаются необъяснёнными: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+            <numerusform>%n других возвратов по этому платежу (%1) остаются необъяснёнными: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not among the refunds Stripe stated for this operation and its payment: check it in the Dashboard before you record it.</source>
+        <translation>%1 нет среди возвратов, которые Stripe показал для этой операции и её платежа: проверьте его в Dashboard, прежде чем фиксировать.</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3) is recorded as this operation&apos;s refund.</source>
+        <translation>%1 (%2, %3) будет зафиксирован как возврат этой операции.</translation>
+    </message>
+    <message>
+        <source>Failed records that none of these refunds (%1) is this operation&apos;s: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>«Не выполнено» фиксирует, что ни один из этих возвратов (%1) не принадлежит этой операции: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</translation>
     </message>
 </context>
 <context>

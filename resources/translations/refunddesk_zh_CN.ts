@@ -1718,6 +1718,51 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
     </message>
 </context>
 <context>
+    <name>RefundComparison</name>
+    <message>
+        <source>attempt %1</source>
+        <translation>第 %1 次尝试</translation>
+    </message>
+    <message>
+        <source>this operation, outside its attempts&apos; times</source>
+        <translation>本操作，但不在其各次尝试的时间内</translation>
+    </message>
+    <message>
+        <source>this operation, at an unknown time</source>
+        <translation>本操作，时间未知</translation>
+    </message>
+    <message>
+        <source>another path, no operation id (the Dashboard or another tool?)</source>
+        <translation>其他途径，无操作 ID（Dashboard 或其他工具？）</translation>
+    </message>
+    <message>
+        <source>another path: operation %1, which this store does not hold</source>
+        <translation>其他途径：操作 %1，本存储中没有该操作</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message numerus="yes">
+        <source>No refund is tied to this operation, but Stripe lists %n refund(s) of its payment that no operation of this store made. If one was this operation&apos;s, made by hand, pick it and record refunded; if the money went back for something else, record failed. Either needs the override and a note.</source>
+        <translation>
+            <numerusform>没有退款与本操作关联，但 Stripe 列出了该付款的 %n 笔退款，并非本存储中任何操作所发起。若其中一笔是本操作的（手工发起），请选中它并记录为已退款；若这笔钱是因其他事由退回，请记录为失败。两者都需要推翻证据并填写备注。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The operation&apos;s own refund and %n refund(s) made by another path took money from the same payment: the customer may have been refunded more than once. Pick the refund that is this operation&apos;s and record it with the override and a note; have the others looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>本操作自己的退款和经其他途径发起的 %n 笔退款从同一笔付款中退了钱：客户可能被退款不止一次。请选出属于本操作的那笔退款，推翻证据并填写备注后记录；其余退款请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n refunds are tied to this operation: the customer may have been refunded more than once. Pick the one that is the operation&apos;s and record it with the override and a note; have the others looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>有 %n 笔退款与本操作关联：客户可能被退款不止一次。请选出属于本操作的那一笔，推翻证据并填写备注后记录；其余退款请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::AskQueueFlow</name>
     <message>
         <source>Ask &amp;Stripe about operations without evidence…</source>
@@ -2736,6 +2781,14 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <source>No webhook event names this operation. Ask Stripe (Ctrl+K) what became of it, or look the refund up in Stripe&apos;s Dashboard by the idempotency key.</source>
         <translation>没有任何 Webhook 事件提到此操作。请询问 Stripe（Ctrl+K）它的结果，或在 Stripe 控制台中按幂等键查找该退款。</translation>
     </message>
+    <message>
+        <source>Next: compare the refunds and pick the operation&apos;s in Record outcome (Ctrl+R).</source>
+        <translation>下一步：在“记录结果”（Ctrl+R）中比较这些退款并选出本操作的那一笔。</translation>
+    </message>
+    <message>
+        <source>Next: confirm the refund with Stripe, then record the outcome (Ctrl+R) with the override and a note.</source>
+        <translation>下一步：向 Stripe 确认该退款，然后推翻证据并填写备注，记录结果（Ctrl+R）。</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ExposureChart</name>
@@ -3716,6 +3769,45 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::RefundComparisonModel</name>
+    <message>
+        <source>no status</source>
+        <translation>无状态</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>%1 (per %2)</source>
+        <translation>%1（依据：%2）</translation>
+    </message>
+    <message>
+        <source>Refund</source>
+        <translation>退款</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Created</source>
+        <translation>创建时间</translation>
+    </message>
+    <message>
+        <source>Made by</source>
+        <translation>发起方</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>元数据</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::ReleaseClaimsDialog</name>
     <message>
         <source>Release your claims before you leave?</source>
@@ -3931,6 +4023,48 @@ The window now shows its current state.</source>
     <message>
         <source>Where the outcome was confirmed</source>
         <translation>结果在何处确认</translation>
+    </message>
+    <message>
+        <source>Refunds Stripe stated, side by side</source>
+        <translation>Stripe 所述的退款，并列对比</translation>
+    </message>
+    <message>
+        <source>The operation&apos;s own refunds first, then its payment&apos;s others. Ctrl+C copies them.</source>
+        <translation>先列本操作自己的退款，再列该付款的其他退款。Ctrl+C 可复制。</translation>
+    </message>
+    <message>
+        <source>&amp;Use as this operation&apos;s refund</source>
+        <translation>作为本操作的退款(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Use the selected refund as this operation&apos;s refund</source>
+        <translation>将所选退款作为本操作的退款</translation>
+    </message>
+    <message>
+        <source>Pick the refund that is this operation&apos;s (Use as this operation&apos;s refund), or type its id.</source>
+        <translation>请选出属于本操作的退款（“作为本操作的退款”），或输入其 ID。</translation>
+    </message>
+    <message>
+        <source>Pick the refund that is this operation&apos;s and use it; choose failed if none of them is.</source>
+        <translation>请选出属于本操作的退款并采用；若都不是，请选择失败。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other refund(s) of this payment (%1) stay unexplained: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>该付款的另外 %n 笔退款（%1）仍无解释：请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not among the refunds Stripe stated for this operation and its payment: check it in the Dashboard before you record it.</source>
+        <translation>%1 不在 Stripe 就本操作及其付款所列的退款之中：记录前请在 Dashboard 中核对。</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3) is recorded as this operation&apos;s refund.</source>
+        <translation>%1（%2，%3）将记录为本操作的退款。</translation>
+    </message>
+    <message>
+        <source>Failed records that none of these refunds (%1) is this operation&apos;s: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>记录为失败即表示这些退款（%1）都不属于本操作：请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</translation>
     </message>
 </context>
 <context>

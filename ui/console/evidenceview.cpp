@@ -1,6 +1,7 @@
 #include "ui/console/evidenceview.h"
 
 #include "evidence/parsedevent.h"
+#include "evidence/refundcomparison.h"
 #include "items/eventsmodel.h"
 #include "items/operationsnapshot.h"
 #include "ui/common/bannerlabel.h"
@@ -92,6 +93,8 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
     QString text = tr("Evidence: %1. %2").arg(displayName(evidence.verdict).toUpper(), evidence.explanation);
     if (const int unreadable = evidence.unreadableCount())
         text += QLatin1Char(' ') + tr("%n event(s) could not be read (flagged below).", nullptr, unreadable);
+    if (const QString next = nextStep(snapshot); !next.isEmpty())
+        text += QLatin1Char(' ') + next;
     LiveText::setText(m_banner, text);
     m_banner->setTone(Theme::toneOf(evidence.verdict));
 
@@ -110,6 +113,20 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
     else
         m_json->clear(tr("No webhook event names this operation. Ask Stripe (Ctrl+K) what became of it, or look "
                          "the refund up in Stripe's Dashboard by the idempotency key."));
+}
+
+QString EvidenceView::nextStep(const OperationSnapshot &snapshot)
+{
+    const Evidence &evidence = snapshot.evidence;
+    const OperationStatus status = snapshot.operation.status;
+    if (status != OperationStatus::Unknown && status != OperationStatus::Checking)
+        return {};
+    if (evidence.verdict != Verdict::Conflict && evidence.verdict != Verdict::OtherRefund)
+        return {};
+    // Which refund is the operation's is the person's call: the dialog lays them side by side.
+    if (!RefundComparison::of(evidence, snapshot.attempts).empty())
+        return tr("Next: compare the refunds and pick the operation's in Record outcome (Ctrl+R).");
+    return tr("Next: confirm the refund with Stripe, then record the outcome (Ctrl+R) with the override and a note.");
 }
 
 void EvidenceView::clear()

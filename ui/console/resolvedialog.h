@@ -18,14 +18,18 @@ class QLineEdit;
 class QPlainTextEdit;
 class QPushButton;
 class QRadioButton;
+class QTableView;
 
 namespace RefundDesk {
 
 class BannerLabel;
+class RefundComparisonModel;
 
 // Record outcome: the confirmed outcome, its refund id (pre-filled from the evidence),
 // where it was confirmed, a note and who records it. When the choice contradicts the
-// evidence it says so, and recording needs an explicit override with a note. A summary
+// evidence it says so, and recording needs an explicit override with a note. In a conflict
+// or a refund by another path it lays the refunds Stripe stated side by side, says what
+// they mean together, and lets the person pick the one that is the operation's. A summary
 // says exactly what will be written. The dialog itself writes nothing: it hands the
 // draft to the submitter (the Resolver's door), waits for its answer without blocking,
 // and closes when that succeeded.
@@ -62,6 +66,12 @@ public:
     QLineEdit *operatorField() const { return m_operator; }
     QCheckBox *overrideBox() const { return m_override; }
     QPushButton *recordButton() const { return m_record; }
+    // The refunds compared (hidden unless the evidence is in conflict or names a refund by
+    // another path), what they mean, and what the choice made of them.
+    QTableView *comparisonView() const { return m_comparisonView; }
+    QPushButton *useRefundButton() const { return m_useRefund; }
+    QString meaningText() const;
+    QString choiceText() const;
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -74,6 +84,12 @@ private:
     void submit();
     void submitted(const std::optional<Error> &error);
     QString evidenceText() const;
+    // Takes the refund of the comparison's current row as the operation's: refunded, its id.
+    void useCurrentRefund();
+    // What recording the choice means for the refunds compared; empty without a comparison.
+    QString choiceConsequence() const;
+    void compareRefunds();
+    void fitComparisonHeight();
 
     OperationSnapshot m_snapshot;
     Submitter m_submitter;
@@ -82,6 +98,12 @@ private:
     bool m_submitting = false;
 
     QLabel *m_intro = nullptr;
+    // Made before the outcome's controls, so that Tab reaches them first.
+    QLabel *m_meaning = nullptr;
+    RefundComparisonModel *m_comparison = nullptr;
+    QTableView *m_comparisonView = nullptr;
+    QPushButton *m_useRefund = nullptr;
+    QLabel *m_choice = nullptr;
     QRadioButton *m_refunded = nullptr;
     QRadioButton *m_failed = nullptr;
     QButtonGroup *m_outcomeGroup = nullptr;

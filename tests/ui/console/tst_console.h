@@ -29,6 +29,8 @@
 #include "ui/console/queuepane.h"
 #include "ui/console/recentstores.h"
 #include "ui/console/resolvedialog.h"
+#include "domain/money.h"
+#include "items/refundcomparisonmodel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -107,6 +109,8 @@ private slots:
     void selectingShowsAttemptsAndEvents();
     void recordOutcomeThroughTheDialog();
     void contradictionNeedsOverrideAndNote();
+    void aConflictLaysTheRefundsSideBySide();
+    void aRefundByAnotherPathIsThePersonsToJudge();
     void keyboardClaimAndRelease();
     void claimedElsewhereShows();
     void resolvedElsewhereShows();
