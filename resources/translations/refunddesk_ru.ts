@@ -3630,6 +3630,10 @@ The window now shows its current state.</source>
         <source>Refund by another path</source>
         <translation>Возврат другим путём</translation>
     </message>
+    <message>
+        <source>Needs a person now, colleagues&apos; claims too</source>
+        <translation>Нужен человек сейчас, включая взятые коллегами</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>

@@ -3527,6 +3527,10 @@ The window now shows its current state.</source>
         <source>Refund by another path</source>
         <translation>经其他途径的退款</translation>
     </message>
+    <message>
+        <source>Needs a person now, colleagues&apos; claims too</source>
+        <translation>现在需要人工处理（含同事认领的）</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
