@@ -1812,6 +1812,14 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
             <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответов Stripe; панели показывают то, что он сохранил.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Reconciler: no pass yet</source>
+        <translation>Сверщик: ещё ни одного прохода</translation>
+    </message>
+    <message>
+        <source>No reconciler pass has ended on this store, so Stripe is asked only when someone asks (Ctrl+K). One pass: &apos;refund-desk reconcile --db STORE&apos;; a pass every 5 minutes, on the machine that holds the Stripe key: &apos;systemctl --user enable --now refund-desk-reconcile.timer&apos; (see &apos;man refund-desk&apos;).</source>
+        <translation>В этом хранилище ещё не завершился ни один проход сверщика, поэтому Stripe спрашивают, только когда кто-то спросит (Ctrl+K). Один проход: &apos;refund-desk reconcile --db STORE&apos;; проход каждые 5 минут, на машине, где хранится ключ Stripe: &apos;systemctl --user enable --now refund-desk-reconcile.timer&apos; (см. &apos;man refund-desk&apos;).</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AskQueueFlow</name>

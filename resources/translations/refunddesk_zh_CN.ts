@@ -1747,6 +1747,14 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
             <numerusform>对账程序的上一轮结束于 %1，保存了 %n 个 Stripe 回答；面板显示它所保存的内容。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Reconciler: no pass yet</source>
+        <translation>对账程序：尚未运行过</translation>
+    </message>
+    <message>
+        <source>No reconciler pass has ended on this store, so Stripe is asked only when someone asks (Ctrl+K). One pass: &apos;refund-desk reconcile --db STORE&apos;; a pass every 5 minutes, on the machine that holds the Stripe key: &apos;systemctl --user enable --now refund-desk-reconcile.timer&apos; (see &apos;man refund-desk&apos;).</source>
+        <translation>此存储上还没有对账程序完成过一轮，因此只有有人询问时（Ctrl+K）才会询问 Stripe。运行一轮：&apos;refund-desk reconcile --db STORE&apos;；在保存 Stripe 密钥的机器上每 5 分钟运行一轮：&apos;systemctl --user enable --now refund-desk-reconcile.timer&apos;（参见 &apos;man refund-desk&apos;）。</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AskQueueFlow</name>
