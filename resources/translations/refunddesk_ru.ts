@@ -3675,7 +3675,7 @@ The window now shows its current state.</source>
     </message>
     <message>
         <source>Needs a person now, colleagues&apos; claims too</source>
-        <translation>Нужен человек сейчас, включая взятые коллегами</translation>
+        <translation>Нужен человек, с коллегами</translation>
     </message>
 </context>
 <context>
