@@ -228,8 +228,12 @@ Verdict verdictFor(RefundStatus status)
     return Verdict::Pending;
 }
 
-QString clock(qint64 ms)
+// A moment in a sentence: as the caller says it (a console, in local time), else in UTC
+// for programs (--json) and records.
+QString clock(qint64 ms, const EvidenceAnalyzer::MomentText &moment)
 {
+    if (moment)
+        return moment(ms);
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
 }
 
@@ -242,46 +246,48 @@ const EvidenceLookup *lookupById(const Evidence &evidence, qint64 lookupId)
     return nullptr;
 }
 
-QString explainLookupRefund(const RefundState &state, const EvidenceLookup &lookup)
+QString explainLookupRefund(const RefundState &state, const EvidenceLookup &lookup,
+                            const EvidenceAnalyzer::MomentText &moment)
 {
     const ParsedRefund &refund = state.refund;
     const QString status = displayName(refund.status);
     return QCoreApplication::translate("EvidenceAnalyzer", "Stripe says refund %1 of %2 has status %3 (lookup %4, asked at %5 by %6).")
         .arg(refund.id, money(refund),
              status.isEmpty() ? QCoreApplication::translate("EvidenceAnalyzer", "without a status") : status,
-             QString::number(lookup.row.lookupId), clock(lookup.row.askedAt), lookup.row.operatorName);
+             QString::number(lookup.row.lookupId), clock(lookup.row.askedAt, moment), lookup.row.operatorName);
 }
 
-QString describeOther(const ParsedRefund &refund)
+QString describeOther(const ParsedRefund &refund, const EvidenceAnalyzer::MomentText &moment)
 {
     const QString status = displayName(refund.status);
     return QCoreApplication::translate("EvidenceAnalyzer", "%1, %2, %3, created %4", "a refund: id, amount, status, time")
         .arg(refund.id, money(refund),
              status.isEmpty() ? QCoreApplication::translate("EvidenceAnalyzer", "without a status") : status,
-             clock(refund.created * 1000));
+             clock(refund.created * 1000, moment));
 }
 
-QString explainOtherRefunds(const std::vector<RefundState> &others)
+QString explainOtherRefunds(const std::vector<RefundState> &others, const EvidenceAnalyzer::MomentText &moment)
 {
     QStringList refunds;
     for (const RefundState &state : others)
-        refunds << describeOther(state.refund);
+        refunds << describeOther(state.refund, moment);
     return QCoreApplication::translate("EvidenceAnalyzer", "Stripe lists %n refund(s) of this payment that no operation of "
                                                            "this store made: %1 (the Dashboard or another tool?).",
                                        nullptr, int(others.size()))
         .arg(refunds.join(QStringLiteral("; ")));
 }
 
-QString explainNotFound(const EvidenceLookup &lookup)
+QString explainNotFound(const EvidenceLookup &lookup, const EvidenceAnalyzer::MomentText &moment)
 {
     if (lookup.byPayment) {
         return QCoreApplication::translate("EvidenceAnalyzer", "Stripe lists no refund of payment %1 (complete, asked at %2 "
                                                                "by %3, lookup %4).")
-            .arg(lookup.paymentId, clock(lookup.row.askedAt), lookup.row.operatorName, QString::number(lookup.row.lookupId));
+            .arg(lookup.paymentId, clock(lookup.row.askedAt, moment), lookup.row.operatorName, QString::number(lookup.row.lookupId));
     }
     return QCoreApplication::translate("EvidenceAnalyzer", "Stripe lists no refund for this operation created between %1 and %2 "
                                                            "(asked at %3 by %4, lookup %5).")
-        .arg(clock(lookup.row.windowFrom.value_or(0)), clock(lookup.row.windowTo.value_or(0)), clock(lookup.row.askedAt),
+        .arg(clock(lookup.row.windowFrom.value_or(0), moment), clock(lookup.row.windowTo.value_or(0), moment),
+             clock(lookup.row.askedAt, moment),
              lookup.row.operatorName, QString::number(lookup.row.lookupId));
 }
 
@@ -330,7 +336,7 @@ QString explainNoRefund(const Evidence &evidence)
 }
 
 void decide(const Operation &operation, const std::vector<RefundState> &allStates, Evidence &evidence,
-            EvidenceAnalyzer::Detail detail)
+            EvidenceAnalyzer::Detail detail, const EvidenceAnalyzer::MomentText &moment)
 {
     const bool explain = detail == EvidenceAnalyzer::Detail::Full;
     if (evidence.refunds.size() == 1) {
@@ -347,7 +353,7 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
                                           QCoreApplication::translate("EvidenceAnalyzer", "Stripe also lists a refund of this "
                                                                                           "payment that no operation of this "
                                                                                           "store made: %1 (%2)")
-                                              .arg(describeOther(other.refund), other.source())});
+                                              .arg(describeOther(other.refund, moment), other.source())});
         }
     }
     if (!evidence.conflicts.empty()) {
@@ -366,7 +372,7 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
         for (const RefundState &other : evidence.otherRefunds)
             evidence.namedLookupId = std::max(evidence.namedLookupId, other.lookupId);
         if (explain)
-            evidence.explanation = explainOtherRefunds(evidence.otherRefunds);
+            evidence.explanation = explainOtherRefunds(evidence.otherRefunds, moment);
         return;
     }
     if (evidence.refunds.empty()) {
@@ -377,7 +383,7 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
             evidence.verdict = Verdict::NotFound;
             evidence.namedLookupId = listing->row.lookupId;
             if (explain)
-                evidence.explanation = explainNotFound(*listing);
+                evidence.explanation = explainNotFound(*listing, moment);
             return;
         }
         evidence.verdict = Verdict::None;
@@ -389,13 +395,13 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
     evidence.verdict = verdictFor(named.refund.status);
     if (explain) {
         const EvidenceLookup *lookup = named.lookupId > 0 ? lookupById(evidence, named.lookupId) : nullptr;
-        evidence.explanation = lookup ? explainLookupRefund(named, *lookup) : explainRefund(named);
+        evidence.explanation = lookup ? explainLookupRefund(named, *lookup, moment) : explainRefund(named);
     }
 }
 
 } // namespace
 
-Evidence EvidenceAnalyzer::analyzeAgain(const Operation &operation, const Evidence &evidence)
+Evidence EvidenceAnalyzer::analyzeAgain(const Operation &operation, const Evidence &evidence, const MomentText &moment)
 {
     std::vector<WebhookEvent> rows;
     for (const EvidenceEvent &event : evidence.events)
@@ -403,16 +409,18 @@ Evidence EvidenceAnalyzer::analyzeAgain(const Operation &operation, const Eviden
     std::vector<ProviderLookup> lookups;
     for (const EvidenceLookup &lookup : evidence.lookups)
         lookups.push_back(lookup.row);
-    return analyze(operation, rows, lookups);
+    return analyze(operation, rows, lookups, Detail::Full, moment);
 }
 
-Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector<WebhookEvent> &rows, Detail detail)
+Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector<WebhookEvent> &rows, Detail detail,
+                                   const MomentText &moment)
 {
-    return analyze(operation, rows, {}, detail);
+    return analyze(operation, rows, {}, detail, moment);
 }
 
 Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector<WebhookEvent> &rows,
-                                   const std::vector<ProviderLookup> &lookupRows, Detail detail)
+                                   const std::vector<ProviderLookup> &lookupRows, Detail detail,
+                                   const MomentText &moment)
 {
     std::vector<Candidate> candidates = uniqueCandidates(rows);
     matchCandidates(operation, candidates);
@@ -474,7 +482,7 @@ Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector
     for (auto &[id, state] : latest)
         evidence.refunds.push_back(std::move(state));
 
-    decide(operation, allStates, evidence, detail);
+    decide(operation, allStates, evidence, detail, moment);
     return evidence;
 }
 

@@ -7,7 +7,8 @@
 
 namespace RefundDesk {
 
-Result<OperationSnapshot> OperationSnapshot::load(Store &store, const QString &operationId)
+Result<OperationSnapshot> OperationSnapshot::load(Store &store, const QString &operationId,
+                                                 const EvidenceAnalyzer::MomentText &moment)
 {
     // The operation, its attempts, events, order and history as of one moment: a write
     // landing halfway through cannot make the panel contradict itself.
@@ -22,7 +23,8 @@ Result<OperationSnapshot> OperationSnapshot::load(Store &store, const QString &o
     OperationSnapshot snapshot;
     snapshot.operation = std::move(*reading->operation);
     snapshot.attempts = std::move(reading->attempts);
-    snapshot.evidence = EvidenceAnalyzer::analyze(snapshot.operation, reading->candidates, reading->lookups);
+    snapshot.evidence = EvidenceAnalyzer::analyze(snapshot.operation, reading->candidates, reading->lookups,
+                                                  EvidenceAnalyzer::Detail::Full, moment);
     snapshot.orderOperations = std::move(reading->orderOperations);
     snapshot.resolutions = std::move(reading->resolutions);
     snapshot.notes = std::move(reading->notes);

@@ -7,6 +7,7 @@
 #include "domain/resolution.h"
 #include "domain/result.h"
 #include "evidence/evidence.h"
+#include "evidence/evidenceanalyzer.h"
 
 #include <vector>
 
@@ -28,8 +29,10 @@ struct OperationSnapshot
     std::vector<ProviderLookup> lookups;   // likewise
     int keyRetentionHours = 24;
 
-    // A Usage error when the store has no such operation.
-    static Result<OperationSnapshot> load(Store &store, const QString &operationId);
+    // A Usage error when the store has no such operation. `moment` says the evidence's
+    // moments (EvidenceAnalyzer::MomentText: a console's local time; none, UTC).
+    static Result<OperationSnapshot> load(Store &store, const QString &operationId,
+                                          const EvidenceAnalyzer::MomentText &moment = {});
 };
 
 } // namespace RefundDesk

@@ -3,7 +3,10 @@
 #include "evidence/batchplan.h"
 #include "evidence/evidence.h"
 #include "evidence/evidenceanalyzer.h"
+#include "items/timetext.h"
 #include "store/store.h"
+
+#include <QDateTime>
 
 #include <algorithm>
 
@@ -26,10 +29,13 @@ Result<std::vector<QueueRow>> judgedPage(Store &store, const QueueQuery &query, 
         *last = cursorAfter(query, page.back());
     std::vector<QueueRow> rows;
     rows.reserve(page.size());
+    // The verdicts' sentences (the rows' tooltips) say their moments as the console does.
+    const auto moments = TimeText::momentsAsOf(QDateTime::currentMSecsSinceEpoch());
     for (size_t i = 0; i < page.size(); ++i) {
         QueueRow row;
         row.key = cursorAfter(query, page[i]);
-        const Evidence evidence = EvidenceAnalyzer::analyze(page[i], reading->candidates[i], reading->lookups[i]);
+        const Evidence evidence = EvidenceAnalyzer::analyze(page[i], reading->candidates[i], reading->lookups[i],
+                                                            EvidenceAnalyzer::Detail::Full, moments);
         row.verdict = QueueRow::Verdict{toString(evidence.verdict), evidence.explanation};
         if (i < reading->details.size())
             row.detail = std::move(reading->details[i]);

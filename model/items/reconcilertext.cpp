@@ -41,4 +41,18 @@ ReconcilerText ReconcilerText::about(const ReconcilePassRecord &record, qint64 n
     return said;
 }
 
+ReconcilerText ReconcilerText::noPassYet()
+{
+    ReconcilerText said;
+    said.state = State::NoPassYet;
+    said.text = QCoreApplication::translate("ReconcilerText", "Reconciler: no pass yet");
+    said.toolTip = QCoreApplication::translate("ReconcilerText", "No reconciler pass has ended on this store, so Stripe is "
+                                                                 "asked only when someone asks (Ctrl+K). One pass: "
+                                                                 "'refund-desk reconcile --db STORE'; a pass every 5 "
+                                                                 "minutes, on the machine that holds the Stripe key: "
+                                                                 "'systemctl --user enable --now "
+                                                                 "refund-desk-reconcile.timer' (see 'man refund-desk').");
+    return said;
+}
+
 } // namespace RefundDesk

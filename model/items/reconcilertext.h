@@ -8,10 +8,11 @@ namespace RefundDesk {
 
 // What the console says of the reconciler's last pass (the status bar): when Stripe was
 // last checked, that the reconciler has stopped running, or that its last pass failed and
-// what to do, so that a reconciler failing quietly is seen by everyone working the queue.
+// what to do, so that a reconciler failing quietly is seen by everyone working the queue;
+// and, on a store where no pass ever ended, that none has and how to run one.
 struct ReconcilerText
 {
-    enum class State { Checked, Stale, Failed };
+    enum class State { Checked, Stale, Failed, NoPassYet };
 
     // A pass ends every 5 minutes where the reconciler runs (its systemd timer): no end for
     // half an hour means it has stopped running, or hangs.
@@ -22,6 +23,9 @@ struct ReconcilerText
     QString toolTip; // the moment, the failure in full, and what to do
 
     static ReconcilerText about(const ReconcilePassRecord &record, qint64 nowMs);
+    // The store holds no record of a pass: the reconciler never ran on it (or every pass
+    // was stopped before it ended).
+    static ReconcilerText noPassYet();
 };
 
 } // namespace RefundDesk

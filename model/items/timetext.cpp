@@ -62,6 +62,11 @@ QString moment(qint64 msecsSinceEpoch, qint64 nowMsecs)
     return day(when.date(), now.date()) + u' ' + timeOfDay(locale, when.time());
 }
 
+std::function<QString(qint64)> momentsAsOf(qint64 nowMsecs)
+{
+    return [nowMsecs](qint64 msecsSinceEpoch) { return moment(msecsSinceEpoch, nowMsecs); };
+}
+
 QString day(const QDate &day, const QDate &today)
 {
     // Qt has no locale format for a day and a month alone: each language gives its own.

@@ -3,6 +3,8 @@
 #include <QDate>
 #include <QString>
 
+#include <functional>
+
 namespace RefundDesk::TimeText {
 
 // A span of time the way a support agent reads it at a glance: "45 s", "12 min",
@@ -17,6 +19,10 @@ QString ago(qint64 milliseconds);
 // A moment in local time: "14:02" today, "28 Nov 14:02" otherwise; in the words and
 // formats of the default locale ("28 нояб. 14:02", "11月28日 14:02").
 QString moment(qint64 msecsSinceEpoch, qint64 nowMsecs);
+
+// moment() as of `nowMsecs`, as a function of the moment: how a console has the evidence's
+// sentences say their times (EvidenceAnalyzer::MomentText).
+std::function<QString(qint64 msecsSinceEpoch)> momentsAsOf(qint64 nowMsecs);
 
 // A day: "12 Dec" in `today`'s year, "12 Jan 2028" in another; in the words of the default
 // locale, as moment() says it.

@@ -14,14 +14,16 @@ namespace RefundDesk {
 // Filtering and sorting happen in SQL; pages follow each other by key, never by offset.
 struct QueueQuery
 {
-    enum class StatusFilter { NeedsPerson, Unknown, Checking, ClaimedBy };
+    // FreeOrClaimedBy: unknown, or checking by `claimedBy` (what a person may take up
+    // without a colleague's claim in the way).
+    enum class StatusFilter { NeedsPerson, Unknown, Checking, ClaimedBy, FreeOrClaimedBy };
     enum class SortKey { UpdatedAt, OperationId, OrderId, Amount, Status, Attempts, CreatedAt, ClaimedBy };
     // Whether an operation waits for a follow-up: a note's follow-up date after `today`
     // (the day comes, and the operation needs a person again by itself).
     enum class FollowUp { Any, NotWaiting, Waiting };
 
     StatusFilter statusFilter = StatusFilter::NeedsPerson;
-    QString claimedBy;  // with StatusFilter::ClaimedBy
+    QString claimedBy;  // with StatusFilter::ClaimedBy and FreeOrClaimedBy
     QString searchText; // matched within operation id, order id, key, refund id, conversation id
     FollowUp followUp = FollowUp::Any;
     QDate today; // with a FollowUp other than Any; invalid: the local date
@@ -29,6 +31,12 @@ struct QueueQuery
     // in its order would send a claimed operation below younger ones.
     SortKey sortKey = SortKey::CreatedAt;
     bool descending = false;
+
+    // Whether the query names a claimant (its SQL binds claimedBy).
+    bool namesClaimant() const
+    {
+        return statusFilter == StatusFilter::ClaimedBy || statusFilter == StatusFilter::FreeOrClaimedBy;
+    }
 };
 
 // Where the next page starts: the sort value and operation id of the last row shown.
@@ -45,6 +53,7 @@ struct QueueCounts
     qint64 free = 0;    // unknown: nobody on it
     qint64 mine = 0;    // checking, claimed by the operator asked about
     qint64 waiting = 0; // a follow-up date after today
+    qint64 waitingFreeOrMine = 0; // of those, the free ones and the operator's
     // How many the view asked about lists (Store::queueCounts' `view`; `all` for the
     // whole queue).
     qint64 inView = 0;
@@ -56,7 +65,10 @@ struct QueueCounts
     // How the reconciler's last pass ended (store_meta's ReconcilePassRecord::MetaKey),
     // read by the same statement: none when no pass ever kept one.
     std::optional<ReconcilePassRecord> lastReconcilePass;
+    // The whole queue but what waits for a follow-up, colleagues' claims included.
     qint64 needsPersonNow() const { return all - waiting; }
+    // What the operator may take up now: free or theirs, and not waiting for a follow-up.
+    qint64 freeOrMineNow() const { return free + mine - waitingFreeOrMine; }
     bool operator==(const QueueCounts &) const = default;
 };
 

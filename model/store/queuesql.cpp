@@ -106,11 +106,24 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
     const QByteArray queue = "status IN ('unknown', 'checking')";
     const QByteArray claimantOf = dialect == SqlDialect::Sqlite ? "IFNULL(claimed_by, '')" : "COALESCE(claimed_by, '')";
     const auto hint = [](const QByteArray &index) { return index.isEmpty() ? QByteArray() : " INDEXED BY " + index; };
-    const QByteArray waiting =
-        notes ? "(SELECT COUNT(DISTINCT n.operation_id) FROM operation_notes n" + hint(indexes.followUp)
-                    + " WHERE n.follow_up_on > " + day + " AND EXISTS (SELECT 1 FROM refund_ops r"
-                    + hint(indexes.queueByOperation) + " WHERE r.operation_id = n.operation_id AND r." + queue + "))"
-              : QByteArray("0");
+    const auto waitingOf = [&](const QByteArray &inQueue) {
+        return notes ? "(SELECT COUNT(DISTINCT n.operation_id) FROM operation_notes n" + hint(indexes.followUp)
+                           + " WHERE n.follow_up_on > " + day + " AND " + inQueue + ")"
+                     : QByteArray("0");
+    };
+    const auto probe = [&](const QByteArray &condition) {
+        return "EXISTS (SELECT 1 FROM refund_ops r" + hint(indexes.queueByOperation)
+               + " WHERE r.operation_id = n.operation_id AND r." + queue + condition + ")";
+    };
+    const QByteArray waiting = waitingOf(probe({}));
+    // Of those, the free ones and the operator's: the same few notes, each probed in the
+    // queue's index by id or in the claimant's entries, so that the view of what the
+    // operator may take up costs no pass over the queue. Unqualified names in the second
+    // probe: the claimant's index is on the expression as written.
+    const QByteArray mineProbe = "EXISTS (SELECT 1 FROM refund_ops" + hint(indexes.claimant)
+                                 + " WHERE refund_ops.operation_id = n.operation_id AND " + claimantOf + " = "
+                                 + claimant + " AND " + claimant + " <> '' AND status = 'checking' AND " + queue + ")";
+    const QByteArray waitingFreeOrMine = waitingOf("(" + probe(" AND r.status = 'unknown'") + " OR " + mineProbe + ")");
     // The oldest is the row unknown the longest: by the end of its last attempt (its
     // creation without attempts), as the rows' Age counts (detailColumns). An index cannot
     // order by that, but it is never before the row's creation, so the row first by
@@ -147,7 +160,8 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
                      + claimantOf + " = " + claimant + " AND status = 'checking' AND " + claimant + " <> ''),"
                      " " + waiting + ","
                      " (SELECT " + idColumn + oldest + ", (SELECT " + oldestSince + oldest + ","
-                     " (SELECT value FROM store_meta WHERE key = 'reconcile_last_pass')"; // ReconcilePassRecord::MetaKey
+                     " (SELECT value FROM store_meta WHERE key = 'reconcile_last_pass'), " // ReconcilePassRecord::MetaKey
+                     + waitingFreeOrMine;
     // The view's own count: what the queue lists under it, as the listing's own WHERE says.
     if (!viewWhere.isEmpty())
         sql += ", (SELECT COUNT(*) FROM refund_ops" + viewWhere + ")";
@@ -168,6 +182,9 @@ QByteArray where(const QueueQuery &query, const QByteArray &claimant, const QByt
     case QueueQuery::StatusFilter::Unknown: sql += " AND status = 'unknown'"; break;
     case QueueQuery::StatusFilter::Checking: sql += " AND status = 'checking'"; break;
     case QueueQuery::StatusFilter::ClaimedBy: sql += " AND status = 'checking' AND claimed_by = " + claimant; break;
+    case QueueQuery::StatusFilter::FreeOrClaimedBy:
+        sql += " AND (status = 'unknown' OR claimed_by = " + claimant + ")";
+        break;
     }
     switch (query.followUp) {
     case QueueQuery::FollowUp::Any: break;

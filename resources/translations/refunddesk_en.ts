@@ -275,10 +275,10 @@
 <context>
     <name>RefundDesk::AskStripeFlow</name>
     <message numerus="yes">
-        <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
+        <source>Stripe answered about %1: kept as lookup #%2 (%n request(s)).</source>
         <translation>
-            <numerusform>Stripe: %1 Kept as lookup #%2 (%n request).</numerusform>
-            <numerusform>Stripe: %1 Kept as lookup #%2 (%n requests).</numerusform>
+            <numerusform>Stripe answered about %1: kept as lookup #%2 (%n request).</numerusform>
+            <numerusform>Stripe answered about %1: kept as lookup #%2 (%n requests).</numerusform>
         </translation>
     </message>
 </context>

@@ -1536,6 +1536,37 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>EvidenceNextStep</name>
+    <message>
+        <source>Stripe shows refund %1 succeeded: record refunded (Ctrl+R), or leave it to the batch (Ctrl+Shift+R).</source>
+        <translation>Stripe показывает, что возврат %1 прошёл: запишите «возвращено» (Ctrl+R) или оставьте это пакетной записи (Ctrl+Shift+R).</translation>
+    </message>
+    <message>
+        <source>Stripe shows refund %1 failed: record failed (Ctrl+R), or leave it to the batch (Ctrl+Shift+R).</source>
+        <translation>Stripe показывает, что возврат %1 не прошёл: запишите «не прошёл» (Ctrl+R) или оставьте это пакетной записи (Ctrl+Shift+R).</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of this operation: record failed (Ctrl+R), or leave it to the batch (Ctrl+Shift+R).</source>
+        <translation>Stripe не показывает ни одного возврата этой операции: запишите «не прошёл» (Ctrl+R) или оставьте это пакетной записи (Ctrl+Shift+R).</translation>
+    </message>
+    <message>
+        <source>Refund %1 has not finished at Stripe: nothing to record yet; ask Stripe again later (Ctrl+K).</source>
+        <translation>Возврат %1 в Stripe ещё не завершён: записывать пока нечего; спросите Stripe ещё раз позже (Ctrl+K).</translation>
+    </message>
+    <message>
+        <source>The evidence disagrees with itself: no batch records this, and an outcome needs an override with a note; copy a case for Stripe&apos;s support (Ctrl+Shift+K).</source>
+        <translation>Доказательства противоречат друг другу: пакетная запись это не запишет, а для исхода нужно решение вопреки доказательствам с заметкой; скопируйте обращение в поддержку Stripe (Ctrl+Shift+K).</translation>
+    </message>
+    <message>
+        <source>A refund this store did not make moved money on this payment: find out in Stripe&apos;s Dashboard whether it is this one; an outcome needs an override with a note.</source>
+        <translation>По этому платежу деньги вернул возврат, которого это хранилище не делало: выясните в панели Stripe, он ли это; для исхода нужно решение вопреки доказательствам с заметкой.</translation>
+    </message>
+    <message>
+        <source>No evidence yet: ask Stripe (Ctrl+K), or look the idempotency key up in Stripe&apos;s Dashboard.</source>
+        <translation>Доказательств пока нет: спросите Stripe (Ctrl+K) или найдите ключ идемпотентности в панели Stripe.</translation>
+    </message>
+</context>
+<context>
     <name>KeyWindow</name>
     <message>
         <source>closed</source>
@@ -1643,12 +1674,12 @@ Subcommands (headless): %1.</source>
         <translation>Это пока никто не проверяет.</translation>
     </message>
     <message>
-        <source>Nobody is checking this yet. Claim it (Ctrl+M) before you ask the provider.</source>
-        <translation>Это пока никто не проверяет. Возьмите в работу (Ctrl+M), прежде чем обращаться к провайдеру.</translation>
-    </message>
-    <message>
         <source>The refund tool is still working on this operation; it does not need a person yet.</source>
         <translation>Инструмент возвратов ещё работает с этой операцией; человек пока не нужен.</translation>
+    </message>
+    <message>
+        <source>Nobody is checking this yet. Claim it (Ctrl+M) so that colleagues know you are on it; asking Stripe (Ctrl+K) needs no claim.</source>
+        <translation>Это пока никто не проверяет. Возьмите в работу (Ctrl+M), чтобы коллеги знали, что этим занимаетесь вы; чтобы спросить Stripe (Ctrl+K), брать в работу не нужно.</translation>
     </message>
 </context>
 <context>
@@ -1781,6 +1812,14 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
             <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответов Stripe; панели показывают то, что он сохранил.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Reconciler: no pass yet</source>
+        <translation>Сверщик: ещё ни одного прохода</translation>
+    </message>
+    <message>
+        <source>No reconciler pass has ended on this store, so Stripe is asked only when someone asks (Ctrl+K). One pass: &apos;refund-desk reconcile --db STORE&apos;; a pass every 5 minutes, on the machine that holds the Stripe key: &apos;systemctl --user enable --now refund-desk-reconcile.timer&apos; (see &apos;man refund-desk&apos;).</source>
+        <translation>В этом хранилище ещё не завершился ни один проход сверщика, поэтому Stripe спрашивают, только когда кто-то спросит (Ctrl+K). Один проход: &apos;refund-desk reconcile --db STORE&apos;; проход каждые 5 минут, на машине, где хранится ключ Stripe: &apos;systemctl --user enable --now refund-desk-reconcile.timer&apos; (см. &apos;man refund-desk&apos;).</translation>
+    </message>
 </context>
 <context>
     <name>RefundComparison</name>
@@ -1894,14 +1933,6 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
         <source>Asking Stripe about %1… %2</source>
         <translation>Спрашиваем Stripe об операции %1… %2</translation>
     </message>
-    <message numerus="yes">
-        <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
-        <translation>
-            <numerusform>Stripe: %1 Сохранено как запрос №%2 (%n обращение).</numerusform>
-            <numerusform>Stripe: %1 Сохранено как запрос №%2 (%n обращения).</numerusform>
-            <numerusform>Stripe: %1 Сохранено как запрос №%2 (%n обращений).</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Ask &amp;Stripe</source>
         <translation>Спросить &amp;Stripe</translation>
@@ -1953,6 +1984,14 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
     <message>
         <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key · Ctrl+Shift+A  ask Stripe about every operation without evidence</source>
         <translation>Ctrl+K  спросить Stripe об операции · Ctrl+Shift+K  скопировать обращение в поддержку Stripe · Ctrl+Alt+K  ключ Stripe · Ctrl+Shift+A  спросить Stripe обо всех операциях без свидетельств</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe answered about %1: kept as lookup #%2 (%n request(s)).</source>
+        <translation>
+            <numerusform>Stripe ответил об операции %1: сохранено как запрос №%2 (%n обращение).</numerusform>
+            <numerusform>Stripe ответил об операции %1: сохранено как запрос №%2 (%n обращения).</numerusform>
+            <numerusform>Stripe ответил об операции %1: сохранено как запрос №%2 (%n обращений).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2886,6 +2925,10 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <source>Next: confirm the refund with Stripe, then record the outcome (Ctrl+R) with the override and a note.</source>
         <translation>Дальше: подтвердите возврат у Stripe, затем зафиксируйте результат (Ctrl+R) с отметкой «вопреки доказательствам» и заметкой.</translation>
     </message>
+    <message>
+        <source>No webhook event names this operation; the evidence above rests on Stripe&apos;s answer (lookup %1), and the History lists the requests it took.</source>
+        <translation>Ни одно событие вебхука не называет эту операцию; доказательства выше основаны на ответе Stripe (запрос %1), а во вкладке «История» перечислены сделанные для него обращения.</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ExposureChart</name>
@@ -3688,6 +3731,10 @@ The window now shows its current state.</source>
     <message>
         <source>Refund by another path</source>
         <translation>Возврат другим путём</translation>
+    </message>
+    <message>
+        <source>Needs a person now, colleagues&apos; claims too</source>
+        <translation>Нужен человек, с коллегами</translation>
     </message>
 </context>
 <context>

@@ -1475,6 +1475,37 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>EvidenceNextStep</name>
+    <message>
+        <source>Stripe shows refund %1 succeeded: record refunded (Ctrl+R), or leave it to the batch (Ctrl+Shift+R).</source>
+        <translation>Stripe 显示退款 %1 已成功：记录“已退款”（Ctrl+R），或留给批量记录（Ctrl+Shift+R）。</translation>
+    </message>
+    <message>
+        <source>Stripe shows refund %1 failed: record failed (Ctrl+R), or leave it to the batch (Ctrl+Shift+R).</source>
+        <translation>Stripe 显示退款 %1 失败：记录“失败”（Ctrl+R），或留给批量记录（Ctrl+Shift+R）。</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of this operation: record failed (Ctrl+R), or leave it to the batch (Ctrl+Shift+R).</source>
+        <translation>Stripe 未列出此操作的任何退款：记录“失败”（Ctrl+R），或留给批量记录（Ctrl+Shift+R）。</translation>
+    </message>
+    <message>
+        <source>Refund %1 has not finished at Stripe: nothing to record yet; ask Stripe again later (Ctrl+K).</source>
+        <translation>退款 %1 在 Stripe 尚未完成：暂时无需记录；稍后再询问 Stripe（Ctrl+K）。</translation>
+    </message>
+    <message>
+        <source>The evidence disagrees with itself: no batch records this, and an outcome needs an override with a note; copy a case for Stripe&apos;s support (Ctrl+Shift+K).</source>
+        <translation>证据相互矛盾：批量记录不会处理它，记录结果需要附说明推翻证据；复制给 Stripe 支持的工单（Ctrl+Shift+K）。</translation>
+    </message>
+    <message>
+        <source>A refund this store did not make moved money on this payment: find out in Stripe&apos;s Dashboard whether it is this one; an outcome needs an override with a note.</source>
+        <translation>一笔并非本存储发起的退款动用了这笔付款的资金：请在 Stripe 控制台查明是否就是这一笔；记录结果需要附说明推翻证据。</translation>
+    </message>
+    <message>
+        <source>No evidence yet: ask Stripe (Ctrl+K), or look the idempotency key up in Stripe&apos;s Dashboard.</source>
+        <translation>尚无证据：询问 Stripe（Ctrl+K），或在 Stripe 控制台中按幂等键查找。</translation>
+    </message>
+</context>
+<context>
     <name>KeyWindow</name>
     <message>
         <source>closed</source>
@@ -1582,12 +1613,12 @@ Subcommands (headless): %1.</source>
         <translation>目前还没有人核查。</translation>
     </message>
     <message>
-        <source>Nobody is checking this yet. Claim it (Ctrl+M) before you ask the provider.</source>
-        <translation>目前还没有人核查。联系服务商前请先认领（Ctrl+M）。</translation>
-    </message>
-    <message>
         <source>The refund tool is still working on this operation; it does not need a person yet.</source>
         <translation>退款工具仍在处理此操作，暂时不需要人工介入。</translation>
+    </message>
+    <message>
+        <source>Nobody is checking this yet. Claim it (Ctrl+M) so that colleagues know you are on it; asking Stripe (Ctrl+K) needs no claim.</source>
+        <translation>目前还没有人核查。认领它（Ctrl+M），让同事知道由你处理；询问 Stripe（Ctrl+K）无需认领。</translation>
     </message>
 </context>
 <context>
@@ -1716,6 +1747,14 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
             <numerusform>对账程序的上一轮结束于 %1，保存了 %n 个 Stripe 回答；面板显示它所保存的内容。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Reconciler: no pass yet</source>
+        <translation>对账程序：尚未运行过</translation>
+    </message>
+    <message>
+        <source>No reconciler pass has ended on this store, so Stripe is asked only when someone asks (Ctrl+K). One pass: &apos;refund-desk reconcile --db STORE&apos;; a pass every 5 minutes, on the machine that holds the Stripe key: &apos;systemctl --user enable --now refund-desk-reconcile.timer&apos; (see &apos;man refund-desk&apos;).</source>
+        <translation>此存储上还没有对账程序完成过一轮，因此只有有人询问时（Ctrl+K）才会询问 Stripe。运行一轮：&apos;refund-desk reconcile --db STORE&apos;；在保存 Stripe 密钥的机器上每 5 分钟运行一轮：&apos;systemctl --user enable --now refund-desk-reconcile.timer&apos;（参见 &apos;man refund-desk&apos;）。</translation>
+    </message>
 </context>
 <context>
     <name>RefundComparison</name>
@@ -1823,12 +1862,6 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
         <source>Asking Stripe about %1… %2</source>
         <translation>正在向 Stripe 询问 %1… %2</translation>
     </message>
-    <message numerus="yes">
-        <source>Stripe: %1 Kept as lookup #%2 (%n request(s)).</source>
-        <translation>
-            <numerusform>Stripe：%1 已保存为查询 #%2（%n 次请求）。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Ask &amp;Stripe</source>
         <translation>询问 Stripe(&amp;S)</translation>
@@ -1880,6 +1913,12 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
     <message>
         <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key · Ctrl+Shift+A  ask Stripe about every operation without evidence</source>
         <translation>Ctrl+K  向 Stripe 查询此操作 · Ctrl+Shift+K  复制给 Stripe 支持的工单 · Ctrl+Alt+K  Stripe 密钥 · Ctrl+Shift+A  向 Stripe 查询所有无证据的操作</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe answered about %1: kept as lookup #%2 (%n request(s)).</source>
+        <translation>
+            <numerusform>Stripe 已回答 %1：保存为查询 #%2（%n 个请求）。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2789,6 +2828,10 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <source>Next: confirm the refund with Stripe, then record the outcome (Ctrl+R) with the override and a note.</source>
         <translation>下一步：向 Stripe 确认该退款，然后推翻证据并填写备注，记录结果（Ctrl+R）。</translation>
     </message>
+    <message>
+        <source>No webhook event names this operation; the evidence above rests on Stripe&apos;s answer (lookup %1), and the History lists the requests it took.</source>
+        <translation>没有 webhook 事件指向此操作；上方的证据基于 Stripe 的回答（查询 %1），“历史”中列出了它发出的请求。</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ExposureChart</name>
@@ -3579,6 +3622,10 @@ The window now shows its current state.</source>
     <message>
         <source>Refund by another path</source>
         <translation>经其他途径的退款</translation>
+    </message>
+    <message>
+        <source>Needs a person now, colleagues&apos; claims too</source>
+        <translation>现在需要人工处理（含同事认领的）</translation>
     </message>
 </context>
 <context>

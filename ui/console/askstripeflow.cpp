@@ -82,8 +82,16 @@ AskStripeFlow::AskStripeFlow(MainWindow *window, OperatorIdentity *identity)
     });
     connect(m_runner, &AskStripeRunner::answered, this,
             [this](const QString &id, const QString &summary, qint64 lookupId, int requests) {
-                say(id, tr("Stripe: %1 Kept as lookup #%2 (%n request(s)).", "", requests).arg(summary).arg(lookupId),
-                    int(Theme::Tone::Good));
+                // What Stripe said is the evidence's to say, in its one box and in its
+                // colours (the panel reads it again below); here only that it was kept.
+                m_statusAbout.clear();
+                m_status->hide();
+                m_window->statusBar()->showMessage(
+                    tr("Stripe answered about %1: kept as lookup #%2 (%n request(s)).", "", requests)
+                        .arg(id)
+                        .arg(lookupId),
+                    8000);
+                Q_UNUSED(summary)
                 updateEnabled();
                 m_window->refreshNow(); // the History shows the lookup kept
             });

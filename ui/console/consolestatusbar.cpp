@@ -118,7 +118,10 @@ void ConsoleStatusBar::showReconciler()
     if (!m_counts->isCurrent())
         return;
     const auto &counts = m_counts->counts();
-    m_reconcilerLabel->setRecord(counts ? counts->lastReconcilePass : std::nullopt);
+    if (counts && !counts->lastReconcilePass)
+        m_reconcilerLabel->setNoPassYet();
+    else
+        m_reconcilerLabel->setRecord(counts ? counts->lastReconcilePass : std::nullopt);
 }
 
 void ConsoleStatusBar::showOldest()

@@ -24,6 +24,7 @@ namespace RefundDesk {
 EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     : QWidget(parent)
     , m_banner(new BannerLabel(this))
+    , m_nextStep(new QLabel(this))
     , m_lookupSource(new LookupSourceLabel(this))
     , m_title(new QLabel(this))
     , m_table(new QTableView(this))
@@ -33,6 +34,11 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     m_banner->setObjectName(QStringLiteral("verdictBanner"));
     m_banner->setWordWrap(true);
     LiveText::makeReadable(m_banner);
+    m_nextStep->setObjectName(QStringLiteral("evidenceNextStep"));
+    m_nextStep->setTextFormat(Qt::PlainText);
+    m_nextStep->setWordWrap(true);
+    LiveText::makeReadable(m_nextStep);
+    m_nextStep->hide();
     m_title->setTextFormat(Qt::PlainText);
     QFont bold = m_title->font();
     bold.setBold(true);
@@ -74,6 +80,7 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     m_verdictRow->setSpacing(6);
     m_verdictRow->addWidget(m_banner, 1);
     layout->addLayout(m_verdictRow);
+    layout->addWidget(m_nextStep);
     layout->addWidget(m_lookupSource);
     layout->addWidget(m_title);
     layout->addWidget(m_table, 1);
@@ -110,9 +117,14 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
         row = count - 1;
     if (row >= 0)
         m_table->setCurrentIndex(m_model->index(row, 0));
-    else
+    else if (evidence.lookups.empty())
         m_json->clear(tr("No webhook event names this operation. Ask Stripe (Ctrl+K) what became of it, or look "
                          "the refund up in Stripe's Dashboard by the idempotency key."));
+    else
+        // Stripe has answered: the evidence above says what, the History each request.
+        m_json->clear(tr("No webhook event names this operation; the evidence above rests on Stripe's answer "
+                         "(lookup %1), and the History lists the requests it took.")
+                          .arg(evidence.lookups.back().row.lookupId));
 }
 
 QString EvidenceView::nextStep(const OperationSnapshot &snapshot)
@@ -134,6 +146,7 @@ void EvidenceView::clear()
     m_model->setEvents({}, 0);
     m_lookupSource->setLookup(std::nullopt);
     LiveText::setText(m_banner, tr("Evidence: select an operation."));
+    setNextStep(QString());
     m_banner->setTone(Theme::Tone::Neutral);
     m_title->setText(tr("Webhook events"));
     m_json->clear();
@@ -154,7 +167,18 @@ void EvidenceView::addUnderVerdict(QWidget *widget)
 
 QList<QWidget *> EvidenceView::focusOrder() const
 {
-    return QList<QWidget *>{m_banner} << m_besideVerdict << m_table;
+    return QList<QWidget *>{m_banner} << m_besideVerdict << m_nextStep << m_table;
+}
+
+void EvidenceView::setNextStep(const QString &text)
+{
+    LiveText::setText(m_nextStep, text);
+    m_nextStep->setVisible(!text.isEmpty());
+}
+
+QString EvidenceView::nextStepText() const
+{
+    return m_nextStep->isVisibleTo(this) ? m_nextStep->text() : QString();
 }
 
 QString EvidenceView::verdictText() const

@@ -28,6 +28,9 @@ public:
     void clear();
 
     QString verdictText() const;
+    // The line under the verdict that says what the evidence allows next; empty hides it.
+    void setNextStep(const QString &text);
+    QString nextStepText() const;
     EventsModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     LookupSourceLabel *lookupSource() const { return m_lookupSource; }
@@ -48,6 +51,7 @@ private:
     static QString nextStep(const OperationSnapshot &snapshot);
 
     BannerLabel *m_banner = nullptr;
+    QLabel *m_nextStep = nullptr;
     QHBoxLayout *m_verdictRow = nullptr;
     QList<QWidget *> m_besideVerdict;
     LookupSourceLabel *m_lookupSource = nullptr;

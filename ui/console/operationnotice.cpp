@@ -66,7 +66,8 @@ QString OperationNotice::describe(const OperationSnapshot &snapshot, const Opera
         }
         tone = Theme::Tone::Neutral;
         return readOnly ? tr("Nobody is checking this yet.")
-                        : tr("Nobody is checking this yet. Claim it (Ctrl+M) before you ask the provider.");
+                        : tr("Nobody is checking this yet. Claim it (Ctrl+M) so that colleagues know you are on "
+                             "it; asking Stripe (Ctrl+K) needs no claim.");
     case OperationStatus::Open:
         tone = Theme::Tone::Neutral;
         return tr("The refund tool is still working on this operation; it does not need a person yet.");

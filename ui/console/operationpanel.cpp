@@ -2,6 +2,7 @@
 
 #include "evidence/evidenceanalyzer.h"
 #include "items/orderoperationsmodel.h"
+#include "items/timetext.h"
 #include "ui/common/focusorder.h"
 #include "ui/common/jsonviewer.h"
 #include "ui/common/livetext.h"
@@ -85,8 +86,9 @@ void OperationPanel::changeEvent(QEvent *event)
         // window's. Each part keeps the row, the event and the search it had.
         if (m_snapshot) {
             OperationSnapshot again = *m_snapshot;
-            again.evidence = EvidenceAnalyzer::analyzeAgain(again.operation, again.evidence);
-            showSnapshot(std::move(again), QDateTime::currentMSecsSinceEpoch());
+            const qint64 now = QDateTime::currentMSecsSinceEpoch();
+            again.evidence = EvidenceAnalyzer::analyzeAgain(again.operation, again.evidence, TimeText::momentsAsOf(now));
+            showSnapshot(std::move(again), now);
         } else {
             m_header->clear();
             m_attempts->clear();
@@ -167,6 +169,11 @@ void OperationPanel::setNotice(const QString &text, Theme::Tone tone)
     LiveText::setText(m_notice, text);
     m_notice->setTone(tone);
     m_notice->setVisible(!text.isEmpty());
+}
+
+void OperationPanel::setNextStep(const QString &text)
+{
+    m_evidence->setNextStep(text);
 }
 
 QList<QWidget *> OperationPanel::focusOrder() const

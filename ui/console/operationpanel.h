@@ -39,6 +39,8 @@ public:
     // Empty text hides it.
     void setNotice(const QString &text, Theme::Tone tone = Theme::Tone::Info);
     QString noticeText() const;
+    // What the evidence allows next (EvidenceNextStep), under the verdict; empty: nothing.
+    void setNextStep(const QString &text);
     // Puts the keyboard on the notice, so that a screen reader reads it and what it says next.
     void focusNotice();
     // The controls the Tab key visits, in reading order.

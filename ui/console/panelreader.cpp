@@ -1,5 +1,7 @@
 #include "ui/console/panelreader.h"
 
+#include "items/evidencenextstep.h"
+#include "items/timetext.h"
 #include "store/store.h"
 #include "store/storeworker.h"
 #include "ui/common/theme.h"
@@ -59,7 +61,12 @@ void PanelReader::load(const QString &operationId, bool fromChange)
     else if (!fromChange && m_panel->isShowingLoading())
         m_panel->setLoading(operationId);
     m_reads->request<OperationSnapshot>(
-        lane, [operationId](Store &store) { return OperationSnapshot::load(store, operationId); }, this,
+        lane,
+        [operationId, moments = TimeText::momentsAsOf(now())](Store &store) {
+            // The evidence's moments in local time, as the rest of the panel says them.
+            return OperationSnapshot::load(store, operationId, moments);
+        },
+        this,
         [this, operationId, fromChange](Result<OperationSnapshot> loaded) {
             m_loadingDelay->stop();
             m_loadingId.clear();
@@ -88,8 +95,11 @@ void PanelReader::showLoaded(const QString &operationId, bool fromChange, Result
         OperationNotice::about(*loaded, before ? &*before : nullptr, m_identity->name(), m_readOnly(), now());
     m_hint = Hint::None;
     m_noticeBefore = std::move(before);
+    const QString nextStep = EvidenceNextStep::sentence(loaded->evidence, loaded->operation, m_identity->name(),
+                                                        m_readOnly());
     m_panel->showSnapshot(std::move(*loaded), now());
     m_panel->setNotice(notice.text, notice.tone);
+    m_panel->setNextStep(nextStep);
     emit shown(operationId);
 }
 
@@ -134,6 +144,8 @@ void PanelReader::retranslate()
         const OperationNotice notice = OperationNotice::about(
             *snapshot, m_noticeBefore ? &*m_noticeBefore : nullptr, m_identity->name(), m_readOnly(), now());
         m_panel->setNotice(notice.text, notice.tone);
+        m_panel->setNextStep(EvidenceNextStep::sentence(snapshot->evidence, snapshot->operation, m_identity->name(),
+                                                        m_readOnly()));
     } else if (m_hint != Hint::None) {
         showHint(m_hint);
     }

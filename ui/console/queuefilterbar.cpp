@@ -29,8 +29,8 @@ QueueFilterBar::QueueFilterBar(QWidget *parent)
     m_search->setClearButtonEnabled(true);
 
     m_status->setObjectName(QStringLiteral("statusFilter"));
-    for (const View view : {View::NeedsPersonNow, View::Mine, View::Free, View::Settled, View::NoEvidence,
-                            View::Waiting, View::All})
+    for (const View view : {View::NeedsPersonNow, View::Mine, View::Free, View::NeedsAnyoneNow, View::Settled,
+                            View::NoEvidence, View::Waiting, View::All})
         m_status->addItem(QString(), int(view));
     m_counts.resize(m_status->count());
     // The views carry their counts, which grow: the box follows, so that none is cut.
@@ -149,8 +149,13 @@ void QueueFilterBar::retranslate()
 void QueueFilterBar::showCounts()
 {
     // "Needs a person now (12)": the view and how many operations it holds.
-    const QStringList views{tr("Needs a person now"), tr("Mine"), tr("Free (nobody on it)"),
-                            tr("Ready to record from evidence"), tr("No evidence"), tr("Waiting for a follow-up"),
+    const QStringList views{tr("Needs a person now"),
+                            tr("Mine"),
+                            tr("Free (nobody on it)"),
+                            tr("Needs a person now, colleagues' claims too"),
+                            tr("Ready to record from evidence"),
+                            tr("No evidence"),
+                            tr("Waiting for a follow-up"),
                             tr("All")};
     for (int i = 0; i < views.size() && i < m_status->count(); ++i)
         m_status->setItemText(i, views[i] + m_counts.value(i));
@@ -184,7 +189,13 @@ void QueueFilterBar::applyTo(QueueQuery &query, const QString &operatorName) con
     query.statusFilter = QueueQuery::StatusFilter::NeedsPerson;
     query.followUp = QueueQuery::FollowUp::Any;
     switch (view()) {
-    case View::NeedsPersonNow: query.followUp = QueueQuery::FollowUp::NotWaiting; break;
+    case View::NeedsPersonNow:
+        // What the operator may take up: a colleague's claim is theirs to finish (the
+        // view with colleagues' claims, or All, still lists it).
+        query.statusFilter = QueueQuery::StatusFilter::FreeOrClaimedBy;
+        query.followUp = QueueQuery::FollowUp::NotWaiting;
+        break;
+    case View::NeedsAnyoneNow: query.followUp = QueueQuery::FollowUp::NotWaiting; break;
     case View::Mine: query.statusFilter = QueueQuery::StatusFilter::ClaimedBy; break;
     case View::Free: query.statusFilter = QueueQuery::StatusFilter::Unknown; break;
     case View::Waiting: query.followUp = QueueQuery::FollowUp::Waiting; break;
@@ -192,7 +203,7 @@ void QueueFilterBar::applyTo(QueueQuery &query, const QString &operatorName) con
     case View::NoEvidence:
     case View::All: break;
     }
-    query.claimedBy = query.statusFilter == QueueQuery::StatusFilter::ClaimedBy ? operatorName : QString();
+    query.claimedBy = query.namesClaimant() ? operatorName : QString();
 }
 
 QString QueueFilterBar::verdict() const

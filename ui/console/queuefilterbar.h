@@ -22,9 +22,11 @@ class QueueFilterBar final : public QWidget
     Q_OBJECT
 
 public:
-    // The views of the queue, in the order offered. Needs a person now leaves out what
-    // waits for a follow-up date; Mine is what the operator holds; Free, what nobody does.
-    enum class View { NeedsPersonNow, Mine, Free, Settled, NoEvidence, Waiting, All };
+    // The views of the queue, in the order offered. Needs a person now is what the
+    // operator may take up now: free or theirs, and not waiting for a follow-up date;
+    // NeedsAnyoneNow adds what colleagues hold. Mine is what the operator holds; Free,
+    // what nobody does; Settled, what the evidence settles (ready to record).
+    enum class View { NeedsPersonNow, Mine, Free, NeedsAnyoneNow, Settled, NoEvidence, Waiting, All };
 
     // The controls the Tab key visits, in reading order.
     QList<QWidget *> focusOrder() const;

@@ -23,6 +23,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <functional>
 
 namespace RefundDesk {
 
@@ -224,7 +225,7 @@ void QueuePane::setOperatorName(const QString &name)
     m_model->setOperatorName(name);
     m_viewCounts->setOperatorName(name);
     m_viewCounts->read();
-    if (m_model->query().statusFilter == QueueQuery::StatusFilter::ClaimedBy)
+    if (m_model->query().namesClaimant())
         applyFilter();
 }
 
@@ -267,12 +268,12 @@ void QueuePane::showViewCounts()
 {
     using View = QueueFilterBar::View;
     const auto &counts = m_viewCounts->counts();
-    const auto count = [&counts](qint64 QueueCounts::*part) {
-        return counts ? std::optional<qint64>((*counts).*part) : std::nullopt;
+    const auto count = [&counts](auto part) {
+        return counts ? std::optional<qint64>(std::invoke(part, *counts)) : std::nullopt;
     };
     emit countChanged(); // the view's own count came with them
-    m_filterBar->setCount(View::NeedsPersonNow,
-                          counts ? std::optional<qint64>(counts->needsPersonNow()) : std::nullopt);
+    m_filterBar->setCount(View::NeedsPersonNow, count(&QueueCounts::freeOrMineNow));
+    m_filterBar->setCount(View::NeedsAnyoneNow, count(&QueueCounts::needsPersonNow));
     m_filterBar->setCount(View::Mine, count(&QueueCounts::mine));
     m_filterBar->setCount(View::Free, count(&QueueCounts::free));
     m_filterBar->setCount(View::Waiting, count(&QueueCounts::waiting));
@@ -351,8 +352,11 @@ QStringList QueuePane::listedOperationIds() const
 bool QueuePane::listsWholeQueue() const
 {
     const QueueQuery &query = m_model->query();
-    return query.statusFilter == QueueQuery::StatusFilter::NeedsPerson && query.searchText.trimmed().isEmpty()
-        && m_model->verdictFilter().isEmpty();
+    // What is free or the operator's is the whole queue to a batch: it leaves out every
+    // colleague's claim by itself (BatchPlanner), and with it no row the person does not see.
+    const bool wholeOrFreeOrMine = query.statusFilter == QueueQuery::StatusFilter::NeedsPerson
+        || query.statusFilter == QueueQuery::StatusFilter::FreeOrClaimedBy;
+    return wholeOrFreeOrMine && query.searchText.trimmed().isEmpty() && m_model->verdictFilter().isEmpty();
 }
 
 QString QueuePane::currentOperationId() const

@@ -30,6 +30,14 @@ ReconcilerLabel::ReconcilerLabel(QWidget *parent)
 void ReconcilerLabel::setRecord(const std::optional<ReconcilePassRecord> &record)
 {
     m_record = record;
+    m_noPassYet = false;
+    showRecord();
+}
+
+void ReconcilerLabel::setNoPassYet()
+{
+    m_record.reset();
+    m_noPassYet = true;
     showRecord();
 }
 
@@ -50,19 +58,21 @@ void ReconcilerLabel::changeEvent(QEvent *event)
 
 void ReconcilerLabel::showRecord()
 {
-    if (!m_record) {
+    if (!m_record && !m_noPassYet) {
         m_tick.stop();
         hide();
         clear();
         return;
     }
-    const ReconcilerText said = ReconcilerText::about(*m_record, m_clock());
+    const ReconcilerText said = m_record ? ReconcilerText::about(*m_record, m_clock()) : ReconcilerText::noPassYet();
     const int widest = fontMetrics().averageCharWidth() * WidestTextInAverageCharacters;
     setText(fontMetrics().elidedText(said.text, Qt::ElideRight, widest));
     setToolTip(said.toolTip);
     setAccessibleName(tr("Stripe checked by the reconciler"));
     setAccessibleDescription(said.text + QLatin1Char(' ') + said.toolTip);
-    const Theme::Tone tone = said.state == ReconcilerText::State::Checked ? Theme::Tone::Neutral
+    const Theme::Tone tone = said.state == ReconcilerText::State::Checked
+                                     || said.state == ReconcilerText::State::NoPassYet
+                                 ? Theme::Tone::Neutral
                              : said.state == ReconcilerText::State::Stale ? Theme::Tone::Warning
                                                                            : Theme::Tone::Danger;
     if (m_styledTone != int(tone)) {
@@ -73,7 +83,10 @@ void ReconcilerLabel::showRecord()
         setProperty("tone", int(tone));
     }
     show();
-    if (!m_tick.isActive())
+    // Only a pass's time changes as time passes.
+    if (!m_record)
+        m_tick.stop();
+    else if (!m_tick.isActive())
         m_tick.start();
 }
 

@@ -13,8 +13,9 @@ namespace RefundDesk {
 // The status bar's word on the reconciler: when Stripe was last checked ("Stripe checked
 // 3 min ago"), that the reconciler stopped running, or that its last pass failed and what
 // to do, in a warning's colours. The record comes with the queue's counts (the same
-// statement); the label reads no store, and says the time again each minute. Hidden while
-// no pass ever kept a record (a store nobody reconciles).
+// statement); the label reads no store, and says the time again each minute. On a store
+// where no pass ever kept a record it says so, and its tooltip how to run one; hidden
+// while there is no store (or its counts are not read).
 class ReconcilerLabel final : public QLabel
 {
     Q_OBJECT
@@ -22,7 +23,10 @@ class ReconcilerLabel final : public QLabel
 public:
     explicit ReconcilerLabel(QWidget *parent = nullptr);
 
+    // None: nothing to say (no store, or its counts unread).
     void setRecord(const std::optional<ReconcilePassRecord> &record);
+    // The store's counts hold no record of a pass.
+    void setNoPassYet();
     const std::optional<ReconcilePassRecord> &record() const { return m_record; }
 
     // What "now" is (the system clock unless set), and how often the time is said again
@@ -37,6 +41,7 @@ private:
     void showRecord();
 
     std::optional<ReconcilePassRecord> m_record;
+    bool m_noPassYet = false;
     std::function<qint64()> m_clock;
     QTimer m_tick;
     bool m_styling = false;  // setStyleSheet() sends a change of its own

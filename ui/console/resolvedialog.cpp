@@ -5,6 +5,7 @@
 #include "evidence/refundcomparison.h"
 #include "evidence/resolver.h"
 #include "items/refundcomparisonmodel.h"
+#include "items/timetext.h"
 #include "ui/common/bannerlabel.h"
 #include "ui/common/decimalaligneddelegate.h"
 #include "ui/common/livetext.h"
@@ -15,6 +16,7 @@
 #include <QCheckBox>
 #include <QAbstractItemView>
 #include <QComboBox>
+#include <QDateTime>
 #include <QDialogButtonBox>
 #include <QEvent>
 #include <QFormLayout>
@@ -257,7 +259,8 @@ void ResolveDialog::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange) {
         // The evidence's sentences in the new language, worked out again from the same
         // events; what was typed and chosen stays as it is.
-        m_snapshot.evidence = EvidenceAnalyzer::analyzeAgain(m_snapshot.operation, m_snapshot.evidence);
+        m_snapshot.evidence = EvidenceAnalyzer::analyzeAgain(m_snapshot.operation, m_snapshot.evidence,
+                                                             TimeText::momentsAsOf(QDateTime::currentMSecsSinceEpoch()));
         compareRefunds();
         retranslate();
         update();

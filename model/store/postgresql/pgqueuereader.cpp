@@ -43,7 +43,7 @@ QueueStatement queueStatement(const QueueQuery &query, bool keysOnly, const std:
     const QByteArray sort = QueueSql::sortExpression(query.sortKey, SqlDialect::PostgreSql);
     const QByteArray direction = query.descending ? " DESC" : "";
     // Placeholders are numbered as they are bound; bind only what the query uses.
-    const QByteArray claimant = query.statusFilter == QueueQuery::StatusFilter::ClaimedBy ? s.bind(query.claimedBy) : QByteArray();
+    const QByteArray claimant = query.namesClaimant() ? s.bind(query.claimedBy) : QByteArray();
     const QByteArray pattern = query.searchText.trimmed().isEmpty() ? QByteArray()
                                                                      : s.bind(containsPattern(query.searchText.trimmed()));
     const QByteArray day = (detail && notes) || QueueSql::usesFollowUpDay(query, notes)
@@ -120,8 +120,7 @@ Result<QueueCounts> PgQueueReader::counts(const QString &operatorName, const QDa
     QByteArray viewWhere;
     if (QueueSql::narrowsQueue(view)) {
         // Placeholders numbered as they are bound: only what the view uses.
-        const QByteArray viewClaimant = view.statusFilter == QueueQuery::StatusFilter::ClaimedBy
-            ? s.bind(view.claimedBy) : QByteArray();
+        const QByteArray viewClaimant = view.namesClaimant() ? s.bind(view.claimedBy) : QByteArray();
         const QByteArray pattern = view.searchText.trimmed().isEmpty()
             ? QByteArray() : s.bind(containsPattern(view.searchText.trimmed()));
         viewWhere = QueueSql::where(view, viewClaimant, pattern, day, m_versionTwo);
@@ -134,7 +133,8 @@ Result<QueueCounts> PgQueueReader::counts(const QString &operatorName, const QDa
         return *error;
     const qint64 all = result.integer(0, 0);
     QueueCounts counts{all, all - result.integer(0, 1), result.integer(0, 2), result.integer(0, 3)};
-    counts.inView = viewWhere.isEmpty() ? all : result.integer(0, 7);
+    counts.waitingFreeOrMine = result.integer(0, 7);
+    counts.inView = viewWhere.isEmpty() ? all : result.integer(0, 8);
     counts.oldestOperationId = result.isNull(0, 4) ? QString() : result.text(0, 4);
     counts.oldestUnknownSince = result.isNull(0, 5) ? 0 : result.integer(0, 5);
     counts.lastReconcilePass = result.isNull(0, 6) ? std::nullopt : ReconcilePassRecord::parse(result.text(0, 6));

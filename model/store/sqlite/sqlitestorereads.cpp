@@ -121,7 +121,7 @@ QByteArray SqliteStore::queueSql(const QueueQuery &query, QueueRead read, Cursor
 void SqliteStore::bindQueue(SqliteStatement &s, const QueueQuery &query, const std::optional<QueueCursor> &after,
                             int limit, QueueRead read)
 {
-    if (query.statusFilter == QueueQuery::StatusFilter::ClaimedBy)
+    if (query.namesClaimant())
         s.bind(1, query.claimedBy);
     if (!query.searchText.trimmed().isEmpty())
         s.bind(2, containsPattern(query.searchText.trimmed()));
@@ -230,7 +230,7 @@ Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const 
     s->bind(1, operatorName);
     if (notes)
         s->bind(2, QueueSql::followUpDay(today));
-    if (narrow && view.statusFilter == QueueQuery::StatusFilter::ClaimedBy)
+    if (narrow && view.namesClaimant())
         s->bind(3, view.claimedBy);
     if (narrow && !view.searchText.trimmed().isEmpty())
         s->bind(4, containsPattern(view.searchText.trimmed()));
@@ -239,7 +239,8 @@ Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const 
         return sqliteError(code, QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"));
     const qint64 all = s->value(0).toLongLong();
     QueueCounts counts{all, all - s->value(1).toLongLong(), s->value(2).toLongLong(), s->value(3).toLongLong()};
-    counts.inView = narrow ? s->value(7).toLongLong() : all;
+    counts.waitingFreeOrMine = s->value(7).toLongLong();
+    counts.inView = narrow ? s->value(8).toLongLong() : all;
     counts.oldestOperationId = s->text(4);
     counts.oldestUnknownSince = s->value(5).toLongLong();
     counts.lastReconcilePass = ReconcilePassRecord::parse(s->text(6));

@@ -71,6 +71,25 @@ bool fillQueue(TestStore &store)
                                      "VALUES ('op_m', 'No follow-up', 'bob', 1700000000000)"));
 }
 
+// What waits, held by whom:
+//   op_p  checking by alice, a follow-up after today
+//   op_q  checking by bob, a follow-up after today
+//   op_r  unknown
+bool fillClaimsThatWait(TestStore &store)
+{
+    for (const Operation &o : {operation(QStringLiteral("op_p"), OperationStatus::Checking, T0, QStringLiteral("alice")),
+                               operation(QStringLiteral("op_q"), OperationStatus::Checking, T0 + Hour,
+                                         QStringLiteral("bob")),
+                               operation(QStringLiteral("op_r"), OperationStatus::Unknown, T0 + 2 * Hour)}) {
+        if (!store.addOperation(o))
+            return false;
+    }
+    const QString note = QStringLiteral("INSERT INTO operation_notes (operation_id, text, follow_up_on, operator, "
+                                        "recorded_at) VALUES ('%1', 'Asked support', '%2', 'alice', 1700000000000)");
+    const QString later = Today.addDays(3).toString(Qt::ISODate);
+    return store.exec(note.arg(QStringLiteral("op_p"), later)) && store.exec(note.arg(QStringLiteral("op_q"), later));
+}
+
 // The oldest by the end of the last attempt, as the queue's Age counts:
 //   op_first  unknown, created T0, its attempts ended T0 + 1 h and T0 + 6 h (the last counts)
 //   op_long   checking, created T0 + 1 h, its attempt ended T0 + 2 h: the oldest
@@ -118,6 +137,8 @@ private slots:
     void emptyQueueHasNoOldest();
     void versionOneStoreWaitsForNothing_data() { SqliteAndPgTestStores::addBackendRows(); }
     void versionOneStoreWaitsForNothing();
+    void freeOrMineLeavesColleaguesOut_data() { SqliteAndPgTestStores::addBackendRows(); }
+    void freeOrMineLeavesColleaguesOut();
     void viewCountAndOldest_data() { SqliteAndPgTestStores::addBackendRows(); }
     void viewCountAndOldest();
     void oneRoundTripOnPostgresql();
@@ -163,6 +184,9 @@ void tst_QueueCounts::countsAndOldest()
     QCOMPARE(counts->mine, 1);
     QCOMPARE(counts->waiting, 1); // op_z, once for its two follow-ups; not op_late (failed)
     QCOMPARE(counts->needsPersonNow(), 4);
+    // Free or alice's, not waiting: op_m, op_e and op_c; bob's op_d is not hers to take.
+    QCOMPARE(counts->waitingFreeOrMine, 1);
+    QCOMPARE(counts->freeOrMineNow(), 3);
     QCOMPARE(counts->oldestOperationId, QStringLiteral("op_m"));
     QCOMPARE(counts->oldestUnknownSince, T0 + Hour);
 
@@ -235,6 +259,38 @@ void tst_QueueCounts::versionOneStoreWaitsForNothing()
 
 // The status bar speaks of the view the person looks at: its count and its oldest, while
 // the views' own counts stay the whole queue's.
+void tst_QueueCounts::freeOrMineLeavesColleaguesOut()
+{
+    QFETCH(QString, backend);
+    const QString location = makeStore(backend, fillClaimsThatWait);
+    QVERIFY(!location.isEmpty());
+    auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
+    QVERIFY2(store, store ? "" : qPrintable(store.error().message));
+    QueueQuery view;
+    view.statusFilter = QueueQuery::StatusFilter::FreeOrClaimedBy;
+    view.followUp = QueueQuery::FollowUp::NotWaiting;
+    view.today = Today;
+    // Each waits for their own follow-up: what is left to take up now is op_r alone.
+    for (const QString &name : {QStringLiteral("alice"), QStringLiteral("bob"), QStringLiteral("carol")}) {
+        view.claimedBy = name;
+        auto counts = (*store)->queueCounts(name, Today, view);
+        QVERIFY2(counts, counts ? "" : qPrintable(counts.error().message));
+        QCOMPARE(counts->waiting, 2);
+        QCOMPARE(counts->waitingFreeOrMine, name == QLatin1String("carol") ? 0 : 1);
+        QCOMPARE(counts->freeOrMineNow(), 1);
+        QCOMPARE(counts->inView, 1);
+        QCOMPARE(counts->oldestOperationId, QStringLiteral("op_r"));
+    }
+    // Once the day comes, each sees their own claim and the free one, never the colleague's.
+    view.today = Today.addDays(3);
+    view.claimedBy = QStringLiteral("alice");
+    auto counts = (*store)->queueCounts(QStringLiteral("alice"), view.today, view);
+    QVERIFY(counts);
+    QCOMPARE(counts->freeOrMineNow(), 2);
+    QCOMPARE(counts->inView, 2);
+    QCOMPARE(counts->oldestOperationId, QStringLiteral("op_p"));
+}
+
 void tst_QueueCounts::viewCountAndOldest()
 {
     QFETCH(QString, backend);
@@ -386,6 +442,10 @@ void tst_QueueCounts::readsOnlyIndexesOnSqlite()
             QVERIFY2(i + 1 < counts->steps.size(), qPrintable(described));
             const QString probe = counts->steps.at(i + 1);
             QVERIFY2(probe.contains(QLatin1String("SEARCH r USING COVERING INDEX refund_ops_queue_by_operation"))
+                         // the operator's own: by the claimant's entries and the note's id
+                         // (the row read for the claimant, as the claimant's count does)
+                         || probe.contains(QLatin1String("SEARCH refund_ops USING INDEX refund_ops_queue_by_claimant "
+                                                         "(<expr>=? AND operation_id=?"))
                          || probe.contains(QLatin1String("SEARCH a USING PRIMARY KEY (operation_id=?)")),
                      qPrintable(described));
         }

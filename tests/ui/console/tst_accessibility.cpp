@@ -194,7 +194,9 @@ void TestAccessibility::tablesSayTheirHeadersAndCells()
     QVERIFY(age.data(QueueModel::OverdueRole).toBool());
     QVERIFY(!age.data().toString().contains(QStringLiteral("overdue")));
     QVERIFY2(sentence.contains(age.data().toString() + QStringLiteral(" · overdue, ")), qPrintable(sentence));
-    // The claimed operation says who is on it.
+    // The claimed operation says who is on it: bob's, so in the view with colleagues' claims.
+    window->queuePane()->filterBar()->setView(QueueFilterBar::View::NeedsAnyoneNow);
+    QTRY_VERIFY(window->queuePane()->model()->rowOf(QStringLiteral("op_7000")) >= 0);
     const int claimed = window->queuePane()->model()->rowOf(QStringLiteral("op_7000"));
     QVERIFY(table->cellAt(claimed, 0)->text(QAccessible::Description).contains(QStringLiteral("claimed by bob")));
 

@@ -18,6 +18,7 @@
 #include "ui/console/operationactions.h"
 #include "ui/console/operationpanel.h"
 #include "ui/console/operatoridentity.h"
+#include "ui/console/queuefilterbar.h"
 #include "ui/console/queuepane.h"
 #include "ui/console/resolvedialog.h"
 

@@ -64,7 +64,10 @@ void TestAccessibility::dialogsAreNamedAndTabGoesRound()
     window->actions()->release()->trigger();
     QVERIFY(Test::waitForConsole(*window));
 
-    // Take over: bob's operation.
+    // Take over: bob's operation, in the view with colleagues' claims (the default view
+    // lists what alice may take up).
+    window->queuePane()->filterBar()->setView(QueueFilterBar::View::NeedsAnyoneNow);
+    QTRY_VERIFY(window->queuePane()->model()->rowOf(QStringLiteral("op_7000")) >= 0);
     QVERIFY(Test::showAndWait(*window, QStringLiteral("op_7000")));
     QTRY_VERIFY(window->actions()->takeOver()->isEnabled());
     window->actions()->takeOver()->trigger();

@@ -228,16 +228,34 @@ void tst_AskStripeConsole::theAnswerIsKeptAndShownInHistory()
     QVERIFY(window->menus()->menu(ConsoleMenus::Menu::Operation)->actions().contains(flow->askAction()));
     QVERIFY(!flow->button()->accessibleName().isEmpty());
     QCOMPARE(askedRows(*window), 0);
+    // The event says pending: the line under the evidence says what that allows.
+    QCOMPARE(window->panel()->evidenceView()->nextStepText(),
+             QStringLiteral("Refund re_known has not finished at Stripe: nothing to record yet; ask Stripe again later "
+                            "(Ctrl+K)."));
 
     QTest::keyClick(window.get(), Qt::Key_K, Qt::ControlModifier);
     QTRY_VERIFY(!flow->runner()->isBusy());
     QTRY_COMPARE(askedRows(*window), 1);
-    // Its amount as the window writes money, never Stripe's minor units.
-    const QString answer = flow->statusLine()->text();
-    QVERIFY2(answer.contains(QStringLiteral("re_known: succeeded, %1").arg(Money::display(3800, QStringLiteral("usd")))),
+    // One box says what Stripe answered: the evidence's, in its colours, with its amount as
+    // the window writes money (never Stripe's minor units) and its time in local time; the
+    // status bar says only that the answer was kept.
+    EvidenceView *evidence = window->panel()->evidenceView();
+    QTRY_VERIFY2(evidence->verdictText().contains(QLatin1String("(lookup 1, asked at ")), qPrintable(evidence->verdictText()));
+    const QString answer = evidence->verdictText();
+    QVERIFY2(answer.contains(QStringLiteral("refund re_known of %1 has status succeeded")
+                                 .arg(Money::display(3800, QStringLiteral("usd")))),
              qPrintable(answer));
     QVERIFY2(!answer.contains(QLatin1String("3800")), qPrintable(answer));
-    QVERIFY(flow->statusLine()->isVisible());
+    QVERIFY2(!answer.contains(QLatin1String("UTC")), qPrintable(answer));
+    QVERIFY(!flow->statusLine()->isVisible());
+    QVERIFY2(window->statusBar()->currentMessage().contains(QLatin1String("kept as lookup #1")),
+             qPrintable(window->statusBar()->currentMessage()));
+    // What it allows next, in one line; the notice never asks for a claim to ask Stripe.
+    QCOMPARE(evidence->nextStepText(),
+             QStringLiteral("Stripe shows refund re_known succeeded: record refunded (Ctrl+R), or leave it to the "
+                            "batch (Ctrl+Shift+R)."));
+    QVERIFY2(!window->panel()->noticeText().contains(QLatin1String("before you ask")),
+             qPrintable(window->panel()->noticeText()));
     QCOMPARE(m_fake->requestCount(), 1);
     // Its event names its payment: the payment's refunds are listed, in one request.
     QCOMPARE(m_fake->requests().front().pathAndQuery, QStringLiteral("/v1/refunds?payment_intent=pi_test&limit=100"));

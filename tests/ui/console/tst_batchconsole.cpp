@@ -304,7 +304,14 @@ void TestBatchConsole::selectedOperationsAreRecordedFromTheirEvidence()
     BatchReviewDialog *review = nullptr;
     QTRY_VERIFY((review = openDialog<BatchReviewDialog>(&window)));
     QCOMPARE(review->eligibleTable()->rowCount(), eligible);
-    QCOMPARE(review->leftOutTable()->rowCount(), int(expected->leftOut.size()));
+    // The default view lists what alice may take up: a colleague's claim is not among the
+    // rows selected, so not among those left out either.
+    const auto colleagues = std::count_if(expected->leftOut.begin(), expected->leftOut.end(), [](const BatchLeftOut &left) {
+        return left.operation.status == OperationStatus::Checking
+            && left.operation.claimedBy != QLatin1String("alice");
+    });
+    QVERIFY(colleagues > 0);
+    QCOMPARE(review->leftOutTable()->rowCount(), int(expected->leftOut.size() - size_t(colleagues)));
     for (int row = 0; row < eligible; ++row)
         QCOMPARE(review->eligibleTable()->item(row, 0)->text(), expected->eligible[size_t(row)].seen.operationId);
     // The first row unticked with Space: left out by the reviewer, never recorded.

@@ -223,6 +223,9 @@ void tst_ConsoleNotes::noteOnSomeoneElsesClaimDecidesNothing()
 {
     auto window = openWindow(QStringLiteral("alice"));
     QVERIFY(window);
+    // bob's claim: listed in the view with colleagues' claims.
+    window->queuePane()->filterBar()->setView(QueueFilterBar::View::NeedsAnyoneNow);
+    QVERIFY(Test::waitForConsole(*window));
     QVERIFY(Test::showAndWait(*window, QStringLiteral("op_2")));
     // bob holds the claim: alice may not decide, but may leave a note.
     QVERIFY(!window->actions()->record()->isEnabled());

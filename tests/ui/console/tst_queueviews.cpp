@@ -90,7 +90,7 @@ private slots:
 
 private:
     // The store's location on the backend asked for ("sqlite", "postgresql").
-    QString makeStore(const QString &backend);
+    QString makeStore(const QString &backend, const QDate &today = Today);
 
     SqliteAndPgTestStores m_stores{QStringLiteral("views")};
 };
@@ -100,9 +100,9 @@ void TestQueueViews::initTestCase()
     QVERIFY2(m_stores.start(), qPrintable(m_stores.lastError()));
 }
 
-QString TestQueueViews::makeStore(const QString &backend)
+QString TestQueueViews::makeStore(const QString &backend, const QDate &today)
 {
-    return m_stores.make(backend, [](TestStore &store) { return fillStore(store, Today); });
+    return m_stores.make(backend, [today](TestStore &store) { return fillStore(store, today); });
 }
 
 void TestQueueViews::storeCountsAndModelLists()
@@ -155,7 +155,8 @@ void TestQueueViews::storeCountsAndModelLists()
 
 void TestQueueViews::consoleShowsViewsWithCounts()
 {
-    const QString location = makeStore(QStringLiteral("sqlite"));
+    // The console counts as of the local date: the follow-ups are set from it.
+    const QString location = makeStore(QStringLiteral("sqlite"), QDate::currentDate());
     QVERIFY(!location.isEmpty());
     OperatorIdentity identity;
     identity.useForThisRun(QStringLiteral("alice"));
@@ -171,8 +172,22 @@ void TestQueueViews::consoleShowsViewsWithCounts()
     QTRY_COMPARE(text(QueueFilterBar::View::All), QStringLiteral("All (5)"));
     QCOMPARE(text(QueueFilterBar::View::Mine), QStringLiteral("Mine (1)"));
     QCOMPARE(text(QueueFilterBar::View::Free), QStringLiteral("Free (nobody on it) (3)"));
-    // Counted from this view's rows only (op_b waits): a lower bound, said as one.
+    // Needs a person now is what alice may take up: op_a, op_e and her op_c; not bob's op_d,
+    // not op_b that waits. The view with colleagues' claims keeps op_d.
+    QCOMPARE(text(QueueFilterBar::View::NeedsPersonNow), QStringLiteral("Needs a person now (3)"));
+    QCOMPARE(text(QueueFilterBar::View::NeedsAnyoneNow),
+             QStringLiteral("Needs a person now, colleagues' claims too (4)"));
+    QTRY_COMPARE(window->queuePane()->model()->rowCount(), 3);
+    QVERIFY(waitForConsole(*window));
+    QStringList shown;
+    for (int row = 0; row < 3; ++row)
+        shown << window->queuePane()->model()->index(row, 0).data(QueueModel::OperationIdRole).toString();
+    shown.sort();
+    QCOMPARE(shown, (QStringList{"op_a", "op_c", "op_e"}));
+    // Counted from this view's rows only: a lower bound, said as one.
     QTRY_COMPARE(text(QueueFilterBar::View::Settled), QStringLiteral("Ready to record from evidence (at least 1)"));
+    bar->setView(QueueFilterBar::View::NeedsAnyoneNow);
+    QTRY_COMPARE(window->queuePane()->model()->rowCount(), 4);
 
     // The whole queue listed: the evidence's counts are complete.
     bar->setView(QueueFilterBar::View::All);

@@ -76,7 +76,7 @@ private slots:
     void statusBarFollowsTheReconcilersLastPass();
     void panelSaysWhoAskedStripe_data();
     void panelSaysWhoAskedStripe();
-    void noPassNoWord();
+    void noPassYetSaysHowToRunOne();
 
 private:
     std::unique_ptr<MainWindow> openConsole(const QString &path)
@@ -232,24 +232,48 @@ void tst_ReconcilerConsole::panelSaysWhoAskedStripe()
     window.reset();
 }
 
-void tst_ReconcilerConsole::noPassNoWord()
+void tst_ReconcilerConsole::noPassYetSaysHowToRunOne()
 {
     const QString path = m_dir.filePath(QStringLiteral("never.sqlite"));
-    {
-        TestStore store(path);
-        QVERIFY2(store.isValid(), qPrintable(store.lastError()));
-        QVERIFY(store.addOperation(TestStore::operation(QStringLiteral("op_a"), OperationStatus::Unknown,
-                                                        QDateTime::currentMSecsSinceEpoch() - 3600'000)));
-        // A row that does not read as a record is no record.
-        QVERIFY(store.exec(QStringLiteral("INSERT INTO store_meta (key, value) VALUES ('%1', 'garbled')")
-                               .arg(ReconcilePassRecord::MetaKey)));
-    }
+    // Kept open: the first pass is written beside the console.
+    TestStore store(path);
+    QVERIFY2(store.isValid(), qPrintable(store.lastError()));
+    QVERIFY(store.addOperation(TestStore::operation(QStringLiteral("op_a"), OperationStatus::Unknown,
+                                                    QDateTime::currentMSecsSinceEpoch() - 3600'000)));
+    // A row that does not read as a record is no record.
+    QVERIFY(store.exec(QStringLiteral("INSERT INTO store_meta (key, value) VALUES ('%1', 'garbled')")
+                           .arg(ReconcilePassRecord::MetaKey)));
     auto window = openConsole(path);
     QVERIFY(window);
     QTRY_VERIFY(window->queuePane()->viewCounts()->counts().has_value());
     QVERIFY(!window->queuePane()->viewCounts()->counts()->lastReconcilePass.has_value());
-    QVERIFY(!window->consoleStatusBar()->reconcilerLabel()->isVisibleTo(window.get()));
+    // The store has counts but no pass: the status bar says so, quietly, and how to run one.
+    ReconcilerLabel *label = window->consoleStatusBar()->reconcilerLabel();
+    QTRY_VERIFY(label->isVisibleTo(window.get()));
+    QCOMPARE(label->text(), QStringLiteral("Reconciler: no pass yet"));
+    QCOMPARE(label->property("tone").toInt(), int(Theme::Tone::Neutral));
+    QVERIFY2(label->toolTip().contains(QLatin1String("refund-desk reconcile --db")), qPrintable(label->toolTip()));
+    QVERIFY2(label->toolTip().contains(QLatin1String("systemctl --user enable --now refund-desk-reconcile.timer")),
+             qPrintable(label->toolTip()));
+    QVERIFY(label->accessibleDescription().contains(QLatin1String("refund-desk reconcile --db")));
+
+    // The first pass ends: its word takes the place of the hint.
+    ReconcilePassRecord first;
+    first.finishedAtMs = QDateTime::currentMSecsSinceEpoch();
+    QVERIFY2(store.exec(recordMeta(first)), qPrintable(store.lastError()));
+    window->refreshNow();
+    QVERIFY(waitForConsole(*window));
+    QTRY_COMPARE(label->text(), QStringLiteral("Stripe checked just now"));
+
     window.reset();
+
+    // Without a store (the status bar's no record at all) the label says nothing.
+    ReconcilerLabel bare;
+    bare.setNoPassYet();
+    QVERIFY(!bare.isHidden());
+    bare.setRecord(std::nullopt);
+    QVERIFY(bare.isHidden());
+    QCOMPARE(bare.text(), QString());
 }
 
 QTEST_MAIN(tst_ReconcilerConsole)
