@@ -1,10 +1,11 @@
 #include "evidence/lookupevidence.h"
 
+#include "domain/providerlookupresult.h"
+
+#include <nlohmann/json.hpp>
+
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace RefundDesk {
@@ -13,23 +14,19 @@ EvidenceLookup LookupEvidence::read(const ProviderLookup &row)
 {
     EvidenceLookup lookup;
     lookup.row = row;
-    const QJsonDocument document = QJsonDocument::fromJson(row.result.toUtf8());
-    if (!document.isObject())
-        return lookup;
-    const QJsonObject result = document.object();
-    lookup.complete = result.value(QLatin1String("complete")).toBool(false);
-    lookup.listed = result.value(QLatin1String("method")).toString() == QLatin1String("list");
-    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray()) {
-        const QJsonObject object = value.toObject();
-        ParsedRefund refund;
-        refund.id = object.value(QLatin1String("id")).toString();
-        if (refund.id.isEmpty())
+    const ProviderLookupResult result = ProviderLookupResult::read(row.result);
+    lookup.complete = result.complete;
+    lookup.listed = result.listed;
+    for (const ProviderLookupResult::Refund &found : result.refunds) {
+        if (found.id.isEmpty())
             continue;
-        refund.amount = object.value(QLatin1String("amount")).toInteger();
-        refund.currency = object.value(QLatin1String("currency")).toString().toLower();
-        refund.status = refundStatusFromString(object.value(QLatin1String("status")).toString()).value_or(RefundStatus::Absent);
-        refund.failureReason = object.value(QLatin1String("failure_reason")).toString();
-        refund.operationId = object.value(QLatin1String("operation_id")).toString();
+        ParsedRefund refund;
+        refund.id = found.id;
+        refund.amount = found.amount;
+        refund.currency = found.currency.toLower();
+        refund.status = refundStatusFromString(found.status).value_or(RefundStatus::Absent);
+        refund.failureReason = found.failureReason;
+        refund.operationId = found.operationId;
         lookup.refunds.push_back(std::move(refund));
     }
     return lookup;
@@ -55,12 +52,18 @@ std::optional<LookupEvidence::Reference> LookupEvidence::reference(const QString
 
 QString LookupEvidence::bodiesSha256(const ProviderLookup &row)
 {
-    const QJsonDocument document = QJsonDocument::fromJson(row.requests.toUtf8());
-    if (!document.isArray())
+    const QByteArray text = row.requests.toUtf8();
+    const auto requests = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
+    if (!requests.is_array())
         return {};
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (const QJsonValue &request : document.array())
-        hash.addData(request.toObject().value(QLatin1String("body")).toString().toUtf8());
+    for (const auto &request : requests) {
+        if (!request.is_object())
+            continue;
+        const auto body = request.find("body");
+        if (body != request.end() && body->is_string())
+            hash.addData(QByteArrayView(body->get_ref<const std::string &>()));
+    }
     return QString::fromLatin1(hash.result().toHex());
 }
 

@@ -4,10 +4,8 @@
 #include "items/tooltiptext.h"
 
 #include "domain/money.h"
+#include "domain/providerlookupresult.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLocale>
 #include <QStringList>
 
@@ -21,23 +19,20 @@ namespace {
 // in the language of whoever asked).
 QString lookupAnswer(const ProviderLookup &lookup)
 {
-    const QJsonObject result = QJsonDocument::fromJson(lookup.result.toUtf8()).object();
+    const ProviderLookupResult result = ProviderLookupResult::read(lookup.result);
     QStringList found;
-    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray()) {
-        const QJsonObject refund = value.toObject();
+    for (const ProviderLookupResult::Refund &refund : result.refunds) {
         found.append(HistoryModel::tr("%1 %2, %3")
-                         .arg(refund.value(QLatin1String("id")).toString(), refund.value(QLatin1String("status")).toString(),
-                              Money::display(refund.value(QLatin1String("amount")).toInteger(),
-                                             refund.value(QLatin1String("currency")).toString())));
+                         .arg(refund.id, refund.status, Money::display(refund.amount, refund.currency)));
     }
-    for (const QJsonValue &value : result.value(QLatin1String("missing")).toArray())
-        found.append(HistoryModel::tr("%1 unknown to the provider").arg(value.toString()));
+    for (const QString &id : result.missing)
+        found.append(HistoryModel::tr("%1 unknown to the provider").arg(id));
     if (!found.isEmpty())
         return HistoryModel::tr("found: %1").arg(found.join(QStringLiteral("; ")));
     if (lookup.windowFrom && lookup.windowTo) {
         const QString window = HistoryModel::tr("between %1 and %2")
                                    .arg(TimeText::fullMoment(*lookup.windowFrom), TimeText::fullMoment(*lookup.windowTo));
-        return result.value(QLatin1String("complete")).toBool()
+        return result.complete
             ? HistoryModel::tr("no refund for this operation created %1; the listing was complete").arg(window)
             : HistoryModel::tr("refunds created %1: the listing did not finish").arg(window);
     }

@@ -1,12 +1,10 @@
 #include "stripe/refundlookupsummary.h"
 
 #include "domain/money.h"
+#include "domain/providerlookupresult.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 namespace RefundDesk {
 
@@ -36,22 +34,13 @@ QString RefundLookupSummary::text(const std::vector<Refund> &found, const QStrin
 
 QString RefundLookupSummary::fromRecord(const ProviderLookup &lookup)
 {
-    const QJsonDocument document = QJsonDocument::fromJson(lookup.result.toUtf8());
-    if (!document.isObject())
+    const ProviderLookupResult result = ProviderLookupResult::read(lookup.result);
+    if (!result.readable)
         return QCoreApplication::translate("Stripe", "The record of what Stripe answered cannot be read.");
-    const QJsonObject result = document.object();
     std::vector<Refund> found;
-    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray()) {
-        const QJsonObject object = value.toObject();
-        found.push_back({object.value(QLatin1String("id")).toString(), object.value(QLatin1String("status")).toString(),
-                         object.value(QLatin1String("amount")).toInteger(),
-                         object.value(QLatin1String("currency")).toString()});
-    }
-    QStringList missing;
-    for (const QJsonValue &value : result.value(QLatin1String("missing")).toArray())
-        missing.append(value.toString());
-    return text(found, missing, result.value(QLatin1String("method")).toString() == QLatin1String("list"),
-                result.value(QLatin1String("complete")).toBool(), lookup.windowFrom.value_or(0),
+    for (const ProviderLookupResult::Refund &refund : result.refunds)
+        found.push_back({refund.id, refund.status, refund.amount, refund.currency});
+    return text(found, result.missing, result.listed, result.complete, lookup.windowFrom.value_or(0),
                 lookup.windowTo.value_or(0));
 }
 

@@ -92,7 +92,7 @@ void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
         return;
     }
     keepRequest(answer.pathAndQuery, answer.httpStatus, answer.requestId, answer.body);
-    const auto refund = refundFrom(QJsonDocument::fromJson(answer.body).object());
+    const auto refund = StripeRefundObject::fromRetrieval(answer.body);
     if (!refund) {
         emit failed(Error::internal(QCoreApplication::translate("Stripe", "Stripe's answer to %1 is not a refund object "
                                                                           "(request %2): report it with this request id.")
@@ -106,11 +106,9 @@ void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
 void StripeRefundLookup::pageRead(const StripePage &page)
 {
     keepRequest(page.pathAndQuery, 200, page.requestId, page.body);
-    const QJsonArray data = QJsonDocument::fromJson(page.body).object().value(QLatin1String("data")).toArray();
-    for (const QJsonValue &entry : data) {
-        const auto refund = refundFrom(entry.toObject());
-        if (refund && refund->operationId == m_question.operationId)
-            m_found.push_back(*refund);
+    for (StripeRefundObject &refund : StripeRefundObject::fromListPage(page.body)) {
+        if (refund.isRefund && !refund.id.isEmpty() && refund.operationId == m_question.operationId)
+            m_found.push_back(std::move(refund));
     }
 }
 
@@ -131,22 +129,6 @@ void StripeRefundLookup::keepRequest(const QString &pathAndQuery, int status, co
     m_bodies += body;
 }
 
-std::optional<StripeRefundLookup::FoundRefund> StripeRefundLookup::refundFrom(const QJsonObject &object)
-{
-    if (object.value(QLatin1String("object")).toString() != QLatin1String("refund"))
-        return std::nullopt;
-    FoundRefund refund;
-    refund.id = object.value(QLatin1String("id")).toString();
-    refund.status = object.value(QLatin1String("status")).toString();
-    refund.amount = object.value(QLatin1String("amount")).toInteger();
-    refund.currency = object.value(QLatin1String("currency")).toString().toLower();
-    refund.created = object.value(QLatin1String("created")).toInteger();
-    refund.operationId = object.value(QLatin1String("metadata")).toObject().value(QLatin1String("operation_id")).toString();
-    if (refund.id.isEmpty())
-        return std::nullopt;
-    return refund;
-}
-
 ProviderLookupDraft StripeRefundLookup::draft() const
 {
     ProviderLookupDraft draft;
@@ -158,7 +140,7 @@ ProviderLookupDraft StripeRefundLookup::draft() const
     }
     draft.requests = QString::fromUtf8(QJsonDocument(m_requests).toJson(QJsonDocument::Compact));
     QJsonArray refunds;
-    for (const FoundRefund &found : m_found) {
+    for (const StripeRefundObject &found : m_found) {
         QJsonObject refund;
         refund.insert(QLatin1String("id"), found.id);
         refund.insert(QLatin1String("status"), found.status);
@@ -182,7 +164,7 @@ ProviderLookupDraft StripeRefundLookup::draft() const
 QString StripeRefundLookup::summary() const
 {
     std::vector<RefundLookupSummary::Refund> found;
-    for (const FoundRefund &refund : m_found)
+    for (const StripeRefundObject &refund : m_found)
         found.push_back({refund.id, refund.status, refund.amount, refund.currency});
     return RefundLookupSummary::text(found, m_missing, m_listed, m_complete, m_question.windowFromMs,
                                      m_question.windowToMs);

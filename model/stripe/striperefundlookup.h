@@ -3,6 +3,7 @@
 #include "domain/error.h"
 #include "domain/providerlookup.h"
 #include "stripe/stripeanswer.h"
+#include "stripe/striperefundobject.h"
 
 #include <QJsonArray>
 #include <QObject>
@@ -64,22 +65,11 @@ signals:
     void failed(const RefundDesk::Error &error);
 
 private:
-    struct FoundRefund
-    {
-        QString id;
-        QString status;
-        qint64 amount = 0;
-        QString currency;
-        qint64 created = 0;
-        QString operationId;
-    };
-
     void retrieveNext();
     void retrieved(quint64 tag, const StripeAnswer &answer);
     void pageRead(const StripePage &page);
     void listingFailed(const Error &error);
     void keepRequest(const QString &pathAndQuery, int status, const QString &requestId, const QByteArray &body);
-    static std::optional<FoundRefund> refundFrom(const QJsonObject &object);
 
     StripeClient &m_client;
     RefundLookupQuestion m_question;
@@ -90,7 +80,7 @@ private:
     bool m_complete = false;
     QJsonArray m_requests;
     QByteArray m_bodies; // every body in order, for the record's digest
-    std::vector<FoundRefund> m_found;
+    std::vector<StripeRefundObject> m_found;
     QStringList m_missing; // known ids Stripe has no refund for (404)
 };
 

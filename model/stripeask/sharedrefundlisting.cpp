@@ -2,6 +2,7 @@
 
 #include "stripe/refundlookupsummary.h"
 #include "stripe/stripelistpager.h"
+#include "stripe/striperefundobject.h"
 #include "stripeask/striperequestpacer.h"
 
 #include <QCryptographicHash>
@@ -83,24 +84,19 @@ void SharedRefundListing::pageRead(const StripePage &page)
     const QByteArray &body = page.body;
     // The page covers from the oldest second the pages before it reached down to its own
     // oldest refund's second; the last page down to the window's start.
-    const QJsonArray data = QJsonDocument::fromJson(body).object().value(QLatin1String("data")).toArray();
+    const std::vector<StripeRefundObject> data = StripeRefundObject::fromListPage(body);
     qint64 oldest = m_coveredDownTo;
-    m_refundsRead += data.size();
-    for (const QJsonValue &entry : data) {
-        const QJsonObject object = entry.toObject();
-        const qint64 created = object.value(QLatin1String("created")).toInteger();
+    m_refundsRead += qsizetype(data.size());
+    for (const StripeRefundObject &refund : data) {
+        const qint64 created = refund.created;
         oldest = std::min(oldest, created);
-        const QString operationId = object.value(QLatin1String("metadata")).toObject().value(QLatin1String("operation_id")).toString();
-        const auto index = m_byOperation.constFind(operationId);
-        if (index == m_byOperation.constEnd() || object.value(QLatin1String("object")).toString() != QLatin1String("refund"))
+        const auto index = m_byOperation.constFind(refund.operationId);
+        if (index == m_byOperation.constEnd() || !refund.isRefund)
             continue;
         Pending &pending = m_pending[*index];
         if (pending.done || created < fromSeconds(pending.question) || created > toSeconds(pending.question))
             continue;
-        pending.found.push_back(Found{object.value(QLatin1String("id")).toString(),
-                                      object.value(QLatin1String("status")).toString(),
-                                      object.value(QLatin1String("amount")).toInteger(),
-                                      object.value(QLatin1String("currency")).toString().toLower(), created});
+        pending.found.push_back(Found{refund.id, refund.status, refund.amount, refund.currency, created});
     }
     const bool last = !page.hasMore || page.ids.isEmpty();
     const qint64 lowest = last ? m_fromSeconds : oldest;
