@@ -193,7 +193,6 @@ int main(int argc, char **argv)
 
     // What each accepts, and whether its tree is SparseJsonReader's.
     for (const auto &payload : payloads) {
-        bool unused = false;
         const std::optional<Json> reference = keys.read(payload);
         for (Reader &reader : readers) {
             bool accepted = false;
@@ -205,13 +204,11 @@ int main(int argc, char **argv)
             }
             reader.accepted += accepted ? 1 : 0;
         }
-        (void)unused;
     }
 
     // The contract on the malformed samples and the fuzzer's seeds: a sparse reader may
     // decline anything (the full parser then answers), but what it accepts must be what the
-    // full parser reads, filtered to the kept keys.
-    // Beside them, texts where what a reader skips or repeats decides: a bad literal, number,
+    // full parser reads, filtered to the kept keys. Beside them, texts where what a reader skips or repeats decides: a bad literal, number,
     // string or object where nobody keeps it, and a repeated kept key.
     std::vector<std::pair<QString, QByteArray>> samples = {
         {QStringLiteral("(skipped bad literal)"), R"({"id":"evt_1","object":"event","created":1,"livemode":tru,"type":"t"})"},
