@@ -11,6 +11,7 @@
 #include "store/notecheck.h"
 #include "store/store.h"
 #include "stripe/stripeclient.h"
+#include "stripeask/lookupkeeper.h"
 #include "stripeask/queueaskquestions.h"
 #include "stripeask/queueaskjob.h"
 
@@ -58,22 +59,21 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
         settled = count;
         progress.update(settled, asker.total());
     });
-    QObject::connect(&asker, &QueueAskJob::operationAnswered, &asker,
-                     [&](const ProviderLookupDraft &answered, const QString &) {
-                         ProviderLookupDraft draft = answered;
-                         draft.operatorName = who;
-                         auto added = store->addProviderLookup(draft);
-                         if (!added) {
-                             failure = added.error();
-                             asker.stop();
-                             loop.quit();
-                             return;
-                         }
-                         ++kept;
-                         if (!draft.result.contains(QLatin1String("\"refunds\":[]")))
-                             ++withRefund;
-                         progress.update(settled + kept, asker.total());
-                     });
+    // The answers are kept a batch at a time (one transaction), not one by one.
+    LookupKeeper keeper(*store, who);
+    QObject::connect(&asker, &QueueAskJob::operationAnswered, &keeper,
+                     [&keeper](const ProviderLookupDraft &answered, const QString &) { keeper.keep(answered); });
+    QObject::connect(&keeper, &LookupKeeper::kept, &asker, [&](const ProviderLookup &lookup) {
+        ++kept;
+        if (!lookup.result.contains(QLatin1String("\"refunds\":[]")))
+            ++withRefund;
+        progress.update(settled + kept, asker.total());
+    });
+    QObject::connect(&keeper, &LookupKeeper::failed, &asker, [&](const Error &error) {
+        failure = error;
+        asker.stop();
+        loop.quit();
+    });
 
     InterruptWatch interrupt;
     QObject::connect(&interrupt, &InterruptWatch::interrupted, &loop, [&] {
@@ -89,6 +89,8 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
     QMetaObject::invokeMethod(&asker, [&asker, now] { asker.start(now); }, Qt::QueuedConnection);
     loop.exec();
     asker.stop();
+    // What was answered before the end (or an interruption) is kept.
+    keeper.flush();
     progress.finish();
 
     const auto requests = [](qint64 count) {

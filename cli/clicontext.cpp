@@ -109,7 +109,7 @@ std::optional<QString> CliContext::dbPath()
     return path;
 }
 
-std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode)
+std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode, Writes writes)
 {
     const auto path = dbPath();
     if (!path) {
@@ -126,7 +126,9 @@ std::unique_ptr<Store> CliContext::openStore(Store::OpenMode mode, int &exitCode
         exitCode = fail(StandbyStatus::writeRefusal(store.value()->location()));
         return nullptr;
     }
-    if (mode == Store::OpenMode::ReadWrite && store.value()->isReadOnly()) {
+    const bool mayWrite = writes == Writes::ProviderAnswers ? store.value()->keepsProviderAnswers()
+                                                            : !store.value()->isReadOnly();
+    if (mode == Store::OpenMode::ReadWrite && !mayWrite) {
         exitCode = fail(Error::unavailable(QCoreApplication::translate("Cli", "%1 cannot be written. %2 Nothing was written: ask for "
                                                                               "write access to the file and its folder, or work on a "
                                                                               "writable copy.")

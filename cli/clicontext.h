@@ -52,7 +52,10 @@ public:
     std::optional<QString> dbPath();
 
     // Opens the --db store; on failure prints the error and sets exitCode.
-    std::unique_ptr<Store> openStore(Store::OpenMode mode, int &exitCode);
+    // What a command opening the store ReadWrite writes: anything, or only what the
+    // provider answered (Store::keepsProviderAnswers(), which a reconciler's login may).
+    enum class Writes { Anything, ProviderAnswers };
+    std::unique_ptr<Store> openStore(Store::OpenMode mode, int &exitCode, Writes writes = Writes::Anything);
 
     // Says on standard error how the store was opened when that matters for what the
     // command reports (e.g. a read-only snapshot).

@@ -78,6 +78,7 @@ void printCounts(QTextStream &out, const TableCounts &source, const TableCounts 
         {"resolutions", source.resolutions, copy.resolutions},
         {"operation_notes", source.notes, copy.notes},
         {"provider_lookups", source.lookups, copy.lookups},
+        {"provider_bodies", source.bodies, copy.bodies},
     };
     out << QStringLiteral("%1 %2 %3\n").arg(QStringLiteral("table"), -16).arg(QStringLiteral("source"), 12)
                                        .arg(QStringLiteral("copy"), 12);

@@ -26,6 +26,8 @@ int runDemo(CliContext &context)
     const QString seedOption = QStringLiteral("seed");
     const QString nowOption = QStringLiteral("now");
     const QString truthOption = QStringLiteral("stripe-truth");
+    const QString profileOption = QStringLiteral("profile");
+    const QString shopOption = QStringLiteral("shop-refunds-per-minute");
     context.addDbOption();
     context.parser().addOption({operationsOption,
                                 QCoreApplication::translate("Cli", "How many refund operations to simulate (default 2000)."),
@@ -41,6 +43,17 @@ int runDemo(CliContext &context)
                                                                    "every event, delivered or not) to this JSON Lines file, for "
                                                                    "a fake Stripe to serve."),
                                 QStringLiteral("FILE")});
+    context.parser().addOption({profileOption,
+                                QCoreApplication::translate("Cli", "How the support team worked the queue: backlog (default: five days "
+                                                                   "in which a share was decided, most of the queue older than a "
+                                                                   "day) or today (the team keeps up: most of the queue within the "
+                                                                   "store's target, a few overdue)."),
+                                QStringLiteral("NAME"), QStringLiteral("backlog")});
+    context.parser().addOption({shopOption,
+                                QCoreApplication::translate("Cli", "How many refunds a minute the shop makes by its other paths, "
+                                                                   "beside the agent's (default 0). They exist at the provider only: "
+                                                                   "written to the --stripe-truth file, never to the store."),
+                                QStringLiteral("N"), QStringLiteral("0")});
     if (auto exit = context.parse(0, 0))
         return *exit;
     const auto path = context.dbPath();
@@ -64,6 +77,20 @@ int runDemo(CliContext &context)
         options.nowMs = now;
     }
     options.providerTruthPath = context.parser().value(truthOption);
+    const QString profile = context.parser().value(profileOption);
+    if (profile == QLatin1String("today"))
+        options.profile = DemoProfile::Today;
+    else if (profile != QLatin1String("backlog"))
+        return context.usageError(QCoreApplication::translate("Cli", "--profile wants backlog or today."));
+    options.shopRefundsPerMinute = context.parser().value(shopOption).toDouble(&ok);
+    if (!ok || !(options.shopRefundsPerMinute >= 0 && options.shopRefundsPerMinute <= DemoSimulator::MaxShopRefundsPerMinute)) {
+        return context.usageError(QCoreApplication::translate("Cli", "--shop-refunds-per-minute wants a number from 0 to %1.")
+                                      .arg(DemoSimulator::MaxShopRefundsPerMinute));
+    }
+    if (options.shopRefundsPerMinute > 0 && options.providerTruthPath.isEmpty()) {
+        return context.usageError(QCoreApplication::translate("Cli", "--shop-refunds-per-minute needs --stripe-truth: the shop's "
+                                                                    "other refunds exist at the provider only."));
+    }
 
     QElapsedTimer timer;
     timer.start();
@@ -122,6 +149,10 @@ int runDemo(CliContext &context)
         << '\n';
     line(QT_TRANSLATE_NOOP("Cli", "Resolutions: %1"), QString::number(s.resolutions));
     line(QT_TRANSLATE_NOOP("Cli", "Double refunds (old tool version): %1"), QString::number(s.doubleRefunds));
+    line(QT_TRANSLATE_NOOP("Cli", "Refunded in the Dashboard by a colleague, the operation left unknown: %1"),
+         QString::number(s.dashboardRefunds));
+    if (!options.providerTruthPath.isEmpty())
+        line(QT_TRANSLATE_NOOP("Cli", "The shop's other refunds, at the provider only: %1"), QString::number(s.shopRefunds));
     out << QCoreApplication::translate("Cli", "Reference case: %1 (order %2, %3 %4, unknown)")
                .arg(ReferenceCase::OperationId, ReferenceCase::OrderId,
                     Money::formatNumber(ReferenceCase::AmountCents, ReferenceCase::Currency), ReferenceCase::Currency.toUpper())

@@ -17,6 +17,7 @@ const char *conflictKind(ConflictReason::Kind kind)
     case ConflictReason::Kind::SeveralRefunds: return "several_refunds";
     case ConflictReason::Kind::AmountDiffers: return "amount_differs";
     case ConflictReason::Kind::CurrencyDiffers: return "currency_differs";
+    case ConflictReason::Kind::OtherRefund: return "other_refund";
     }
     return "";
 }

@@ -1,6 +1,7 @@
 #include "jsonwriter.h"
 
 #include "domain/jsonstring.h"
+#include "domain/lookupbodies.h"
 
 namespace RefundDesk::Cli::JsonWriter {
 
@@ -102,7 +103,7 @@ nlohmann::json toJson(const ProviderLookup &l)
         {"window_from", l.windowFrom ? nlohmann::json(*l.windowFrom) : nlohmann::json(nullptr)},
         {"window_to", l.windowTo ? nlohmann::json(*l.windowTo) : nlohmann::json(nullptr)},
         {"result", parsed(l.result)},
-        {"requests", parsed(l.requests)},
+        {"requests", parsed(LookupBodies::requestsWithBodies(l))},
         {"response_sha256", text(l.responseSha256)},
     };
 }

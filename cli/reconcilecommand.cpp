@@ -9,6 +9,7 @@
 #include "reconcilepass.h"
 #include "stripesetup.h"
 
+#include "domain/reconcilepassrecord.h"
 #include "store/notecheck.h"
 #include "store/store.h"
 #include "store/storelease.h"
@@ -125,8 +126,9 @@ int runReconcile(CliContext &context)
     if (!holder) {
         return context.fail(Error{holder.error().kind,
                                   QCoreApplication::translate("Cli", "The pass could not take its lease in the store's "
-                                                                     "store_meta (%1): a login that may write store_meta "
-                                                                     "runs it.")
+                                                                     "store_meta (%1): on PostgreSQL a login in the role "
+                                                                     "refund_desk_reconciler (roles-postgresql.sql, run "
+                                                                     "again on an older store) runs it.")
                                       .arg(holder.error().message)});
     }
     if (*holder) {
@@ -159,6 +161,20 @@ int runReconcile(CliContext &context)
     InterruptWatch interrupt;
     std::optional<Error> failure = runStripeJob(pass, &ReconcilePass::finished, &interrupt);
     pass.stop();
+    // How the pass ended, for every console's status bar: a pass stopped by Ctrl+C (or by
+    // systemd) neither checked everything nor failed, and leaves the last record as it is.
+    if (failure || !interrupt.wasInterrupted()) {
+        ReconcilePassRecord record;
+        record.finishedAtMs = QDateTime::currentMSecsSinceEpoch();
+        record.ok = !failure;
+        record.failure = failure ? failure->message : QString();
+        record.answers = pass.summary().answered;
+        if (auto kept = store->setMeta(ReconcilePassRecord::MetaKey, record.toMetaValue()); !kept) {
+            // The pass's own failure (a store gone away) says more; else this one is told.
+            if (!failure)
+                failure = kept.error();
+        }
+    }
     if (auto released = lease.release(); !released && !failure)
         failure = released.error();
 

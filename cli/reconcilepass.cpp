@@ -2,10 +2,12 @@
 
 #include "eventsync.h"
 
+#include "domain/lookupasker.h"
 #include "evidence/queueverdict.h"
 #include "store/store.h"
 #include "store/storelease.h"
 #include "stripe/stripeclient.h"
+#include "stripeask/lookupkeeper.h"
 #include "stripeask/queueasker.h"
 #include "stripeask/reconcilequestions.h"
 
@@ -22,7 +24,10 @@ ReconcilePass::ReconcilePass(Store &store, StripeClient &client, StoreLease &lea
     , m_lease(lease)
     , m_operatorName(std::move(operatorName))
     , m_pacer(requestsPerSecond)
+    , m_keeper(std::make_unique<LookupKeeper>(store, m_operatorName))
 {
+    connect(m_keeper.get(), &LookupKeeper::kept, this, &ReconcilePass::counted);
+    connect(m_keeper.get(), &LookupKeeper::failed, this, &ReconcilePass::fail);
     // Renewed four times within its length: a pass that is alive never loses it.
     m_renewal.setInterval(int(m_lease.lengthMs() / 4));
     connect(&m_renewal, &QTimer::timeout, this, &ReconcilePass::renewLease);
@@ -52,6 +57,7 @@ void ReconcilePass::stop()
     m_renewal.stop();
     if (m_asker)
         m_asker->stop();
+    m_keeper->flush(); // what was answered is kept
 }
 
 void ReconcilePass::eventsFetched()
@@ -72,6 +78,8 @@ void ReconcilePass::eventsFetched()
     connect(m_asker.get(), &QueueAsker::operationAnswered, this,
             [this](const ProviderLookupDraft &answered, const QString &) { keep(answered); });
     connect(m_asker.get(), &QueueAsker::finished, this, [this] {
+        if (!m_keeper->flush())
+            return; // failed() said why
         m_renewal.stop();
         emit finished();
     });
@@ -84,11 +92,14 @@ void ReconcilePass::keep(const ProviderLookupDraft &answered)
     if (m_stopped)
         return;
     ProviderLookupDraft draft = answered;
-    draft.operatorName = m_operatorName;
-    if (auto added = m_store.addProviderLookup(draft); !added)
-        return fail(added.error());
+    draft.result = LookupAsker::markedAsReconciler(draft.result); // the console says who asked
+    m_keeper->keep(draft);
+}
+
+void ReconcilePass::counted(const ProviderLookup &lookup)
+{
     ++m_summary.answered;
-    auto verdict = QueueVerdict::of(m_store, draft.operationId);
+    auto verdict = QueueVerdict::of(m_store, lookup.operationId);
     if (!verdict)
         return fail(verdict.error());
     if (*verdict)

@@ -11,6 +11,7 @@
 #include <memory>
 
 namespace RefundDesk {
+class LookupKeeper;
 class QueueAsker;
 class Store;
 class StoreLease;
@@ -39,7 +40,7 @@ struct ReconcileSummary
 // One pass of the reconciler: the refund events Stripe could not deliver since
 // sync-events --undelivered-only last listed them (the same cursor, EventSync), then the
 // operations ReconcileQuestions finds due, asked as QueueAsker asks them under the
-// request rate, each answer kept as a provider lookup as soon as it is complete. It
+// request rate, the answers kept as provider lookups a batch at a time (LookupKeeper). It
 // decides nothing. The caller holds `lease`; the pass renews it while it runs and fails
 // when it is lost. Runs on the thread of its store and client, from the event loop.
 class ReconcilePass final : public QObject
@@ -66,6 +67,7 @@ signals:
 private:
     void eventsFetched();
     void keep(const ProviderLookupDraft &answered);
+    void counted(const ProviderLookup &lookup);
     void renewLease();
     void fail(const Error &error);
 
@@ -75,6 +77,7 @@ private:
     QString m_operatorName;
     StripeRequestPacer m_pacer;
     std::unique_ptr<EventSync> m_events;
+    std::unique_ptr<LookupKeeper> m_keeper;
     std::unique_ptr<QueueAsker> m_asker;
     QTimer m_renewal;
     ReconcileSummary m_summary;

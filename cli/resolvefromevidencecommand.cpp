@@ -179,6 +179,11 @@ int runResolveFromEvidence(CliContext &context)
     BatchRequest request;
     for (const QString &text : parser.values(QStringLiteral("verdict"))) {
         const auto verdict = verdictFromString(text);
+        if (verdict == Verdict::OtherRefund || verdict == Verdict::Conflict)
+            return context.usageError(QCoreApplication::translate("Cli", "--verdict %1: an operation with this verdict is "
+                                                                         "decided by a person, one at a time, never in a "
+                                                                         "batch; --verdict must be 'refunded', 'failed' or "
+                                                                         "'not_found'.").arg(text));
         if (!verdict || !outcomeSettledBy(*verdict))
             return context.usageError(QCoreApplication::translate("Cli", "--verdict must be 'refunded', 'failed' or 'not_found'."));
         request.verdicts.push_back(*verdict);

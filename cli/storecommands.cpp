@@ -195,8 +195,12 @@ int runShow(CliContext &context)
         object["notes"] = nlohmann::json::array();
         for (const OperationNote &note : snapshot->notes)
             object["notes"].push_back(JsonWriter::toJson(note));
+        // Each lookup with the response bodies it names (schema version 3 keeps them apart).
+        std::vector<ProviderLookup> lookups = snapshot->lookups;
+        if (auto read = store->readBodiesInto(lookups); !read)
+            return context.fail(read.error());
         object["lookups"] = nlohmann::json::array();
-        for (const ProviderLookup &lookup : snapshot->lookups)
+        for (const ProviderLookup &lookup : lookups)
             object["lookups"].push_back(JsonWriter::toJson(lookup));
         context.out() << QString::fromStdString(JsonWriter::dump(object)) << '\n';
         return 0;

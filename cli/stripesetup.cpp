@@ -52,11 +52,11 @@ std::optional<StripeStore> openStripeStore(CliContext &context, const QString &r
         exitCode = context.fail(stripe.error());
         return std::nullopt;
     }
-    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode);
+    auto store = context.openStore(Store::OpenMode::ReadWrite, exitCode, CliContext::Writes::ProviderAnswers);
     if (!store)
         return std::nullopt;
     std::optional<Error> refused;
-    if (store->isReadOnly())
+    if (!store->keepsProviderAnswers())
         refused = Error::unavailable(readOnlyRefusal.arg(store->openNote()));
     else
         refused = refuseKeyOfOtherMode(*store, stripe->secret.mode());

@@ -5,11 +5,13 @@
 --     CREATE ROLE alice LOGIN PASSWORD '...' IN ROLE refund_desk_support;
 --     CREATE ROLE finance LOGIN PASSWORD '...' IN ROLE refund_desk_audit;
 --     CREATE ROLE refund_tool LOGIN PASSWORD '...' IN ROLE refund_desk_agent;
+--     CREATE ROLE stripe_reconciler LOGIN PASSWORD '...' IN ROLE refund_desk_reconciler;
 -- The operator recorded on a claim or a decision is the login itself (session_user):
 -- triggers refuse any other name from anyone but the store's owner. For every login but
 -- the owner, the server also keeps the audit chain (a decision's id, time, prev_hash and
 -- hash are its own) and the times written on an operation; the agent's logins only add
--- to the attempt history and finish an attempt once.
+-- to the attempt history and finish an attempt once; the reconciler's logins add events and
+-- provider lookups and move their own store_meta rows, and nothing else.
 -- Roles belong to the whole server: creating them again is harmless.
 
 DO $$
@@ -23,11 +25,14 @@ BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_agent') THEN
         CREATE ROLE refund_desk_agent NOLOGIN;
     END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_reconciler') THEN
+        CREATE ROLE refund_desk_reconciler NOLOGIN;
+    END IF;
 END
 $$;
 
 REVOKE ALL ON store_meta, refund_ops, refund_attempts, webhook_events, resolutions
-    FROM PUBLIC, refund_desk_support, refund_desk_audit, refund_desk_agent;
+    FROM PUBLIC, refund_desk_support, refund_desk_audit, refund_desk_agent, refund_desk_reconciler;
 
 -- Finance: reads everything, writes nothing.
 GRANT SELECT ON store_meta, refund_ops, refund_attempts, webhook_events, resolutions TO refund_desk_audit;
@@ -48,16 +53,36 @@ GRANT SELECT ON store_meta, refund_ops, refund_attempts, webhook_events TO refun
 GRANT INSERT, UPDATE ON refund_ops, refund_attempts TO refund_desk_agent;
 GRANT INSERT ON webhook_events TO refund_desk_agent;
 
+-- The reconciler ('refund-desk reconcile', and sync-events): reads the store as Refund
+-- Desk opens it, stores the events Stripe could not deliver, keeps Stripe's answers as
+-- provider lookups, and moves its own store_meta rows (the sync cursors, its lease, its
+-- last pass; store_meta_reconciler_rows below keeps it off every other row). No decision,
+-- claim or note: it may not write refund_ops, resolutions or operation_notes at all.
+GRANT SELECT ON store_meta, refund_ops, refund_attempts, webhook_events, resolutions TO refund_desk_reconciler;
+GRANT INSERT, UPDATE ON store_meta TO refund_desk_reconciler;
+GRANT INSERT ON webhook_events TO refund_desk_reconciler;
+
 -- Schema version 2's own tables (notes and provider lookups): support logins read and
--- add, finance reads, the agent's logins get nothing. A version 1 store has none yet;
+-- add, finance reads, the agent's logins get nothing, the reconciler's read both (the
+-- queue shows the notes' follow-ups) and add lookups. A version 1 store has none yet;
 -- 'refund-desk upgrade' grants the same when it adds them.
 DO $$
 BEGIN
     IF to_regclass('operation_notes') IS NOT NULL AND to_regclass('provider_lookups') IS NOT NULL THEN
         REVOKE ALL ON operation_notes, provider_lookups
-            FROM PUBLIC, refund_desk_support, refund_desk_audit, refund_desk_agent;
+            FROM PUBLIC, refund_desk_support, refund_desk_audit, refund_desk_agent, refund_desk_reconciler;
         GRANT SELECT ON operation_notes, provider_lookups TO refund_desk_audit;
         GRANT SELECT, INSERT ON operation_notes, provider_lookups TO refund_desk_support;
+        GRANT SELECT ON operation_notes, provider_lookups TO refund_desk_reconciler;
+        GRANT INSERT ON provider_lookups TO refund_desk_reconciler;
+    END IF;
+    -- Schema version 3 keeps the provider's response bodies apart, once each: the same
+    -- rights as provider_lookups.
+    IF to_regclass('provider_bodies') IS NOT NULL THEN
+        REVOKE ALL ON provider_bodies
+            FROM PUBLIC, refund_desk_support, refund_desk_audit, refund_desk_agent, refund_desk_reconciler;
+        GRANT SELECT ON provider_bodies TO refund_desk_audit;
+        GRANT SELECT, INSERT ON provider_bodies TO refund_desk_support, refund_desk_reconciler;
     END IF;
 END
 $$;
@@ -72,8 +97,8 @@ $$;
 -- store: CREATE OR REPLACE (and DROP ... IF EXISTS for the constraint triggers, which
 -- cannot be replaced) brings a store made before them up to date. The owner and
 -- superusers (refund_desk_may_name_others(): demo stores, 'refund-desk copy') are not
--- bound by them, and the agent's logins have rules of their own (below). A login belongs
--- to one of the three roles.
+-- bound by them, and the agent's and the reconciler's logins have rules of their own
+-- (below). A login belongs to one of the four roles.
 -- Table names in them are qualified with the schema of the table the trigger fires on:
 -- a session's own temporary tables come first in its search path and must not stand in
 -- for the store's.
@@ -420,5 +445,84 @@ $$;
 CREATE OR REPLACE TRIGGER refund_attempts_agent_appends
 BEFORE INSERT OR UPDATE ON refund_attempts
 FOR EACH ROW EXECUTE FUNCTION refund_attempts_agent_appends();
+
+-- The reconciler's logins (refund-desk reconcile). They may write store_meta for their own
+-- rows only: the places of sync-events' two listings, the reconciler's lease and how its
+-- last pass ended. The schema's rows (provider, key_retention_hours, schema_version) and
+-- the team's (queue_target_hours, and any row added later) are refused by name.
+CREATE OR REPLACE FUNCTION refund_desk_is_reconciler_login() RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT pg_has_role(session_user, 'refund_desk_reconciler', 'MEMBER') AND NOT refund_desk_may_name_others()
+$$;
+
+CREATE OR REPLACE FUNCTION refund_desk_reconciler_meta_key(key text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+    SELECT key IN ('stripe_events_synced_from', 'stripe_events_synced_until', 'stripe_events_sync_listing',
+                   'stripe_undelivered_events_synced_from', 'stripe_undelivered_events_synced_until',
+                   'stripe_undelivered_events_sync_listing', 'reconcile_lease', 'reconcile_last_pass')
+$$;
+
+CREATE OR REPLACE FUNCTION store_meta_reconciler_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF NOT refund_desk_is_reconciler_login() THEN
+        RETURN NEW;
+    END IF;
+    IF TG_OP = 'UPDATE' AND NOT refund_desk_reconciler_meta_key(OLD.key) THEN
+        RAISE EXCEPTION 'the login % may not change store_meta''s %: the reconciler writes only its own rows '
+                        '(the sync cursors, its lease and its last pass)', session_user, OLD.key;
+    END IF;
+    IF NOT refund_desk_reconciler_meta_key(NEW.key) THEN
+        RAISE EXCEPTION 'the login % may not write store_meta''s %: the reconciler writes only its own rows '
+                        '(the sync cursors, its lease and its last pass)', session_user, NEW.key;
+    END IF;
+    RETURN NEW;
+END
+$$;
+CREATE OR REPLACE TRIGGER store_meta_reconciler_rows
+BEFORE INSERT OR UPDATE ON store_meta
+FOR EACH ROW EXECUTE FUNCTION store_meta_reconciler_rows();
+
+-- Consoles learn at once that a pass ended (their status bar says when Stripe was last
+-- checked): the end of a pass notifies them as the other tables' changes do. Only that row:
+-- a lease renewed every half minute is nobody's news.
+CREATE OR REPLACE TRIGGER store_meta_notify_last_pass
+AFTER INSERT OR UPDATE ON store_meta
+FOR EACH ROW WHEN (NEW.key = 'reconcile_last_pass')
+EXECUTE FUNCTION refund_desk_notify_change();
+
+-- A lookup records that the reconciler asked ("asked_by": "reconciler" in its result), so
+-- that a console can say so: set on every lookup a reconciler's login adds (the operator
+-- and the time stay the server's, as for every lookup), and refused from every other login
+-- but the owner's (who copies stores with their lookups as they were).
+CREATE OR REPLACE FUNCTION provider_lookups_reconciler_mark() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    parsed jsonb;
+BEGIN
+    IF refund_desk_may_name_others() THEN
+        RETURN NEW;
+    END IF;
+    BEGIN
+        parsed := NEW.result::jsonb;
+    EXCEPTION WHEN others THEN
+        parsed := NULL; -- not JSON: kept as it came, and it marks nobody
+    END;
+    IF refund_desk_is_reconciler_login() THEN
+        IF jsonb_typeof(parsed) = 'object' AND (parsed ->> 'asked_by') IS DISTINCT FROM 'reconciler' THEN
+            NEW.result := (parsed || '{"asked_by": "reconciler"}'::jsonb)::text;
+        END IF;
+    ELSIF jsonb_typeof(parsed) = 'object' AND (parsed ->> 'asked_by') = 'reconciler' THEN
+        RAISE EXCEPTION 'the login % may not add a lookup marked as the reconciler''s: only refund_desk_reconciler '
+                        'logins ask as the reconciler', session_user;
+    END IF;
+    RETURN NEW;
+END
+$$;
+DO $$
+BEGIN
+    IF to_regclass('provider_lookups') IS NOT NULL THEN
+        CREATE OR REPLACE TRIGGER provider_lookups_reconciler_mark
+        BEFORE INSERT ON provider_lookups
+        FOR EACH ROW EXECUTE FUNCTION provider_lookups_reconciler_mark();
+    END IF;
+END
+$$;
 
 COMMIT;

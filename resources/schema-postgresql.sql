@@ -284,7 +284,8 @@ FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_notify_change();
 
 -- The rights roles-postgresql.sql gives on these tables, when its roles exist already
 -- (a store upgraded after its roles were made): support logins read and add; finance
--- reads; the agent's logins, which never needed them, get nothing.
+-- reads; the reconciler's logins read and add lookups; the agent's logins, which never
+-- needed them, get nothing.
 DO $$
 BEGIN
     REVOKE ALL ON operation_notes, provider_lookups FROM PUBLIC;
@@ -293,6 +294,10 @@ BEGIN
     END IF;
     IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_support') THEN
         GRANT SELECT, INSERT ON operation_notes, provider_lookups TO refund_desk_support;
+    END IF;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_reconciler') THEN
+        GRANT SELECT ON operation_notes, provider_lookups TO refund_desk_reconciler;
+        GRANT INSERT ON provider_lookups TO refund_desk_reconciler;
     END IF;
 END
 $$;
@@ -324,5 +329,41 @@ $$;
 CREATE TRIGGER refund_ops_payment_immutable
 BEFORE UPDATE OF payment_id ON refund_ops
 FOR EACH ROW EXECUTE FUNCTION refund_ops_payment_immutable();
+
+-- What the provider answered, each response body kept once: a listing page that covered
+-- many operations' windows is one row, however many lookups rest on it. The address is
+-- the lower-case hex SHA-256 of the body's UTF-8 text; a lookup of this version names its
+-- bodies by it (body_sha256 in each of its requests), and its response_sha256 is the
+-- SHA-256 of those addresses, in order. 'refund-desk verify' checks both. Append-only, as
+-- provider_lookups, for every login. Lookups of version 2 keep their bodies inside their
+-- requests, as they were written.
+CREATE TABLE provider_bodies (
+    body_sha256 text COLLATE "C" PRIMARY KEY CHECK (body_sha256 ~ '^[0-9a-f]{64}$'),
+    body        text NOT NULL
+);
+CREATE TRIGGER provider_bodies_no_update BEFORE UPDATE ON provider_bodies
+FOR EACH ROW EXECUTE FUNCTION refund_desk_append_only();
+CREATE TRIGGER provider_bodies_no_delete BEFORE DELETE ON provider_bodies
+FOR EACH ROW EXECUTE FUNCTION refund_desk_append_only();
+CREATE TRIGGER provider_bodies_no_truncate BEFORE TRUNCATE ON provider_bodies
+FOR EACH STATEMENT EXECUTE FUNCTION refund_desk_append_only();
+
+-- The rights on it are those on provider_lookups (roles-postgresql.sql gives the same):
+-- support and reconciler logins, who ask Stripe, read and add; finance reads; the agent's
+-- logins get nothing.
+DO $$
+BEGIN
+    REVOKE ALL ON provider_bodies FROM PUBLIC;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_audit') THEN
+        GRANT SELECT ON provider_bodies TO refund_desk_audit;
+    END IF;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_support') THEN
+        GRANT SELECT, INSERT ON provider_bodies TO refund_desk_support;
+    END IF;
+    IF EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'refund_desk_reconciler') THEN
+        GRANT SELECT, INSERT ON provider_bodies TO refund_desk_reconciler;
+    END IF;
+END
+$$;
 
 UPDATE store_meta SET value = '3' WHERE key = 'schema_version';

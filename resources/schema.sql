@@ -223,4 +223,27 @@ BEGIN
     SELECT RAISE(ABORT, 'payment_id is immutable once set');
 END;
 
+-- What the provider answered, each response body kept once: a listing page that covered
+-- many operations' windows is one row, however many lookups rest on it. The address is
+-- the lower-case hex SHA-256 of the body's UTF-8 text; a lookup of this version names its
+-- bodies by it (body_sha256 in each of its requests), and its response_sha256 is the
+-- SHA-256 of those addresses, in order. 'refund-desk verify' checks both. Append-only.
+-- Lookups of version 2 keep their bodies inside their requests, as they were written.
+CREATE TABLE provider_bodies (
+    body_sha256 TEXT PRIMARY KEY CHECK (length(body_sha256) = 64),
+    body        TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TRIGGER provider_bodies_no_update
+BEFORE UPDATE ON provider_bodies
+BEGIN
+    SELECT RAISE(ABORT, 'provider bodies are append-only');
+END;
+
+CREATE TRIGGER provider_bodies_no_delete
+BEFORE DELETE ON provider_bodies
+BEGIN
+    SELECT RAISE(ABORT, 'provider bodies are append-only');
+END;
+
 PRAGMA user_version = 3;

@@ -1,5 +1,6 @@
 #include "audit/auditverifier.h"
 
+#include "audit/lookupbodiescheck.h"
 #include "audit/lookupevidencecheck.h"
 #include "store/store.h"
 
@@ -95,11 +96,16 @@ Result<AuditReport> AuditVerifier::run(const Progress &progress)
     if (!violations)
         return violations.error();
     report.violations = std::move(*violations);
-    auto lookupViolation = lookups.run(m_store, m_pageSize);
+    // The bodies first: a decision's lookup is as it was only if the bodies it names are.
+    LookupBodiesCheck bodies;
+    if (auto checked = bodies.run(m_store, m_pageSize); !checked)
+        return checked.error();
+    auto lookupViolation = lookups.run(m_store, m_pageSize, bodies);
     if (!lookupViolation)
         return lookupViolation.error();
     if (*lookupViolation)
         report.violations.push_back(**lookupViolation);
+    report.violations.insert(report.violations.end(), bodies.violations().begin(), bodies.violations().end());
     if (!m_anchor.isEmpty() && !anchorFound && !report.chainBreak) {
         InvariantViolation v;
         v.invariant = QStringLiteral("the noted head is still in the chain");

@@ -1,9 +1,13 @@
 #include "audit/lookupevidencecheck.h"
 
+#include "audit/lookupbodiescheck.h"
+#include "domain/lookupbodies.h"
 #include "evidence/lookupevidence.h"
 #include "store/store.h"
 
 #include <QCoreApplication>
+
+#include <algorithm>
 
 namespace RefundDesk {
 
@@ -15,7 +19,8 @@ void LookupEvidenceCheck::add(const Resolution &resolution)
     m_named.insert(reference->lookupId, Named{resolution.resolutionId, resolution.operationId, reference->sha256});
 }
 
-Result<std::optional<InvariantViolation>> LookupEvidenceCheck::run(Store &store, int pageSize)
+Result<std::optional<InvariantViolation>> LookupEvidenceCheck::run(Store &store, int pageSize,
+                                                                    const LookupBodiesCheck &bodies)
 {
     std::optional<InvariantViolation> first;
     qint64 broken = 0;
@@ -53,6 +58,16 @@ Result<std::optional<InvariantViolation>> LookupEvidenceCheck::run(Store &store,
                                                                        "lookup was edited after the decision.")
                                 .arg(QString::number(named.resolutionId), QString::number(row.lookupId), named.sha256,
                                      LookupEvidence::bodiesSha256(row)));
+            } else if (LookupBodies::namesBodies(row.requests)) {
+                const QStringList addresses = LookupBodies::addressesNamed(row.requests);
+                const auto unsound = std::find_if(addresses.cbegin(), addresses.cend(),
+                                                  [&bodies](const QString &address) { return !bodies.isSound(address); });
+                if (unsound != addresses.cend()) {
+                    note(named, QCoreApplication::translate("AuditReport", "resolution #%1 names provider lookup %2, but the "
+                                                                           "response body %3 it rests on was edited or "
+                                                                           "removed after the decision.")
+                                    .arg(QString::number(named.resolutionId), QString::number(row.lookupId), *unsound));
+                }
             }
         }
         if (int(page->size()) < pageSize)

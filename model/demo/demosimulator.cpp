@@ -1,14 +1,17 @@
 #include "demo/demosimulator.h"
 
 #include "demo/customerconversation.h"
+#include "demo/dashboardcolleague.h"
 #include "demo/demorandom.h"
 #include "demo/fakeprovider.h"
 #include "demo/operationtable.h"
 #include "demo/operatordesk.h"
 #include "demo/providertruthfile.h"
 #include "demo/refundtool.h"
+#include "demo/shoprefunds.h"
 #include "demo/webhookdelivery.h"
 #include "store/storebuilder.h"
+#include "store/storefacts.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -40,6 +43,16 @@ constexpr int Incidents = 3;
 // The reference case draws from its own generator, so it is the same for every seed.
 constexpr quint64 ReferenceSeed = 0x5521'4417'3800'0001ULL;
 constexpr qint64 ReferenceNumber = 5521;
+// What other people and systems do at the provider draws from generators of its own, so
+// that the tool's operations, attempts and events, and the desk's decisions, are the same
+// with them or without them.
+constexpr quint64 OtherPathsSalt = 0xDA5B'0A2D'0000'0001ULL;
+constexpr quint64 ShopSalt = 0x5409'0000'0000'0002ULL;
+// Of the operations left unknown with no refund at the provider, the share a colleague
+// refunded in the Dashboard: a few orders in every store. A team that keeps up leaves
+// fewer such operations, so more of them are the colleague's.
+constexpr double DashboardShare = 0.3;
+constexpr double TodayDashboardShare = 0.6;
 
 class Simulation final
 {
@@ -55,9 +68,14 @@ public:
         , m_delivery(m_random, nowMs)
         , m_desk(m_random, nowMs)
         , m_conversation(m_random, m_table, m_provider, m_tool, nowMs)
+        , m_otherPaths(DemoRandom::mix(options.seed ^ OtherPathsSalt))
+        , m_otherDelivery(m_otherPaths, nowMs)
+        , m_colleague(m_otherPaths, nowMs, options.profile == DemoProfile::Today ? TodayDashboardShare : DashboardShare)
     {
         m_summary.seed = options.seed;
         m_summary.nowMs = nowMs;
+        if (options.profile == DemoProfile::Today)
+            m_desk.keepUpWithin(qint64(StoreFacts::DefaultQueueTargetHours) * Hour); // the demo store sets none
     }
 
     Result<SimulationSummary> run(StoreBuilder &builder, const ProgressCallback &progress);
@@ -67,6 +85,7 @@ private:
     Result<void> write(StoreBuilder &builder, std::vector<Operation> &operations, std::vector<Attempt> &attempts,
                        std::vector<DeliveredEvent> &events);
     std::vector<qint64> doubleRefundPositions(qint64 total);
+    void refundInTheDashboard(std::vector<DeliveredEvent> &events);
     bool cancelled() const
     {
         return m_options.cancel && m_options.cancel->load(std::memory_order_relaxed);
@@ -82,6 +101,9 @@ private:
     WebhookDelivery m_delivery;
     OperatorDesk m_desk;
     CustomerConversation m_conversation;
+    DemoRandom m_otherPaths;
+    WebhookDelivery m_otherDelivery;
+    DashboardColleague m_colleague;
     std::vector<DeliveredEvent> m_events;
     std::unique_ptr<ProviderTruthFile> m_truth;
     SimulationSummary m_summary;
@@ -98,6 +120,20 @@ std::vector<qint64> Simulation::doubleRefundPositions(qint64 total)
         positions.push_back(m_random.between(1, last));
     std::sort(positions.begin(), positions.end());
     return positions;
+}
+
+void Simulation::refundInTheDashboard(std::vector<DeliveredEvent> &events)
+{
+    std::vector<ProviderRefund> refunds;
+    for (const Operation &op : m_table.rows()) {
+        if (auto refund = m_colleague.refundFor(op, m_provider.charge()))
+            refunds.push_back(std::move(*refund));
+    }
+    if (refunds.empty())
+        return;
+    // The receiver gets their events as it gets any: late, twice or never at times.
+    m_otherDelivery.deliver(refunds, events);
+    m_summary.dashboardRefunds += qint64(refunds.size());
 }
 
 Result<void> Simulation::write(StoreBuilder &builder, std::vector<Operation> &operations,
@@ -194,6 +230,7 @@ Result<SimulationSummary> Simulation::run(StoreBuilder &builder, const ProgressC
         if (auto opened = m_truth->open(); !opened)
             return opened.error();
         m_delivery.setTruth(m_truth.get());
+        m_otherDelivery.setTruth(m_truth.get());
     }
     if (auto meta = builder.setMeta(QStringLiteral("demo_seed"), QString::number(m_options.seed)); !meta)
         return meta.error();
@@ -244,6 +281,10 @@ Result<SimulationSummary> Simulation::run(StoreBuilder &builder, const ProgressC
             else
                 m_desk.review(op, m_provider.refunds(), m_events);
         }
+        // Only where the provider holds no refund of the conversation: a refund in the
+        // Dashboard beside the tool's would be a double refund, a scene of its own.
+        if (plan.scene == CustomerConversation::Scene::Ordinary && m_provider.refunds().empty())
+            refundInTheDashboard(m_events);
         if (auto written = write(builder, m_table.rows(), m_tool.attempts(), m_events); !written)
             return written.error();
         produced = m_summary.operations;
@@ -261,16 +302,19 @@ Result<SimulationSummary> Simulation::run(StoreBuilder &builder, const ProgressC
     }
 
     if (m_truth) {
+        ShopRefunds shop(DemoRandom::mix(m_options.seed ^ ShopSalt), begin, m_now);
+        m_summary.shopRefunds = shop.write(m_options.shopRefundsPerMinute, *m_truth);
         if (auto finished = m_truth->finish(); !finished)
             return finished.error();
     }
     m_summary.toolCalls += m_tool.toolCalls();
     m_summary.insertRaces = m_tool.insertRaces();
-    const DeliveryCounts &counts = m_delivery.counts();
-    m_summary.duplicateDeliveries = counts.duplicatesIgnored;
-    m_summary.undeliveredEvents = counts.neverDelivered + counts.notYetDelivered;
-    m_summary.eventsWithoutMetadata = counts.withoutMetadata;
-    m_summary.unreadablePayloads = counts.unreadable;
+    for (const DeliveryCounts &counts : {m_delivery.counts(), m_otherDelivery.counts()}) {
+        m_summary.duplicateDeliveries += counts.duplicatesIgnored;
+        m_summary.undeliveredEvents += counts.neverDelivered + counts.notYetDelivered;
+        m_summary.eventsWithoutMetadata += counts.withoutMetadata;
+        m_summary.unreadablePayloads += counts.unreadable;
+    }
     if (progress)
         progress(produced, total);
     return m_summary;
@@ -284,6 +328,10 @@ Result<SimulationSummary> DemoSimulator::run(StoreBuilder &builder, const Simula
     if (options.operations < 1 || options.operations > MaxOperations) {
         return Error::usage(QCoreApplication::translate("Demo", "A demo store holds from 1 to %1 operations; %2 was asked for.")
                                 .arg(MaxOperations).arg(options.operations));
+    }
+    if (!(options.shopRefundsPerMinute >= 0 && options.shopRefundsPerMinute <= MaxShopRefundsPerMinute)) {
+        return Error::usage(QCoreApplication::translate("Demo", "The shop's other refunds a minute are from 0 to %1; %2 was asked for.")
+                                .arg(MaxShopRefundsPerMinute).arg(options.shopRefundsPerMinute));
     }
     const qint64 now = options.nowMs.value_or(QDateTime::currentMSecsSinceEpoch());
     // The simulation holds a few hundred kilobytes; keep it off the caller's stack.

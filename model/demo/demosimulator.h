@@ -12,6 +12,18 @@ namespace RefundDesk {
 
 class StoreBuilder;
 
+// How the support team worked the queue of a demo store.
+enum class DemoProfile {
+    // Five days in which the operators decided a share of what the tool left unknown: most
+    // of the queue is older than a day (the stores the tests and benchmarks build).
+    Backlog,
+    // The operators keep up: what was unknown for longer than the store's target
+    // (queue_target_hours, 24 h unless set) was decided within the target, so most of the
+    // queue is within it and a few rows are overdue (refunds still pending at Stripe, the
+    // old tool's double refunds). A real day, for a person looking at the console.
+    Today,
+};
+
 struct SimulationOptions
 {
     // Operations in the store, the reference case included.
@@ -26,6 +38,12 @@ struct SimulationOptions
     // every refund and every event, delivered or not), for a fake Stripe to serve. The
     // store is the same with or without it.
     QString providerTruthPath;
+    DemoProfile profile = DemoProfile::Backlog;
+    // Refunds a minute the shop makes by its other paths (its order system, its own
+    // scripts), beside the agent's: each on a payment of its own, with no metadata. They
+    // exist at the provider only, so they go to the truth file (none without one) and never
+    // to the store: the volume at Stripe grows and the store stays the same.
+    double shopRefundsPerMinute = 0;
 };
 
 struct SimulationSummary
@@ -52,6 +70,10 @@ struct SimulationSummary
     qint64 undeliveredEvents = 0;  // never delivered, or not yet by now
     qint64 eventsWithoutMetadata = 0;
     qint64 unreadablePayloads = 0;
+    // A colleague refunded the order in the provider's Dashboard (no metadata) while the
+    // operation stayed unknown: its payment has a refund the tool did not make.
+    qint64 dashboardRefunds = 0;
+    qint64 shopRefunds = 0; // the shop's other refunds written to the truth file
 };
 
 // (done, total) operations; called from the thread that runs the simulation.
@@ -82,6 +104,7 @@ class DemoSimulator final
 {
 public:
     static constexpr qint64 MaxOperations = 50'000'000;
+    static constexpr double MaxShopRefundsPerMinute = 10'000;
 
     Result<SimulationSummary> run(StoreBuilder &builder, const SimulationOptions &options,
                                   const ProgressCallback &progress = {});

@@ -141,6 +141,8 @@ public:
     ProviderReply send(const RefundRequest &request, qint64 atMs);
 
     const std::vector<ProviderRefund> &refunds() const { return m_refunds; }
+    // The charge of the conversation under way.
+    const ProviderCharge &charge() const { return m_charge; }
 
 private:
     struct KeyRecord

@@ -58,16 +58,22 @@ void OperatorDesk::review(Operation &op, const std::vector<ProviderRefund> &refu
     const qint64 age = m_now - op.updatedAt;
     if (age < 10 * Minute)
         return;
-    if (age > 2 * Hour && m_random.chance(0.4) && resolve(op, refunds, events))
+    const bool overdue = m_targetMs > 0 && age > m_targetMs;
+    if (age > 2 * Hour && m_random.chance(overdue ? 0.97 : 0.4) && resolve(op, refunds, events))
+        return;
+    // A team that keeps up looks again today at what it could not decide then: what has
+    // settled since is decided, a refund still pending stays overdue.
+    if (overdue && resolve(op, refunds, events, m_now - m_random.between(Minute, 2 * Hour)))
         return;
     maybeClaim(op, 0.15);
 }
 
 bool OperatorDesk::resolve(Operation &op, const std::vector<ProviderRefund> &refunds,
-                           const std::vector<DeliveredEvent> &events)
+                           const std::vector<DeliveredEvent> &events, std::optional<qint64> atMs)
 {
     const qint64 age = m_now - op.updatedAt;
-    const qint64 at = op.updatedAt + m_random.between(10 * Minute, qMin(age - Minute, 36 * Hour));
+    const qint64 at = atMs ? *atMs
+                           : op.updatedAt + m_random.between(10 * Minute, qMin(age - Minute, m_targetMs > 0 ? m_targetMs : 36 * Hour));
 
     int refundIndex = -1;
     for (int i = 0; i < int(refunds.size()); ++i) {

@@ -6,6 +6,7 @@
 #include "domain/operation.h"
 #include "domain/resolution.h"
 
+#include <optional>
 #include <vector>
 
 namespace RefundDesk::Internal {
@@ -20,6 +21,11 @@ class OperatorDesk final
 public:
     OperatorDesk(DemoRandom &random, qint64 nowMs);
 
+    // The team keeps up with the queue: nearly every operation unknown for longer than
+    // `targetMs` was decided, within that time (DemoProfile::Today). Unset, it decides a
+    // share of the queue whatever its age, within 36 hours.
+    void keepUpWithin(qint64 targetMs) { m_targetMs = targetMs; }
+
     // Leaves `operation` alone, claims it, or resolves it. Only unknown rows are touched.
     void review(Operation &operation, const std::vector<ProviderRefund> &refunds,
                 const std::vector<DeliveredEvent> &events);
@@ -32,12 +38,15 @@ public:
 
 private:
     void claim(Operation &operation);
+    // Records the outcome the evidence of the time shows (at `atMs`, or a drawn time);
+    // false when nobody could decide yet (a refund still pending, two refunds).
     bool resolve(Operation &operation, const std::vector<ProviderRefund> &refunds,
-                 const std::vector<DeliveredEvent> &events);
+                 const std::vector<DeliveredEvent> &events, std::optional<qint64> atMs = std::nullopt);
     QString operatorName();
 
     DemoRandom &m_random;
     qint64 m_now = 0;
+    qint64 m_targetMs = 0;
     std::vector<Resolution> m_log;
 };
 

@@ -56,7 +56,8 @@ void WebhookDelivery::deliver(const std::vector<ProviderRefund> &refunds, std::v
             event.refundId = refund.id;
             delivered.refund = index;
             delivered.refundStatus = change.status;
-            if (metadataLost)
+            // Lost on the way, or never there (a refund made in the Dashboard).
+            if (metadataLost || refund.operationId.isEmpty())
                 ++m_counts.withoutMetadata;
             receive(std::move(delivered), change.atMs, out);
 

@@ -52,4 +52,59 @@ Json parseJson(const QByteArray &utf8)
     return Json::parse(utf8.constData(), utf8.constData() + utf8.size(), nullptr, false);
 }
 
+namespace {
+
+QJsonValue qtValue(const Json &value)
+{
+    switch (value.type()) {
+    case Json::value_t::boolean:
+        return value.get<bool>();
+    case Json::value_t::number_integer:
+        return qint64(value.get<Json::number_integer_t>());
+    case Json::value_t::number_unsigned: {
+        // Qt keeps a whole number past 64 bits as a double, as its reader does.
+        const auto number = value.get<Json::number_unsigned_t>();
+        if (number <= Json::number_unsigned_t(std::numeric_limits<qint64>::max()))
+            return qint64(number);
+        return double(number);
+    }
+    case Json::value_t::number_float:
+        return value.get<double>();
+    case Json::value_t::string:
+        return jsonText(value);
+    case Json::value_t::array: {
+        QJsonArray array;
+        for (const Json &entry : value)
+            array.append(qtValue(entry));
+        return array;
+    }
+    case Json::value_t::object: {
+        QJsonObject object;
+        for (const auto &[key, member] : value.items())
+            object.insert(QString::fromStdString(key), qtValue(member));
+        return object;
+    }
+    default:
+        return QJsonValue::Null;
+    }
+}
+
+} // namespace
+
+std::optional<QJsonObject> editableObject(const QString &text)
+{
+    const Json document = parseJson(text.toUtf8());
+    if (!document.is_object())
+        return std::nullopt;
+    return qtValue(document).toObject();
+}
+
+std::optional<QJsonArray> editableArray(const QString &text)
+{
+    const Json document = parseJson(text.toUtf8());
+    if (!document.is_array())
+        return std::nullopt;
+    return qtValue(document).toArray();
+}
+
 } // namespace RefundDesk::Internal

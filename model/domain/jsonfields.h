@@ -2,7 +2,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QString>
+
+#include <optional>
 
 namespace RefundDesk::Internal {
 
@@ -19,5 +23,11 @@ bool jsonFlag(const nlohmann::json &value);      // true only for true
 
 // The text parsed, or a discarded value (neither object nor array) when it is not JSON.
 nlohmann::json parseJson(const QByteArray &utf8);
+
+// A document read here and handed to Qt's classes to be edited and written again: every
+// member as it was, each number as Qt's own reader would hold it. Nothing when the text is
+// not a JSON object (an array).
+std::optional<QJsonObject> editableObject(const QString &text);
+std::optional<QJsonArray> editableArray(const QString &text);
 
 } // namespace RefundDesk::Internal

@@ -38,6 +38,7 @@ BatchReport BatchExecutor::run(const BatchPlan &plan)
 {
     BatchReport report;
     report.planned = qint64(plan.eligible.size());
+    report.leftOutByReviewer = plan.leftOutByReviewer();
     report.note = batchNote(m_note, m_operatorName, report.planned, QDateTime::currentMSecsSinceEpoch());
     const size_t total = plan.eligible.size();
     for (size_t first = 0; first < total; first += size_t(m_flightSize)) {

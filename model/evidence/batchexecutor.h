@@ -24,6 +24,8 @@ struct BatchReport
     qint64 planned = 0;
     bool cancelled = false;             // stopped before the next operation when asked
     std::optional<Error> failure;       // the store could not be written: the batch stopped
+    // Eligible, but unticked in the review: never recorded, listed with the report.
+    std::vector<BatchLeftOut> leftOutByReviewer;
 
     qint64 decided() const;
     qint64 skipped() const;
@@ -31,7 +33,8 @@ struct BatchReport
     qint64 notTried() const { return planned - qint64(items.size()); }
 };
 
-// Records a plan's candidates, each as its own decision: its own resolution row, its own
+// Records a plan's candidates (never its left-out operations, those the reviewer unticked
+// included), each as its own decision: its own resolution row, its own
 // evidence (webhook:evt_...), the batch's note, and the check that the operation and its
 // evidence are still as reviewed. One that changed is skipped, with what changed. They go
 // to the store in flights (BatchFlight): on a server a flight's decisions cost one round

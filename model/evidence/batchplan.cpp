@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 
 namespace RefundDesk {
@@ -19,7 +20,8 @@ std::optional<Outcome> outcomeSettledBy(Verdict verdict)
     case Verdict::NotFound: return Outcome::Failed;
     case Verdict::None:
     case Verdict::Pending:
-    case Verdict::Conflict: return std::nullopt;
+    case Verdict::Conflict:
+    case Verdict::OtherRefund: return std::nullopt;
     }
     return std::nullopt;
 }
@@ -38,6 +40,8 @@ QString toString(LeftOutReason reason)
     case LeftOutReason::ClaimedByOther: return QStringLiteral("claimed_by_other");
     case LeftOutReason::NoteSinceEvidence: return QStringLiteral("note_since_evidence");
     case LeftOutReason::FollowUpToCome: return QStringLiteral("follow_up_to_come");
+    case LeftOutReason::OtherRefund: return QStringLiteral("other_refund");
+    case LeftOutReason::LeftOutByReviewer: return QStringLiteral("left_out_by_reviewer");
     }
     return {};
 }
@@ -59,6 +63,9 @@ QString describe(LeftOutReason reason, const Operation &operation)
         return QCoreApplication::translate("BatchPlan", "a note since the evidence");
     case LeftOutReason::FollowUpToCome:
         return QCoreApplication::translate("BatchPlan", "a follow-up date still to come");
+    case LeftOutReason::OtherRefund:
+        return QCoreApplication::translate("BatchPlan", "Stripe lists a refund of its payment that no operation here made");
+    case LeftOutReason::LeftOutByReviewer: return QCoreApplication::translate("BatchPlan", "left out by the reviewer");
     }
     return {};
 }
@@ -99,6 +106,30 @@ std::vector<BatchTotal> BatchPlan::totals() const
     return totals;
 }
 
+BatchPlan BatchPlan::leavingOut(const QSet<QString> &operationIds) const
+{
+    BatchPlan reviewed;
+    reviewed.operatorName = operatorName;
+    reviewed.leftOut = leftOut;
+    std::vector<BatchLeftOut> unticked;
+    for (const BatchCandidate &candidate : eligible) {
+        if (operationIds.contains(candidate.seen.operationId))
+            unticked.push_back({candidate.seen, candidate.verdict, LeftOutReason::LeftOutByReviewer, {}, {}});
+        else
+            reviewed.eligible.push_back(candidate);
+    }
+    reviewed.leftOut.insert(reviewed.leftOut.end(), unticked.begin(), unticked.end());
+    return reviewed;
+}
+
+std::vector<BatchLeftOut> BatchPlan::leftOutByReviewer() const
+{
+    std::vector<BatchLeftOut> byReviewer;
+    std::copy_if(leftOut.begin(), leftOut.end(), std::back_inserter(byReviewer),
+                 [](const BatchLeftOut &left) { return left.reason == LeftOutReason::LeftOutByReviewer; });
+    return byReviewer;
+}
+
 qint64 BatchPlanner::evidenceTime(const Evidence &evidence)
 {
     if (const EvidenceLookup *lookup = evidence.namedLookup())
@@ -116,6 +147,7 @@ std::variant<BatchCandidate, BatchLeftOut> BatchPlanner::judge(const Operation &
         switch (evidence.verdict) {
         case Verdict::Pending: return leftOut(LeftOutReason::Pending);
         case Verdict::Conflict: return leftOut(LeftOutReason::Conflict);
+        case Verdict::OtherRefund: return leftOut(LeftOutReason::OtherRefund);
         default: return leftOut(LeftOutReason::NoEvidence);
         }
     }

@@ -58,6 +58,8 @@ enum class LeftOutReason {
     ClaimedByOther,   // a colleague holds it
     NoteSinceEvidence, // a note was written after the evidence the decision would rest on
     FollowUpToCome,    // a note set a follow-up date still to come
+    OtherRefund,       // Stripe lists a refund of its payment that no operation of the store made
+    LeftOutByReviewer, // eligible, but the person who reviewed the batch unticked it
 };
 
 namespace Names {
@@ -96,10 +98,15 @@ struct BatchPlan
 {
     QString operatorName;
     std::vector<BatchCandidate> eligible; // in queue order
-    std::vector<BatchLeftOut> leftOut;    // in queue order
+    std::vector<BatchLeftOut> leftOut;    // in queue order, then those the reviewer left out
 
     // By outcome (refunded first), then currency.
     std::vector<BatchTotal> totals() const;
+    // The plan as reviewed: the candidates in `operationIds` move to the left-out ones,
+    // LeftOutReason::LeftOutByReviewer, so that nothing records them.
+    BatchPlan leavingOut(const QSet<QString> &operationIds) const;
+    // The operations the reviewer left out (LeftOutReason::LeftOutByReviewer).
+    std::vector<BatchLeftOut> leftOutByReviewer() const;
 };
 
 // What to plan over.

@@ -15,6 +15,7 @@ QString toString(Verdict verdict)
     case Verdict::Pending: return QStringLiteral("pending");
     case Verdict::Conflict: return QStringLiteral("conflict");
     case Verdict::NotFound: return QStringLiteral("not_found");
+    case Verdict::OtherRefund: return QStringLiteral("other_refund");
     }
     return {};
 }
@@ -28,6 +29,7 @@ QString displayName(Verdict verdict)
     case Verdict::Pending: return QCoreApplication::translate("Verdict", "pending");
     case Verdict::Conflict: return QCoreApplication::translate("Verdict", "conflict");
     case Verdict::NotFound: return QCoreApplication::translate("Verdict", "not found at Stripe");
+    case Verdict::OtherRefund: return QCoreApplication::translate("Verdict", "refund by another path");
     }
     return {};
 }
@@ -35,7 +37,7 @@ QString displayName(Verdict verdict)
 std::optional<Verdict> verdictFromString(const QString &text)
 {
     for (auto verdict : {Verdict::None, Verdict::Refunded, Verdict::Failed, Verdict::Pending, Verdict::Conflict,
-                         Verdict::NotFound}) {
+                         Verdict::NotFound, Verdict::OtherRefund}) {
         if (toString(verdict) == text)
             return verdict;
     }

@@ -12,9 +12,11 @@
 namespace RefundDesk {
 
 // What the provider's events and lookups, taken together, say about an operation
-// (DESIGN.md, "Evidence"). NotFound: a complete listing of Stripe's refunds in the
-// operation's window found none of its own.
-enum class Verdict { None, Refunded, Failed, Pending, Conflict, NotFound };
+// (DESIGN.md, "Evidence"). NotFound: a complete listing of Stripe's refunds (of the
+// operation's payment, or in its window) found none of its own, and none of the payment
+// that no operation of this store made. OtherRefund: the payment's listing holds a refund
+// that no operation of this store made, and the operation has none of its own.
+enum class Verdict { None, Refunded, Failed, Pending, Conflict, NotFound, OtherRefund };
 
 QString toString(Verdict verdict);
 // The verdict as the console shows it, in the language of the run; toString() is the token.
@@ -59,12 +61,21 @@ struct EvidenceLookup
     ProviderLookup row;
     bool complete = false; // the listing (or every retrieval) finished
     bool listed = false;   // the refunds of a window were listed (not retrieved by id)
-    std::vector<ParsedRefund> refunds;
+    bool byPayment = false; // the refunds of the operation's payment were listed
+    QString route;          // payment_intent, charge, refund_ids, window; empty on older records
+    QString paymentId;      // by the payment: the payment listed
+    std::optional<qint64> quietSince; // by the payment: when the attempts ended (ms)
+    std::vector<ParsedRefund> refunds; // the operation's own
+    // By the payment: its refunds that no operation of this store made, and those of the
+    // store's other operations (theirs, saying nothing against this one).
+    std::vector<ParsedRefund> otherRefunds;
+    std::vector<ParsedRefund> otherOperations;
 
     // What a decision made on it names: stripe_lookup:ID:sha256:HEX.
     QString evidenceText() const;
     // Whether it shows that Stripe has no refund for the operation: a complete listing
-    // that found none, asked at least 10 minutes after the last attempt ended.
+    // that found none (by the payment: none of its own and none that no operation of this
+    // store made), asked at least 10 minutes after the last attempt ended.
     bool findsNoRefund() const;
 };
 
@@ -84,7 +95,7 @@ struct RefundState
 // Why the evidence is in conflict.
 struct ConflictReason
 {
-    enum class Kind { SeveralRefunds, AmountDiffers, CurrencyDiffers };
+    enum class Kind { SeveralRefunds, AmountDiffers, CurrencyDiffers, OtherRefund };
     Kind kind = Kind::SeveralRefunds;
     QString text;
 };
@@ -95,12 +106,15 @@ struct Evidence
     std::vector<EvidenceEvent> events;         // oldest first (created, then received_at)
     std::vector<EvidenceLookup> lookups;       // in lookup_id order
     std::vector<RefundState> refunds;          // each refund id's latest state, by refund id
+    // Refunds of the operation's payment that no operation of this store made, each as the
+    // latest lookup that lists it states it (by refund id).
+    std::vector<RefundState> otherRefunds;
     std::vector<ConflictReason> conflicts;     // empty unless verdict is Conflict
     QString explanation;                       // one sentence for a banner
     QString namedRefundId;                     // the refund the evidence names, when exactly one
     QString namedEventId;                      // the event that states its latest state
     // The lookup the verdict rests on when a lookup states the named refund's latest
-    // state, or the verdict is NotFound; else null.
+    // state, or the verdict is NotFound or OtherRefund; else null.
     const EvidenceLookup *namedLookup() const;
     qint64 namedLookupId = 0;
 

@@ -252,8 +252,33 @@ QString explainLookupRefund(const RefundState &state, const EvidenceLookup &look
              QString::number(lookup.row.lookupId), clock(lookup.row.askedAt), lookup.row.operatorName);
 }
 
+QString describeOther(const ParsedRefund &refund)
+{
+    const QString status = displayName(refund.status);
+    return QCoreApplication::translate("EvidenceAnalyzer", "%1, %2, %3, created %4", "a refund: id, amount, status, time")
+        .arg(refund.id, money(refund),
+             status.isEmpty() ? QCoreApplication::translate("EvidenceAnalyzer", "without a status") : status,
+             clock(refund.created * 1000));
+}
+
+QString explainOtherRefunds(const std::vector<RefundState> &others)
+{
+    QStringList refunds;
+    for (const RefundState &state : others)
+        refunds << describeOther(state.refund);
+    return QCoreApplication::translate("EvidenceAnalyzer", "Stripe lists %n refund(s) of this payment that no operation of "
+                                                           "this store made: %1 (the Dashboard or another tool?).",
+                                       nullptr, int(others.size()))
+        .arg(refunds.join(QStringLiteral("; ")));
+}
+
 QString explainNotFound(const EvidenceLookup &lookup)
 {
+    if (lookup.byPayment) {
+        return QCoreApplication::translate("EvidenceAnalyzer", "Stripe lists no refund of payment %1 (complete, asked at %2 "
+                                                               "by %3, lookup %4).")
+            .arg(lookup.paymentId, clock(lookup.row.askedAt), lookup.row.operatorName, QString::number(lookup.row.lookupId));
+    }
     return QCoreApplication::translate("EvidenceAnalyzer", "Stripe lists no refund for this operation created between %1 and %2 "
                                                            "(asked at %3 by %4, lookup %5).")
         .arg(clock(lookup.row.windowFrom.value_or(0)), clock(lookup.row.windowTo.value_or(0)), clock(lookup.row.askedAt),
@@ -314,6 +339,17 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
         evidence.namedLookupId = evidence.refunds.front().lookupId;
     }
     evidence.conflicts = findConflicts(operation, allStates, evidence.refunds);
+    // Money the payment lost by another path, beside the operation's own refund: which
+    // one is the operation's is for a person to say.
+    if (!evidence.refunds.empty()) {
+        for (const RefundState &other : evidence.otherRefunds) {
+            evidence.conflicts.push_back({ConflictReason::Kind::OtherRefund,
+                                          QCoreApplication::translate("EvidenceAnalyzer", "Stripe also lists a refund of this "
+                                                                                          "payment that no operation of this "
+                                                                                          "store made: %1 (%2)")
+                                              .arg(describeOther(other.refund), other.source())});
+        }
+    }
     if (!evidence.conflicts.empty()) {
         evidence.verdict = Verdict::Conflict;
         if (explain) {
@@ -322,6 +358,15 @@ void decide(const Operation &operation, const std::vector<RefundState> &allState
                 reasons << reason.text;
             evidence.explanation = sentence(reasons.join(QCoreApplication::translate("EvidenceAnalyzer", "; ", "between two phrases of a sentence")));
         }
+        return;
+    }
+    if (evidence.refunds.empty() && !evidence.otherRefunds.empty()) {
+        evidence.verdict = Verdict::OtherRefund;
+        evidence.namedLookupId = evidence.otherRefunds.front().lookupId;
+        for (const RefundState &other : evidence.otherRefunds)
+            evidence.namedLookupId = std::max(evidence.namedLookupId, other.lookupId);
+        if (explain)
+            evidence.explanation = explainOtherRefunds(evidence.otherRefunds);
         return;
     }
     if (evidence.refunds.empty()) {
@@ -409,6 +454,23 @@ Evidence EvidenceAnalyzer::analyze(const Operation &operation, const std::vector
         return std::tie(createdA, a.row.receivedAt, a.row.eventId) < std::tie(createdB, b.row.receivedAt, b.row.eventId);
     });
     std::sort(allStates.begin(), allStates.end(), [](const RefundState &a, const RefundState &b) { return isLater(b, a); });
+    // Refunds of the payment that no operation of this store made, unless the events or
+    // another lookup show them to be the operation's own.
+    std::map<QString, RefundState> others;
+    for (const EvidenceLookup &lookup : evidence.lookups) {
+        for (const ParsedRefund &refund : lookup.otherRefunds) {
+            if (latest.count(refund.id) > 0)
+                continue;
+            RefundState state{refund, QString(), lookup.row.askedAt / 1000, lookup.row.askedAt, lookup.row.lookupId};
+            auto found = others.find(refund.id);
+            if (found == others.end())
+                others.emplace(refund.id, state);
+            else if (isLater(state, found->second))
+                found->second = state;
+        }
+    }
+    for (auto &[id, state] : others)
+        evidence.otherRefunds.push_back(std::move(state));
     for (auto &[id, state] : latest)
         evidence.refunds.push_back(std::move(state));
 

@@ -1,11 +1,9 @@
 #include "evidence/lookupevidence.h"
 
+#include "domain/lookupbodies.h"
 #include "domain/providerlookupresult.h"
 
-#include <nlohmann/json.hpp>
-
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QRegularExpression>
 
 namespace RefundDesk {
@@ -15,19 +13,45 @@ EvidenceLookup LookupEvidence::read(const ProviderLookup &row)
     EvidenceLookup lookup;
     lookup.row = row;
     const ProviderLookupResult result = ProviderLookupResult::read(row.result);
+    if (!result.readable)
+        return lookup;
     lookup.complete = result.complete;
     lookup.listed = result.listed;
-    for (const ProviderLookupResult::Refund &found : result.refunds) {
-        if (found.id.isEmpty())
-            continue;
-        ParsedRefund refund;
-        refund.id = found.id;
-        refund.amount = found.amount;
-        refund.currency = found.currency.toLower();
-        refund.status = refundStatusFromString(found.status).value_or(RefundStatus::Absent);
-        refund.failureReason = found.failureReason;
-        refund.operationId = found.operationId;
-        lookup.refunds.push_back(std::move(refund));
+    lookup.byPayment = result.byPayment;
+    lookup.route = result.route;
+    if (lookup.byPayment) {
+        lookup.paymentId = result.paymentId;
+        lookup.quietSince = result.quietSince;
+    }
+    const auto parsed = [](const std::vector<ProviderLookupResult::Refund> &stated) {
+        std::vector<ParsedRefund> refunds;
+        for (const ProviderLookupResult::Refund &found : stated) {
+            if (found.id.isEmpty())
+                continue;
+            ParsedRefund refund;
+            refund.id = found.id;
+            refund.amount = found.amount;
+            refund.currency = found.currency.toLower();
+            refund.status = refundStatusFromString(found.status).value_or(RefundStatus::Absent);
+            refund.failureReason = found.failureReason;
+            refund.operationId = found.operationId;
+            refund.created = found.created;
+            refunds.push_back(std::move(refund));
+        }
+        return refunds;
+    };
+    lookup.refunds = parsed(result.refunds);
+    if (lookup.byPayment) {
+        lookup.otherRefunds = parsed(result.otherRefunds);
+        lookup.otherOperations = parsed(result.otherOperations);
+        // A record no keeper sorted (it cannot come from Refund Desk, which sorts before
+        // keeping): a refund whose metadata names no operation is nobody's here.
+        for (ParsedRefund &refund : parsed(result.paymentRefunds)) {
+            if (refund.operationId.isEmpty())
+                lookup.otherRefunds.push_back(std::move(refund));
+            else
+                lookup.otherOperations.push_back(std::move(refund));
+        }
     }
     return lookup;
 }
@@ -52,19 +76,7 @@ std::optional<LookupEvidence::Reference> LookupEvidence::reference(const QString
 
 QString LookupEvidence::bodiesSha256(const ProviderLookup &row)
 {
-    const QByteArray text = row.requests.toUtf8();
-    const auto requests = nlohmann::json::parse(text.constData(), text.constData() + text.size(), nullptr, false);
-    if (!requests.is_array())
-        return {};
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (const auto &request : requests) {
-        if (!request.is_object())
-            continue;
-        const auto body = request.find("body");
-        if (body != request.end() && body->is_string())
-            hash.addData(QByteArrayView(body->get_ref<const std::string &>()));
-    }
-    return QString::fromLatin1(hash.result().toHex());
+    return LookupBodies::sha256Of(row);
 }
 
 QString EvidenceLookup::evidenceText() const
@@ -74,6 +86,11 @@ QString EvidenceLookup::evidenceText() const
 
 bool EvidenceLookup::findsNoRefund() const
 {
+    if (byPayment) {
+        // The payment's listing anchors the ten minutes on the attempts, as the window did.
+        return complete && refunds.empty() && otherRefunds.empty() && quietSince
+            && row.askedAt >= *quietSince + LookupEvidence::SettleDelayMs;
+    }
     if (!listed || !complete || !refunds.empty() || !row.windowTo)
         return false;
     const qint64 lastAttemptEnded = *row.windowTo - LookupEvidence::WindowMarginMs;

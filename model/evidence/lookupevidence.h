@@ -32,9 +32,9 @@ public:
         QString sha256; // lower-case hex
     };
     static std::optional<Reference> reference(const QString &evidence);
-    // The SHA-256 (lower-case hex) of the response bodies the record keeps, in the order
-    // they were received: what the Stripe client hashed when it asked. Empty when the
-    // requests cannot be read.
+    // What the record's response_sha256 must be (lower-case hex): over the bodies it holds
+    // (version 2) or the addresses of those it names (version 3), in the order they were
+    // received (LookupBodies). Empty when the requests cannot be read.
     static QString bodiesSha256(const ProviderLookup &row);
 };
 

@@ -27,6 +27,7 @@ struct ParsedRefund
     QString operationId;     // metadata.operation_id
     QString chargeId;
     QString paymentIntentId;
+    qint64 created = 0;      // seconds; set where a lookup's listing states it, else 0
 };
 
 // The charge object of a charge.refunded event.

@@ -70,6 +70,12 @@ std::optional<QString> Resolver::contradiction(const Evidence &evidence, const R
         if (draft.outcome == Outcome::Refunded)
             return QCoreApplication::translate("Resolver", "%1 So recording %2 contradicts it.").arg(evidence.explanation, outcome);
         break;
+    case Verdict::OtherRefund:
+        // Whether that money is this operation's refund, or something else entirely, is
+        // for a person to find out; either outcome is theirs to record, with a note.
+        return QCoreApplication::translate("Resolver", "%1 Whether it is this operation's refund is for a person to say, so "
+                                                       "no outcome can be recorded without an override.")
+            .arg(evidence.explanation);
     case Verdict::None:
         break;
     }

@@ -62,7 +62,7 @@ public:
     // Why recording `draft` would contradict `evidence`, naming the events; empty when it
     // does not: refunded while the verdict is failed; failed while it is refunded or
     // pending; refunded while it is not_found; a refund id other than the one the
-    // evidence names; anything in conflict.
+    // evidence names; anything in conflict or other_refund.
     // The console asks this before writing; resolve() asks it again.
     static std::optional<QString> contradiction(const Evidence &evidence, const ResolutionDraft &draft);
 

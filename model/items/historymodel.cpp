@@ -5,6 +5,7 @@
 
 #include "domain/money.h"
 #include "domain/providerlookupresult.h"
+#include "evidence/paymentsource.h"
 
 #include <QLocale>
 #include <QStringList>
@@ -17,24 +18,55 @@ namespace {
 
 // What the provider answered, from the lookup's result (not its stored summary, which is
 // in the language of whoever asked).
+QString refundText(const ProviderLookupResult::Refund &refund)
+{
+    return HistoryModel::tr("%1 %2, %3").arg(refund.id, refund.status, Money::display(refund.amount, refund.currency));
+}
+
+// A listing by the payment: its refunds, whose each is, and where the payment was read.
+QString paymentAnswer(const ProviderLookupResult &result, QStringList found)
+{
+    for (const ProviderLookupResult::Refund &refund : result.otherOperations)
+        found.append(HistoryModel::tr("%1 (operation %2's)").arg(refundText(refund), refund.operationId));
+    for (const ProviderLookupResult::Refund &refund : result.otherRefunds)
+        found.append(HistoryModel::tr("%1 (made by no operation of this store)").arg(refundText(refund)));
+    PaymentSource source;
+    source.paymentId = result.paymentId;
+    source.from = PaymentSource::fromFromToken(result.paymentFrom);
+    source.operationId = result.paymentFromOperation;
+    source.eventId = result.paymentFromEvent;
+    const QString asked = HistoryModel::tr("by payment %1, read from %2").arg(result.paymentId, source.describeFrom());
+    if (!found.isEmpty())
+        return HistoryModel::tr("%1: found %2").arg(asked, found.join(QStringLiteral("; ")));
+    return result.complete ? HistoryModel::tr("%1: no refund of this payment; the listing was complete").arg(asked)
+                           : HistoryModel::tr("%1: the listing did not finish").arg(asked);
+}
+
+// What the provider answered, from the lookup's result (not its stored summary, which is
+// in the language of whoever asked).
 QString lookupAnswer(const ProviderLookup &lookup)
 {
     const ProviderLookupResult result = ProviderLookupResult::read(lookup.result);
     QStringList found;
-    for (const ProviderLookupResult::Refund &refund : result.refunds) {
-        found.append(HistoryModel::tr("%1 %2, %3")
-                         .arg(refund.id, refund.status, Money::display(refund.amount, refund.currency)));
-    }
+    for (const ProviderLookupResult::Refund &refund : result.refunds)
+        found.append(refundText(refund));
     for (const QString &id : result.missing)
         found.append(HistoryModel::tr("%1 unknown to the provider").arg(id));
+    if (result.byPayment)
+        return paymentAnswer(result, found);
+    // A window's listing finds refunds by their metadata alone.
+    const QString blind = lookup.windowFrom
+        ? QStringLiteral("; ") + HistoryModel::tr("no payment was known, and asking by the window cannot see refunds "
+                                                  "made by another path")
+        : QString();
     if (!found.isEmpty())
-        return HistoryModel::tr("found: %1").arg(found.join(QStringLiteral("; ")));
+        return HistoryModel::tr("found: %1").arg(found.join(QStringLiteral("; "))) + blind;
     if (lookup.windowFrom && lookup.windowTo) {
         const QString window = HistoryModel::tr("between %1 and %2")
                                    .arg(TimeText::fullMoment(*lookup.windowFrom), TimeText::fullMoment(*lookup.windowTo));
-        return result.complete
-            ? HistoryModel::tr("no refund for this operation created %1; the listing was complete").arg(window)
-            : HistoryModel::tr("refunds created %1: the listing did not finish").arg(window);
+        return (result.complete ? HistoryModel::tr("no refund for this operation created %1; the listing was complete").arg(window)
+                                : HistoryModel::tr("refunds created %1: the listing did not finish").arg(window))
+            + blind;
     }
     return HistoryModel::tr("refunds known by id");
 }

@@ -205,9 +205,10 @@ QVariant QueueModel::displayData(const Row &row, int column) const
     case AttemptsColumn: return operation.attempts;
     case AgeColumn: return ageText(row);
     case KeyWindowColumn: {
-        // Compact for the column; the header's tooltip says it is the time left.
+        // Compact for the column; the header's tooltip says it is the time left. Empty once
+        // closed: on most rows it is, and a word on each would tell no row from another.
         const KeyWindow window(operation, m_keyRetentionHours);
-        return window.isOpenAt(now) ? TimeText::span(window.expiresAt() - now) : tr("closed");
+        return window.isOpenAt(now) ? TimeText::span(window.expiresAt() - now) : QString();
     }
     case VerdictColumn: {
         const QString code = verdictOf(row).code;
@@ -297,6 +298,9 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
                                   : since;
         }
         case KeyWindowColumn:
+            if (keyExpiresAt(operation) <= m_clock())
+                return tr("The key window closed about %1: the provider may have forgotten the idempotency key.")
+                    .arg(TimeText::fullMoment(keyExpiresAt(operation)));
             return tr("The provider keeps the idempotency key until about %1.")
                 .arg(TimeText::fullMoment(keyExpiresAt(operation)));
         // Names refund and event ids from the payloads: never markup.

@@ -23,6 +23,20 @@ QString span(qint64 milliseconds)
     return QCoreApplication::translate("TimeText", "%1 s").arg(seconds);
 }
 
+QString ago(qint64 milliseconds)
+{
+    const qint64 minutes = qMax<qint64>(0, milliseconds) / (60 * 1000);
+    const qint64 hours = minutes / 60;
+    if (minutes < 1)
+        return QCoreApplication::translate("TimeText", "just now");
+    if (minutes < 60)
+        return QCoreApplication::translate("TimeText", "%n min ago", nullptr, int(minutes));
+    if (hours < 48)
+        return QCoreApplication::translate("TimeText", "%n h ago", nullptr, int(hours));
+    const qint64 days = hours / 24;
+    return QCoreApplication::translate("TimeText", "%n days ago", nullptr, int(days));
+}
+
 namespace {
 
 bool isC(const QLocale &locale)

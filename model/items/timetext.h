@@ -9,6 +9,11 @@ namespace RefundDesk::TimeText {
 // "3 h 05 m", "2 d 4 h".
 QString span(qint64 milliseconds);
 
+// How long ago, in words that read after a verb: "just now", "4 min ago", "3 h ago",
+// "2 days ago" (under a minute, minutes, hours up to two days, then days). Said again as
+// time passes by whoever shows it.
+QString ago(qint64 milliseconds);
+
 // A moment in local time: "14:02" today, "28 Nov 14:02" otherwise; in the words and
 // formats of the default locale ("28 нояб. 14:02", "11月28日 14:02").
 QString moment(qint64 msecsSinceEpoch, qint64 nowMsecs);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "domain/reconcilepassrecord.h"
+
 #include <QDate>
 #include <QString>
 #include <QVariant>
@@ -51,6 +53,9 @@ struct QueueCounts
     // the view is empty.
     QString oldestOperationId;
     qint64 oldestUnknownSince = 0;
+    // How the reconciler's last pass ended (store_meta's ReconcilePassRecord::MetaKey),
+    // read by the same statement: none when no pass ever kept one.
+    std::optional<ReconcilePassRecord> lastReconcilePass;
     qint64 needsPersonNow() const { return all - waiting; }
     bool operator==(const QueueCounts &) const = default;
 };

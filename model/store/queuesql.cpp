@@ -146,7 +146,8 @@ QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool not
                      " (SELECT COUNT(*) FROM refund_ops" + hint(indexes.claimant) + " WHERE " + queue + " AND "
                      + claimantOf + " = " + claimant + " AND status = 'checking' AND " + claimant + " <> ''),"
                      " " + waiting + ","
-                     " (SELECT " + idColumn + oldest + ", (SELECT " + oldestSince + oldest;
+                     " (SELECT " + idColumn + oldest + ", (SELECT " + oldestSince + oldest + ","
+                     " (SELECT value FROM store_meta WHERE key = 'reconcile_last_pass')"; // ReconcilePassRecord::MetaKey
     // The view's own count: what the queue lists under it, as the listing's own WHERE says.
     if (!viewWhere.isEmpty())
         sql += ", (SELECT COUNT(*) FROM refund_ops" + viewWhere + ")";

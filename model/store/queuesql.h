@@ -57,8 +57,10 @@ struct CountsIndexes
 };
 // `viewWhere`: where() of the view the person looks at (its placeholders bound by the
 // caller, its day the same `day`); empty for the whole queue. With it, the oldest is the
-// view's and a seventh column counts the view; without it the statement is the whole
-// queue's alone.
+// view's and an eighth column counts the view; without it the statement is the whole
+// queue's alone. The seventh column is the reconciler's last pass (store_meta's
+// ReconcilePassRecord::MetaKey, NULL without one), so that the status bar needs no read of
+// its own.
 QByteArray countsSql(const QByteArray &claimant, const QByteArray &day, bool notes, SqlDialect dialect,
                      const CountsIndexes &indexes = {}, const QByteArray &viewWhere = {});
 // Whether `view` lists less than the whole queue (a status, a follow-up or a search):

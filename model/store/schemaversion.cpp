@@ -7,8 +7,9 @@ namespace RefundDesk::Internal {
 int storeTableCount(int version)
 {
     // store_meta, refund_ops, refund_attempts, webhook_events, resolutions; then
-    // operation_notes and provider_lookups (version 3 adds a column, no table).
-    return version >= 2 ? 7 : 5;
+    // operation_notes and provider_lookups; then provider_bodies (version 3, which also
+    // adds a column).
+    return version >= 3 ? 8 : version >= 2 ? 7 : 5;
 }
 
 QByteArray schemaUpgradeText(const QByteArray &schemaText, int toVersion)

@@ -1,5 +1,7 @@
 #include "store/store.h"
 
+#include "domain/lookupbodies.h"
+
 #include <QHash>
 
 #include <algorithm>
@@ -76,6 +78,38 @@ Result<QueuePageReading> Store::queuePageWithEvents(const QueueQuery &query, con
         return lookups.error();
     return QueuePageReading{std::move(page->operations), std::move(*candidates), std::move(*lookups),
                             std::move(page->details)};
+}
+
+Result<ProviderLookup> Store::addProviderLookup(const ProviderLookupDraft &draft)
+{
+    auto kept = addProviderLookups({draft});
+    if (!kept)
+        return kept.error();
+    return std::move(kept->front());
+}
+
+Result<void> Store::readBodiesInto(std::vector<ProviderLookup> &lookups)
+{
+    QStringList addresses;
+    for (const ProviderLookup &lookup : lookups)
+        addresses += LookupBodies::addressesNamed(lookup.requests);
+    addresses.removeDuplicates();
+    if (addresses.isEmpty())
+        return {};
+    auto bodies = responseBodies(addresses);
+    if (!bodies)
+        return bodies.error();
+    QHash<QString, const ResponseBody *> byAddress;
+    for (const ResponseBody &body : *bodies)
+        byAddress.insert(body.sha256, &body);
+    for (ProviderLookup &lookup : lookups) {
+        lookup.bodies.clear();
+        for (const QString &address : LookupBodies::addressesNamed(lookup.requests)) {
+            if (const auto body = byAddress.constFind(address); body != byAddress.cend())
+                lookup.bodies.push_back(**body);
+        }
+    }
+    return {};
 }
 
 Result<std::vector<std::vector<ProviderLookup>>> Store::providerLookupsOfEach(const std::vector<Operation> &operations)

@@ -45,6 +45,10 @@ public:
 
     virtual QString location() const = 0;
     virtual bool isReadOnly() const = 0;
+    // Whether this connection may keep what the provider answered: events, provider
+    // lookups and the store_meta rows its jobs keep their place in (a store open for
+    // writing; on PostgreSQL also a refund_desk_reconciler login, read-only otherwise).
+    virtual bool keepsProviderAnswers() const { return !isReadOnly(); }
     // A note for the status bar about how the store was opened (e.g. an immutable
     // read-only fallback); empty when there is nothing to say. It gives the technical
     // reason; freshness() says what it means for what a person sees.
@@ -211,7 +215,19 @@ public:
 
     // Appends what the provider answered about an operation, as the draft holds it; the
     // store records the time, and on PostgreSQL the login. Refused on a version 1 store.
-    virtual Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft) = 0;
+    // Version 3 keeps each response body once (provider_bodies, by its address), in the
+    // same transaction as the lookup that names it; version 2 keeps the bodies inside the
+    // lookup's requests (LookupBodies::inlined).
+    Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft);
+    // Appends several lookups in one transaction (SQLite) or one flight (PostgreSQL): all
+    // of them with their bodies, or none. The kept rows (with the bodies they name), in
+    // the order of the drafts.
+    virtual Result<std::vector<ProviderLookup>> addProviderLookups(const std::vector<ProviderLookupDraft> &drafts) = 0;
+    // The bodies kept under these addresses (schema version 3), each once, in no order;
+    // an address the store does not hold is left out. None before version 3.
+    virtual Result<std::vector<ResponseBody>> responseBodies(const QStringList &addresses) = 0;
+    // The lookups with the bodies their requests name read into them (ProviderLookup::bodies).
+    Result<void> readBodiesInto(std::vector<ProviderLookup> &lookups);
     // An operation's lookups in lookup_id order; none on a version 1 store.
     virtual Result<std::vector<ProviderLookup>> providerLookups(const QString &operationId) = 0;
     // The lookups of each operation named, in one statement: those of one operation
@@ -243,6 +259,9 @@ public:
     // operation_notes and provider_lookups by id, after the id given; none on version 1.
     virtual Result<std::vector<OperationNote>> notesAfter(qint64 afterNoteId, int limit) = 0;
     virtual Result<std::vector<ProviderLookup>> providerLookupsAfter(qint64 afterLookupId, int limit) = 0;
+    // provider_bodies by address, after the address given (from the first when empty);
+    // none before version 3.
+    virtual Result<std::vector<ResponseBody>> responseBodiesAfter(const QString &afterSha256, int limit) = 0;
     // The rows of each table: what a copy checks its two ends against.
     virtual Result<TableCounts> tableCounts() = 0;
 

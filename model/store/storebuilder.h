@@ -39,6 +39,8 @@ public:
     // Notes and lookups as they stand, ids, operators and times included.
     virtual Result<void> addNote(const OperationNote &note) = 0;
     virtual Result<void> addProviderLookup(const ProviderLookup &lookup) = 0;
+    // A response body (schema version 3) as it stands, under its address.
+    virtual Result<void> addResponseBody(const ResponseBody &body) = 0;
     virtual Result<void> finish() = 0;
 };
 

@@ -149,6 +149,18 @@ Result<TableCounts> StoreCopier::copy(const Progress &progress)
         return notes.error();
     copied.notes = *notes;
 
+    // Schema version 3's bodies, before the lookups that name them (none in an older source).
+    auto bodies = copyPages<QString>(
+        std::max(1, m_pageSize / 4), tally,
+        [this](const std::optional<QString> &after) {
+            return m_source.responseBodiesAfter(after.value_or(QString()), std::max(1, m_pageSize / 4));
+        },
+        [this](const ResponseBody &row) { return m_destination.addResponseBody(row); },
+        [](const ResponseBody &row) { return row.sha256; });
+    if (!bodies)
+        return bodies.error();
+    copied.bodies = *bodies;
+
     auto lookups = copyPages<qint64>(
         m_pageSize, tally,
         [this](const std::optional<qint64> &after) { return m_source.providerLookupsAfter(after.value_or(0), m_pageSize); },
@@ -172,6 +184,7 @@ Result<TableCounts> StoreCopier::copy(const Progress &progress)
         {"resolutions", copied.resolutions, counted->resolutions},
         {"operation_notes", copied.notes, counted->notes},
         {"provider_lookups", copied.lookups, counted->lookups},
+        {"provider_bodies", copied.bodies, counted->bodies},
     };
     for (const auto &t : tables) {
         if (auto error = mismatch(t.table, t.copied, t.counted))

@@ -14,8 +14,8 @@ class StoreBuilder;
 
 // Copies every row of one store into a new one, whatever their backends: store_meta,
 // refund_ops, refund_attempts, webhook_events, resolutions and (schema version 2)
-// operation_notes and provider_lookups, each a page at a time in
-// its key order (flat memory for a store of any size), every value as stored — ids,
+// operation_notes and provider_lookups, and (schema version 3) provider_bodies, each a
+// page at a time in its key order (flat memory for a store of any size), every value as stored — ids,
 // hashes, times, payload bytes. Nothing is checked or repaired on the way: a broken chain
 // arrives broken. The new store's schema is its own (triggers, indexes, schema version).
 //

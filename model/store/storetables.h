@@ -42,8 +42,9 @@ struct TableCounts
     qint64 resolutions = 0;
     qint64 notes = 0;   // schema version 2
     qint64 lookups = 0; // schema version 2
+    qint64 bodies = 0;  // schema version 3
 
-    qint64 total() const { return meta + operations + attempts + events + resolutions + notes + lookups; }
+    qint64 total() const { return meta + operations + attempts + events + resolutions + notes + lookups + bodies; }
     bool operator==(const TableCounts &other) const = default;
 };
 

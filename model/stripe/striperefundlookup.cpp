@@ -1,18 +1,29 @@
 #include "stripe/striperefundlookup.h"
 
+#include "domain/lookupbodies.h"
+#include "domain/providerlookupresult.h"
 #include "stripe/refundlookupsummary.h"
 #include "stripe/stripeclient.h"
 #include "stripe/stripelistpager.h"
 
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimer>
 #include <QUrlQuery>
 
 #include <algorithm>
 
 namespace RefundDesk {
+
+namespace {
+
+QString compact(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
 
 RefundLookupQuestion RefundLookupQuestion::forOperation(const QString &operationId, qint64 createdAtMs,
                                                         const QList<QPair<qint64, qint64>> &attemptSpansMs,
@@ -36,6 +47,13 @@ RefundLookupQuestion RefundLookupQuestion::forOperation(const QString &operation
     return question;
 }
 
+QString RefundLookupQuestion::route() const
+{
+    if (!paymentId.isEmpty())
+        return paymentId.startsWith(QLatin1String("pi_")) ? QStringLiteral("payment_intent") : QStringLiteral("charge");
+    return knownRefundIds.isEmpty() ? QStringLiteral("window") : QStringLiteral("refund_ids");
+}
+
 StripeRefundLookup::StripeRefundLookup(StripeClient &client, RefundLookupQuestion question, QObject *parent)
     : QObject(parent)
     , m_client(client)
@@ -48,14 +66,19 @@ StripeRefundLookup::~StripeRefundLookup() = default;
 
 void StripeRefundLookup::start()
 {
-    if (!m_question.knownRefundIds.isEmpty())
+    if (!m_question.paymentId.isEmpty())
+        return listPayment();
+    if (!m_question.knownRefundIds.isEmpty()) {
+        m_toRetrieve = m_question.knownRefundIds;
         return retrieveNext();
+    }
     // Stripe's created filters are in seconds: the window is widened to whole seconds.
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("created[gte]"), QString::number(m_question.windowFromMs / 1000));
     query.addQueryItem(QStringLiteral("created[lte]"), QString::number((m_question.windowToMs + 999) / 1000));
     m_listed = true;
     m_pager = std::make_unique<StripeListPager>(m_client, QStringLiteral("/v1/refunds"), query);
+    m_pager->setPacing(m_pacing);
     connect(m_pager.get(), &StripeListPager::pageRead, this, &StripeRefundLookup::pageRead);
     connect(m_pager.get(), &StripeListPager::finished, this, [this] {
         m_complete = true;
@@ -65,15 +88,48 @@ void StripeRefundLookup::start()
     m_pager->start();
 }
 
+void StripeRefundLookup::listPayment()
+{
+    // The payment's refunds are few: one page of Stripe's largest, more only while has_more.
+    m_byPayment = true;
+    QUrlQuery query;
+    query.addQueryItem(m_question.route(), m_question.paymentId);
+    m_pager = std::make_unique<StripeListPager>(m_client, QStringLiteral("/v1/refunds"), query);
+    m_pager->setPacing(m_pacing);
+    connect(m_pager.get(), &StripeListPager::pageRead, this, &StripeRefundLookup::pageRead);
+    connect(m_pager.get(), &StripeListPager::finished, this, [this] {
+        // A refund known by id that the payment's listing did not hold (the payment was
+        // read from another operation, or the refund is of another charge) is asked for by id.
+        for (const QString &id : std::as_const(m_question.knownRefundIds)) {
+            const bool listed = std::any_of(m_found.cbegin(), m_found.cend(), [&id](const StripeRefundObject &f) { return f.id == id; });
+            if (!listed)
+                m_toRetrieve.append(id);
+        }
+        retrieveNext();
+    });
+    connect(m_pager.get(), &StripeListPager::failed, this, &StripeRefundLookup::listingFailed);
+    m_pager->start();
+}
+
 void StripeRefundLookup::retrieveNext()
 {
-    if (m_nextKnown >= m_question.knownRefundIds.size()) {
+    if (m_toRetrieve.isEmpty()) {
         m_complete = true;
         emit finished();
         return;
     }
-    const QString id = m_question.knownRefundIds.at(m_nextKnown++);
-    m_tag = m_client.get(QStringLiteral("/v1/refunds/") + QString::fromLatin1(QUrl::toPercentEncoding(id)));
+    if (const qint64 wait = m_pacing.waitBeforeNext ? m_pacing.waitBeforeNext() : 0; wait > 0) {
+        QTimer::singleShot(wait, this, [this] { retrieveNext(); });
+        return;
+    }
+    send(m_toRetrieve.front());
+}
+
+void StripeRefundLookup::send(const QString &refundId)
+{
+    if (m_pacing.sent)
+        m_pacing.sent();
+    m_tag = m_client.get(QStringLiteral("/v1/refunds/") + QString::fromLatin1(QUrl::toPercentEncoding(refundId)));
 }
 
 void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
@@ -81,10 +137,11 @@ void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
     if (tag != m_tag || m_tag == 0)
         return;
     m_tag = 0;
+    const QString id = m_toRetrieve.takeFirst();
     // A refund id Stripe does not know is an answer worth keeping, not a failure.
     if (answer.httpStatus == 404) {
         keepRequest(answer.pathAndQuery, answer.httpStatus, answer.requestId, answer.body);
-        m_missing.append(m_question.knownRefundIds.at(m_nextKnown - 1));
+        m_missing.append(id);
         return retrieveNext();
     }
     if (!answer.ok()) {
@@ -107,8 +164,12 @@ void StripeRefundLookup::pageRead(const StripePage &page)
 {
     keepRequest(page.pathAndQuery, 200, page.requestId, page.body);
     for (StripeRefundObject &refund : StripeRefundObject::fromListPage(page.body)) {
-        if (refund.isRefund && !refund.id.isEmpty() && refund.operationId == m_question.operationId)
+        if (!refund.isRefund || refund.id.isEmpty())
+            continue;
+        if (refund.operationId == m_question.operationId || (m_byPayment && m_question.knownRefundIds.contains(refund.id)))
             m_found.push_back(std::move(refund));
+        else if (m_byPayment)
+            m_others.push_back(std::move(refund));
     }
 }
 
@@ -119,14 +180,56 @@ void StripeRefundLookup::listingFailed(const Error &error)
 
 void StripeRefundLookup::keepRequest(const QString &pathAndQuery, int status, const QString &requestId, const QByteArray &body)
 {
-    QJsonObject request;
-    request.insert(QLatin1String("method"), QStringLiteral("GET"));
-    request.insert(QLatin1String("path"), pathAndQuery);
-    request.insert(QLatin1String("status"), status);
-    request.insert(QLatin1String("request_id"), requestId);
-    request.insert(QLatin1String("body"), QString::fromUtf8(body));
-    m_requests.append(request);
-    m_bodies += body;
+    // The body goes beside the requests: the store keeps it once, by its address.
+    m_bodies.push_back(LookupBodies::bodyOf(body));
+    m_requests.append(LookupBodies::request(pathAndQuery, status, requestId, m_bodies.back()));
+}
+
+QJsonObject StripeRefundLookup::resultWithoutSummary() const
+{
+    const auto toJson = [](const std::vector<StripeRefundObject> &list) {
+        QJsonArray refunds;
+        for (const StripeRefundObject &found : list) {
+            QJsonObject refund;
+            refund.insert(QLatin1String("id"), found.id);
+            refund.insert(QLatin1String("status"), found.status);
+            refund.insert(QLatin1String("amount"), found.amount);
+            refund.insert(QLatin1String("currency"), found.currency);
+            refund.insert(QLatin1String("created"), found.created);
+            refund.insert(QLatin1String("operation_id"), found.operationId);
+            refunds.append(refund);
+        }
+        return refunds;
+    };
+    QJsonObject result;
+    result.insert(QLatin1String("complete"), m_complete);
+    // "payment": the payment's refunds were listed; older consoles read neither "list" nor
+    // "retrieve" in it, and so never take it for a window that found nothing.
+    result.insert(QLatin1String("method"), m_byPayment ? QStringLiteral("payment")
+                                                       : m_listed ? QStringLiteral("list") : QStringLiteral("retrieve"));
+    result.insert(QLatin1String("route"), m_question.route());
+    if (m_byPayment) {
+        result.insert(QLatin1String("payment_id"), m_question.paymentId);
+        result.insert(QLatin1String("payment_from"), m_question.paymentFrom);
+        if (!m_question.paymentFromOperation.isEmpty())
+            result.insert(QLatin1String("payment_from_operation"), m_question.paymentFromOperation);
+        if (!m_question.paymentFromEvent.isEmpty())
+            result.insert(QLatin1String("payment_from_event"), m_question.paymentFromEvent);
+        result.insert(QLatin1String("quiet_since"), m_question.quietSinceMs());
+        result.insert(QLatin1String("payment_refunds"), toJson(m_others));
+    }
+    result.insert(QLatin1String("refunds"), toJson(m_found));
+    result.insert(QLatin1String("missing"), QJsonArray::fromStringList(m_missing));
+    return result;
+}
+
+QString StripeRefundLookup::summaryOf(const QJsonObject &result) const
+{
+    // Read back as a kept record is read, so that the summary says what the record holds;
+    // only a listing keeps its window.
+    const auto window = [this](qint64 ms) { return m_listed ? std::optional<qint64>(ms) : std::nullopt; };
+    return RefundLookupSummary::fromResult(ProviderLookupResult::read(compact(result)), window(m_question.windowFromMs),
+                                           window(m_question.windowToMs));
 }
 
 ProviderLookupDraft StripeRefundLookup::draft() const
@@ -139,35 +242,17 @@ ProviderLookupDraft StripeRefundLookup::draft() const
         draft.windowTo = m_question.windowToMs;
     }
     draft.requests = QString::fromUtf8(QJsonDocument(m_requests).toJson(QJsonDocument::Compact));
-    QJsonArray refunds;
-    for (const StripeRefundObject &found : m_found) {
-        QJsonObject refund;
-        refund.insert(QLatin1String("id"), found.id);
-        refund.insert(QLatin1String("status"), found.status);
-        refund.insert(QLatin1String("amount"), found.amount);
-        refund.insert(QLatin1String("currency"), found.currency);
-        refund.insert(QLatin1String("created"), found.created);
-        refund.insert(QLatin1String("operation_id"), found.operationId);
-        refunds.append(refund);
-    }
-    QJsonObject result;
-    result.insert(QLatin1String("complete"), m_complete);
-    result.insert(QLatin1String("method"), m_listed ? QStringLiteral("list") : QStringLiteral("retrieve"));
-    result.insert(QLatin1String("refunds"), refunds);
-    result.insert(QLatin1String("missing"), QJsonArray::fromStringList(m_missing));
-    result.insert(QLatin1String("summary"), summary());
-    draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
-    draft.responseSha256 = QString::fromLatin1(QCryptographicHash::hash(m_bodies, QCryptographicHash::Sha256).toHex());
+    draft.bodies = m_bodies;
+    QJsonObject result = resultWithoutSummary();
+    result.insert(QLatin1String("summary"), summaryOf(result));
+    draft.result = compact(result);
+    draft.responseSha256 = LookupBodies::digest(m_bodies);
     return draft;
 }
 
 QString StripeRefundLookup::summary() const
 {
-    std::vector<RefundLookupSummary::Refund> found;
-    for (const StripeRefundObject &refund : m_found)
-        found.push_back({refund.id, refund.status, refund.amount, refund.currency});
-    return RefundLookupSummary::text(found, m_missing, m_listed, m_complete, m_question.windowFromMs,
-                                     m_question.windowToMs);
+    return summaryOf(resultWithoutSummary());
 }
 
 } // namespace RefundDesk

@@ -27,7 +27,9 @@ QueueAsker::QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> q
 {
     std::vector<RefundLookupQuestion> listed;
     for (RefundLookupQuestion &question : questions) {
-        if (question.knownRefundIds.isEmpty())
+        // A payment's own listing costs a request or two whatever the shop does; only
+        // the operations with neither a payment nor a refund known by id share windows.
+        if (question.paymentId.isEmpty() && question.knownRefundIds.isEmpty())
             listed.push_back(std::move(question));
         else
             m_known.push_back(std::move(question));
@@ -69,16 +71,9 @@ void QueueAsker::next()
 
 void QueueAsker::retrieveNext()
 {
-    if (const qint64 wait = m_pacer.waitBeforeNext(); wait > 0) {
-        QTimer::singleShot(wait, this, [this] {
-            if (!m_stopped)
-                retrieveNext();
-        });
-        return;
-    }
-    const qsizetype requests = m_known.front().knownRefundIds.size(); // one per refund known by id
     m_lookup = std::make_unique<StripeRefundLookup>(m_client, std::move(m_known.front()));
     m_known.pop_front();
+    m_lookup->setPacing(m_pacer.pacing()); // each request, a payment's pages or a retrieval, keeps the rate
     connect(m_lookup.get(), &StripeRefundLookup::finished, this, [this] {
         auto *lookup = m_lookup.release();
         lookup->deleteLater();
@@ -86,8 +81,6 @@ void QueueAsker::retrieveNext()
         next();
     });
     connect(m_lookup.get(), &StripeRefundLookup::failed, this, &QueueAsker::failed);
-    for (qsizetype i = 0; i < requests; ++i)
-        m_pacer.sent();
     m_lookup->start();
 }
 

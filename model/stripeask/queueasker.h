@@ -17,7 +17,9 @@ class StripeClient;
 class SharedRefundListing;
 
 // Asks Stripe about many operations, read-only and under a request rate: those whose
-// refund is known by id retrieve it (GET /v1/refunds/{id}), one after another; the others
+// payment is known list its refunds (GET /v1/refunds?payment_intent=…), each its own
+// listing; those whose refund is known by id retrieve it (GET /v1/refunds/{id}), one
+// after another; the others
 // share the listings of their merged windows (SharedRefundListing); windows apart are
 // listed together as well when the refunds expected between them (from the density the
 // listings so far met) cost fewer pages than listing them apart. Hands over each

@@ -3,6 +3,7 @@
 #include "domain/providerlookupresult.h"
 #include "evidence/evidenceanalyzer.h"
 #include "store/store.h"
+#include "stripeask/operationstripelookup.h"
 
 #include <QSet>
 
@@ -82,8 +83,15 @@ Result<QueueAskQuestions::Reading> QueueAskQuestions::read(Store &store, qint64 
         // Verdict none: no event names a refund, so only the operation's own refund_id
         // is known by id.
         const QStringList known = operation.refundId.isEmpty() ? QStringList() : QStringList{operation.refundId};
-        reading.questions.push_back(RefundLookupQuestion::forOperation(operation.operationId, operation.createdAt,
-                                                                       spans, known));
+        RefundLookupQuestion question = RefundLookupQuestion::forOperation(operation.operationId, operation.createdAt,
+                                                                           spans, known);
+        // With its payment known, an operation is asked by its payment's own listing rather
+        // than in a window shared with others.
+        auto payment = OperationStripeLookup::paymentFor(store, operation, evidence);
+        if (!payment)
+            return payment.error();
+        OperationStripeLookup::setPayment(question, *payment);
+        reading.questions.push_back(std::move(question));
         return {};
     });
     if (!walked)

@@ -2,6 +2,7 @@
 
 #include "store/store.h"
 #include "stripe/stripeclient.h"
+#include "stripeask/lookupkeeper.h"
 #include "stripeask/queueaskquestions.h"
 #include "stripeask/queueaskjob.h"
 #include "stripeask/stripekeymode.h"
@@ -42,7 +43,7 @@ void QueueAskRun::start()
     auto store = openStore(m_location, m_report.failure);
     if (!store)
         return end();
-    if (store->isReadOnly() || store->schemaVersion() < 2) {
+    if (!store->keepsProviderAnswers() || store->schemaVersion() < 2) {
         m_report.failure = Error::unavailable(QCoreApplication::translate("Stripe", "This store cannot keep what Stripe answers "
                                                                                    "(read-only, or schema version 1): open it "
                                                                                    "for writing, upgraded, and ask again."));
@@ -68,20 +69,22 @@ void QueueAskRun::start()
         m_report.settledByEvents = settled;
         emit progress(settled, total);
     });
-    connect(m_job.get(), &QueueAskJob::operationAnswered, this,
-            [this, store, who, total](const ProviderLookupDraft &answered, const QString &) {
-                ProviderLookupDraft draft = answered;
-                draft.operatorName = who;
-                if (auto added = store->addProviderLookup(draft); !added) {
-                    m_report.failure = added.error();
-                    m_job->stop();
-                    return end();
-                }
-                ++m_report.asked;
-                if (!draft.result.contains(QLatin1String("\"refunds\":[]")))
-                    ++m_report.withRefund;
-                emit progress(m_report.settledByEvents + m_report.asked, total);
-            });
+    m_store = store;
+    m_keeper = std::make_unique<LookupKeeper>(*store, who);
+    connect(m_job.get(), &QueueAskJob::operationAnswered, m_keeper.get(),
+            [this](const ProviderLookupDraft &answered, const QString &) { m_keeper->keep(answered); });
+    connect(m_keeper.get(), &LookupKeeper::kept, this, [this, total](const ProviderLookup &lookup) {
+        ++m_report.asked;
+        if (!lookup.result.contains(QLatin1String("\"refunds\":[]")))
+            ++m_report.withRefund;
+        emit progress(m_report.settledByEvents + m_report.asked, total);
+    });
+    connect(m_keeper.get(), &LookupKeeper::failed, this, [this](const Error &error) {
+        if (!m_report.failure)
+            m_report.failure = error;
+        m_job->stop();
+        end();
+    });
     connect(m_job.get(), &QueueAskJob::finished, this, &QueueAskRun::end);
     connect(m_job.get(), &QueueAskJob::failed, this, [this](const Error &error) {
         m_report.failure = error;
@@ -106,6 +109,9 @@ void QueueAskRun::end()
     if (m_ended)
         return;
     m_ended = true;
+    // What was answered before the end, a cancel or a failure of Stripe's is kept.
+    if (m_keeper)
+        m_keeper->flush();
     m_report.requests = m_client ? m_client->requestsSent() : 0;
     if (m_job) {
         m_report.eventsAdded = m_job->eventsAdded();

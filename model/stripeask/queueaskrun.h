@@ -11,7 +11,9 @@
 
 namespace RefundDesk {
 
+class LookupKeeper;
 class QueueAskJob;
+class Store;
 class StripeClient;
 
 // What a run of "ask Stripe about the operations without evidence" did.
@@ -32,7 +34,7 @@ struct QueueAskReport
 
 // One whole run on a thread of its own: opens the store at `location` on its own
 // connection, reads which operations to ask (QueueAskQuestions), asks them in two phases
-// (QueueAskJob) and keeps each answer as it comes. Lives on a worker thread; start() and cancel() are
+// (QueueAskJob) and keeps the answers a batch at a time (LookupKeeper). Lives on a worker thread; start() and cancel() are
 // called there (queued); progress and the report come back through signals.
 class QueueAskRun final : public QObject
 {
@@ -58,7 +60,9 @@ private:
     StripeSecret m_secret;
     QUrl m_apiBase;
     QueueAskReport m_report;
+    std::shared_ptr<Store> m_store;
     std::unique_ptr<StripeClient> m_client;
+    std::unique_ptr<LookupKeeper> m_keeper; // the answers, written a batch at a time
     std::unique_ptr<QueueAskJob> m_job;
     bool m_ended = false;
 };

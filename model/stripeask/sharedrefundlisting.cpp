@@ -1,11 +1,12 @@
 #include "stripeask/sharedrefundlisting.h"
 
+#include "domain/lookupbodies.h"
+#include "domain/providerlookupresult.h"
 #include "stripe/refundlookupsummary.h"
 #include "stripe/stripelistpager.h"
 #include "stripe/striperefundobject.h"
 #include "stripeask/striperequestpacer.h"
 
-#include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QUrlQuery>
@@ -107,17 +108,14 @@ void SharedRefundListing::pageRead(const StripePage &page)
         m_pending[m_nextToActivate].active = true;
         m_active.push_back(m_nextToActivate++);
     }
-    QJsonObject request;
-    request.insert(QLatin1String("method"), QStringLiteral("GET"));
-    request.insert(QLatin1String("path"), page.pathAndQuery);
-    request.insert(QLatin1String("status"), page.httpStatus);
-    request.insert(QLatin1String("request_id"), page.requestId);
-    request.insert(QLatin1String("body"), QString::fromUtf8(body));
+    // One body for every operation the page covered: the store keeps it once.
+    const ResponseBody kept = LookupBodies::bodyOf(body);
+    const QJsonObject request = LookupBodies::request(page.pathAndQuery, page.httpStatus, page.requestId, kept);
     std::vector<size_t> stillActive;
     for (size_t index : m_active) {
         Pending &pending = m_pending[index];
         pending.requests.append(request);
-        pending.bodies += body;
+        pending.bodies.push_back(kept);
         // Passed: every refund created at or after the window's start has been seen (the
         // list is newest first; refunds of the lowest second may go on to the next page).
         if (last || fromSeconds(pending.question) > lowest)
@@ -133,7 +131,6 @@ void SharedRefundListing::finish(Pending &pending)
     pending.done = true;
     const RefundLookupQuestion &question = pending.question;
     QJsonArray refunds;
-    std::vector<RefundLookupSummary::Refund> stated;
     for (const Found &found : pending.found) {
         QJsonObject refund;
         refund.insert(QLatin1String("id"), found.id);
@@ -143,10 +140,8 @@ void SharedRefundListing::finish(Pending &pending)
         refund.insert(QLatin1String("created"), found.created);
         refund.insert(QLatin1String("operation_id"), question.operationId);
         refunds.append(refund);
-        stated.push_back({found.id, found.status, found.amount, found.currency});
     }
     // The shared listing always finished: a pending operation is answered only then.
-    const QString summary = RefundLookupSummary::text(stated, {}, true, true, question.windowFromMs, question.windowToMs);
 
     ProviderLookupDraft draft;
     draft.operationId = question.operationId;
@@ -154,15 +149,21 @@ void SharedRefundListing::finish(Pending &pending)
     draft.windowFrom = question.windowFromMs;
     draft.windowTo = question.windowToMs;
     draft.requests = QString::fromUtf8(QJsonDocument(pending.requests).toJson(QJsonDocument::Compact));
+    draft.bodies = std::move(pending.bodies);
     QJsonObject result;
     result.insert(QLatin1String("complete"), true);
     result.insert(QLatin1String("method"), QStringLiteral("list"));
+    result.insert(QLatin1String("route"), QStringLiteral("window"));
     result.insert(QLatin1String("shared"), true);
     result.insert(QLatin1String("refunds"), refunds);
     result.insert(QLatin1String("missing"), QJsonArray());
+    // The summary from the result read back as a kept record is read.
+    const QString summary = RefundLookupSummary::fromResult(
+        ProviderLookupResult::read(QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact))),
+        question.windowFromMs, question.windowToMs);
     result.insert(QLatin1String("summary"), summary);
     draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
-    draft.responseSha256 = QString::fromLatin1(QCryptographicHash::hash(pending.bodies, QCryptographicHash::Sha256).toHex());
+    draft.responseSha256 = LookupBodies::digest(draft.bodies);
     // The pages are in the record now; the listing keeps none of them.
     pending.requests = QJsonArray();
     pending.bodies.clear();

@@ -69,7 +69,7 @@ private:
     {
         RefundLookupQuestion question;
         QJsonArray requests;
-        QByteArray bodies;
+        std::vector<ResponseBody> bodies; // shared with the other operations the page covered
         std::vector<Found> found;
         bool active = false;
         bool done = false;

@@ -220,6 +220,13 @@
             <numerusform>No readable event states a refund for this operation; %n matching events could not be read.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stripe lists %n refund(s) of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</source>
+        <translation>
+            <numerusform>Stripe lists %n refund of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</numerusform>
+            <numerusform>Stripe lists %n refunds of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -228,6 +235,16 @@
         <translation>
             <numerusform>Exported %Ln decision to %1.</numerusform>
             <numerusform>Exported %Ln decisions to %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilerText</name>
+    <message numerus="yes">
+        <source>The reconciler&apos;s last pass ended at %1 and kept %n answer(s) from Stripe; the panels show what it stored.</source>
+        <translation>
+            <numerusform>The reconciler&apos;s last pass ended at %1 and kept %n answer from Stripe; the panels show what it stored.</numerusform>
+            <numerusform>The reconciler&apos;s last pass ended at %1 and kept %n answers from Stripe; the panels show what it stored.</numerusform>
         </translation>
     </message>
 </context>
@@ -284,28 +301,42 @@
             <numerusform>Stopped, %n operations not tried: %1</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n left out by the reviewer: not recorded, still in the queue.</source>
+        <translation>
+            <numerusform>%n left out by the reviewer: not recorded, still in the queue.</numerusform>
+            <numerusform>%n left out by the reviewer: not recorded, still in the queue.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::BatchReviewDialog</name>
-    <message numerus="yes">
-        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</source>
-        <translation>
-            <numerusform>%n operation will be recorded as its evidence says, as its own decision with the event it rests on. If it changes before it is written, it is skipped.</numerusform>
-            <numerusform>%n operations will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Left out for a person (%n):</source>
-        <translation>
-            <numerusform>Left out for a person (%n):</numerusform>
-            <numerusform>Left out for a person (%n):</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>&amp;Record %n outcome(s)</source>
         <translation>
             <numerusform>&amp;Record %n outcome</numerusform>
             <numerusform>&amp;Record %n outcomes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out for a person (%n)</source>
+        <translation>
+            <numerusform>Left out for a person (%n)</numerusform>
+            <numerusform>Left out for a person (%n)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the evidence it rests on. One that changes before it is written is skipped.</source>
+        <translation>
+            <numerusform>%n operation will be recorded as its evidence says, as its own decision with the evidence it rests on. If it changes before it is written, it is skipped.</numerusform>
+            <numerusform>%n operations will be recorded as their evidence says, each as its own decision with the evidence it rests on. One that changes before it is written is skipped.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unticked: left out by you, they stay in the queue.</source>
+        <translation>
+            <numerusform>%n unticked: left out by you, it stays in the queue.</numerusform>
+            <numerusform>%n unticked: left out by you, they stay in the queue.</numerusform>
         </translation>
     </message>
 </context>
@@ -456,6 +487,30 @@
         <translation>
             <numerusform>Could not reach %1 after %n try (%2): check that this machine is online and may connect to it (a firewall or a proxy), then try again.</numerusform>
             <numerusform>Could not reach %1 after %n tries (%2): check that this machine is online and may connect to it (a firewall or a proxy), then try again.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>TimeText</name>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n min ago</numerusform>
+            <numerusform>%n min ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n h ago</numerusform>
+            <numerusform>%n h ago</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n day ago</numerusform>
+            <numerusform>%n days ago</numerusform>
         </translation>
     </message>
 </context>

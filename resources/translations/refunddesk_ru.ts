@@ -89,6 +89,73 @@
             <numerusform>проверено решений: %n, цепочка цела до #%1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>each response body is as the provider sent it</source>
+        <translation>каждый ответ провайдера хранится таким, каким он пришёл</translation>
+    </message>
+    <message>
+        <source>the response body kept under SHA-256 %1 now hashes to %2: it was edited after it was kept.</source>
+        <translation>тело ответа, сохранённое под SHA-256 %1, теперь даёт хеш %2: его изменили после сохранения.</translation>
+    </message>
+    <message>
+        <source>each provider lookup rests on the bodies it names</source>
+        <translation>каждый запрос к провайдеру опирается на тела ответов, которые он называет</translation>
+    </message>
+    <message>
+        <source>provider lookup %1 names the response body %2, which the store does not hold: the body was removed.</source>
+        <translation>запрос к провайдеру %1 ссылается на тело ответа %2, которого нет в хранилище: тело удалили.</translation>
+    </message>
+    <message>
+        <source>provider lookup %1 has the SHA-256 %2, but the bodies it names make %3: the lookup was edited after it was kept.</source>
+        <translation>у запроса к провайдеру %1 SHA-256 %2, а названные им тела ответов дают %3: запрос изменили после сохранения.</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, but the response body %3 it rests on was edited or removed after the decision.</source>
+        <translation>решение №%1 ссылается на запрос к провайдеру %2, но тело ответа %3, на которое он опирается, изменили или удалили после решения.</translation>
+    </message>
+</context>
+<context>
+    <name>BatchColumns</name>
+    <message>
+        <source>Operation</source>
+        <translation>Операция</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>ID возврата</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Основание</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 listed every refund: none for this operation</source>
+        <translation>Запрос к Stripe %1 перечислил все возвраты: для этой операции нет ни одного</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 found the refund failed</source>
+        <translation>Запрос к Stripe %1: возврат не прошёл</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 found the refund succeeded</source>
+        <translation>Запрос к Stripe %1: возврат прошёл</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s event %1 says the refund failed</source>
+        <translation>Событие Stripe %1: возврат не прошёл</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s event %1 says the refund succeeded</source>
+        <translation>Событие Stripe %1: возврат прошёл</translation>
+    </message>
 </context>
 <context>
     <name>BatchPlan</name>
@@ -139,6 +206,14 @@
     <message>
         <source>follow-up on %1: %2</source>
         <translation>напоминание на %1: %2</translation>
+    </message>
+    <message>
+        <source>left out by the reviewer</source>
+        <translation>исключена проверяющим</translation>
+    </message>
+    <message>
+        <source>Stripe lists a refund of its payment that no operation here made</source>
+        <translation>Stripe показывает возврат по этому платежу, который не сделала ни одна операция здесь</translation>
     </message>
 </context>
 <context>
@@ -1085,10 +1160,6 @@ Subcommands (headless): %1.</source>
         <translation>Хранилище открыто только для чтения (%1), а reconcile сохраняет в нём ответы Stripe: запустите его от имени пользователя, который может писать в хранилище.</translation>
     </message>
     <message>
-        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
-        <translation>Проходу не удалось взять аренду в store_meta хранилища (%1): его запускает вход, которому разрешено писать в store_meta.</translation>
-    </message>
-    <message>
         <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
         <translation>С этим хранилищем уже работает другой проход reconcile (%1, его аренда действует до %2): этот ничего не спрашивает.</translation>
     </message>
@@ -1127,6 +1198,42 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Upgraded %1 from schema version %2 to %3 in one transaction: %4. The refund tool and the webhook receiver write it as before; consoles of an older Refund Desk refuse it from now on.</source>
         <translation>%1 обновлено с версии схемы %2 до %3 одной транзакцией: %4. Инструмент возвратов и приёмник вебхуков пишут в него, как прежде; консоли более старого Refund Desk отныне его не откроют.</translation>
+    </message>
+    <message>
+        <source>How the support team worked the queue: backlog (default: five days in which a share was decided, most of the queue older than a day) or today (the team keeps up: most of the queue within the store&apos;s target, a few overdue).</source>
+        <translation>Как команда поддержки разбирала очередь: backlog (по умолчанию: пять дней, за которые решена часть операций, и бо́льшая часть очереди старше суток) или today (команда успевает: бо́льшая часть очереди в пределах цели хранилища, несколько операций просрочены).</translation>
+    </message>
+    <message>
+        <source>How many refunds a minute the shop makes by its other paths, beside the agent&apos;s (default 0). They exist at the provider only: written to the --stripe-truth file, never to the store.</source>
+        <translation>Сколько возвратов в минуту магазин делает другими путями, помимо агента (по умолчанию 0). Они есть только у провайдера: пишутся в файл --stripe-truth и никогда в хранилище.</translation>
+    </message>
+    <message>
+        <source>--profile wants backlog or today.</source>
+        <translation>--profile принимает backlog или today.</translation>
+    </message>
+    <message>
+        <source>--shop-refunds-per-minute wants a number from 0 to %1.</source>
+        <translation>--shop-refunds-per-minute принимает число от 0 до %1.</translation>
+    </message>
+    <message>
+        <source>--shop-refunds-per-minute needs --stripe-truth: the shop&apos;s other refunds exist at the provider only.</source>
+        <translation>--shop-refunds-per-minute требует --stripe-truth: прочие возвраты магазина есть только у провайдера.</translation>
+    </message>
+    <message>
+        <source>Refunded in the Dashboard by a colleague, the operation left unknown: %1</source>
+        <translation>Возвращено коллегой в панели Stripe, операция осталась неизвестной: %1</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s other refunds, at the provider only: %1</source>
+        <translation>Прочие возвраты магазина, только у провайдера: %1</translation>
+    </message>
+    <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): on PostgreSQL a login in the role refund_desk_reconciler (roles-postgresql.sql, run again on an older store) runs it.</source>
+        <translation>Проходу не удалось взять аренду в store_meta хранилища (%1): в PostgreSQL его запускает вход с ролью refund_desk_reconciler (roles-postgresql.sql; на старом хранилище выполните его снова).</translation>
+    </message>
+    <message>
+        <source>--verdict %1: an operation with this verdict is decided by a person, one at a time, never in a batch; --verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>--verdict %1: операцию с таким вердиктом решает человек, по одной, никогда не пакетом; --verdict должен быть &apos;refunded&apos;, &apos;failed&apos; или &apos;not_found&apos;.</translation>
     </message>
 </context>
 <context>
@@ -1169,6 +1276,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Writing the fake provider&apos;s truth to %1 failed: %2.</source>
         <translation>Запись сведений имитируемого провайдера в %1 не удалась: %2.</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s other refunds a minute are from 0 to %1; %2 was asked for.</source>
+        <translation>Прочих возвратов магазина в минуту может быть от 0 до %1; запрошено %2.</translation>
     </message>
 </context>
 <context>
@@ -1402,6 +1513,27 @@ Subcommands (headless): %1.</source>
         <source>event %1</source>
         <translation>событие %1</translation>
     </message>
+    <message>
+        <source>%1, %2, %3, created %4</source>
+        <comment>a refund: id, amount, status, time</comment>
+        <translation>%1, %2, %3, создан %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe lists %n refund(s) of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</source>
+        <translation>
+            <numerusform>Stripe показывает %n возврат по этому платежу, который не сделала ни одна операция этого хранилища: %1 (Dashboard или другой инструмент?).</numerusform>
+            <numerusform>Stripe показывает %n возврата по этому платежу, которые не сделала ни одна операция этого хранилища: %1 (Dashboard или другой инструмент?).</numerusform>
+            <numerusform>Stripe показывает %n возвратов по этому платежу, которые не сделала ни одна операция этого хранилища: %1 (Dashboard или другой инструмент?).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1 (complete, asked at %2 by %3, lookup %4).</source>
+        <translation>Stripe не показывает ни одного возврата по платежу %1 (полный список, запрос в %2, %3, запрос %4).</translation>
+    </message>
+    <message>
+        <source>Stripe also lists a refund of this payment that no operation of this store made: %1 (%2)</source>
+        <translation>Stripe показывает также возврат по этому платежу, который не сделала ни одна операция этого хранилища: %1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>KeyWindow</name>
@@ -1416,6 +1548,25 @@ Subcommands (headless): %1.</source>
     <message>
         <source>%1 h %2 min left</source>
         <translation>осталось %1 ч %2 мин</translation>
+    </message>
+</context>
+<context>
+    <name>LookupSourceText</name>
+    <message>
+        <source>Stripe&apos;s answer: asked by %1 %2</source>
+        <translation>Ответ Stripe: запросил %1 %2</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler %1</source>
+        <translation>Ответ Stripe: запросил сверщик %1</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler (%1) %2</source>
+        <translation>Ответ Stripe: запросил сверщик (%1) %2</translation>
+    </message>
+    <message>
+        <source>Lookup %1, asked of Stripe at %2 by %3.</source>
+        <translation>Запрос %1 к Stripe, сделан %2, автор %3.</translation>
     </message>
 </context>
 <context>
@@ -1542,6 +1693,33 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>PaymentSource</name>
+    <message>
+        <source>no payment known</source>
+        <translation>платёж неизвестен</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>payment_id строки</translation>
+    </message>
+    <message>
+        <source>this operation&apos;s events</source>
+        <translation>события этой операции</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>событие %1 этой операции</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>операция %1 того же заказа</translation>
+    </message>
+    <message>
+        <source>the events of operation %1 of the same order</source>
+        <translation>события операции %1 того же заказа</translation>
+    </message>
+</context>
+<context>
     <name>QCommandLineParser</name>
     <message>
         <source>[options]</source>
@@ -1568,6 +1746,39 @@ Subcommands (headless): %1.</source>
             <numerusform>Экспортировано %Ln решение в %1.</numerusform>
             <numerusform>Экспортировано %Ln решения в %1.</numerusform>
             <numerusform>Экспортировано %Ln решений в %1.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilerText</name>
+    <message>
+        <source>Stripe check failed %1: %2</source>
+        <translation>Проверка в Stripe не удалась %1: %2</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass failed at %1: %2
+Until it is fixed where the reconciler runs (its key file or reconcile.env), Stripe&apos;s answers stop coming; &apos;journalctl --user -u refund-desk-reconcile&apos; there shows each pass.</source>
+        <translation>Последний проход сверщика завершился ошибкой в %1: %2
+Пока это не исправлено там, где работает сверщик (его файл ключа или reconcile.env), ответы Stripe не поступают; «journalctl --user -u refund-desk-reconcile» там показывает каждый проход.</translation>
+    </message>
+    <message>
+        <source>Stripe last checked %1: the reconciler has not run since</source>
+        <translation>Последняя проверка в Stripe %1: с тех пор сверщик не запускался</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass ended at %1, and it runs every 5 minutes where it is set up: see &apos;systemctl --user status refund-desk-reconcile.timer&apos; on that machine.</source>
+        <translation>Последний проход сверщика завершился в %1, а запускается он каждые 5 минут там, где настроен: см. «systemctl --user status refund-desk-reconcile.timer» на той машине.</translation>
+    </message>
+    <message>
+        <source>Stripe checked %1</source>
+        <translation>Проверено в Stripe %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reconciler&apos;s last pass ended at %1 and kept %n answer(s) from Stripe; the panels show what it stored.</source>
+        <translation>
+            <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответ Stripe; панели показывают то, что он сохранил.</numerusform>
+            <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответа Stripe; панели показывают то, что он сохранил.</numerusform>
+            <numerusform>Последний проход сверщика завершился в %1 и сохранил %n ответов Stripe; панели показывают то, что он сохранил.</numerusform>
         </translation>
     </message>
 </context>
@@ -2145,20 +2356,40 @@ Provider said: %2</source>
         <translation>Заметка: %1</translation>
     </message>
     <message>
-        <source>Decided:</source>
-        <translation>Решено:</translation>
-    </message>
-    <message>
-        <source>Skipped:</source>
-        <translation>Пропущено:</translation>
-    </message>
-    <message>
         <source>Outcomes recorded from evidence</source>
         <translation>Результаты, записанные по доказательствам</translation>
     </message>
+    <message numerus="yes">
+        <source>%n left out by the reviewer: not recorded, still in the queue.</source>
+        <translation>
+            <numerusform>%n исключена проверяющим: не записана, осталась в очереди.</numerusform>
+            <numerusform>%n исключены проверяющим: не записаны, остались в очереди.</numerusform>
+            <numerusform>%n исключено проверяющим: не записаны, остались в очереди.</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>&amp;Copy</source>
-        <translation>&amp;Копировать</translation>
+        <source>What became of it</source>
+        <translation>Что с ней стало</translation>
+    </message>
+    <message>
+        <source>What became of each operation</source>
+        <translation>Что стало с каждой операцией</translation>
+    </message>
+    <message>
+        <source>&amp;Copy all</source>
+        <translation>&amp;Копировать всё</translation>
+    </message>
+    <message>
+        <source>The summary and the table, as tab-separated values for a spreadsheet or a ticket</source>
+        <translation>Сводка и таблица, значения через табуляцию — для таблицы или заявки</translation>
+    </message>
+    <message>
+        <source>recorded, decision #%1</source>
+        <translation>записано, решение №%1</translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation>пропущено: %1</translation>
     </message>
 </context>
 <context>
@@ -2166,42 +2397,6 @@ Provider said: %2</source>
     <message>
         <source>Record outcomes from evidence</source>
         <translation>Записать результаты по доказательствам</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</source>
-        <translation>
-            <numerusform>%n операция будет записана так, как говорят её доказательства, отдельным решением с событием, на котором оно основано. Изменившаяся до записи пропускается.</numerusform>
-            <numerusform>%n операции будут записаны так, как говорят их доказательства, каждая отдельным решением с событием, на котором оно основано. Изменившаяся до записи пропускается.</numerusform>
-            <numerusform>%n операций будут записаны так, как говорят их доказательства, каждая отдельным решением с событием, на котором оно основано. Изменившаяся до записи пропускается.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Operation</source>
-        <translation>Операция</translation>
-    </message>
-    <message>
-        <source>Outcome</source>
-        <translation>Результат</translation>
-    </message>
-    <message>
-        <source>Refund id</source>
-        <translation>ID возврата</translation>
-    </message>
-    <message>
-        <source>Amount</source>
-        <translation>Сумма</translation>
-    </message>
-    <message numerus="yes">
-        <source>Left out for a person (%n):</source>
-        <translation>
-            <numerusform>Оставлено для человека (%n):</numerusform>
-            <numerusform>Оставлено для человека (%n):</numerusform>
-            <numerusform>Оставлено для человека (%n):</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>Вердикт</translation>
     </message>
     <message>
         <source>Why</source>
@@ -2228,12 +2423,56 @@ Provider said: %2</source>
         </translation>
     </message>
     <message>
-        <source>Event or lookup</source>
-        <translation>Событие или запрос</translation>
-    </message>
-    <message>
         <source>Latest note</source>
         <translation>Последняя заметка</translation>
+    </message>
+    <message>
+        <source>Operations to record</source>
+        <translation>Операции к записи</translation>
+    </message>
+    <message>
+        <source>Operations left out for a person</source>
+        <translation>Операции, оставленные человеку</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out for a person (%n)</source>
+        <translation>
+            <numerusform>Оставлена человеку (%n)</numerusform>
+            <numerusform>Оставлены человеку (%n)</numerusform>
+            <numerusform>Оставлено человеку (%n)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the evidence it rests on. One that changes before it is written is skipped.</source>
+        <translation>
+            <numerusform>%n операция будет записана так, как говорят её данные, отдельным решением со своим основанием. Если она изменится до записи, она будет пропущена.</numerusform>
+            <numerusform>%n операции будут записаны так, как говорят их данные, каждая отдельным решением со своим основанием. Та, что изменится до записи, будет пропущена.</numerusform>
+            <numerusform>%n операций будут записаны так, как говорят их данные, каждая отдельным решением со своим основанием. Та, что изменится до записи, будет пропущена.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unticked: left out by you, they stay in the queue.</source>
+        <translation>
+            <numerusform>%n снята: вы её исключили, она остаётся в очереди.</numerusform>
+            <numerusform>%n сняты: вы их исключили, они остаются в очереди.</numerusform>
+            <numerusform>%n снято: вы их исключили, они остаются в очереди.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>To record (%1 of %2)</source>
+        <translation>К записи (%1 из %2)</translation>
+    </message>
+    <message>
+        <source>Waiting for an operation to record: tick one (Space).</source>
+        <translation>Нужна хотя бы одна операция: отметьте её (Пробел).</translation>
+    </message>
+    <message>
+        <source>Waiting for a note: write above why these are recorded together.</source>
+        <translation>Нужна заметка: напишите выше, почему они записываются вместе.</translation>
+    </message>
+    <message>
+        <source>Waiting for the count: type %1 above to confirm.</source>
+        <translation>Нужно число: введите %1 выше для подтверждения.</translation>
     </message>
 </context>
 <context>
@@ -2746,6 +2985,34 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <source>refunds created %1: the listing did not finish</source>
         <translation>возвраты, созданные %1: список не получен до конца</translation>
     </message>
+    <message>
+        <source>%1 (operation %2&apos;s)</source>
+        <translation>%1 (операции %2)</translation>
+    </message>
+    <message>
+        <source>%1 (made by no operation of this store)</source>
+        <translation>%1 (не сделан ни одной операцией этого хранилища)</translation>
+    </message>
+    <message>
+        <source>by payment %1, read from %2</source>
+        <translation>по платежу %1, взятому из: %2</translation>
+    </message>
+    <message>
+        <source>%1: found %2</source>
+        <translation>%1: найдено %2</translation>
+    </message>
+    <message>
+        <source>%1: no refund of this payment; the listing was complete</source>
+        <translation>%1: возвратов по этому платежу нет; список полный</translation>
+    </message>
+    <message>
+        <source>%1: the listing did not finish</source>
+        <translation>%1: список не дочитан</translation>
+    </message>
+    <message>
+        <source>no payment was known, and asking by the window cannot see refunds made by another path</source>
+        <translation>платёж не был известен, а запрос по окну не видит возвратов, сделанных другим путём</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::HistoryView</name>
@@ -2793,6 +3060,13 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
     <message>
         <source>Status</source>
         <translation>Статус</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::LookupSourceLabel</name>
+    <message>
+        <source>Who asked Stripe</source>
+        <translation>Кто спросил Stripe</translation>
     </message>
 </context>
 <context>
@@ -2994,6 +3268,18 @@ File: %2</source>
     <message>
         <source>payment %1</source>
         <translation>платёж %1</translation>
+    </message>
+    <message>
+        <source>payment %1 (from %2)</source>
+        <translation>платёж %1 (из: %2)</translation>
+    </message>
+    <message>
+        <source>no payment known</source>
+        <translation>платёж неизвестен</translation>
+    </message>
+    <message>
+        <source>No payment is known for this operation: Ask Stripe lists the refunds created in its attempts&apos; window, which cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>Платёж этой операции неизвестен: «Спросить Stripe» перечисляет возвраты, созданные в окне её попыток, и не видит возвратов, сделанных другим путём (Dashboard, другой инструмент).</translation>
     </message>
 </context>
 <context>
@@ -3313,20 +3599,12 @@ The window now shows its current state.</source>
         <translation>Свободные (никто не занят)</translation>
     </message>
     <message>
-        <source>Settled by evidence</source>
-        <translation>Решены доказательствами</translation>
-    </message>
-    <message>
         <source>Waiting for a follow-up</source>
         <translation>Ждут повторной проверки</translation>
     </message>
     <message>
         <source>All</source>
         <translation>Все</translation>
-    </message>
-    <message>
-        <source> (%1+)</source>
-        <translation> (%1+)</translation>
     </message>
     <message>
         <source> (%1)</source>
@@ -3340,13 +3618,21 @@ The window now shows its current state.</source>
         <source>Verdicts</source>
         <translation>Вердикты</translation>
     </message>
+    <message>
+        <source>Ready to record from evidence</source>
+        <translation>Готовы к записи по данным</translation>
+    </message>
+    <message>
+        <source> (at least %1)</source>
+        <translation> (не меньше %1)</translation>
+    </message>
+    <message>
+        <source>Refund by another path</source>
+        <translation>Возврат другим путём</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
-    <message>
-        <source>closed</source>
-        <translation>истёк</translation>
-    </message>
     <message>
         <source>The provider keeps the idempotency key until about %1.</source>
         <translation>Провайдер хранит ключ идемпотентности примерно до %1.</translation>
@@ -3474,6 +3760,10 @@ The window now shows its current state.</source>
         <comment>the first line of an operation&apos;s latest note</comment>
         <translation>Заметка: %1</translation>
     </message>
+    <message>
+        <source>The key window closed about %1: the provider may have forgotten the idempotency key.</source>
+        <translation>Окно ключа закрылось около %1: провайдер мог забыть ключ идемпотентности.</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueuePane</name>
@@ -3527,6 +3817,13 @@ The window now shows its current state.</source>
     <message>
         <source>Clear the list</source>
         <translation>Очистить список</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ReconcilerLabel</name>
+    <message>
+        <source>Stripe checked by the reconciler</source>
+        <translation>Проверка в Stripe сверщиком</translation>
     </message>
 </context>
 <context>
@@ -3952,6 +4249,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>The evidence names refund %1 (%2), not %3.</source>
         <translation>Доказательства указывают на возврат %1 (%2), а не на %3.</translation>
+    </message>
+    <message>
+        <source>%1 Whether it is this operation&apos;s refund is for a person to say, so no outcome can be recorded without an override.</source>
+        <translation>%1 Её ли это возврат, решает человек, поэтому исход нельзя записать без переопределения.</translation>
     </message>
 </context>
 <context>
@@ -4392,10 +4693,6 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <translation>В %1 нет хранилища Refund Desk (ни одной его таблицы). Ничего не создано. Создайте его командой «refund-desk init --db ...» или проверьте имя базы данных.</translation>
     </message>
     <message>
-        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit or refund_desk_agent roles (roles-postgresql.sql).</source>
-        <translation>Логину %1 не разрешено читать хранилище в %2. Попросите администратора выдать ему одну из ролей refund_desk_support, refund_desk_audit или refund_desk_agent (roles-postgresql.sql).</translation>
-    </message>
-    <message>
         <source>checking what the login may do</source>
         <comment>what the store was doing when it failed</comment>
         <translation>проверка прав логина</translation>
@@ -4787,6 +5084,19 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
         <translation>У %1 появилась заметка после проверки плана: %2. Ничего не записано; посмотрите на операцию ещё раз.</translation>
     </message>
+    <message>
+        <source>reading what the provider answered</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение ответов провайдера</translation>
+    </message>
+    <message>
+        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit, refund_desk_agent or refund_desk_reconciler roles (roles-postgresql.sql).</source>
+        <translation>Вход %1 не может читать хранилище %2. Попросите администратора выдать ему одну из ролей refund_desk_support, refund_desk_audit, refund_desk_agent или refund_desk_reconciler (roles-postgresql.sql).</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the login %1 is a reconciler&apos;s (refund_desk_reconciler): it keeps what Stripe answers, and records no decision, claim or note.</source>
+        <translation>Открыто только для чтения: вход %1 принадлежит сверщику (refund_desk_reconciler): он сохраняет ответы Stripe и не записывает ни решений, ни захватов, ни заметок.</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -5017,6 +5327,61 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>The record of what Stripe answered cannot be read.</source>
         <translation>Запись ответа Stripe не удаётся прочитать.</translation>
     </message>
+    <message>
+        <source>%1, made by no operation of this store</source>
+        <translation>%1, не сделан ни одной операцией этого хранилища</translation>
+    </message>
+    <message>
+        <source>%1, operation %2&apos;s</source>
+        <translation>%1, операции %2</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1; the listing was complete.</source>
+        <translation>Stripe не показывает ни одного возврата по платежу %1; список полный.</translation>
+    </message>
+    <message>
+        <source>The listing of the refunds of payment %1 did not finish.</source>
+        <translation>Список возвратов по платежу %1 не дочитан.</translation>
+    </message>
+    <message>
+        <source>Stripe says of payment %1: %2.</source>
+        <translation>Stripe о платеже %1: %2.</translation>
+    </message>
+    <message>
+        <source>Asked by the payment, read from %1.</source>
+        <translation>Запрошено по платежу, взятому из: %1.</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>payment_id строки</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>событие %1 этой операции</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>операция %1 того же заказа</translation>
+    </message>
+    <message>
+        <source>event %1 of operation %2 of the same order</source>
+        <translation>событие %1 операции %2 того же заказа</translation>
+    </message>
+    <message>
+        <source>an unknown place</source>
+        <translation>неизвестного места</translation>
+    </message>
+    <message>
+        <source>No payment was known, so the window was listed: it cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>Платёж не был известен, поэтому запрошено окно: оно не видит возвратов, сделанных другим путём (Dashboard, другой инструмент).</translation>
+    </message>
+</context>
+<context>
+    <name>TableCopy</name>
+    <message>
+        <source>&amp;Copy rows</source>
+        <translation>&amp;Копировать строки</translation>
+    </message>
 </context>
 <context>
     <name>TimeText</name>
@@ -5045,6 +5410,34 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>d MMM yyyy</source>
         <comment>date format (QDate) of a day in another year</comment>
         <translation>d MMM yyyy</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>только что</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n мин назад</numerusform>
+            <numerusform>%n мин назад</numerusform>
+            <numerusform>%n мин назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n ч назад</numerusform>
+            <numerusform>%n ч назад</numerusform>
+            <numerusform>%n ч назад</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n день назад</numerusform>
+            <numerusform>%n дня назад</numerusform>
+            <numerusform>%n дней назад</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5081,6 +5474,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>not found at Stripe</source>
         <translation>не найдено в Stripe</translation>
+    </message>
+    <message>
+        <source>refund by another path</source>
+        <translation>возврат другим путём</translation>
     </message>
 </context>
 </TS>

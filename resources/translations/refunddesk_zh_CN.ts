@@ -85,6 +85,73 @@
             <numerusform>已验证 %n 条处理记录，链完整至 #%1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>each response body is as the provider sent it</source>
+        <translation>每个响应正文与服务商发送时一致</translation>
+    </message>
+    <message>
+        <source>the response body kept under SHA-256 %1 now hashes to %2: it was edited after it was kept.</source>
+        <translation>以 SHA-256 %1 保存的响应正文现在的哈希为 %2：保存后被修改过。</translation>
+    </message>
+    <message>
+        <source>each provider lookup rests on the bodies it names</source>
+        <translation>每个服务商查询所引用的响应正文都在</translation>
+    </message>
+    <message>
+        <source>provider lookup %1 names the response body %2, which the store does not hold: the body was removed.</source>
+        <translation>服务商查询 %1 引用了响应正文 %2，但存储中没有它：该正文已被删除。</translation>
+    </message>
+    <message>
+        <source>provider lookup %1 has the SHA-256 %2, but the bodies it names make %3: the lookup was edited after it was kept.</source>
+        <translation>服务商查询 %1 的 SHA-256 为 %2，但其引用的响应正文得出 %3：查询在保存后被修改过。</translation>
+    </message>
+    <message>
+        <source>resolution #%1 names provider lookup %2, but the response body %3 it rests on was edited or removed after the decision.</source>
+        <translation>决定 #%1 引用了服务商查询 %2，但它所依据的响应正文 %3 在决定之后被修改或删除。</translation>
+    </message>
+</context>
+<context>
+    <name>BatchColumns</name>
+    <message>
+        <source>Operation</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Amount</source>
+        <translation>金额</translation>
+    </message>
+    <message>
+        <source>Refund id</source>
+        <translation>退款 ID</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>依据</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 listed every refund: none for this operation</source>
+        <translation>Stripe 查询 %1 列出了全部退款：没有此操作的退款</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 found the refund failed</source>
+        <translation>Stripe 查询 %1 发现退款失败</translation>
+    </message>
+    <message>
+        <source>Stripe lookup %1 found the refund succeeded</source>
+        <translation>Stripe 查询 %1 发现退款成功</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s event %1 says the refund failed</source>
+        <translation>Stripe 事件 %1 表明退款失败</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s event %1 says the refund succeeded</source>
+        <translation>Stripe 事件 %1 表明退款成功</translation>
+    </message>
 </context>
 <context>
     <name>BatchPlan</name>
@@ -135,6 +202,14 @@
     <message>
         <source>follow-up on %1: %2</source>
         <translation>于 %1 跟进：%2</translation>
+    </message>
+    <message>
+        <source>left out by the reviewer</source>
+        <translation>被审核人排除</translation>
+    </message>
+    <message>
+        <source>Stripe lists a refund of its payment that no operation here made</source>
+        <translation>Stripe 列出了该付款的一笔退款，但并非此处任何操作所发起</translation>
     </message>
 </context>
 <context>
@@ -1034,10 +1109,6 @@ Subcommands (headless): %1.</source>
         <translation>存储以只读方式打开（%1），而 reconcile 要在其中保存 Stripe 的回答：请以可以写入存储的用户运行。</translation>
     </message>
     <message>
-        <source>The pass could not take its lease in the store&apos;s store_meta (%1): a login that may write store_meta runs it.</source>
-        <translation>本轮无法在存储的 store_meta 中取得租约（%1）：请用可以写入 store_meta 的登录运行。</translation>
-    </message>
-    <message>
         <source>Another reconcile pass is running on this store (%1, its lease runs to %2): this one asks nothing.</source>
         <translation>此存储上已有另一轮 reconcile 正在运行（%1，其租约到 %2 为止）：本轮不提问。</translation>
     </message>
@@ -1072,6 +1143,42 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Upgraded %1 from schema version %2 to %3 in one transaction: %4. The refund tool and the webhook receiver write it as before; consoles of an older Refund Desk refuse it from now on.</source>
         <translation>已在一个事务中将 %1 从架构版本 %2 升级到 %3：%4。退款工具和 Webhook 接收器照常写入；从现在起，旧版 Refund Desk 的控制台将拒绝打开它。</translation>
+    </message>
+    <message>
+        <source>How the support team worked the queue: backlog (default: five days in which a share was decided, most of the queue older than a day) or today (the team keeps up: most of the queue within the store&apos;s target, a few overdue).</source>
+        <translation>支持团队处理队列的方式：backlog（默认：五天里只处理了一部分，队列大多超过一天）或 today（团队跟得上：队列大多在存储的目标之内，少数超期）。</translation>
+    </message>
+    <message>
+        <source>How many refunds a minute the shop makes by its other paths, beside the agent&apos;s (default 0). They exist at the provider only: written to the --stripe-truth file, never to the store.</source>
+        <translation>商店每分钟通过其他途径（代理之外）发起的退款数量（默认 0）。它们只存在于支付服务商处：写入 --stripe-truth 文件，从不写入存储。</translation>
+    </message>
+    <message>
+        <source>--profile wants backlog or today.</source>
+        <translation>--profile 只接受 backlog 或 today。</translation>
+    </message>
+    <message>
+        <source>--shop-refunds-per-minute wants a number from 0 to %1.</source>
+        <translation>--shop-refunds-per-minute 需要 0 到 %1 之间的数。</translation>
+    </message>
+    <message>
+        <source>--shop-refunds-per-minute needs --stripe-truth: the shop&apos;s other refunds exist at the provider only.</source>
+        <translation>--shop-refunds-per-minute 需要 --stripe-truth：商店的其他退款只存在于支付服务商处。</translation>
+    </message>
+    <message>
+        <source>Refunded in the Dashboard by a colleague, the operation left unknown: %1</source>
+        <translation>由同事在 Stripe 控制台中退款、操作仍为未知：%1</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s other refunds, at the provider only: %1</source>
+        <translation>商店的其他退款（仅在支付服务商处）：%1</translation>
+    </message>
+    <message>
+        <source>The pass could not take its lease in the store&apos;s store_meta (%1): on PostgreSQL a login in the role refund_desk_reconciler (roles-postgresql.sql, run again on an older store) runs it.</source>
+        <translation>本轮无法在存储的 store_meta 中取得租约（%1）：在 PostgreSQL 上应由具有 refund_desk_reconciler 角色的登录运行（roles-postgresql.sql；旧存储请重新运行它）。</translation>
+    </message>
+    <message>
+        <source>--verdict %1: an operation with this verdict is decided by a person, one at a time, never in a batch; --verdict must be &apos;refunded&apos;, &apos;failed&apos; or &apos;not_found&apos;.</source>
+        <translation>--verdict %1：此结论的操作须由人逐一决定，不能批量处理；--verdict 必须是 &apos;refunded&apos;、&apos;failed&apos; 或 &apos;not_found&apos;。</translation>
     </message>
 </context>
 <context>
@@ -1114,6 +1221,10 @@ Subcommands (headless): %1.</source>
     <message>
         <source>Writing the fake provider&apos;s truth to %1 failed: %2.</source>
         <translation>写入模拟服务商的真实记录到 %1 失败：%2。</translation>
+    </message>
+    <message>
+        <source>The shop&apos;s other refunds a minute are from 0 to %1; %2 was asked for.</source>
+        <translation>商店每分钟的其他退款数应在 0 到 %1 之间；请求的是 %2。</translation>
     </message>
 </context>
 <context>
@@ -1343,6 +1454,25 @@ Subcommands (headless): %1.</source>
         <source>event %1</source>
         <translation>事件 %1</translation>
     </message>
+    <message>
+        <source>%1, %2, %3, created %4</source>
+        <comment>a refund: id, amount, status, time</comment>
+        <translation>%1，%2，%3，创建于 %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stripe lists %n refund(s) of this payment that no operation of this store made: %1 (the Dashboard or another tool?).</source>
+        <translation>
+            <numerusform>Stripe 列出了该付款的 %n 笔退款，并非本存储中任何操作所发起：%1（Dashboard 或其他工具？）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1 (complete, asked at %2 by %3, lookup %4).</source>
+        <translation>Stripe 未列出付款 %1 的任何退款（列表完整，%3 于 %2 查询，查询 %4）。</translation>
+    </message>
+    <message>
+        <source>Stripe also lists a refund of this payment that no operation of this store made: %1 (%2)</source>
+        <translation>Stripe 还列出了该付款的一笔退款，并非本存储中任何操作所发起：%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>KeyWindow</name>
@@ -1357,6 +1487,25 @@ Subcommands (headless): %1.</source>
     <message>
         <source>%1 h %2 min left</source>
         <translation>剩余 %1 小时 %2 分钟</translation>
+    </message>
+</context>
+<context>
+    <name>LookupSourceText</name>
+    <message>
+        <source>Stripe&apos;s answer: asked by %1 %2</source>
+        <translation>Stripe 的回答：由 %1 查询（%2）</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler %1</source>
+        <translation>Stripe 的回答：由对账程序查询（%1）</translation>
+    </message>
+    <message>
+        <source>Stripe&apos;s answer: asked by the reconciler (%1) %2</source>
+        <translation>Stripe 的回答：由对账程序（%1）查询（%2）</translation>
+    </message>
+    <message>
+        <source>Lookup %1, asked of Stripe at %2 by %3.</source>
+        <translation>查询 %1，由 %3 于 %2 向 Stripe 发起。</translation>
     </message>
 </context>
 <context>
@@ -1483,6 +1632,33 @@ Subcommands (headless): %1.</source>
     </message>
 </context>
 <context>
+    <name>PaymentSource</name>
+    <message>
+        <source>no payment known</source>
+        <translation>付款未知</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>该行的 payment_id</translation>
+    </message>
+    <message>
+        <source>this operation&apos;s events</source>
+        <translation>此操作的事件</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>此操作的事件 %1</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>同一订单的操作 %1</translation>
+    </message>
+    <message>
+        <source>the events of operation %1 of the same order</source>
+        <translation>同一订单的操作 %1 的事件</translation>
+    </message>
+</context>
+<context>
     <name>QCommandLineParser</name>
     <message>
         <source>[options]</source>
@@ -1507,6 +1683,37 @@ Subcommands (headless): %1.</source>
         <source>Exported %Ln decision(s) to %1.</source>
         <translation>
             <numerusform>已将 %Ln 条决定导出到 %1。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReconcilerText</name>
+    <message>
+        <source>Stripe check failed %1: %2</source>
+        <translation>Stripe 检查失败（%1）：%2</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass failed at %1: %2
+Until it is fixed where the reconciler runs (its key file or reconcile.env), Stripe&apos;s answers stop coming; &apos;journalctl --user -u refund-desk-reconcile&apos; there shows each pass.</source>
+        <translation>对账程序的上一轮于 %1 失败：%2
+在运行对账程序的机器上修复之前（其密钥文件或 reconcile.env），将不再收到 Stripe 的回答；在那里运行“journalctl --user -u refund-desk-reconcile”可查看每一轮。</translation>
+    </message>
+    <message>
+        <source>Stripe last checked %1: the reconciler has not run since</source>
+        <translation>Stripe 上次检查于 %1：此后对账程序未再运行</translation>
+    </message>
+    <message>
+        <source>The reconciler&apos;s last pass ended at %1, and it runs every 5 minutes where it is set up: see &apos;systemctl --user status refund-desk-reconcile.timer&apos; on that machine.</source>
+        <translation>对账程序的上一轮结束于 %1，它在配置它的机器上每 5 分钟运行一次：请在那台机器上查看“systemctl --user status refund-desk-reconcile.timer”。</translation>
+    </message>
+    <message>
+        <source>Stripe checked %1</source>
+        <translation>Stripe 已检查（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>The reconciler&apos;s last pass ended at %1 and kept %n answer(s) from Stripe; the panels show what it stored.</source>
+        <translation>
+            <numerusform>对账程序的上一轮结束于 %1，保存了 %n 个 Stripe 回答；面板显示它所保存的内容。</numerusform>
         </translation>
     </message>
 </context>
@@ -2072,20 +2279,38 @@ Provider said: %2</source>
         <translation>备注：%1</translation>
     </message>
     <message>
-        <source>Decided:</source>
-        <translation>已决定：</translation>
-    </message>
-    <message>
-        <source>Skipped:</source>
-        <translation>已跳过：</translation>
-    </message>
-    <message>
         <source>Outcomes recorded from evidence</source>
         <translation>根据证据记录的结果</translation>
     </message>
+    <message numerus="yes">
+        <source>%n left out by the reviewer: not recorded, still in the queue.</source>
+        <translation>
+            <numerusform>%n 个被审核人排除：未记录，仍在队列中。</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>&amp;Copy</source>
-        <translation>复制(&amp;C)</translation>
+        <source>What became of it</source>
+        <translation>处理情况</translation>
+    </message>
+    <message>
+        <source>What became of each operation</source>
+        <translation>每个操作的处理情况</translation>
+    </message>
+    <message>
+        <source>&amp;Copy all</source>
+        <translation>全部复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The summary and the table, as tab-separated values for a spreadsheet or a ticket</source>
+        <translation>摘要和表格，以制表符分隔，可粘贴到电子表格或工单</translation>
+    </message>
+    <message>
+        <source>recorded, decision #%1</source>
+        <translation>已记录，决定 #%1</translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation>已跳过：%1</translation>
     </message>
 </context>
 <context>
@@ -2093,38 +2318,6 @@ Provider said: %2</source>
     <message>
         <source>Record outcomes from evidence</source>
         <translation>根据证据记录结果</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the event it rests on. One that changes before it is written is skipped.</source>
-        <translation>
-            <numerusform>%n 个操作将按其证据记录，每个都是单独的决定，并附上所依据的事件。写入前发生变化的操作将被跳过。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Operation</source>
-        <translation>操作</translation>
-    </message>
-    <message>
-        <source>Outcome</source>
-        <translation>结果</translation>
-    </message>
-    <message>
-        <source>Refund id</source>
-        <translation>退款 ID</translation>
-    </message>
-    <message>
-        <source>Amount</source>
-        <translation>金额</translation>
-    </message>
-    <message numerus="yes">
-        <source>Left out for a person (%n):</source>
-        <translation>
-            <numerusform>留给人工处理（%n）：</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Verdict</source>
-        <translation>裁定</translation>
     </message>
     <message>
         <source>Why</source>
@@ -2149,12 +2342,50 @@ Provider said: %2</source>
         </translation>
     </message>
     <message>
-        <source>Event or lookup</source>
-        <translation>事件或查询</translation>
-    </message>
-    <message>
         <source>Latest note</source>
         <translation>最新备注</translation>
+    </message>
+    <message>
+        <source>Operations to record</source>
+        <translation>要记录的操作</translation>
+    </message>
+    <message>
+        <source>Operations left out for a person</source>
+        <translation>留给人工处理的操作</translation>
+    </message>
+    <message numerus="yes">
+        <source>Left out for a person (%n)</source>
+        <translation>
+            <numerusform>留给人工处理（%n）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n operation(s) will be recorded as their evidence says, each as its own decision with the evidence it rests on. One that changes before it is written is skipped.</source>
+        <translation>
+            <numerusform>将按依据记录 %n 个操作，每个都是独立的决定，并附其依据。写入前发生变化的操作将被跳过。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unticked: left out by you, they stay in the queue.</source>
+        <translation>
+            <numerusform>%n 个未勾选：由您排除，仍留在队列中。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>To record (%1 of %2)</source>
+        <translation>要记录（%1 / %2）</translation>
+    </message>
+    <message>
+        <source>Waiting for an operation to record: tick one (Space).</source>
+        <translation>等待要记录的操作：勾选一个（空格键）。</translation>
+    </message>
+    <message>
+        <source>Waiting for a note: write above why these are recorded together.</source>
+        <translation>等待备注：请在上方写明为何一起记录。</translation>
+    </message>
+    <message>
+        <source>Waiting for the count: type %1 above to confirm.</source>
+        <translation>等待数量：请在上方输入 %1 以确认。</translation>
     </message>
 </context>
 <context>
@@ -2657,6 +2888,34 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <source>refunds created %1: the listing did not finish</source>
         <translation>%1 创建的退款：列表未能读完</translation>
     </message>
+    <message>
+        <source>%1 (operation %2&apos;s)</source>
+        <translation>%1（属于操作 %2）</translation>
+    </message>
+    <message>
+        <source>%1 (made by no operation of this store)</source>
+        <translation>%1（非本存储任何操作所发起）</translation>
+    </message>
+    <message>
+        <source>by payment %1, read from %2</source>
+        <translation>按付款 %1，来源：%2</translation>
+    </message>
+    <message>
+        <source>%1: found %2</source>
+        <translation>%1：找到 %2</translation>
+    </message>
+    <message>
+        <source>%1: no refund of this payment; the listing was complete</source>
+        <translation>%1：该付款没有退款；列表完整</translation>
+    </message>
+    <message>
+        <source>%1: the listing did not finish</source>
+        <translation>%1：列表未完成</translation>
+    </message>
+    <message>
+        <source>no payment was known, and asking by the window cannot see refunds made by another path</source>
+        <translation>付款未知，而按时间窗口查询看不到经其他途径发起的退款</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::HistoryView</name>
@@ -2702,6 +2961,13 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     <message>
         <source>Status</source>
         <translation>状态</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::LookupSourceLabel</name>
+    <message>
+        <source>Who asked Stripe</source>
+        <translation>谁查询了 Stripe</translation>
     </message>
 </context>
 <context>
@@ -2901,6 +3167,18 @@ File: %2</source>
     <message>
         <source>payment %1</source>
         <translation>付款 %1</translation>
+    </message>
+    <message>
+        <source>payment %1 (from %2)</source>
+        <translation>付款 %1（来源：%2）</translation>
+    </message>
+    <message>
+        <source>no payment known</source>
+        <translation>付款未知</translation>
+    </message>
+    <message>
+        <source>No payment is known for this operation: Ask Stripe lists the refunds created in its attempts&apos; window, which cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>此操作的付款未知：“询问 Stripe”会列出其尝试时间窗口内创建的退款，看不到经其他途径（Dashboard、其他工具）发起的退款。</translation>
     </message>
 </context>
 <context>
@@ -3218,20 +3496,12 @@ The window now shows its current state.</source>
         <translation>空闲（无人处理）</translation>
     </message>
     <message>
-        <source>Settled by evidence</source>
-        <translation>证据已确定</translation>
-    </message>
-    <message>
         <source>Waiting for a follow-up</source>
         <translation>等待跟进</translation>
     </message>
     <message>
         <source>All</source>
         <translation>全部</translation>
-    </message>
-    <message>
-        <source> (%1+)</source>
-        <translation>（%1+）</translation>
     </message>
     <message>
         <source> (%1)</source>
@@ -3245,13 +3515,21 @@ The window now shows its current state.</source>
         <source>Verdicts</source>
         <translation>结论</translation>
     </message>
+    <message>
+        <source>Ready to record from evidence</source>
+        <translation>可按依据记录</translation>
+    </message>
+    <message>
+        <source> (at least %1)</source>
+        <translation>（至少 %1）</translation>
+    </message>
+    <message>
+        <source>Refund by another path</source>
+        <translation>经其他途径的退款</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueueModel</name>
-    <message>
-        <source>closed</source>
-        <translation>已过期</translation>
-    </message>
     <message>
         <source>The provider keeps the idempotency key until about %1.</source>
         <translation>服务商大约保留该幂等键至 %1。</translation>
@@ -3373,6 +3651,10 @@ The window now shows its current state.</source>
         <comment>the first line of an operation&apos;s latest note</comment>
         <translation>备注：%1</translation>
     </message>
+    <message>
+        <source>The key window closed about %1: the provider may have forgotten the idempotency key.</source>
+        <translation>密钥窗口约于 %1 关闭：支付服务商可能已忘记该幂等键。</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::QueuePane</name>
@@ -3424,6 +3706,13 @@ The window now shows its current state.</source>
     <message>
         <source>Clear the list</source>
         <translation>清空列表</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ReconcilerLabel</name>
+    <message>
+        <source>Stripe checked by the reconciler</source>
+        <translation>对账程序的 Stripe 检查</translation>
     </message>
 </context>
 <context>
@@ -3849,6 +4138,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>The evidence names refund %1 (%2), not %3.</source>
         <translation>证据指向的是退款 %1（%2），而不是 %3。</translation>
+    </message>
+    <message>
+        <source>%1 Whether it is this operation&apos;s refund is for a person to say, so no outcome can be recorded without an override.</source>
+        <translation>%1 这是否是此操作的退款须由人判断，因此不覆盖证据就不能记录结果。</translation>
     </message>
 </context>
 <context>
@@ -4287,10 +4580,6 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <translation>%1 中没有 Refund Desk 存储库（没有任何相关表）。未创建任何内容。请用“refund-desk init --db ...”创建，或检查数据库名称。</translation>
     </message>
     <message>
-        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit or refund_desk_agent roles (roles-postgresql.sql).</source>
-        <translation>登录名 %1 无权读取位于 %2 的存储库。请让管理员为其授予 refund_desk_support、refund_desk_audit 或 refund_desk_agent 角色之一（roles-postgresql.sql）。</translation>
-    </message>
-    <message>
         <source>checking what the login may do</source>
         <comment>what the store was doing when it failed</comment>
         <translation>检查登录名的权限</translation>
@@ -4682,6 +4971,19 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>%1 has a note since the review: %2. Nothing was written; look at it again.</source>
         <translation>%1 在审核之后有了新备注：%2。未写入任何内容；请重新查看。</translation>
     </message>
+    <message>
+        <source>reading what the provider answered</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取服务商的响应</translation>
+    </message>
+    <message>
+        <source>The login %1 may not read the store at %2. Ask the administrator to grant it one of the refund_desk_support, refund_desk_audit, refund_desk_agent or refund_desk_reconciler roles (roles-postgresql.sql).</source>
+        <translation>登录 %1 无权读取位于 %2 的存储。请管理员授予它 refund_desk_support、refund_desk_audit、refund_desk_agent 或 refund_desk_reconciler 角色之一（roles-postgresql.sql）。</translation>
+    </message>
+    <message>
+        <source>Opened read-only: the login %1 is a reconciler&apos;s (refund_desk_reconciler): it keeps what Stripe answers, and records no decision, claim or note.</source>
+        <translation>以只读方式打开：登录 %1 属于对账程序（refund_desk_reconciler）：它保存 Stripe 的回答，不记录任何决定、认领或备注。</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>
@@ -4904,6 +5206,61 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>The record of what Stripe answered cannot be read.</source>
         <translation>无法读取 Stripe 回答的记录。</translation>
     </message>
+    <message>
+        <source>%1, made by no operation of this store</source>
+        <translation>%1，非本存储任何操作所发起</translation>
+    </message>
+    <message>
+        <source>%1, operation %2&apos;s</source>
+        <translation>%1，属于操作 %2</translation>
+    </message>
+    <message>
+        <source>Stripe lists no refund of payment %1; the listing was complete.</source>
+        <translation>Stripe 未列出付款 %1 的任何退款；列表完整。</translation>
+    </message>
+    <message>
+        <source>The listing of the refunds of payment %1 did not finish.</source>
+        <translation>付款 %1 的退款列表未完成。</translation>
+    </message>
+    <message>
+        <source>Stripe says of payment %1: %2.</source>
+        <translation>Stripe 关于付款 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Asked by the payment, read from %1.</source>
+        <translation>按付款查询，付款来源：%1。</translation>
+    </message>
+    <message>
+        <source>the row&apos;s payment_id</source>
+        <translation>该行的 payment_id</translation>
+    </message>
+    <message>
+        <source>event %1 of this operation</source>
+        <translation>此操作的事件 %1</translation>
+    </message>
+    <message>
+        <source>operation %1 of the same order</source>
+        <translation>同一订单的操作 %1</translation>
+    </message>
+    <message>
+        <source>event %1 of operation %2 of the same order</source>
+        <translation>同一订单的操作 %2 的事件 %1</translation>
+    </message>
+    <message>
+        <source>an unknown place</source>
+        <translation>未知来源</translation>
+    </message>
+    <message>
+        <source>No payment was known, so the window was listed: it cannot see refunds made by another path (the Dashboard, another tool).</source>
+        <translation>付款未知，因此按时间窗口列出：看不到经其他途径（Dashboard、其他工具）发起的退款。</translation>
+    </message>
+</context>
+<context>
+    <name>TableCopy</name>
+    <message>
+        <source>&amp;Copy rows</source>
+        <translation>复制行(&amp;C)</translation>
+    </message>
 </context>
 <context>
     <name>TimeText</name>
@@ -4932,6 +5289,28 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>d MMM yyyy</source>
         <comment>date format (QDate) of a day in another year</comment>
         <translation>yyyy年M月d日</translation>
+    </message>
+    <message>
+        <source>just now</source>
+        <translation>刚刚</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min ago</source>
+        <translation>
+            <numerusform>%n 分钟前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n h ago</source>
+        <translation>
+            <numerusform>%n 小时前</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n days ago</source>
+        <translation>
+            <numerusform>%n 天前</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4968,6 +5347,10 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>not found at Stripe</source>
         <translation>Stripe 中未找到</translation>
+    </message>
+    <message>
+        <source>refund by another path</source>
+        <translation>经其他途径的退款</translation>
     </message>
 </context>
 </TS>

@@ -1,29 +1,44 @@
 // What asking Stripe about the whole queue costs: a demo store (with its fake provider's
 // truth), the fake Stripe serving that truth, and `refund-desk ask-stripe
-// --all-without-evidence` run against it unpaced. Prints the operations asked, the
-// requests sent, requests per operation for each phase (the undelivered events, then the
-// refunds' listings and retrievals) and in all, the time taken, and the time the same
-// requests take at Stripe's pace of 20 a second.
-// Usage: bench_askqueue [--operations N] (100000 by default), or [--demo-store DB
-// --demo-truth FILE] to ask a copy of a demo store made before (with `refund-desk demo
-// --stripe-truth`) rather than building one. Asserts nothing.
+// --all-without-evidence` run against it unpaced. One run prints:
+// - the requests per operation asked, each phase's and in all (the undelivered events,
+//   then the refunds' lookups), with how many of the operations asked name their payment;
+// - the same when the shop's other refunds at Stripe grow ten times: the same store, its
+//   truth made again with `demo --shop-refunds-per-minute` so that the refunds at Stripe
+//   other than an operation's own are ten times as many;
+// - what the store grew by, per operation asked;
+// - lookups per second, unpaced, on SQLite and on PostgreSQL at a 20 ms round trip (a
+//   server of its own behind a proxy that delays each way by 10 ms, as bench_batch does).
+// Usage: bench_askqueue [--operations N] (10000 by default) [--seed S] [--shop-refunds-per-minute B]
+// [--skip-postgresql], or [--demo-store DB --demo-truth FILE] to ask a copy of a demo store
+// made before (with `refund-desk demo --stripe-truth`, the default profile) rather than
+// building one; its seed, clock and size are read from it to make the busier truth.
+// Asserts nothing.
 
 #include "fakestripe.h"
+#include "latencyproxy.h"
+#include "pgtestserver.h"
 #include "testpaths.h"
 
 #include "store/store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTextStream>
 
+#include <sqlite3.h>
+
 #include <algorithm>
+#include <memory>
+#include <optional>
 
 using namespace RefundDesk;
 using RefundDesk::Testing::FakeStripe;
@@ -31,8 +46,17 @@ using RefundDesk::Testing::FakeStripe;
 namespace {
 
 const QString BenchKey = QStringLiteral("rk_test_51QxBenchAskQueueKey0123456789abcdef");
+// The demo simulates the five days before its clock.
+constexpr double SimulatedMinutes = 5 * 24 * 60;
 
-int runApp(const QStringList &arguments, const QProcessEnvironment &environment, QString &out, QString &err)
+struct Process
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Process runApp(const QStringList &arguments, const QProcessEnvironment &environment)
 {
     QProcess process;
     process.setProcessEnvironment(environment);
@@ -41,9 +65,198 @@ int runApp(const QStringList &arguments, const QProcessEnvironment &environment,
     QObject::connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
     process.start(Test::appPath(), arguments);
     loop.exec();
-    out = QString::fromUtf8(process.readAllStandardOutput());
-    err = QString::fromUtf8(process.readAllStandardError());
-    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    Process result;
+    result.out = QString::fromUtf8(process.readAllStandardOutput());
+    result.err = QString::fromUtf8(process.readAllStandardError());
+    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    return result;
+}
+
+// A SQLite store's size with its WAL folded in: what it holds, not what it last wrote.
+qint64 sqliteBytes(const QString &path)
+{
+    sqlite3 *db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK)
+        sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
+    sqlite3_close_v2(db);
+    return QFileInfo(path).size();
+}
+
+// The demo that made a store: its seed, its clock and its size, from the store itself.
+struct DemoShape
+{
+    QString seed;
+    QString now;
+    qint64 operations = 0;
+};
+
+std::optional<DemoShape> shapeOf(const QString &path)
+{
+    auto store = StoreFactory::open(path, Store::OpenMode::ReadOnly);
+    if (!store)
+        return std::nullopt;
+    DemoShape shape;
+    const auto seed = (*store)->meta(QStringLiteral("demo_seed"));
+    const auto now = (*store)->meta(QStringLiteral("demo_now"));
+    const auto counts = (*store)->tableCounts();
+    if (!seed || !now || !counts || seed->isEmpty() || now->isEmpty())
+        return std::nullopt;
+    shape.seed = *seed;
+    shape.now = *now;
+    shape.operations = counts->operations;
+    return shape;
+}
+
+// One ask-stripe run and what it cost.
+struct AskRun
+{
+    QString label;
+    bool ok = false;
+    QString failure;
+    QString said;
+    double seconds = 0;
+    qint64 requests = 0;
+    qint64 eventRequests = 0;
+    qint64 settled = 0;     // settled by undelivered events: no lookup
+    qint64 eventsAdded = 0;
+    qint64 lookups = 0;     // operations answered by a lookup kept
+    qint64 withPayment = 0; // of those, the operations that name their payment
+    qint64 bytesBefore = 0;
+    qint64 bytesAfter = 0;
+
+    qint64 asked() const { return lookups + settled; }
+};
+
+QString ratio(double part, double of, int decimals = 3)
+{
+    return of > 0 ? QString::number(part / of, 'f', decimals) : QStringLiteral("-");
+}
+
+// Runs ask-stripe on `askLocation` against `fake`; `readLocation` is the same store reached
+// directly, for counting what the run kept.
+void ask(AskRun &run, FakeStripe &fake, QProcessEnvironment environment, const QString &askLocation,
+         const QString &readLocation, bool withOperator)
+{
+    environment.insert(QStringLiteral("STRIPE_API_KEY"), BenchKey);
+    environment.insert(QStringLiteral("STRIPE_API_BASE"), fake.baseUrl());
+    const int requestsBefore = fake.requestCount();
+    QStringList arguments{QStringLiteral("ask-stripe"), QStringLiteral("--all-without-evidence"), QStringLiteral("--db"),
+                          askLocation, QStringLiteral("--rate"), QStringLiteral("1000000")};
+    if (withOperator) // on PostgreSQL the login is the operator
+        arguments << QStringLiteral("--operator") << QStringLiteral("bench");
+    QElapsedTimer timer;
+    timer.start();
+    const Process process = runApp(arguments, environment);
+    run.seconds = double(timer.elapsed()) / 1000.0;
+    if (process.exitCode != 0) {
+        run.failure = QStringLiteral("ask-stripe exited %1: %2").arg(process.exitCode).arg(process.err.trimmed());
+        return;
+    }
+    run.said = process.out.trimmed();
+    for (int i = requestsBefore; i < fake.requestCount(); ++i) {
+        ++run.requests;
+        if (fake.requests().at(size_t(i)).pathAndQuery.startsWith(QLatin1String("/v1/events?")))
+            ++run.eventRequests;
+    }
+    // The operations the undelivered events settled have no lookup: the command says how many.
+    static const QRegularExpression settledLine(QStringLiteral("(\\d+) settled by undelivered events \\((\\d+) new"));
+    const auto settled = settledLine.match(process.out);
+    run.settled = settled.hasMatch() ? settled.captured(1).toLongLong() : 0;
+    run.eventsAdded = settled.hasMatch() ? settled.captured(2).toLongLong() : 0;
+
+    auto store = StoreFactory::open(readLocation, Store::OpenMode::ReadOnly);
+    if (!store) {
+        run.failure = store.error().message;
+        return;
+    }
+    for (qint64 after = 0;;) {
+        auto page = (*store)->providerLookupsAfter(after, 500);
+        if (!page || page->empty())
+            break;
+        for (const ProviderLookup &lookup : *page) {
+            ++run.lookups;
+            if (auto operation = (*store)->operation(lookup.operationId); operation && *operation
+                && !(*operation)->paymentId.isEmpty()) {
+                ++run.withPayment;
+            }
+        }
+        after = page->back().lookupId;
+    }
+    run.ok = true;
+}
+
+AskRun askSqlite(const QString &label, const QString &demoStore, const QString &copyPath, FakeStripe &fake,
+                 const QProcessEnvironment &environment)
+{
+    AskRun run;
+    run.label = label;
+    if (!QFile::copy(demoStore, copyPath)) {
+        run.failure = QStringLiteral("the demo store could not be copied to %1").arg(copyPath);
+        return run;
+    }
+    run.bytesBefore = sqliteBytes(copyPath);
+    ask(run, fake, environment, copyPath, copyPath, true);
+    run.bytesAfter = sqliteBytes(copyPath);
+    return run;
+}
+
+AskRun askPostgresql(const QString &label, const QString &demoStore, FakeStripe &fake,
+                     const QProcessEnvironment &environment)
+{
+    AskRun run;
+    run.label = label;
+    Test::PgTestServer server(Test::PgTestServer::Durability::Durable);
+    const QString database = QStringLiteral("askqueue");
+    if (!server.isRunning() || !server.createDatabase(database)) {
+        run.failure = QStringLiteral("the server did not start: %1").arg(server.lastError());
+        return run;
+    }
+    const QString direct = server.location(database);
+    const Process copied = runApp({QStringLiteral("copy"), QStringLiteral("--from"), demoStore, QStringLiteral("--to"), direct},
+                                  environment);
+    if (copied.exitCode != 0 || !server.exec(database, QStringLiteral("VACUUM (ANALYZE)"))) {
+        run.failure = QStringLiteral("the copy failed: %1%2").arg(copied.err.trimmed(), server.lastError());
+        return run;
+    }
+    const QString size = QStringLiteral("SELECT pg_database_size(current_database())");
+    run.bytesBefore = server.query(database, size).toLongLong();
+    // 10 ms each way: a 20 ms round trip.
+    Test::LatencyProxy proxy(server.socketPath(), 10);
+    if (!proxy.start()) {
+        run.failure = QStringLiteral("the proxy could not listen");
+        return run;
+    }
+    ask(run, fake, environment, proxy.pgLocation(database, QString::fromLatin1(Test::PgTestServer::SuperUser)), direct, false);
+    run.bytesAfter = server.query(database, size).toLongLong();
+    return run;
+}
+
+void print(QTextStream &out, const AskRun &run)
+{
+    out << "\n== " << run.label << '\n';
+    if (!run.ok) {
+        out << "  failed: " << run.failure << '\n';
+        return;
+    }
+    const qint64 asked = run.asked();
+    const qint64 refundRequests = run.requests - run.eventRequests;
+    out << "  ask-stripe said:                " << QString(run.said).replace(QLatin1Char('\n'), QLatin1String("\n      ")) << '\n'
+        << "  operations asked:               " << asked << '\n'
+        << "    settled by undelivered events: " << run.settled << " (" << run.eventsAdded << " events stored)\n"
+        << "    answered by lookups kept:      " << run.lookups << " (" << run.withPayment << " of them name their payment)\n"
+        << "  requests to Stripe:             " << run.requests << '\n'
+        << "    phase 1, undelivered events:  " << run.eventRequests << " (" << ratio(run.eventRequests, asked)
+        << " per operation asked)\n"
+        << "    phase 2, refunds:             " << refundRequests << " (" << ratio(refundRequests, asked)
+        << " per operation asked; " << ratio(refundRequests, run.lookups) << " per operation it answered)\n"
+        << "  requests per operation asked:   " << ratio(run.requests, asked) << '\n'
+        << "  time, unpaced:                  " << QString::number(run.seconds, 'f', 1) << " s: "
+        << ratio(run.lookups, run.seconds, 1) << " lookups a second\n"
+        << "  time at 20 requests a second:   " << QString::number(std::max(run.seconds, run.requests / 20.0), 'f', 1)
+        << " s (the pacing alone " << QString::number(run.requests / 20.0, 'f', 1) << " s)\n"
+        << "  store:                          " << QString::number(run.bytesBefore / 1048576.0, 'f', 1) << " MiB -> "
+        << QString::number(run.bytesAfter / 1048576.0, 'f', 1) << " MiB: "
+        << ratio(double(run.bytesAfter - run.bytesBefore) / 1024.0, asked, 1) << " KiB per operation asked\n";
 }
 
 } // namespace
@@ -53,98 +266,115 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
     parser.addOption({QStringLiteral("operations"), QStringLiteral("Operations in the demo store."), QStringLiteral("N"),
-                      QStringLiteral("100000")});
+                      QStringLiteral("10000")});
+    parser.addOption({QStringLiteral("seed"), QStringLiteral("The demo's seed."), QStringLiteral("S"), QStringLiteral("7")});
+    parser.addOption({QStringLiteral("shop-refunds-per-minute"),
+                      QStringLiteral("The shop's other refunds a minute in the first run (the demo's default: 0)."),
+                      QStringLiteral("B"), QStringLiteral("0")});
     parser.addOption({QStringLiteral("demo-store"), QStringLiteral("A demo store to copy rather than build one."),
                       QStringLiteral("DB")});
     parser.addOption({QStringLiteral("demo-truth"), QStringLiteral("The fake provider's truth of --demo-store."),
                       QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("skip-postgresql"), QStringLiteral("SQLite alone.")});
     parser.process(app);
-    QString operations = parser.value(QStringLiteral("operations"));
     QTextStream out(stdout);
 
     QTemporaryDir dir;
-    const QString db = dir.filePath(QStringLiteral("bench.sqlite"));
+    QString demoStore = dir.filePath(QStringLiteral("demo.sqlite"));
     QString truthPath = dir.filePath(QStringLiteral("truth.jsonl"));
+    const QString busyTruthPath = dir.filePath(QStringLiteral("truth-busy.jsonl"));
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-    QString stdoutText;
-    QString stderrText;
+    const double baseShop = parser.value(QStringLiteral("shop-refunds-per-minute")).toDouble();
+
+    DemoShape shape;
     if (parser.isSet(QStringLiteral("demo-store"))) {
-        if (!QFile::copy(parser.value(QStringLiteral("demo-store")), db)) {
-            out << "the demo store could not be copied\n";
+        demoStore = parser.value(QStringLiteral("demo-store"));
+        truthPath = parser.value(QStringLiteral("demo-truth"));
+        const auto read = shapeOf(demoStore);
+        if (!read) {
+            out << "the demo store names no demo_seed and demo_now\n";
             return 1;
         }
-        truthPath = parser.value(QStringLiteral("demo-truth"));
-        operations = QStringLiteral("(copied)");
-    } else if (runApp({QStringLiteral("demo"), QStringLiteral("--db"), db, QStringLiteral("--operations"), operations,
-                QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--stripe-truth"), truthPath},
-               environment, stdoutText, stderrText)
-        != 0) {
-        out << "demo failed: " << stderrText << '\n';
-        return 1;
-    }
-    FakeStripe fake;
-    if (!fake.listenOnLoopback()) {
-        out << "the fake Stripe could not listen\n";
-        return 1;
-    }
-    fake.setAcceptedKey(BenchKey.toUtf8());
-    if (const QString error = fake.truth().load(truthPath); !error.isEmpty()) {
-        out << "truth: " << error << '\n';
-        return 1;
-    }
-    environment.insert(QStringLiteral("STRIPE_API_KEY"), BenchKey);
-    environment.insert(QStringLiteral("STRIPE_API_BASE"), fake.baseUrl());
-
-    QElapsedTimer timer;
-    timer.start();
-    const int exitCode = runApp({QStringLiteral("ask-stripe"), QStringLiteral("--all-without-evidence"), QStringLiteral("--db"),
-                                 db, QStringLiteral("--operator"), QStringLiteral("bench"), QStringLiteral("--rate"),
-                                 QStringLiteral("1000000")},
-                                environment, stdoutText, stderrText);
-    const double seconds = double(timer.elapsed()) / 1000.0;
-    if (exitCode != 0) {
-        out << "ask-stripe exited " << exitCode << ": " << stderrText << '\n';
-        return 1;
-    }
-    auto store = StoreFactory::open(db, Store::OpenMode::ReadOnly);
-    qint64 asked = 0;
-    if (store) {
-        for (qint64 after = 0;;) {
-            auto page = (*store)->providerLookupsAfter(after, 1000);
-            if (!page || page->empty())
-                break;
-            asked += qint64(page->size());
-            after = page->back().lookupId;
+        shape = *read;
+    } else {
+        shape.seed = parser.value(QStringLiteral("seed"));
+        shape.now = QString::number(QDateTime::currentMSecsSinceEpoch());
+        shape.operations = parser.value(QStringLiteral("operations")).toLongLong();
+        const Process built = runApp({QStringLiteral("demo"), QStringLiteral("--db"), demoStore, QStringLiteral("--operations"),
+                                      QString::number(shape.operations), QStringLiteral("--seed"), shape.seed,
+                                      QStringLiteral("--now"), shape.now, QStringLiteral("--stripe-truth"), truthPath,
+                                      QStringLiteral("--shop-refunds-per-minute"), QString::number(baseShop)},
+                                     environment);
+        if (built.exitCode != 0) {
+            out << "demo failed: " << built.err << '\n';
+            return 1;
         }
     }
-    const int requests = fake.requestCount();
-    int eventRequests = 0;
-    for (const auto &request : fake.requests())
-        eventRequests += request.pathAndQuery.startsWith(QLatin1String("/v1/events?")) ? 1 : 0;
-    const int refundRequests = requests - eventRequests;
-    // The operations the undelivered events settled have no lookup: the command says how many.
-    static const QRegularExpression settledLine(QStringLiteral("(\\d+) settled by undelivered events \\((\\d+) new"));
-    const auto settledMatch = settledLine.match(stdoutText);
-    const qint64 settled = settledMatch.hasMatch() ? settledMatch.captured(1).toLongLong() : 0;
-    const qint64 eventsAdded = settledMatch.hasMatch() ? settledMatch.captured(2).toLongLong() : 0;
-    const qint64 operationsAsked = asked + settled;
-    const auto perOperation = [](qint64 part, qint64 of) { return QString::number(of ? double(part) / double(of) : 0, 'f', 3); };
-    out << "operations in the demo store:   " << operations << '\n'
-        << "ask-stripe said:                " << stdoutText.trimmed().replace(QLatin1Char('\n'), QLatin1String("\n    ")) << '\n'
-        << "operations asked:               " << operationsAsked << '\n'
-        << "  settled by undelivered events: " << settled << " (" << eventsAdded << " events stored)\n"
-        << "  answered by lookups kept:      " << asked << '\n'
-        << "requests to Stripe:             " << requests << '\n'
-        << "  phase 1, undelivered events:  " << eventRequests << " (" << perOperation(eventRequests, operationsAsked)
-        << " per operation asked)\n"
-        << "  phase 2, refunds:             " << refundRequests << " (" << perOperation(refundRequests, operationsAsked)
-        << " per operation asked; " << perOperation(refundRequests, asked) << " per operation it answered)\n"
-        << "requests per operation:         " << perOperation(requests, operationsAsked) << '\n'
-        << "time, unpaced:                  " << QString::number(seconds, 'f', 1) << " s\n"
-        << "time at 20 requests a second:   " << QString::number(std::max(seconds, requests / 20.0), 'f', 1) << " s\n"
-        << "  of which the pacing alone:    " << QString::number(requests / 20.0, 'f', 1)
-        << " s (the rest is the fake Stripe's and this machine's)\n"
-        << "requests refused (not GET):     " << fake.refusedRequests().size() << '\n';
-    return 0;
+
+    FakeStripe fake;
+    fake.setAcceptedKey(BenchKey.toUtf8());
+    if (const QString error = fake.truth().load(truthPath); !error.isEmpty() || !fake.listenOnLoopback()) {
+        out << "the fake Stripe could not serve " << truthPath << ": " << error << '\n';
+        return 1;
+    }
+    // From one operation's side, every refund at Stripe but its own is another's: ten times
+    // as many is the shop's other refunds raised by nine times all of them.
+    const double refundsPerMinute = double(fake.truth().refunds.size()) / SimulatedMinutes;
+    const double busyShop = baseShop + 9 * refundsPerMinute;
+    const QString busyStore = dir.filePath(QStringLiteral("demo-busy.sqlite"));
+    const Process busyBuilt = runApp({QStringLiteral("demo"), QStringLiteral("--db"), busyStore, QStringLiteral("--operations"),
+                                      QString::number(shape.operations), QStringLiteral("--seed"), shape.seed,
+                                      QStringLiteral("--now"), shape.now, QStringLiteral("--stripe-truth"), busyTruthPath,
+                                      QStringLiteral("--shop-refunds-per-minute"), QString::number(busyShop, 'f', 3)},
+                                     environment);
+    if (busyBuilt.exitCode != 0) {
+        out << "the busier demo failed: " << busyBuilt.err << '\n';
+        return 1;
+    }
+    QFile::remove(busyStore); // the same store: only its truth differs
+    FakeStripe busyFake;
+    busyFake.setAcceptedKey(BenchKey.toUtf8());
+    if (const QString error = busyFake.truth().load(busyTruthPath); !error.isEmpty() || !busyFake.listenOnLoopback()) {
+        out << "the fake Stripe could not serve " << busyTruthPath << ": " << error << '\n';
+        return 1;
+    }
+
+    out << "demo store:                     " << shape.operations << " operations, seed " << shape.seed << ", up to "
+        << shape.now << '\n'
+        << "refunds at Stripe:              " << fake.truth().refunds.size() << " ("
+        << QString::number(refundsPerMinute, 'f', 2) << " a minute), ten times the others: "
+        << busyFake.truth().refunds.size() << " (--shop-refunds-per-minute " << QString::number(busyShop, 'f', 3) << ")\n";
+
+    std::vector<AskRun> runs;
+    runs.push_back(askSqlite(QStringLiteral("SQLite"), demoStore, dir.filePath(QStringLiteral("ask.sqlite")), fake,
+                             environment));
+    runs.push_back(askSqlite(QStringLiteral("SQLite, the shop's other refunds ten times as many"), demoStore,
+                             dir.filePath(QStringLiteral("ask-busy.sqlite")), busyFake, environment));
+    const bool postgresql = !parser.isSet(QStringLiteral("skip-postgresql")) && Test::PgTestServer::isInstalled();
+    if (postgresql)
+        runs.push_back(askPostgresql(QStringLiteral("PostgreSQL at a 20 ms round trip"), demoStore, fake, environment));
+    for (const AskRun &run : runs)
+        print(out, run);
+
+    const AskRun &base = runs.at(0);
+    const AskRun &busy = runs.at(1);
+    out << "\n== Figures\n"
+        << "requests per operation asked:                 " << ratio(base.requests, base.asked()) << " ("
+        << base.withPayment << " of " << base.lookups << " answered name their payment)\n"
+        << "  with the shop's other refunds ten times:    " << ratio(busy.requests, busy.asked()) << '\n'
+        << "store growth per operation asked (SQLite):    "
+        << ratio(double(base.bytesAfter - base.bytesBefore) / 1024.0, base.asked(), 1) << " KiB\n"
+        << "lookups a second, unpaced, SQLite:            " << ratio(base.lookups, base.seconds, 1) << '\n';
+    if (postgresql) {
+        const AskRun &far = runs.at(2);
+        out << "store growth per operation asked (PostgreSQL): "
+            << ratio(double(far.bytesAfter - far.bytesBefore) / 1024.0, far.asked(), 1) << " KiB\n"
+            << "lookups a second, unpaced, PostgreSQL 20 ms:  " << ratio(far.lookups, far.seconds, 1) << '\n';
+    } else {
+        out << "lookups a second, unpaced, PostgreSQL 20 ms:  (not run)\n";
+    }
+    out << "requests refused (not GET):                   "
+        << fake.refusedRequests().size() + busyFake.refusedRequests().size() << '\n';
+    return std::all_of(runs.begin(), runs.end(), [](const AskRun &run) { return run.ok; }) ? 0 : 1;
 }

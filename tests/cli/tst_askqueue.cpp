@@ -1,8 +1,10 @@
 // refund-desk ask-stripe --all-without-evidence against the fake Stripe: operations whose
 // windows overlap share one listing (requests counted), a window of more than a hundred
 // refunds is paged and each operation's record holds the pages that covered it, refunds
-// known by id are retrieved by id, and a run stopped halfway (Stripe failing, Ctrl+C) and
-// run again keeps one lookup per operation, never two.
+// known by id are retrieved by id, an operation whose payment is known gets its payment's
+// own listing instead of a share of a window, and a run stopped halfway (Stripe failing,
+// Ctrl+C, a kill) and run again keeps one lookup per operation, never two, each whole. The
+// store keeps each page once: what it grows by is counted in bytes against what Stripe sent.
 #include "clirun.h"
 #include "fakestripe.h"
 #include "fakestripecommand.h"
@@ -79,6 +81,40 @@ private:
     {
         QVERIFY2(addTimedOutOperation(store, id, startedMs, refundId), qPrintable(store.lastError()));
     }
+
+    // The bytes the store keeps of Stripe's answers: every column of every lookup, and of
+    // every response body.
+    qint64 storedBytes()
+    {
+        return queryInt(QStringLiteral("SELECT (SELECT COALESCE(sum(%1), 0) FROM s.provider_lookups) + "
+                                       "(SELECT COALESCE(sum(length(CAST(body_sha256 AS BLOB)) + "
+                                       "length(CAST(body AS BLOB))), 0) FROM s.provider_bodies)")
+                            .arg(QLatin1String(LookupRowBytes)));
+    }
+    // One number from the store, read on a connection of its own (the store attached as s).
+    qint64 queryInt(const QString &sql)
+    {
+        TestStore raw(m_db + QStringLiteral(".raw%1.sqlite").arg(++m_raws));
+        if (!raw.exec(QStringLiteral("ATTACH '%1' AS s").arg(m_db)))
+            return -1;
+        return raw.queryInt(sql);
+    }
+    int m_raws = 0;
+    // The bytes the largest lookup keeps of its own (its row), and what it would have kept
+    // with every body it names inside it, as schema version 2 kept them.
+    QPair<qint64, qint64> largestLookup()
+    {
+        const qint64 own = queryInt(QStringLiteral("SELECT max(%1) FROM s.provider_lookups").arg(QLatin1String(LookupRowBytes)));
+        const qint64 withBodies = queryInt(
+            QStringLiteral("SELECT max(own + named) FROM (SELECT %1 AS own, (SELECT COALESCE(sum(length(CAST(b.body AS "
+                           "BLOB))), 0) FROM json_each(l.requests) r JOIN s.provider_bodies b ON b.body_sha256 = "
+                           "r.value ->> 'body_sha256') AS named FROM s.provider_lookups l)")
+                .arg(QLatin1String(LookupRowBytes)));
+        return {own, withBodies};
+    }
+    static constexpr char LookupRowBytes[] =
+        "length(CAST(operation_id AS BLOB)) + length(CAST(provider AS BLOB)) + length(CAST(operator AS BLOB)) + "
+        "length(CAST(requests AS BLOB)) + length(CAST(result AS BLOB)) + length(CAST(response_sha256 AS BLOB)) + 4 * 8";
 
     // `count` operations whose windows lie hours apart, each with its refund; with
     // `othersInEach` refunds of other operations in each window, so many that the hours
@@ -183,6 +219,61 @@ private slots:
         QCOMPARE(resultOf(known.front()).value(QLatin1String("method")).toString(), QStringLiteral("retrieve"));
     }
 
+    void operationsWithAPaymentGetTheirOwnListing()
+    {
+        {
+            TestStore store(m_db);
+            QVERIFY(store.isValid());
+            // Ten operations a minute apart; the even ones name their payment, whose refund
+            // Stripe made (its webhook never came).
+            for (int i = 0; i < 10; ++i) {
+                const qint64 started = m_baseMs + i * 60'000;
+                const QString id = QStringLiteral("op_near%1").arg(i);
+                addOperation(store, id, started);
+                if (i % 2 == 0) {
+                    QVERIFY(store.exec(QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_near%1' WHERE operation_id = '%2'")
+                                           .arg(i)
+                                           .arg(id)));
+                    QCOMPARE(m_fake->truth().addRefund(
+                                 QStringLiteral(R"({"id":"re_near%1","object":"refund","amount":3800,"currency":"usd",)"
+                                                R"("status":"succeeded","created":%2,"metadata":{"operation_id":"%3"},)"
+                                                R"("payment_intent":"pi_near%1"})")
+                                     .arg(i)
+                                     .arg(started / 1000 + 4)
+                                     .arg(id)
+                                     .toUtf8()),
+                             QString());
+                }
+                QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_x%1").arg(i), QStringLiteral("op_x%1").arg(i),
+                                                              started / 1000 + 7)),
+                         QString());
+            }
+        }
+        const Run run = ask();
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        // The undelivered events, one listing of the odd ones' merged windows, and one
+        // listing of each even one's payment.
+        QCOMPARE(m_fake->requestCount(), 7);
+        int byPayment = 0;
+        for (const auto &request : m_fake->requests())
+            byPayment += request.pathAndQuery.startsWith(QLatin1String("/v1/refunds?payment_intent=pi_near")) ? 1 : 0;
+        QCOMPARE(byPayment, 5);
+        for (int i = 0; i < 10; ++i) {
+            const auto kept = lookups(QStringLiteral("op_near%1").arg(i));
+            QCOMPARE(kept.size(), size_t(1));
+            const QJsonObject result = resultOf(kept.front());
+            QCOMPARE(result.value(QLatin1String("complete")).toBool(), true);
+            QCOMPARE(result.value(QLatin1String("route")).toString(),
+                     i % 2 == 0 ? QStringLiteral("payment_intent") : QStringLiteral("window"));
+            QCOMPARE(result.value(QLatin1String("refunds")).toArray().size(), i % 2 == 0 ? 1 : 0);
+            if (i % 2 == 0) {
+                QCOMPARE(result.value(QLatin1String("payment_id")).toString(), QStringLiteral("pi_near%1").arg(i));
+                QVERIFY(result.value(QLatin1String("other_refunds")).toArray().isEmpty());
+                QVERIFY(!kept.front().windowFrom);
+            }
+        }
+    }
+
     void aWindowOfMoreThanAHundredRefundsIsPaged()
     {
         const qint64 fromSeconds = (m_baseMs - 300'000) / 1000;
@@ -284,6 +375,105 @@ private slots:
         for (const QString &id : ids)
             kept += int(lookups(id).size());
         QCOMPARE(kept, 2);
+    }
+
+    void aLookupOfOnePageKeepsAtMostFourKilobytesOfItsOwn()
+    {
+        {
+            TestStore store(m_db);
+            QVERIFY(store.isValid());
+            addOperation(store, QStringLiteral("op_one"), m_baseMs);
+            // Its refund among 40 of others in its window: one page, much larger than 4 KB.
+            QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_one"), QStringLiteral("op_one"),
+                                                          m_baseMs / 1000 + 3)),
+                     QString());
+            for (int i = 0; i < 40; ++i) {
+                QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_near%1").arg(i),
+                                                              QStringLiteral("op_near%1").arg(i), m_baseMs / 1000 + 5 + i)),
+                         QString());
+            }
+        }
+        const Run run = ask();
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(m_fake->requestCount(), 2); // the undelivered events, one page
+        const auto kept = lookups(QStringLiteral("op_one"));
+        QCOMPARE(kept.size(), size_t(1));
+        QCOMPARE(resultOf(kept.front()).value(QLatin1String("refunds")).toArray().size(), 1);
+        const auto [own, withBodies] = largestLookup();
+        qInfo("one lookup of one page: %lld bytes of its own (with its page inside it, as before: %lld); Stripe sent %lld",
+              own, withBodies, m_fake->bodyBytesSent());
+        QVERIFY2(withBodies - own > 4096, "the page should be larger than the lookup may keep of its own");
+        QVERIFY2(own <= 4096, qPrintable(QString::number(own)));
+    }
+
+    void twentySharingOneListingKeepItOnce()
+    {
+        {
+            TestStore store(m_db);
+            QVERIFY(store.isValid());
+            // Twenty operations a minute apart, their windows overlapping, among 250 refunds of
+            // others: one listing of three pages covers them all.
+            for (int i = 0; i < 20; ++i) {
+                const qint64 started = m_baseMs + i * 60'000;
+                addOperation(store, QStringLiteral("op_twenty%1").arg(i), started);
+                QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_twenty%1").arg(i),
+                                                              QStringLiteral("op_twenty%1").arg(i), started / 1000 + 4)),
+                         QString());
+            }
+            for (int i = 0; i < 250; ++i) {
+                QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_busy%1").arg(i),
+                                                              QStringLiteral("op_busy%1").arg(i),
+                                                              (m_baseMs - 300'000) / 1000 + 1 + i * 6)),
+                         QString());
+            }
+        }
+        const qint64 before = storedBytes();
+        const Run run = ask();
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.contains(QLatin1String("Asked 20 of 20 operations without evidence")), qPrintable(run.out));
+        QCOMPARE(m_fake->requestCount(), 4); // the undelivered events, three pages
+        const qint64 grown = storedBytes() - before;
+        const qint64 sent = m_fake->bodyBytesSent();
+        const qint64 asBefore = queryInt(
+            QStringLiteral("SELECT sum(%1 + (SELECT COALESCE(sum(length(CAST(b.body AS BLOB))), 0) FROM "
+                           "json_each(l.requests) r JOIN s.provider_bodies b ON b.body_sha256 = r.value ->> 'body_sha256')) "
+                           "FROM s.provider_lookups l")
+                .arg(QLatin1String(LookupRowBytes)));
+        QCOMPARE(queryInt(QStringLiteral("SELECT count(*) FROM s.provider_lookups")), 20);
+        QCOMPARE(queryInt(QStringLiteral("SELECT count(*) FROM s.provider_bodies")), 3);
+        qInfo("twenty lookups sharing one listing: the store grew by %lld bytes (%lld a lookup) for %lld bytes Stripe "
+              "sent; with every page inside each lookup, as before: %lld bytes (%lld a lookup)",
+              grown, grown / 20, sent, asBefore, asBefore / 20);
+        QVERIFY2(grown <= sent * 3 / 2 + 20 * 4096, qPrintable(QStringLiteral("%1 > %2").arg(grown).arg(sent * 3 / 2 + 20 * 4096)));
+        QVERIFY(asBefore > 3 * grown); // the limit means something: without sharing it is far over
+        // Each lookup still says what covered its window, and verify finds every one whole.
+        for (int i = 0; i < 20; ++i) {
+            const auto kept = lookups(QStringLiteral("op_twenty%1").arg(i));
+            QCOMPARE(kept.size(), size_t(1));
+            QCOMPARE(resultOf(kept.front()).value(QLatin1String("refunds")).toArray().size(), 1);
+        }
+        const CliRun verified = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), m_db});
+        QVERIFY2(verified.exitCode == 0, qPrintable(verified.outText() + verified.err));
+    }
+
+    void killedHalfwayLeavesEveryLookupWhole()
+    {
+        const QStringList ids = addSeparateOperations(8);
+        m_fake->setDelayMs(200); // a slow Stripe, so that the kill comes while it works
+        QProcess process;
+        startProcess(process, {});
+        QVERIFY(process.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(m_fake->requestCount() >= 5, 30000);
+        process.kill();
+        QVERIFY(process.waitForFinished(10000));
+        // Whatever was kept is whole: no lookup names a body the store lacks.
+        const CliRun verified = runRefundDesk({QStringLiteral("verify"), QStringLiteral("--db"), m_db});
+        QVERIFY2(verified.exitCode == 0, qPrintable(verified.outText() + verified.err));
+        m_fake->setDelayMs(0);
+        const Run again = ask();
+        QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+        for (const QString &id : ids)
+            QCOMPARE(lookups(id).size(), size_t(1));
     }
 
     void interruptedAndRunAgainAddsNothingTwice()

@@ -1,7 +1,10 @@
-// refund-desk ask-stripe against the fake Stripe: a refund known by id retrieved, the
-// operation's window listed page by page when none is known, a complete listing that
-// finds nothing kept as such, and what Stripe answered kept as a lookup only when it
-// answered; the key never printed, nothing but GET sent.
+// refund-desk ask-stripe against the fake Stripe: with a payment known (the row's, its
+// events', another operation's of the order) the payment's refunds listed in one request
+// among thousands of the shop's, a refund no operation made kept apart and judged
+// other_refund; without one a refund known by id retrieved, the operation's window listed
+// page by page when none is known, a complete listing that finds nothing kept as such,
+// and what Stripe answered kept as a lookup only when it answered; the key never printed,
+// nothing but GET sent.
 #include "clirun.h"
 #include "fakestripe.h"
 #include "fakestripecommand.h"
@@ -25,6 +28,22 @@ using RefundDesk::Test::TestStore;
 using RefundDesk::Testing::FakeStripe;
 
 namespace {
+
+// A refund of a payment as Stripe lists it: metadata naming `operationId`, or none.
+QByteArray paymentRefundJson(const QString &id, const QString &payment, const QString &operationId, qint64 created,
+                             qint64 amount = 3800)
+{
+    const QString metadata = operationId.isEmpty() ? QStringLiteral("{}")
+                                                   : QStringLiteral(R"({"operation_id":"%1"})").arg(operationId);
+    return QStringLiteral(R"({"id":"%1","object":"refund","amount":%2,"charge":"ch_%3","created":%4,"currency":"usd",)"
+                          R"("metadata":%5,"payment_intent":"%3","status":"succeeded"})")
+        .arg(id)
+        .arg(amount)
+        .arg(payment)
+        .arg(created)
+        .arg(metadata)
+        .toUtf8();
+}
 
 const QString TestKey = QStringLiteral("rk_test_51QxAskStripeKeyNeverPrinted0123456789");
 
@@ -57,6 +76,17 @@ private:
     static QJsonObject resultOf(const ProviderLookup &lookup)
     {
         return QJsonDocument::fromJson(lookup.result.toUtf8()).object();
+    }
+
+    // The verdict show --json gives the operation now.
+    QString verdictOf(const QString &operationId)
+    {
+        QProcess show;
+        show.start(Test::appPath(), {QStringLiteral("show"), operationId, QStringLiteral("--db"), m_db, QStringLiteral("--json")});
+        if (!show.waitForFinished(60'000))
+            return {};
+        const QJsonValue verdict = QJsonDocument::fromJson(show.readAllStandardOutput()).object().value(QLatin1String("verdict"));
+        return verdict.isObject() ? verdict.toObject().value(QLatin1String("verdict")).toString() : verdict.toString();
     }
 
 private slots:
@@ -96,12 +126,25 @@ private slots:
         event.operationId = QStringLiteral("op_known");
         event.refundId = QStringLiteral("re_known");
         QVERIFY2(store.addEvent(event), qPrintable(store.lastError()));
+        // op_byid: its refund id on the row and no payment. op_paid: its payment on the row.
+        // op_asked: no payment, but op_sibling of the same order (another amount: one open
+        // refund of an amount an order) has one.
+        QVERIFY(addTimedOutOperation(store, QStringLiteral("op_byid"), m_attemptStartedMs, QStringLiteral("re_byid")));
+        QVERIFY(addTimedOutOperation(store, QStringLiteral("op_paid"), m_attemptStartedMs));
+        QVERIFY(addTimedOutOperation(store, QStringLiteral("op_asked"), m_attemptStartedMs));
+        QVERIFY(addTimedOutOperation(store, QStringLiteral("op_sibling"), m_attemptStartedMs));
+        QVERIFY(store.exec(QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_paid' WHERE operation_id = 'op_paid'; "
+                                          "UPDATE refund_ops SET amount_cents = 1500 WHERE operation_id = 'op_sibling'; "
+                                          "UPDATE refund_ops SET order_id = 'o_shared' WHERE operation_id IN ('op_asked', 'op_sibling'); "
+                                          "UPDATE refund_ops SET payment_id = 'pi_shared' WHERE operation_id = 'op_sibling'")));
 
         // Stripe's truth: op_known's refund succeeded since; op_missed's refund exists but
         // its webhook never came, among 150 refunds of other operations in the same window
         // (two pages); op_never has none.
         auto &truth = m_fake->truth();
-        QCOMPARE(truth.addRefund(refundJson(QStringLiteral("re_known"), QStringLiteral("op_known"), created)), QString());
+        // op_known's event names its payment (pi_test): its refund is listed by it.
+        QCOMPARE(truth.addRefund(paymentRefundJson(QStringLiteral("re_known"), QStringLiteral("pi_test"), QStringLiteral("op_known"), created)),
+                 QString());
         for (int i = 0; i < 150; ++i) {
             QCOMPARE(truth.addRefund(refundJson(QStringLiteral("re_other%1").arg(i), QStringLiteral("op_other%1").arg(i), created + i % 20)),
                      QString());
@@ -118,22 +161,27 @@ private slots:
         m_command.reset();
     }
 
-    void aKnownRefundIsRetrievedById()
+    void aKnownRefundIsListedByThePaymentItsEventsName()
     {
         const Run run = ask({QStringLiteral("op_known"), QStringLiteral("--operator"), QStringLiteral("alice")});
         QVERIFY2(run.exitCode == 0, qPrintable(run.err));
         // The amount in major units, never Stripe's minor units.
         QVERIFY2(run.out.contains(QLatin1String("refund re_known: succeeded, 38.00 USD")), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QLatin1String("read from event evt_known of this operation")), qPrintable(run.out));
         QVERIFY2(!run.out.contains(QLatin1String("3800")), qPrintable(run.out));
         QCOMPARE(m_fake->requestCount(), 1);
-        QCOMPARE(m_fake->requests().front().pathAndQuery, QStringLiteral("/v1/refunds/re_known"));
+        QCOMPARE(m_fake->requests().front().pathAndQuery, QStringLiteral("/v1/refunds?payment_intent=pi_test&limit=100"));
 
         const auto kept = lookups(QStringLiteral("op_known"));
         QCOMPARE(kept.size(), size_t(1));
         QCOMPARE(kept.front().operatorName, QStringLiteral("alice"));
-        QVERIFY(!kept.front().windowFrom); // nothing was listed
+        QVERIFY(!kept.front().windowFrom); // no window was listed
         const QJsonObject result = resultOf(kept.front());
-        QCOMPARE(result.value(QLatin1String("method")).toString(), QStringLiteral("retrieve"));
+        QCOMPARE(result.value(QLatin1String("method")).toString(), QStringLiteral("payment"));
+        QCOMPARE(result.value(QLatin1String("route")).toString(), QStringLiteral("payment_intent"));
+        QCOMPARE(result.value(QLatin1String("payment_id")).toString(), QStringLiteral("pi_test"));
+        QCOMPARE(result.value(QLatin1String("payment_from")).toString(), QStringLiteral("events"));
+        QCOMPARE(result.value(QLatin1String("payment_from_event")).toString(), QStringLiteral("evt_known"));
         const QJsonArray refunds = result.value(QLatin1String("refunds")).toArray();
         QCOMPARE(refunds.size(), 1);
         QCOMPARE(refunds.at(0).toObject().value(QLatin1String("status")).toString(), QStringLiteral("succeeded"));
@@ -141,7 +189,17 @@ private slots:
         const QJsonArray requests = QJsonDocument::fromJson(kept.front().requests.toUtf8()).array();
         QCOMPARE(requests.size(), 1);
         QCOMPARE(requests.at(0).toObject().value(QLatin1String("status")).toInt(), 200);
-        QVERIFY(requests.at(0).toObject().value(QLatin1String("body")).toString().contains(QLatin1String("re_known")));
+        // The body Stripe sent is kept once, apart, under the SHA-256 the request names.
+        QVERIFY(!requests.at(0).toObject().contains(QLatin1String("body")));
+        QCOMPARE(requests.at(0).toObject().value(QLatin1String("body_sha256")).toString().size(), 64);
+        {
+            auto store = StoreFactory::open(m_db, Store::OpenMode::ReadOnly);
+            QVERIFY(store);
+            std::vector<ProviderLookup> withBodies = kept;
+            QVERIFY((*store)->readBodiesInto(withBodies));
+            QCOMPARE(withBodies.front().bodies.size(), size_t(1));
+            QVERIFY(withBodies.front().bodies.front().text.contains("re_known"));
+        }
         QVERIFY(!kept.front().requests.contains(TestKey));
         QCOMPARE(kept.front().responseSha256.size(), 64);
 
@@ -155,6 +213,93 @@ private slots:
         const QString shown = QString::fromUtf8(show.readAllStandardOutput());
         QVERIFY2(shown.contains(QLatin1String("by alice at ")) && shown.contains(QLatin1String("refund re_known: succeeded, 38.00 USD")),
                  qPrintable(shown));
+    }
+
+    void aRefundKnownByIdWithoutAPaymentIsRetrieved()
+    {
+        QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_byid"), QStringLiteral("op_byid"), m_attemptStartedMs / 1000)),
+                 QString());
+        const Run run = ask({QStringLiteral("op_byid"), QStringLiteral("--operator"), QStringLiteral("alice")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(m_fake->requestCount(), 1);
+        QCOMPARE(m_fake->requests().front().pathAndQuery, QStringLiteral("/v1/refunds/re_byid"));
+        const QJsonObject result = resultOf(lookups(QStringLiteral("op_byid")).front());
+        QCOMPARE(result.value(QLatin1String("method")).toString(), QStringLiteral("retrieve"));
+        QCOMPARE(result.value(QLatin1String("route")).toString(), QStringLiteral("refund_ids"));
+    }
+
+    // The target: one operation whose payment is known is asked in exactly one request,
+    // however many refunds the shop made in the same minutes.
+    void aPaymentIsAskedInOneRequestAmongThousands()
+    {
+        const qint64 created = m_attemptStartedMs / 1000 + 3;
+        auto &truth = m_fake->truth();
+        for (int i = 0; i < 3000; ++i) {
+            QCOMPARE(truth.addRefund(paymentRefundJson(QStringLiteral("re_shop%1").arg(i), QStringLiteral("pi_shop%1").arg(i),
+                                                       QStringLiteral("op_shop%1").arg(i), created + i % 60)),
+                     QString());
+        }
+        QCOMPARE(truth.addRefund(paymentRefundJson(QStringLiteral("re_paid"), QStringLiteral("pi_paid"), QStringLiteral("op_paid"), created)),
+                 QString());
+
+        const Run run = ask({QStringLiteral("op_paid"), QStringLiteral("--operator"), QStringLiteral("alice"), QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(m_fake->requestCount(), 1);
+        QCOMPARE(m_fake->requests().front().pathAndQuery, QStringLiteral("/v1/refunds?payment_intent=pi_paid&limit=100"));
+        const QJsonObject result = QJsonDocument::fromJson(run.out.toUtf8()).object().value(QLatin1String("result")).toObject();
+        QCOMPARE(result.value(QLatin1String("route")).toString(), QStringLiteral("payment_intent"));
+        QCOMPARE(result.value(QLatin1String("payment_from")).toString(), QStringLiteral("row"));
+        const QJsonArray refunds = result.value(QLatin1String("refunds")).toArray();
+        QCOMPARE(refunds.size(), 1);
+        QCOMPARE(refunds.at(0).toObject().value(QLatin1String("id")).toString(), QStringLiteral("re_paid"));
+        QVERIFY(result.value(QLatin1String("other_refunds")).toArray().isEmpty());
+        QCOMPARE(verdictOf(QStringLiteral("op_paid")), QStringLiteral("refunded"));
+    }
+
+    // What the payment's listing holds besides the operation's own: another operation's
+    // refund (nothing against this one), and one no operation of this store made, which
+    // holds the operation for a person; the payment read from another operation of the order.
+    void aPaymentsOtherRefundsAreSortedOut_data()
+    {
+        QTest::addColumn<QString>("metadata"); // of the payment's refund; "op_sibling" is held by the store
+        QTest::addColumn<QString>("verdict");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("another operation of this store") << QStringLiteral("op_sibling") << QStringLiteral("not_found")
+                                                         << QStringLiteral("operation op_sibling's");
+        QTest::newRow("no operation id (the Dashboard)") << QString() << QStringLiteral("other_refund")
+                                                         << QStringLiteral("made by no operation of this store");
+        QTest::newRow("an operation the store does not hold") << QStringLiteral("op_elsewhere") << QStringLiteral("other_refund")
+                                                              << QStringLiteral("made by no operation of this store");
+    }
+
+    void aPaymentsOtherRefundsAreSortedOut()
+    {
+        QFETCH(QString, metadata);
+        QFETCH(QString, verdict);
+        QFETCH(QString, said);
+        QCOMPARE(m_fake->truth().addRefund(paymentRefundJson(QStringLiteral("re_dash"), QStringLiteral("pi_shared"), metadata,
+                                                             m_attemptStartedMs / 1000 - 3600)),
+                 QString());
+
+        const Run run = ask({QStringLiteral("op_asked"), QStringLiteral("--operator"), QStringLiteral("alice")});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QCOMPARE(m_fake->requestCount(), 1);
+        QCOMPARE(m_fake->requests().front().pathAndQuery, QStringLiteral("/v1/refunds?payment_intent=pi_shared&limit=100"));
+        QVERIFY2(run.out.contains(said), qPrintable(run.out));
+        QVERIFY2(run.out.contains(QLatin1String("read from operation op_sibling of the same order")), qPrintable(run.out));
+        const QJsonObject result = resultOf(lookups(QStringLiteral("op_asked")).front());
+        QCOMPARE(result.value(QLatin1String("payment_from")).toString(), QStringLiteral("order_row"));
+        QCOMPARE(result.value(QLatin1String("payment_from_operation")).toString(), QStringLiteral("op_sibling"));
+        QCOMPARE(verdictOf(QStringLiteral("op_asked")), verdict);
+        if (verdict == QLatin1String("other_refund")) {
+            // The resolver holds it for a person: no batch, no outcome without an override.
+            const Run batch = m_command->run({QStringLiteral("resolve-from-evidence"), QStringLiteral("--db"), m_db,
+                                              QStringLiteral("--verdict"), QStringLiteral("other_refund"),
+                                              QStringLiteral("--note"), QStringLiteral("n")},
+                                             TestKey);
+            QCOMPARE(batch.exitCode, 2);
+            QVERIFY2(batch.err.contains(QLatin1String("decided by a person")), qPrintable(batch.err));
+        }
     }
 
     void aMissedWebhookIsFoundInTheOperationsWindow()
@@ -223,7 +368,7 @@ private slots:
         {
             TestStore raw(m_command->filePath(QStringLiteral("raw.sqlite")));
             QVERIFY(raw.exec(QStringLiteral("ATTACH '%1' AS v1").arg(m_db)));
-            QVERIFY(raw.exec(QStringLiteral("DROP TABLE v1.operation_notes; DROP TABLE v1.provider_lookups; "
+            QVERIFY(raw.exec(QStringLiteral("DROP TABLE v1.operation_notes; DROP TABLE v1.provider_lookups; DROP TABLE v1.provider_bodies; "
                                             "PRAGMA v1.user_version = 1;")));
         }
         const Run old = ask({QStringLiteral("op_missed"), QStringLiteral("--operator"), QStringLiteral("alice")});

@@ -4,7 +4,12 @@
 // refund Stripe said was pending is asked again when the schedule says so (a lookup written
 // with an older time) and its verdict follows; an operation quiet for less than ten minutes
 // waits; a pass that finds the lease held asks nothing; two passes started together ask each
-// operation once.
+// operation once; an operation whose payment is known is asked by its payment, first and
+// again, and a refund of it that no operation made is judged other_refund. Each pass
+// leaves how it ended in store_meta for the consoles, and marks its lookups as the
+// reconciler's. On PostgreSQL a pass runs whole as a refund_desk_reconciler login, which
+// may decide, claim, note or touch other store_meta rows neither through Refund Desk nor
+// by SQL of its own.
 #include "clirun.h"
 #include "fakestripe.h"
 #include "fakestripecommand.h"
@@ -12,10 +17,13 @@
 #include "stripefixtures.h"
 #include "teststore.h"
 
+#include "domain/lookupasker.h"
+#include "domain/reconcilepassrecord.h"
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/queueverdict.h"
 #include "store/store.h"
 #include "stripeask/queueaskquestions.h"
+#include "pgtestserver.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -140,6 +148,33 @@ private:
         return ids;
     }
 
+    // Every lookup of the store, as "operator marked|unmarked" (marked: the reconciler's).
+    QStringList lookupAskers(const QString &db)
+    {
+        auto store = open(db);
+        if (!store)
+            return {QStringLiteral("no store")};
+        auto lookups = store->providerLookupsAfter(0, 100'000);
+        if (!lookups)
+            return {lookups.error().message};
+        QStringList askers;
+        for (const ProviderLookup &lookup : *lookups) {
+            askers.append(lookup.operatorName
+                          + (LookupAsker::isReconciler(lookup) ? QStringLiteral(" marked") : QStringLiteral(" unmarked")));
+        }
+        askers.removeDuplicates();
+        return askers;
+    }
+
+    std::optional<ReconcilePassRecord> lastPass(const QString &db)
+    {
+        auto store = open(db);
+        if (!store)
+            return std::nullopt;
+        auto value = store->meta(ReconcilePassRecord::MetaKey);
+        return value ? ReconcilePassRecord::parse(*value) : std::nullopt;
+    }
+
     // The verdict's token ("refunded", "pending", ...), or "gone" when it left the queue.
     QString verdictOf(const QString &db, const QString &operationId)
     {
@@ -222,6 +257,18 @@ private slots:
         for (const auto &request : m_fake->requests())
             QCOMPARE(request.method.toUpper(), QByteArray("GET")); // and cleanup() finds none refused
         QVERIFY(requestsTo(QStringLiteral("/v1/events?")) >= 1);
+        // Its lookups name the reconciler: on SQLite by name, on PostgreSQL the login (the
+        // server's), and each is marked as the reconciler's.
+        const QString asker = backend == QLatin1String("sqlite") ? QStringLiteral("reconciler")
+                                                                 : QString::fromLatin1(PgTestServer::SuperUser);
+        QCOMPARE(lookupAskers(db), QStringList{asker + QStringLiteral(" marked")});
+        // How it ended, for the consoles: when, that it went well, and what it kept.
+        const std::optional<ReconcilePassRecord> record = lastPass(db);
+        QVERIFY(record);
+        QVERIFY(record->ok);
+        QCOMPARE(record->failure, QString());
+        QCOMPARE(record->answers, summary.value(QLatin1String("answers")).toInteger());
+        QVERIFY(record->finishedAtMs >= QDateTime::currentMSecsSinceEpoch() - 10 * Minute);
 
         // Right after: only the events since the cursor are listed, nothing else is asked.
         const qint64 lookups = lookupCount(db);
@@ -295,6 +342,57 @@ private slots:
         QCOMPARE(m_fake->requestCount(), 3);
     }
 
+    void theReconcilerAsksByThePayment_data() { SqliteAndPgTestStores::addBackendRows(); }
+    void theReconcilerAsksByThePayment()
+    {
+        QFETCH(QString, backend);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const qint64 started = now - 3 * 3600'000;
+        const QString db = m_stores.make(backend, [&](TestStore &store) {
+            // op_paydue: Stripe said pending 20 minutes ago, its payment pi_due on the row;
+            // op_payfirst: never asked, its payment pi_first on the row.
+            return addTimedOutOperation(store, QStringLiteral("op_paydue"), started)
+                && addTimedOutOperation(store, QStringLiteral("op_payfirst"), started)
+                && store.exec(QStringLiteral("UPDATE refund_ops SET payment_id = 'pi_due' WHERE operation_id = 'op_paydue'; "
+                                             "UPDATE refund_ops SET payment_id = 'pi_first' WHERE operation_id = 'op_payfirst'"))
+                && store.exec(lookupInsert(QStringLiteral("op_paydue"), now - 20 * Minute,
+                                           pendingRefund(QStringLiteral("re_paydue"), QStringLiteral("op_paydue"),
+                                                         started / 1000 + 3)));
+        });
+        QVERIFY(!db.isEmpty());
+        // Stripe settled op_paydue's refund; pi_first was refunded from the Dashboard.
+        auto &truth = m_fake->truth();
+        QCOMPARE(truth.addRefund(QStringLiteral(R"({"id":"re_paydue","object":"refund","amount":3800,"currency":"usd",)"
+                                                R"("status":"succeeded","created":%1,"metadata":{"operation_id":"op_paydue"},)"
+                                                R"("payment_intent":"pi_due"})")
+                                     .arg(started / 1000 + 3)
+                                     .toUtf8()),
+                 QString());
+        QCOMPARE(truth.addRefund(QStringLiteral(R"({"id":"re_dashboard","object":"refund","amount":3800,"currency":"usd",)"
+                                                R"("status":"succeeded","created":%1,"metadata":{},"payment_intent":"pi_first"})")
+                                     .arg(started / 1000 + 600)
+                                     .toUtf8()),
+                 QString());
+
+        const Run run = pass(db);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QJsonObject summary = summaryOf(run);
+        QCOMPARE(summary.value(QLatin1String("asked_again")).toInteger(), 1);
+        QCOMPARE(summary.value(QLatin1String("first_asks")).toInteger(), 1);
+        QCOMPARE(summary.value(QLatin1String("verdicts")).toObject(),
+                 QJsonObject({{QStringLiteral("refunded"), 1}, {QStringLiteral("other_refund"), 1}}));
+        // The events, and one listing of each payment: nothing else.
+        QCOMPARE(m_fake->requestCount(), 3);
+        QCOMPARE(requestsTo(QStringLiteral("/v1/refunds?payment_intent=pi_due&limit=100")), 1);
+        QCOMPARE(requestsTo(QStringLiteral("/v1/refunds?payment_intent=pi_first&limit=100")), 1);
+        QCOMPARE(verdictOf(db, QStringLiteral("op_paydue")), QStringLiteral("refunded"));
+        QCOMPARE(verdictOf(db, QStringLiteral("op_payfirst")), QStringLiteral("other_refund"));
+        // Answered for good: the next pass asks neither again.
+        const Run again = pass(db);
+        QVERIFY2(again.exitCode == 0, qPrintable(again.err));
+        QCOMPARE(summaryOf(again).value(QLatin1String("operations_asked")).toInteger(), 0);
+    }
+
     void aLeaseHeldElsewhereAsksNothing_data() { SqliteAndPgTestStores::addBackendRows(); }
     void aLeaseHeldElsewhereAsksNothing()
     {
@@ -322,6 +420,166 @@ private slots:
         QCOMPARE(summaryOf(taken).value(QLatin1String("first_asks")).toInteger(), 1);
         QCOMPARE(lookupCount(db), 1);
         QCOMPARE(*(*store)->meta(QStringLiteral("reconcile_lease")), QStringLiteral("released"));
+    }
+
+    void aFailedPassIsRecordedForTheConsoles_data() { SqliteAndPgTestStores::addBackendRows(); }
+    void aFailedPassIsRecordedForTheConsoles()
+    {
+        QFETCH(QString, backend);
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const QString db = m_stores.make(backend, [&](TestStore &store) {
+            return addTimedOutOperation(store, QStringLiteral("op_a"), now - 3600'000);
+        });
+        QVERIFY(!db.isEmpty());
+        // A revoked key: Stripe answers 401, the pass fails, and says so in the store.
+        const Run revoked = m_command->run(passArguments(db), QStringLiteral("rk_test_51QxRevokedKeyNeverPrinted000000000"));
+        QVERIFY2(revoked.exitCode != 0, qPrintable(revoked.out));
+        const std::optional<ReconcilePassRecord> failed = lastPass(db);
+        QVERIFY(failed);
+        QVERIFY(!failed->ok);
+        QVERIFY2(failed->failure.contains(QLatin1String("401")), qPrintable(failed->failure));
+        QVERIFY2(revoked.err.contains(failed->failure), qPrintable(revoked.err)); // what the run said
+        QCOMPARE(lookupCount(db), 0);
+
+        // The key fixed: the next pass answers, and its record replaces the failure.
+        const Run fixed = pass(db);
+        QVERIFY2(fixed.exitCode == 0, qPrintable(fixed.err));
+        const std::optional<ReconcilePassRecord> ok = lastPass(db);
+        QVERIFY(ok);
+        QVERIFY(ok->ok);
+        QCOMPARE(ok->answers, 1);
+        QVERIFY(ok->finishedAtMs >= failed->finishedAtMs);
+    }
+
+    // The whole pass as a refund_desk_reconciler login, and what that login may not do.
+    void aPassRunsAsTheReconcilerRoleAndDoesNothingElse()
+    {
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const qint64 started = now - 3 * 3600'000;
+        const QString location = m_stores.make(QStringLiteral("postgresql"), [&](TestStore &store) {
+            return addTimedOutOperation(store, QStringLiteral("op_a"), started)
+                && addTimedOutOperation(store, QStringLiteral("op_b"), started + 60'000)
+                && store.exec(QStringLiteral("INSERT INTO store_meta (key, value) VALUES ('queue_target_hours', '4')"));
+        });
+        QVERIFY(!location.isEmpty());
+        QCOMPARE(m_fake->truth().addRefund(refundJson(QStringLiteral("re_a"), QStringLiteral("op_a"), started / 1000 + 3)),
+                 QString());
+        PgTestServer &server = m_stores.server();
+        const QString database = m_stores.lastDatabase();
+        QVERIFY2(server.applyRoles(database), qPrintable(server.lastError()));
+        QVERIFY2(server.exec(database, QStringLiteral("DO $$ BEGIN IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = "
+                                                      "'stripe_sync') THEN CREATE ROLE stripe_sync LOGIN IN ROLE "
+                                                      "refund_desk_reconciler; END IF; IF NOT EXISTS (SELECT 1 FROM "
+                                                      "pg_roles WHERE rolname = 'dana') THEN CREATE ROLE dana LOGIN IN "
+                                                      "ROLE refund_desk_support; END IF; END $$")),
+                 qPrintable(server.lastError()));
+        const QString reconciler = server.location(database, QStringLiteral("stripe_sync"));
+        const QString before = decisions(location);
+
+        // A pass, twice: its events' cursor, its lease, its lookups and its record are all
+        // the login's to write.
+        const Run first = pass(reconciler);
+        QVERIFY2(first.exitCode == 0, qPrintable(first.err));
+        QCOMPARE(summaryOf(first).value(QLatin1String("first_asks")).toInteger(), 2);
+        QCOMPARE(summaryOf(first).value(QLatin1String("answers")).toInteger(), 2);
+        QCOMPARE(verdictOf(location, QStringLiteral("op_a")), QStringLiteral("refunded"));
+        QCOMPARE(verdictOf(location, QStringLiteral("op_b")), QStringLiteral("not_found"));
+        QCOMPARE(lookupAskers(location), QStringList{QStringLiteral("stripe_sync marked")});
+        QVERIFY(lastPass(location) && lastPass(location)->ok);
+        QCOMPARE(server.query(database, QStringLiteral("SELECT value FROM store_meta WHERE key = 'reconcile_lease'")),
+                 QStringLiteral("released"));
+        QVERIFY(!server.query(database, QStringLiteral("SELECT value FROM store_meta WHERE key = "
+                                                       "'stripe_undelivered_events_synced_until'")).isEmpty());
+        const Run second = pass(reconciler);
+        QVERIFY2(second.exitCode == 0, qPrintable(second.err));
+        QCOMPARE(summaryOf(second).value(QLatin1String("operations_asked")).toInteger(), 0);
+        QCOMPARE(decisions(location), before);
+
+        // Through Refund Desk: read-only for everything but what it keeps, and it says why.
+        auto opened = StoreFactory::open(reconciler, Store::OpenMode::ReadWrite);
+        QVERIFY2(opened, opened ? "" : qPrintable(opened.error().message));
+        Store &store = **opened;
+        QVERIFY(store.isReadOnly());
+        QVERIFY(store.keepsProviderAnswers());
+        QVERIFY2(store.openNote().contains(QLatin1String("refund_desk_reconciler")), qPrintable(store.openNote()));
+        const Operation opB = **store.operation(QStringLiteral("op_b"));
+        QVERIFY(!store.claim(QStringLiteral("op_b"), SeenState::of(opB), QString(), false));
+        ResolutionDraft decision;
+        decision.operationId = QStringLiteral("op_b");
+        decision.outcome = Outcome::Failed;
+        decision.evidence = QStringLiteral("dashboard");
+        QVERIFY(!store.recordResolution(decision, SeenState::of(opB)));
+        NoteDraft note;
+        note.operationId = QStringLiteral("op_b");
+        note.text = QStringLiteral("checked");
+        QVERIFY(!store.addNote(note));
+        auto target = store.setMeta(QStringLiteral("queue_target_hours"), QStringLiteral("1"));
+        QVERIFY(!target);
+        QVERIFY2(target.error().message.contains(QLatin1String("only its own rows")), qPrintable(target.error().message));
+        QVERIFY(!store.setMeta(QStringLiteral("schema_version"), QStringLiteral("9")));
+        QVERIFY(store.setMeta(QStringLiteral("reconcile_lease"), QStringLiteral("released")));
+        opened->reset();
+
+        // By SQL of its own, the server refuses each of them too.
+        struct Refused
+        {
+            const char *sql;
+            const char *says;
+        };
+        const Refused refused[] = {
+            {"UPDATE refund_ops SET status = 'checking', claimed_by = 'stripe_sync', version = version + 1 "
+             "WHERE operation_id = 'op_b'", "permission denied"},
+            {"INSERT INTO resolutions (resolution_id, operation_id, outcome, evidence, operator, recorded_at, "
+             "previous_status, prev_hash, hash) VALUES (1, 'op_b', 'failed', 'dashboard', 'stripe_sync', 0, 'unknown', "
+             "repeat('0', 64), repeat('1', 64))", "permission denied"},
+            {"INSERT INTO operation_notes (operation_id, text, operator, recorded_at) VALUES ('op_b', 'checked', "
+             "'stripe_sync', 0)", "permission denied"},
+            {"UPDATE store_meta SET value = '1' WHERE key = 'queue_target_hours'", "only its own rows"},
+            {"INSERT INTO store_meta (key, value) VALUES ('queue_target_hours', '1') ON CONFLICT (key) DO UPDATE SET "
+             "value = EXCLUDED.value", "only its own rows"},
+            {"UPDATE store_meta SET value = '9' WHERE key = 'schema_version'", "only its own rows"},
+            {"UPDATE store_meta SET value = '48' WHERE key = 'key_retention_hours'", "only its own rows"},
+            {"UPDATE store_meta SET key = 'reconcile_lease' WHERE key = 'queue_target_hours'", "only its own rows"},
+            {"UPDATE store_meta SET key = 'queue_target_hours' WHERE key = 'reconcile_lease'", "only its own rows"},
+            {"INSERT INTO store_meta (key, value) VALUES ('team_setting', 'x')", "only its own rows"},
+            {"DELETE FROM store_meta WHERE key = 'reconcile_lease'", "permission denied"},
+        };
+        for (const Refused &attempt : refused) {
+            QVERIFY2(!server.exec(database, QString::fromLatin1(attempt.sql), QStringLiteral("stripe_sync")), attempt.sql);
+            QVERIFY2(server.lastError().contains(QLatin1String(attempt.says)), qPrintable(server.lastError()));
+        }
+        // Its own rows it may move.
+        QVERIFY2(server.exec(database, QStringLiteral("UPDATE store_meta SET value = 'released' WHERE key = 'reconcile_lease'"),
+                             QStringLiteral("stripe_sync")),
+                 qPrintable(server.lastError()));
+        QCOMPARE(server.query(database, QStringLiteral("SELECT value FROM store_meta WHERE key = 'queue_target_hours'")),
+                 QStringLiteral("4"));
+        QCOMPARE(server.query(database, QStringLiteral("SELECT value FROM store_meta WHERE key = 'schema_version'")),
+                 QStringLiteral("3"));
+        QCOMPARE(server.query(database, QStringLiteral("SELECT count(*) FROM store_meta WHERE key = 'team_setting'")),
+                 QStringLiteral("0"));
+        QCOMPARE(decisions(location), before);
+
+        // Its lookups' time and operator are the server's, and carry the mark whatever the
+        // INSERT said; no other login may put the mark on a lookup.
+        const QString lookupSql = QStringLiteral(
+            "INSERT INTO provider_lookups (operation_id, provider, asked_at, operator, requests, result, response_sha256) "
+            "VALUES ('op_b', 'stripe', 5, '%1', '[]', '%2', repeat('a', 64))");
+        QVERIFY2(server.exec(database, lookupSql.arg(QStringLiteral("stripe_sync"), QStringLiteral("{\"complete\":false}")),
+                             QStringLiteral("stripe_sync")),
+                 qPrintable(server.lastError()));
+        QCOMPARE(server.query(database, QStringLiteral("SELECT asked_at > 5, result::jsonb ->> 'asked_by' FROM provider_lookups "
+                                                       "ORDER BY lookup_id DESC LIMIT 1")),
+                 QStringLiteral("t|reconciler"));
+        QVERIFY(!server.exec(database, lookupSql.arg(QStringLiteral("stripe_sync"), QStringLiteral("{}")),
+                             QStringLiteral("dana")));
+        QVERIFY2(!server.exec(database, lookupSql.arg(QStringLiteral("dana"), QStringLiteral("{\"asked_by\":\"reconciler\"}")),
+                              QStringLiteral("dana")),
+                 "a support login marked a lookup as the reconciler's");
+        QVERIFY2(server.lastError().contains(QLatin1String("only refund_desk_reconciler logins")), qPrintable(server.lastError()));
+        QVERIFY2(server.exec(database, lookupSql.arg(QStringLiteral("dana"), QStringLiteral("{\"complete\":false}")),
+                             QStringLiteral("dana")),
+                 qPrintable(server.lastError()));
     }
 
     void twoPassesStartedTogetherAskEachOperationOnce()

@@ -303,6 +303,7 @@ void FakeStripe::respond(const QHttpServerRequest &request, QTcpSocket *socket, 
     answer.headers.push_back({"Content-Type", "application/json"});
     answer.headers.push_back({"Request-Id", "req_fake" + QByteArray::number(m_nextRequestId++)});
     answer.headers.push_back({"Stripe-Version", m_requests.back().stripeVersion});
+    m_bodyBytesSent += answer.body.size();
     const int delay = std::max(answer.delayMs, m_delayMs);
     auto responder = std::make_shared<QHttpServerResponder>(makeResponder(request, socket));
     const auto send = [responder, answer]() {

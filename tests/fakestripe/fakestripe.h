@@ -66,6 +66,8 @@ public:
 
     const std::vector<Request> &requests() const { return m_requests; }
     int requestCount() const { return int(m_requests.size()); }
+    // The bytes of every answer's body sent so far: what Stripe sent.
+    qint64 bodyBytesSent() const { return m_bodyBytesSent; }
     // Requests with a method other than GET: each one a failure of the client under test.
     const QStringList &refusedRequests() const { return m_refused; }
 
@@ -105,6 +107,7 @@ private:
     void respond(const QHttpServerRequest &request, QTcpSocket *socket, Answer answer);
 
     FakeStripeTruth m_truth;
+    qint64 m_bodyBytesSent = 0;
     NewestFirst m_refundsNewestFirst;
     NewestFirst m_eventsNewestFirst;
     QHash<QString, const FakeStripeTruth::Object *> m_refundsById;

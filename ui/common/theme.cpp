@@ -144,7 +144,8 @@ Tone toneOf(Verdict verdict)
     case Verdict::Failed:
     case Verdict::NotFound: return Tone::Info;
     case Verdict::Pending: return Tone::Warning;
-    case Verdict::Conflict: return Tone::Danger;
+    case Verdict::Conflict:
+    case Verdict::OtherRefund: return Tone::Danger;
     case Verdict::None: return Tone::Muted;
     }
     return Tone::Neutral;

@@ -2,6 +2,7 @@
 
 #include "items/attemptsmodel.h"
 #include "items/operationsnapshot.h"
+#include "ui/common/cellfittedcolumns.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 
@@ -46,6 +47,9 @@ AttemptTimelineView::AttemptTimelineView(QWidget *parent)
     fitColumnWidth(header, AttemptsModel::DurationColumn, 60);
     fitColumnWidth(header, AttemptsModel::OutcomeColumn, 240);
     fitColumnWidth(header, AttemptsModel::HttpStatusColumn, 44);
+    // Every cell whole (a tool-call id, the HTTP status in any language); the outcome's
+    // words give way first, their tooltip whole.
+    new CellFittedColumns(m_table, AttemptsModel::OutcomeColumn);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

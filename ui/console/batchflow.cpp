@@ -37,9 +37,10 @@ void BatchFlow::review(const BatchPlan &plan)
     auto *dialog = new BatchReviewDialog(plan, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
-    connect(dialog, &QDialog::finished, this, [this, dialog, plan](int result) {
+    connect(dialog, &QDialog::finished, this, [this, dialog](int result) {
+        // What the reviewer unticked is left out of the plan: nothing records it.
         if (result == QDialog::Accepted)
-            record(plan, dialog->note());
+            record(dialog->reviewedPlan(), dialog->note());
         else
             end();
     });

@@ -4,12 +4,15 @@
 
 #include <QDialog>
 
-class QPlainTextEdit;
+class QLabel;
+class QTableWidget;
 
 namespace RefundDesk {
 
-// What a batch of outcomes from evidence did, as text to read and copy: how many were
-// decided, each decision, and each operation skipped with what changed.
+// What a batch of outcomes from evidence did: how many were decided, then a table with
+// the review's columns and what became of each operation (recorded, skipped with what
+// changed, left out by the reviewer). Copy puts the summary and the table on the
+// clipboard as tab-separated values.
 class BatchReportDialog final : public QDialog
 {
     Q_OBJECT
@@ -17,12 +20,19 @@ class BatchReportDialog final : public QDialog
 public:
     explicit BatchReportDialog(const BatchReport &report, QWidget *parent = nullptr);
 
-    QPlainTextEdit *text() const { return m_text; }
+    QLabel *summary() const { return m_summary; }
+    QTableWidget *table() const { return m_table; }
 
-    static QString reportText(const BatchReport &report);
+    // "Recorded 12 of 12 from their evidence; …" and the lines that follow it.
+    static QString summaryText(const BatchReport &report);
+    // The summary, then the table as tab-separated values, headers first.
+    QString reportText() const;
 
 private:
-    QPlainTextEdit *m_text = nullptr;
+    void fill(const BatchReport &report);
+
+    QLabel *m_summary = nullptr;
+    QTableWidget *m_table = nullptr;
 };
 
 } // namespace RefundDesk

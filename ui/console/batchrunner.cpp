@@ -64,7 +64,7 @@ bool BatchRunner::run(const QString &location, const BatchPlan &plan, const QStr
         this, [this, done = std::move(done)](Result<BatchReport> report) {
             m_running = false;
             if (done)
-                done(report ? std::move(*report) : BatchReport{{}, {}, 0, false, report.error()});
+                done(report ? std::move(*report) : BatchReport{{}, {}, 0, false, report.error(), {}});
         });
     return true;
 }

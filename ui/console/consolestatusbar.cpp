@@ -7,6 +7,7 @@
 #include "ui/console/encryptionlabel.h"
 #include "ui/console/operatoridentity.h"
 #include "ui/console/queueviewcounts.h"
+#include "ui/console/reconcilerlabel.h"
 #include "ui/console/standbylabel.h"
 
 #include <QDir>
@@ -49,6 +50,8 @@ ConsoleStatusBar::ConsoleStatusBar(QStatusBar *bar, OperatorIdentity *identity)
     bar->addWidget(m_storeLabel, 1);
     bar->addPermanentWidget(m_countLabel);
     bar->addPermanentWidget(m_oldestLabel);
+    m_reconcilerLabel = new ReconcilerLabel(window);
+    bar->addPermanentWidget(m_reconcilerLabel);
     m_standbyLabel = new StandbyLabel(window);
     bar->addPermanentWidget(m_standbyLabel);
     m_encryptionLabel = new EncryptionLabel(window);
@@ -85,6 +88,7 @@ void ConsoleStatusBar::update(const QString &queueCount)
     if (!m_facts || !*m_facts) {
         m_storeLabel->setText(tr("No store open"));
         m_countLabel->clear();
+        m_reconcilerLabel->setRecord(std::nullopt);
         return;
     }
     const StoreFacts &facts = **m_facts;
@@ -99,10 +103,22 @@ void ConsoleStatusBar::followCounts(QueueViewCounts *counts)
 {
     m_counts = counts;
     connect(m_counts, &QueueViewCounts::changed, this, &ConsoleStatusBar::showOldest);
+    connect(m_counts, &QueueViewCounts::changed, this, &ConsoleStatusBar::showReconciler);
     m_ageTimer = new QTimer(this);
     m_ageTimer->setInterval(60'000); // the age is shown to the minute at best
     connect(m_ageTimer, &QTimer::timeout, this, &ConsoleStatusBar::showOldest);
     showOldest();
+}
+
+void ConsoleStatusBar::showReconciler()
+{
+    // The counts of any view carry it (the same statement). While a newer count is on
+    // its way the label stays as it is; a store that cannot count shows none, as the
+    // views show no numbers rather than old ones.
+    if (!m_counts->isCurrent())
+        return;
+    const auto &counts = m_counts->counts();
+    m_reconcilerLabel->setRecord(counts ? counts->lastReconcilePass : std::nullopt);
 }
 
 void ConsoleStatusBar::showOldest()

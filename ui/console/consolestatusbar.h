@@ -16,11 +16,12 @@ namespace RefundDesk {
 class EncryptionLabel;
 class OperatorIdentity;
 class QueueViewCounts;
+class ReconcilerLabel;
 class StandbyLabel;
 
 // The console's status bar: who works, the store, the count and the oldest operation of
-// the view the queue lists, a hot standby's delay, the store's encryption and whether
-// changes are live. Messages of the moment (statusBar()->showMessage) are the window's:
+// the view the queue lists, when the reconciler last checked Stripe (or that it failed), a
+// hot standby's delay, the store's encryption and whether changes are live. Messages of the moment (statusBar()->showMessage) are the window's:
 // they take the place of the operator and the store, never the rest.
 class ConsoleStatusBar final : public QObject
 {
@@ -47,9 +48,11 @@ public:
 
     QLabel *liveLabel() const { return m_liveLabel; }
     QLabel *oldestLabel() const { return m_oldestLabel; }
+    ReconcilerLabel *reconcilerLabel() const { return m_reconcilerLabel; }
 
 private:
     void showOldest();
+    void showReconciler();
 
     QStatusBar *m_bar = nullptr;
     OperatorIdentity *m_identity = nullptr;
@@ -63,6 +66,7 @@ private:
     QLabel *m_oldestLabel = nullptr;
     QueueViewCounts *m_counts = nullptr;
     QTimer *m_ageTimer = nullptr; // the oldest's age grows while nothing changes
+    ReconcilerLabel *m_reconcilerLabel = nullptr;
     StandbyLabel *m_standbyLabel = nullptr;
     EncryptionLabel *m_encryptionLabel = nullptr;
     QString m_livePause;     // why live updates paused, if they did

@@ -6,8 +6,10 @@
 #include "ui/common/bannerlabel.h"
 #include "ui/common/jsonviewer.h"
 #include "ui/common/livetext.h"
+#include "ui/common/cellfittedcolumns.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
+#include "ui/console/lookupsourcelabel.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -21,6 +23,7 @@ namespace RefundDesk {
 EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     : QWidget(parent)
     , m_banner(new BannerLabel(this))
+    , m_lookupSource(new LookupSourceLabel(this))
     , m_title(new QLabel(this))
     , m_table(new QTableView(this))
     , m_model(new EventsModel(this))
@@ -57,6 +60,9 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
                     displayName(RefundStatus::Canceled)});
     fitColumnWidth(header, EventsModel::AmountColumn, 80);
     fitColumnWidth(header, EventsModel::MatchedByColumn, 104);
+    // Every cell whole (an amount with its currency, a refund id); the event id gives way
+    // first, its tooltip whole.
+    new CellFittedColumns(m_table, EventsModel::EventIdColumn);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -65,6 +71,7 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     m_verdictRow->setSpacing(6);
     m_verdictRow->addWidget(m_banner, 1);
     layout->addLayout(m_verdictRow);
+    layout->addWidget(m_lookupSource);
     layout->addWidget(m_title);
     layout->addWidget(m_table, 1);
 
@@ -78,6 +85,8 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
     const Evidence &evidence = snapshot.evidence;
     const QString previousEvent = m_table->currentIndex().data(EventsModel::EventIdRole).toString();
     m_model->setEvents(evidence.events, nowMsecs);
+    const EvidenceLookup *answer = evidence.namedLookup();
+    m_lookupSource->setLookup(answer ? std::optional<ProviderLookup>(answer->row) : std::nullopt);
     QString text = tr("Evidence: %1. %2").arg(displayName(evidence.verdict).toUpper(), evidence.explanation);
     if (const int unreadable = evidence.unreadableCount())
         text += QLatin1Char(' ') + tr("%n event(s) could not be read (flagged below).", nullptr, unreadable);
@@ -104,6 +113,7 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
 void EvidenceView::clear()
 {
     m_model->setEvents({}, 0);
+    m_lookupSource->setLookup(std::nullopt);
     LiveText::setText(m_banner, tr("Evidence: select an operation."));
     m_banner->setTone(Theme::Tone::Neutral);
     m_title->setText(tr("Webhook events"));

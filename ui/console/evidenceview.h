@@ -11,10 +11,11 @@ namespace RefundDesk {
 class BannerLabel;
 class EventsModel;
 class JsonViewer;
+class LookupSourceLabel;
 struct OperationSnapshot;
 
-// What the provider said: a banner with the verdict in one sentence and the matched events
-// (unreadable ones flagged). The selected event's payload goes to a JsonViewer placed
+// What the provider said: a banner with the verdict in one sentence, who asked and when
+// when Stripe's answer states it, and the matched events (unreadable ones flagged). The selected event's payload goes to a JsonViewer placed
 // wherever the panel has room for it.
 class EvidenceView final : public QWidget
 {
@@ -29,6 +30,7 @@ public:
     QString verdictText() const;
     EventsModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
+    LookupSourceLabel *lookupSource() const { return m_lookupSource; }
     // The controls the Tab key visits, in reading order: the verdict and what sits beside
     // it, then the events.
     QList<QWidget *> focusOrder() const;
@@ -45,6 +47,7 @@ private:
     BannerLabel *m_banner = nullptr;
     QHBoxLayout *m_verdictRow = nullptr;
     QList<QWidget *> m_besideVerdict;
+    LookupSourceLabel *m_lookupSource = nullptr;
     QLabel *m_title = nullptr;
     QTableView *m_table = nullptr;
     EventsModel *m_model = nullptr;

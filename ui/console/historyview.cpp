@@ -2,6 +2,7 @@
 
 #include "items/historymodel.h"
 #include "items/operationsnapshot.h"
+#include "ui/common/cellfittedcolumns.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 
@@ -30,6 +31,9 @@ HistoryView::HistoryView(QWidget *parent)
     fitColumnWidth(m_table->horizontalHeader(), HistoryModel::WhenColumn, 110);
     fitColumnWidth(m_table->horizontalHeader(), HistoryModel::WhoColumn, 90);
     fitColumnWidth(m_table->horizontalHeader(), HistoryModel::WhatColumn, 260);
+    // Every cell and header whole; the evidence and the note give way first, their tooltip
+    // whole.
+    new CellFittedColumns(m_table, HistoryModel::DetailsColumn);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -2,6 +2,7 @@
 
 #include "domain/keywindow.h"
 #include "domain/money.h"
+#include "evidence/paymentsource.h"
 #include "items/operationsnapshot.h"
 #include "items/timetext.h"
 #include "items/tooltiptext.h"
@@ -132,11 +133,23 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
           << keyWindow;
     if (!operation.conversationId.isEmpty())
         facts << tr("chat %1").arg(operation.conversationId);
-    if (!operation.paymentId.isEmpty())
-        facts << tr("payment %1").arg(operation.paymentId);
+    // The payment Ask Stripe lists the refunds of, and where it was read.
+    const PaymentSource payment = PaymentSource::find(operation, snapshot.evidence, snapshot.orderOperations);
+    if (payment.from == PaymentSource::From::Row)
+        facts << tr("payment %1").arg(payment.paymentId);
+    else if (payment.isKnown())
+        facts << tr("payment %1 (from %2)").arg(payment.paymentId, payment.describeFrom());
+    else
+        facts << tr("no payment known");
     m_facts->setText(facts.join(QStringLiteral(" · ")));
-    m_facts->setToolTip(tr("Created %1; the provider keeps the key until about %2")
-                            .arg(TimeText::fullMoment(operation.createdAt), TimeText::fullMoment(window.expiresAt())));
+    QString tip = tr("Created %1; the provider keeps the key until about %2")
+                      .arg(TimeText::fullMoment(operation.createdAt), TimeText::fullMoment(window.expiresAt()));
+    if (!payment.isKnown()) {
+        tip += QLatin1Char('\n')
+            + tr("No payment is known for this operation: Ask Stripe lists the refunds created in its attempts' window, "
+                 "which cannot see refunds made by another path (the Dashboard, another tool).");
+    }
+    m_facts->setToolTip(tip);
     showNotes(snapshot, nowMsecs);
     m_key->setText(operation.idempotencyKey);
     m_key->setCursorPosition(0);

@@ -57,9 +57,10 @@ OperationPanel::OperationPanel(QWidget *parent)
     m_splitter->setChildrenCollapsible(false);
     m_tabs->setObjectName(QStringLiteral("detailTabs"));
     m_tabs->setAccessibleName(tr("Details"));
-    m_tabs->addTab(m_payload, tr("Payload"));
-    m_tabs->addTab(m_order, tr("Order"));
+    // What people did and wrote first; the raw payload is for the curious.
     m_tabs->addTab(m_history, tr("History"));
+    m_tabs->addTab(m_order, tr("Order"));
+    m_tabs->addTab(m_payload, tr("Payload"));
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 2);
     m_splitter->setStretchFactor(2, 3);
@@ -177,8 +178,8 @@ QList<QWidget *> OperationPanel::focusOrder() const
     QList<QWidget *> order = m_header->focusOrder();
     for (QWidget *button : m_actionRow->findChildren<QToolButton *>(Qt::FindDirectChildrenOnly))
         order << button;
-    order << m_notice << m_attempts->table() << m_evidence->focusOrder() << m_tabs << m_payload->focusOrder()
-          << m_order->focusOrder() << m_history->table();
+    order << m_notice << m_attempts->table() << m_evidence->focusOrder() << m_tabs << m_history->table()
+          << m_order->focusOrder() << m_payload->focusOrder();
     return order;
 }
 

@@ -4,6 +4,7 @@
 #include "items/operationsnapshot.h"
 #include "items/orderoperationsmodel.h"
 #include "ui/common/livetext.h"
+#include "ui/common/cellfittedcolumns.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
 
@@ -42,6 +43,7 @@ OrderContextView::OrderContextView(QWidget *parent)
                     displayName(OperationStatus::Checking), displayName(OperationStatus::Refunded),
                     displayName(OperationStatus::Failed)});
     fitColumnWidth(m_table->horizontalHeader(), OrderOperationsModel::RefundIdColumn, 130);
+    new CellFittedColumns(m_table, OrderOperationsModel::UpdatedColumn);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -7,7 +7,6 @@
 #include "items/timetext.h"
 #include "ui/common/tablesetup.h"
 
-#include <QCoreApplication>
 #include <QHeaderView>
 #include <QScrollBar>
 #include <QStyle>
@@ -29,11 +28,6 @@ int widestOf(const QFontMetrics &metrics, const QStringList &texts)
     for (const QString &text : texts)
         widest = qMax(widest, metrics.horizontalAdvance(text));
     return widest;
-}
-
-QString modelText(const char *text, const char *comment = nullptr)
-{
-    return QCoreApplication::translate("RefundDesk::QueueModel", text, comment);
 }
 
 } // namespace
@@ -69,7 +63,7 @@ void fit(QTableView *view)
     fitColumnWidth(header, QueueModel::AttemptsColumn, 0, {QStringLiteral("00")});
     // An overdue age: the icon before the span (the word is in its tooltip).
     fitColumnWidth(header, QueueModel::AgeColumn, icon + widestOf(metrics, spans) + margin);
-    fitColumnWidth(header, QueueModel::KeyWindowColumn, 0, spans + QStringList{modelText("closed")});
+    fitColumnWidth(header, QueueModel::KeyWindowColumn, 0, spans);
     // A login name of usual length.
     fitColumnWidth(header, QueueModel::ClaimedByColumn, 0, {QStringLiteral("j.martinez")});
     fitColumnWidth(header, QueueModel::FollowUpColumn, 0);

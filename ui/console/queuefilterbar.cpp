@@ -37,7 +37,7 @@ QueueFilterBar::QueueFilterBar(QWidget *parent)
     m_status->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
     m_verdict->setObjectName(QStringLiteral("verdictFilter"));
-    for (const char *code : {"", "refunded", "failed", "pending", "conflict", "not_found", "none"})
+    for (const char *code : {"", "refunded", "failed", "pending", "conflict", "other_refund", "not_found", "none"})
         m_verdict->addItem(QString(), QString::fromLatin1(code));
 
     m_statusLabel->setBuddy(m_status);
@@ -134,8 +134,8 @@ void QueueFilterBar::retranslate()
     showCounts();
     m_status->setToolTip(tr("Which operations to list, with how many each view holds"));
     const QStringList verdicts{tr("Any verdict"), tr("Refunded"), tr("Failed"),
-                               tr("Pending"),     tr("Conflict"), tr("Not found at Stripe"),
-                               tr("No evidence")};
+                               tr("Pending"),     tr("Conflict"), tr("Refund by another path"),
+                               tr("Not found at Stripe"), tr("No evidence")};
     for (int i = 0; i < verdicts.size(); ++i)
         m_verdict->setItemText(i, verdicts[i]);
     m_verdict->setToolTip(tr("What the provider's events and lookups show"));
@@ -150,7 +150,7 @@ void QueueFilterBar::showCounts()
 {
     // "Needs a person now (12)": the view and how many operations it holds.
     const QStringList views{tr("Needs a person now"), tr("Mine"), tr("Free (nobody on it)"),
-                            tr("Settled by evidence"), tr("No evidence"), tr("Waiting for a follow-up"),
+                            tr("Ready to record from evidence"), tr("No evidence"), tr("Waiting for a follow-up"),
                             tr("All")};
     for (int i = 0; i < views.size() && i < m_status->count(); ++i)
         m_status->setItemText(i, views[i] + m_counts.value(i));
@@ -161,7 +161,10 @@ void QueueFilterBar::setCount(View view, std::optional<qint64> count, bool atLea
     const int i = m_status->findData(int(view));
     if (i < 0)
         return;
-    m_counts[i] = !count ? QString() : atLeast ? tr(" (%1+)").arg(*count) : tr(" (%1)").arg(*count);
+    // A lower bound reads as one; a bound of nothing says nothing.
+    m_counts[i] = !count || (atLeast && *count == 0) ? QString()
+        : atLeast                                    ? tr(" (at least %1)").arg(*count)
+                                                     : tr(" (%1)").arg(*count);
     showCounts();
 }
 

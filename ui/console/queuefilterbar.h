@@ -37,7 +37,8 @@ public:
     View view() const;
     void setView(View view);
     // The count shown beside each view; none for a view not counted (yet). `atLeast`: the
-    // count may be higher (not every operation has been read yet).
+    // count may be higher (not every operation has been read yet): "(at least 12)", and
+    // no number while it is 0.
     void setCount(View view, std::optional<qint64> count, bool atLeast = false);
 
     QLineEdit *searchField() const { return m_search; }

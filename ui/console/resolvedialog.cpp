@@ -191,7 +191,8 @@ void ResolveDialog::retranslate()
     for (const EvidenceLookup &lookup : evidence.lookups) {
         m_evidenceSource->setItemText(item++, lookup.findsNoRefund() ? tr("Stripe lookup %1 (no refund listed)").arg(lookup.row.lookupId)
                                               : tr("Stripe lookup %1 (refunds found: %2)")
-                                                    .arg(lookup.row.lookupId).arg(lookup.refunds.size()));
+                                                    .arg(lookup.row.lookupId)
+                                                    .arg(lookup.refunds.size() + lookup.otherRefunds.size()));
     }
     m_evidenceSource->setItemText(m_evidenceSource->findData(dashboardSource), tr("Provider dashboard"));
     m_evidenceSource->setItemText(m_evidenceSource->findData(supportSource), tr("Provider support (give the case reference)"));

@@ -94,6 +94,8 @@ constexpr GuardTrigger GuardTriggers[] = {
      "a login could keep a lookup in someone else's name or with another time", false, 2},
     {"refund_ops_payment_immutable", "refund_ops", "the payment behind an operation could be changed once written",
      false, 3},
+    {"provider_bodies_no_update", "provider_bodies", "a response body the provider sent could be edited", false, 3},
+    {"provider_bodies_no_delete", "provider_bodies", "a response body the provider sent could be deleted", false, 3},
 };
 
 } // namespace

@@ -21,6 +21,12 @@ public:
         return *this;
     }
     PgParams &add(const char *value) { return add(QString::fromUtf8(value)); }
+    // Text already in UTF-8, bound as it is.
+    PgParams &addUtf8(const QByteArray &utf8)
+    {
+        m_values.push_back(utf8);
+        return *this;
+    }
     PgParams &add(qint64 value)
     {
         m_values.push_back(QByteArray::number(value));

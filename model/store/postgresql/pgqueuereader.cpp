@@ -134,9 +134,10 @@ Result<QueueCounts> PgQueueReader::counts(const QString &operatorName, const QDa
         return *error;
     const qint64 all = result.integer(0, 0);
     QueueCounts counts{all, all - result.integer(0, 1), result.integer(0, 2), result.integer(0, 3)};
-    counts.inView = viewWhere.isEmpty() ? all : result.integer(0, 6);
+    counts.inView = viewWhere.isEmpty() ? all : result.integer(0, 7);
     counts.oldestOperationId = result.isNull(0, 4) ? QString() : result.text(0, 4);
     counts.oldestUnknownSince = result.isNull(0, 5) ? 0 : result.integer(0, 5);
+    counts.lastReconcilePass = result.isNull(0, 6) ? std::nullopt : ReconcilePassRecord::parse(result.text(0, 6));
     return counts;
 }
 
@@ -150,18 +151,21 @@ Result<QueuePageReading> PgQueueReader::pageWithEvents(const QueueQuery &query,
     if (auto lost = m_reader.ready())
         return *lost;
     const bool ownTransaction = !m_reader.inSnapshot();
-    // The events' and lookups' statements list the page by the same SQL (its day bound).
     const QueueStatement s = queueStatement(query, false, after, limit, m_schemaVersion, true);
+    // The events' and lookups' statements list the same rows again (same filter, order and
+    // limit, same snapshot) without the detail columns: only the page itself shows those,
+    // and each costs a subquery per row.
+    const QueueStatement rowsAgain = queueStatement(query, false, after, limit, m_schemaVersion);
     PgBatch batch;
     if (ownTransaction)
         batch.addControl("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const int rows = batch.add(s.sql, s.params);
-    const int events = PgEventLookup::addForPage(batch, s.sql, s.params);
-    // The page's provider lookups, by the page read again the same way (version 2 only).
-    const int lookups = m_versionTwo ? batch.add("WITH page AS (" + s.sql + ") SELECT " + QByteArray(LookupColumns)
+    const int events = PgEventLookup::addForPage(batch, rowsAgain.sql, rowsAgain.params);
+    // The page's provider lookups (version 2 only).
+    const int lookups = m_versionTwo ? batch.add("WITH page AS (" + rowsAgain.sql + ") SELECT " + QByteArray(LookupColumns)
                                                    + " FROM provider_lookups WHERE operation_id = ANY(ARRAY(SELECT "
                                                      "operation_id FROM page)) ORDER BY lookup_id",
-                                               s.params)
+                                               rowsAgain.params)
                                    : events;
     if (ownTransaction)
         batch.addControl("COMMIT");

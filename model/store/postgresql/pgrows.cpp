@@ -143,6 +143,11 @@ QueueRowDetail detailFrom(const PgResult &r, int row)
                                 r.optionalInteger(row, First + 5).value_or(0));
 }
 
+ResponseBody bodyFrom(const PgResult &r, int row)
+{
+    return ResponseBody{r.text(row, 0), r.bytes(row, 1)};
+}
+
 ProviderLookup lookupFrom(const PgResult &r, int row)
 {
     ProviderLookup l;

@@ -24,6 +24,8 @@ WebhookEvent eventFrom(const PgResult &result, int row, int first = 0);
 Attempt attemptFrom(const PgResult &result, int row);
 OperationNote noteFrom(const PgResult &result, int row);
 ProviderLookup lookupFrom(const PgResult &result, int row);
+// A provider_bodies row: body_sha256, body.
+ResponseBody bodyFrom(const PgResult &result, int row);
 // A queue row's QueueSql::detailColumns, after its OperationColumns.
 QueueRowDetail detailFrom(const PgResult &result, int row);
 

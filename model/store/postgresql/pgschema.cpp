@@ -13,7 +13,7 @@ namespace {
 // How many of the store's tables (of every schema version) the login sees in its search path.
 constexpr char StoreTablesSql[] =
     "SELECT count(*) FROM unnest(ARRAY['store_meta', 'refund_ops', 'refund_attempts', 'webhook_events', "
-    "'resolutions', 'operation_notes', 'provider_lookups']) AS t(name) WHERE to_regclass(t.name) IS NOT NULL";
+    "'resolutions', 'operation_notes', 'provider_lookups', 'provider_bodies']) AS t(name) WHERE to_regclass(t.name) IS NOT NULL";
 
 } // namespace
 
@@ -70,7 +70,13 @@ PgSchema::Checks PgSchema::addChecks(PgBatch &batch)
     checks.rights = batch.add("SELECT has_table_privilege('resolutions', 'INSERT') AS may_decide, "
                               "has_column_privilege('refund_ops', 'status', 'UPDATE') AND "
                               "has_column_privilege('refund_ops', 'claimed_by', 'UPDATE') AND "
-                              "has_column_privilege('refund_ops', 'version', 'UPDATE') AS may_claim");
+                              "has_column_privilege('refund_ops', 'version', 'UPDATE') AS may_claim, "
+                              // A reconciler's login (refund_desk_reconciler): it keeps what
+                              // Stripe answered and its jobs' places, and nothing else. No
+                              // provider_lookups on a version 1 store: none may keep answers.
+                              "COALESCE(has_table_privilege(to_regclass('provider_lookups'), 'INSERT'), false) AND "
+                              "has_table_privilege('webhook_events', 'INSERT') AND "
+                              "has_table_privilege('store_meta', 'UPDATE') AS may_keep_answers");
     // refund_desk_may_name_others() written out, so that it cannot fail where the store is
     // incomplete: the login owns the store's tables, or is a superuser.
     checks.owner = batch.add("SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = session_user AND rolsuper) "
@@ -94,8 +100,9 @@ Result<int> PgSchema::checkAnswers(PgConnection &connection, const std::vector<P
     const PgResult &readable = answers[size_t(checks.readable)];
     if (readable.isOk() && !readable.isNull(0, 0) && !readable.boolean(0, 0))
         return Error::unavailable(QCoreApplication::translate("Store", "The login %1 may not read the store at %2. Ask the administrator "
-                                                 "to grant it one of the refund_desk_support, refund_desk_audit or "
-                                                 "refund_desk_agent roles (roles-postgresql.sql).")
+                                                 "to grant it one of the refund_desk_support, refund_desk_audit, "
+                                                 "refund_desk_agent or refund_desk_reconciler roles "
+                                                 "(roles-postgresql.sql).")
                                       .arg(connection.sessionUser(), connection.location()));
     const PgResult &version = answers[size_t(checks.version)];
     if (!version.isOk())
@@ -120,6 +127,10 @@ Result<QString> PgSchema::rightsAnswer(PgConnection &connection, const PgResult 
 {
     if (!rights.isOk())
         return connection.errorFor(rights, QCoreApplication::translate("Store", "checking what the login may do", "what the store was doing when it failed"));
+    if (keepsAnswersOnly(rights))
+        return QCoreApplication::translate("Store", "Opened read-only: the login %1 is a reconciler's "
+                                                    "(refund_desk_reconciler): it keeps what Stripe answers, and records "
+                                                    "no decision, claim or note.").arg(connection.sessionUser());
     if (!rights.boolean(0, 0))
         return QCoreApplication::translate("Store", "Opened read-only: the login %1 may not record decisions in this store (it may not add "
                               "to resolutions).").arg(connection.sessionUser());
@@ -133,6 +144,11 @@ Result<QString> PgSchema::rightsAnswer(PgConnection &connection, const PgResult 
                                                     "user= from the pooler's entry, or connect to the server directly.")
             .arg(connection.sessionUser());
     return QString();
+}
+
+bool PgSchema::keepsAnswersOnly(const PgResult &rights)
+{
+    return rights.isOk() && rights.rows() == 1 && !rights.boolean(0, 0) && rights.boolean(0, 2);
 }
 
 bool PgSchema::ownerAnswer(const PgResult &owner)

@@ -47,6 +47,9 @@ public:
                                     const Checks &checks);
     // Whether the login owns the store (or is a superuser): who may upgrade it.
     static bool ownerAnswer(const PgResult &owner);
+    // Whether the login may not decide but may keep what the provider answered (events,
+    // lookups, its jobs' store_meta rows): a refund_desk_reconciler login, by its rights.
+    static bool keepsAnswersOnly(const PgResult &rights);
     // Version 1 or 2 -> the current version inside the caller's transaction (the parts of
     // schema-postgresql.sql after the store's version, rights for the roles included).
     // Returns the version the store had; nothing is run when it was the current one.

@@ -57,10 +57,13 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
         note = *why;
     }
     // A login that may not write gets read-only transactions too, so the server refuses
-    // what the store would refuse first.
+    // what the store would refuse first; a reconciler's login writes what it keeps, and
+    // the server's rights and triggers hold it to that.
     const bool openedReadOnly = readOnly || !note.isEmpty();
-    opened.setReadOnly(openedReadOnly);
+    const bool keepsAnswers = !readOnly && PgSchema::keepsAnswersOnly(answers[size_t(checks.rights)]);
+    opened.setReadOnly(openedReadOnly && !keepsAnswers);
     auto store = std::make_unique<PgStore>(std::move(*connection), openedReadOnly, note, *schema, ownsStore);
+    store->setKeepsAnswers(keepsAnswers);
     if (!info->listenLocation().isEmpty()) {
         auto listenInfo = PgConnInfo::parse(info->listenLocation());
         auto listener = listenInfo ? PgConnection::connect(*listenInfo, true)

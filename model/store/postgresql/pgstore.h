@@ -50,9 +50,13 @@ public:
     PgStore(std::unique_ptr<PgConnection> connection, bool readOnly, const QString &openNote,
             int schemaVersion = CurrentSchemaVersion, bool ownsStore = false);
     ~PgStore() override;
+    // A reconciler's login: read-only for decisions, claims and notes, yet it keeps what
+    // the provider answered (PgSchema::keepsAnswersOnly).
+    void setKeepsAnswers(bool keeps) { m_keepsAnswers = keeps; }
 
     QString location() const override;
     bool isReadOnly() const override { return m_readOnly; }
+    bool keepsProviderAnswers() const override { return !m_readOnly || m_keepsAnswers; }
     QString openNote() const override { return m_openNote; }
     QString sessionOperator() const override;
 
@@ -90,6 +94,7 @@ public:
     Result<std::vector<StoredEvent>> eventsAfter(const std::optional<QString> &afterEventId, int limit) override;
     Result<std::vector<OperationNote>> notesAfter(qint64 afterNoteId, int limit) override;
     Result<std::vector<ProviderLookup>> providerLookupsAfter(qint64 afterLookupId, int limit) override;
+    Result<std::vector<ResponseBody>> responseBodiesAfter(const QString &afterSha256, int limit) override;
     Result<TableCounts> tableCounts() override;
 
     // Schema version 2: implemented in pgstorenotes.cpp.
@@ -100,7 +105,8 @@ public:
     Result<QStringList> addMissingIndexes() override;
     Result<OperationNote> addNote(const NoteDraft &draft) override;
     Result<std::vector<OperationNote>> notesOf(const QStringList &operationIds) override;
-    Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft) override;
+    Result<std::vector<ProviderLookup>> addProviderLookups(const std::vector<ProviderLookupDraft> &drafts) override;
+    Result<std::vector<ResponseBody>> responseBodies(const QStringList &addresses) override;
     Result<std::vector<ProviderLookup>> providerLookups(const QString &operationId) override;
     Result<std::vector<ProviderLookup>> providerLookupsOf(const QStringList &operationIds) override;
 
@@ -154,7 +160,10 @@ private:
     PgQueueReader queueReader() { return PgQueueReader(m_reader, *m_connection, m_schemaVersion); }
     PgTableReader tableReader() { return PgTableReader(m_reader, location(), m_schemaVersion); }
     std::optional<Error> refuseWrite() const;
-    // refuseWrite(), a key of the schema's refused, and the connection restored if lost.
+    // refuseWrite(), except for a reconciler's login (keepsProviderAnswers()): what the
+    // events, the lookups and store_meta's rows check first.
+    std::optional<Error> refuseAnswerWrite() const;
+    // refuseAnswerWrite(), a key of the schema's refused, and the connection restored if lost.
     std::optional<Error> refuseMetaWrite(const QString &key);
     // The operator a write records: the login. An error when the caller named another.
     Result<QString> operatorFor(const QString &requested, const QString &doing) const;
@@ -189,6 +198,7 @@ private:
     std::unique_ptr<PgConnection> m_listener;
     std::unique_ptr<PgEventLookup> m_eventLookup;
     bool m_readOnly = false;
+    bool m_keepsAnswers = false; // read-only, but a reconciler's login
     QString m_openNote;
     int m_schemaVersion = CurrentSchemaVersion;
     bool m_ownsStore = false; // the login owns the store's tables, or is a superuser

@@ -79,7 +79,7 @@ Result<void> PgStoreBuilder::usable() const
 Result<void> PgStoreBuilder::counted()
 {
     const qsizetype bytes = m_operations.size() + m_attempts.size() + m_events.size() + m_resolutions.size()
-                            + m_notes.size() + m_lookups.size();
+                            + m_notes.size() + m_lookups.size() + m_bodies.size();
     if (++m_pending >= RowsPerCopy || bytes >= BytesPerCopy)
         return flush();
     return {};
@@ -99,6 +99,7 @@ Result<void> PgStoreBuilder::flush()
         {&m_events, "webhook_events", EventColumns},
         {&m_resolutions, "resolutions", ResolutionColumns},
         {&m_notes, "operation_notes", NoteColumns},
+        {&m_bodies, "provider_bodies", "body_sha256, body"},
         {&m_lookups, "provider_lookups", LookupColumns},
     };
     for (const Batch &batch : batches) {
@@ -191,6 +192,14 @@ Result<void> PgStoreBuilder::addProviderLookup(const ProviderLookup &lookup)
     if (auto ok = usable(); !ok)
         return ok;
     appendCopyRow(m_lookups, lookupParams(lookup));
+    return counted();
+}
+
+Result<void> PgStoreBuilder::addResponseBody(const ResponseBody &body)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    appendCopyRow(m_bodies, PgParams().add(body.sha256).addUtf8(body.text));
     return counted();
 }
 

@@ -34,6 +34,7 @@ public:
     Result<void> addResolution(const Resolution &resolution) override;
     Result<void> addNote(const OperationNote &note) override;
     Result<void> addProviderLookup(const ProviderLookup &lookup) override;
+    Result<void> addResponseBody(const ResponseBody &body) override;
     Result<void> finish() override;
 
 private:
@@ -52,6 +53,7 @@ private:
     QByteArray m_resolutions;
     QByteArray m_notes;
     QByteArray m_lookups;
+    QByteArray m_bodies;
 };
 
 } // namespace RefundDesk::Internal

@@ -4,7 +4,9 @@
 // kept is what the INSERT returns).
 #include "store/postgresql/pgstore.h"
 
+#include "domain/lookupbodies.h"
 #include "store/notecheck.h"
+#include "store/postgresql/pgbatch.h"
 #include "store/postgresql/pgconnection.h"
 #include "store/postgresql/pgresult.h"
 #include "store/postgresql/pgrows.h"
@@ -13,6 +15,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QSet>
 
 namespace RefundDesk::Internal {
 
@@ -140,35 +143,98 @@ Result<std::vector<OperationNote>> PgStore::notesOf(const QStringList &operation
     return rowsOf(result, noteFrom);
 }
 
-Result<ProviderLookup> PgStore::addProviderLookup(const ProviderLookupDraft &draft)
+Result<std::vector<ProviderLookup>> PgStore::addProviderLookups(const std::vector<ProviderLookupDraft> &drafts)
 {
-    if (auto error = refuseWrite())
+    if (auto error = refuseAnswerWrite())
         return *error;
     if (m_schemaVersion < 2)
         return versionOneRefusal(location(), QCoreApplication::translate("Store", "what the provider answered"));
-    auto login = operatorFor(draft.operatorName, QCoreApplication::translate("Store", "a provider lookup"));
-    if (!login)
-        return login.error();
+    for (const ProviderLookupDraft &draft : drafts) {
+        auto login = operatorFor(draft.operatorName, QCoreApplication::translate("Store", "a provider lookup"));
+        if (!login)
+            return login.error();
+    }
+    std::vector<ProviderLookup> kept;
+    if (drafts.empty())
+        return kept;
     if (auto lost = m_connection->ensureConnected())
         return *lost;
-    static const QByteArray sql = QByteArray("INSERT INTO provider_lookups (operation_id, provider, asked_at, operator, "
-                                             "window_from, window_to, requests, result, response_sha256) "
-                                             "VALUES ($1, $2, $3, session_user, $4, $5, $6, $7, $8) RETURNING ")
-                                  + LookupColumns;
-    PgResult inserted = m_connection->exec(sql, PgParams()
-                                                    .add(draft.operationId)
-                                                    .add(draft.provider)
-                                                    .add(QDateTime::currentMSecsSinceEpoch())
-                                                    .add(draft.windowFrom)
-                                                    .add(draft.windowTo)
-                                                    .add(draft.requests)
-                                                    .add(draft.result)
-                                                    .add(draft.responseSha256));
-    if (!inserted.isOk())
-        return m_connection->errorFor(inserted, QCoreApplication::translate("Store", "keeping what the provider answered about %1",
-                                                                            "what the store was doing when it failed")
-                                                    .arg(draft.operationId));
-    return lookupFrom(inserted, 0);
+    static const QByteArray insertBody = "INSERT INTO provider_bodies (body_sha256, body) VALUES ($1, $2) "
+                                         "ON CONFLICT (body_sha256) DO NOTHING";
+    static const QByteArray insertLookup = QByteArray("INSERT INTO provider_lookups (operation_id, provider, asked_at, "
+                                                      "operator, window_from, window_to, requests, result, "
+                                                      "response_sha256) VALUES ($1, $2, $3, session_user, $4, $5, $6, "
+                                                      "$7, $8) RETURNING ")
+                                           + LookupColumns;
+    // One flight, one transaction: every lookup with the bodies it names (each body sent
+    // once, before the first lookup naming it), or nothing.
+    PgBatch flight;
+    flight.addControl("BEGIN");
+    QSet<QString> sent;
+    std::vector<int> lookupAnswers;
+    lookupAnswers.reserve(drafts.size());
+    for (const ProviderLookupDraft &given : drafts) {
+        const ProviderLookupDraft draft = m_schemaVersion >= 3 ? given : LookupBodies::inlined(given);
+        for (const ResponseBody &body : draft.bodies) {
+            if (!sent.contains(body.sha256)) {
+                sent.insert(body.sha256);
+                flight.add(insertBody, PgParams().add(body.sha256).addUtf8(body.text));
+            }
+        }
+        lookupAnswers.push_back(flight.add(insertLookup, PgParams()
+                                                             .add(draft.operationId)
+                                                             .add(draft.provider)
+                                                             .add(QDateTime::currentMSecsSinceEpoch())
+                                                             .add(draft.windowFrom)
+                                                             .add(draft.windowTo)
+                                                             .add(draft.requests)
+                                                             .add(draft.result)
+                                                             .add(draft.responseSha256)));
+    }
+    const int committed = flight.addControl("COMMIT");
+    flight.sync();
+    const std::vector<PgResult> answers = m_connection->execAll(flight);
+    if (m_connection->isConnected() && m_connection->inTransaction()) {
+        PgBatch end;
+        end.addControl("ROLLBACK");
+        m_connection->execAll(end);
+    }
+    if (const PgResult *failed = firstFailure(answers); failed || !answers[size_t(committed)].isOk()) {
+        // Name the operation whose statement failed, else the first.
+        QString operationId = drafts.front().operationId;
+        for (size_t i = 0; i < lookupAnswers.size(); ++i) {
+            if (!answers[size_t(lookupAnswers[i])].isOk()) {
+                operationId = drafts[i].operationId;
+                break;
+            }
+        }
+        return m_connection->errorFor(failed ? *failed : answers[size_t(committed)],
+                                      QCoreApplication::translate("Store", "keeping what the provider answered about %1",
+                                                                  "what the store was doing when it failed")
+                                          .arg(operationId));
+    }
+    kept.reserve(drafts.size());
+    for (size_t i = 0; i < lookupAnswers.size(); ++i) {
+        kept.push_back(lookupFrom(answers[size_t(lookupAnswers[i])], 0));
+        if (m_schemaVersion >= 3)
+            kept.back().bodies = drafts[i].bodies; // as written: what it names
+    }
+    return kept;
+}
+
+Result<std::vector<ResponseBody>> PgStore::responseBodies(const QStringList &addresses)
+{
+    if (m_schemaVersion < 3 || addresses.isEmpty())
+        return std::vector<ResponseBody>();
+    static const QByteArray sql = "SELECT body_sha256, body FROM provider_bodies WHERE body_sha256 = ANY($1::text[])";
+    std::optional<Error> error;
+    PgResult result = read(sql, PgParams().addArray(addresses),
+                           QCoreApplication::translate("Store", "reading what the provider answered",
+                                                       "what the store was doing when it failed"),
+                           error);
+    if (error)
+        return *error;
+    return rowsOf(result, bodyFrom);
 }
 
 Result<std::vector<ProviderLookup>> PgStore::providerLookups(const QString &operationId)

@@ -310,6 +310,11 @@ Result<std::vector<ProviderLookup>> PgStore::providerLookupsAfter(qint64 afterLo
     return tableReader().providerLookupsAfter(afterLookupId, limit);
 }
 
+Result<std::vector<ResponseBody>> PgStore::responseBodiesAfter(const QString &afterSha256, int limit)
+{
+    return tableReader().responseBodiesAfter(afterSha256, limit);
+}
+
 Result<TableCounts> PgStore::tableCounts()
 {
     return tableReader().counts();

@@ -47,6 +47,13 @@ std::optional<Error> PgStore::refuseWrite() const
                                                        : m_openNote));
 }
 
+std::optional<Error> PgStore::refuseAnswerWrite() const
+{
+    if (m_keepsAnswers && !m_reader.inSnapshot())
+        return std::nullopt;
+    return refuseWrite();
+}
+
 Result<QString> PgStore::operatorFor(const QString &requested, const QString &doing) const
 {
     const QString login = m_connection->sessionUser();
@@ -121,7 +128,7 @@ Result<Operation> PgStore::lockedForWrite(const QString &operationId, const Seen
 
 Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
 {
-    if (auto error = refuseWrite())
+    if (auto error = refuseAnswerWrite())
         return *error;
     const QString doing = QCoreApplication::translate("Store", "importing events", "what the store was doing when it failed");
     if (auto lost = m_connection->ensureConnected())
@@ -156,7 +163,7 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
 
 std::optional<Error> PgStore::refuseMetaWrite(const QString &key)
 {
-    if (auto error = refuseWrite())
+    if (auto error = refuseAnswerWrite())
         return error;
     if (isSchemaMetaKey(key))
         return Error::usage(QCoreApplication::translate("Store", "store_meta's %1 belongs to the schema and is not set this way.").arg(key));

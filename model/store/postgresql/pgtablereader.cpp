@@ -119,6 +119,23 @@ Result<std::vector<ProviderLookup>> PgTableReader::providerLookupsAfter(qint64 a
     return rowsOf(result, lookupFrom);
 }
 
+Result<std::vector<ResponseBody>> PgTableReader::responseBodiesAfter(const QString &afterSha256, int limit)
+{
+    if (m_schemaVersion < 3)
+        return std::vector<ResponseBody>();
+    static const QByteArray sql = "SELECT body_sha256, body FROM provider_bodies WHERE body_sha256 > $1 "
+                                  "ORDER BY body_sha256 LIMIT $2";
+    std::optional<Error> error;
+    PgResult result = m_reader.read(sql, PgParams().add(afterSha256.isNull() ? QString(QLatin1String("")) : afterSha256)
+                                             .add(qint64(limit)),
+                                    QCoreApplication::translate("Store", "reading what the provider answered",
+                                                                "what the store was doing when it failed"),
+                                    error);
+    if (error)
+        return *error;
+    return rowsOf(result, bodyFrom);
+}
+
 Result<TableCounts> PgTableReader::counts()
 {
     const QString doing = QCoreApplication::translate("Store", "counting the rows of %1",
@@ -127,14 +144,15 @@ Result<TableCounts> PgTableReader::counts()
     const QByteArray counts = "SELECT (SELECT count(*) FROM store_meta WHERE key <> 'schema_version'), "
                               "(SELECT count(*) FROM refund_ops), (SELECT count(*) FROM refund_attempts), "
                               "(SELECT count(*) FROM webhook_events), (SELECT count(*) FROM resolutions)";
-    PgResult result = m_reader.read(m_versionTwo ? counts + ", (SELECT count(*) FROM operation_notes), "
-                                                           "(SELECT count(*) FROM provider_lookups)"
-                                                : counts + ", 0, 0",
-                           PgParams(), doing, error);
+    const QByteArray versionTwo = ", (SELECT count(*) FROM operation_notes), (SELECT count(*) FROM provider_lookups)";
+    const QByteArray versionThree = ", (SELECT count(*) FROM provider_bodies)";
+    PgResult result = m_reader.read(counts + (m_versionTwo ? versionTwo : QByteArray(", 0, 0"))
+                                        + (m_schemaVersion >= 3 ? versionThree : QByteArray(", 0")),
+                                    PgParams(), doing, error);
     if (error)
         return *error;
     return TableCounts{result.integer(0, 0), result.integer(0, 1), result.integer(0, 2), result.integer(0, 3),
-                       result.integer(0, 4), result.integer(0, 5), result.integer(0, 6)};
+                       result.integer(0, 4), result.integer(0, 5), result.integer(0, 6), result.integer(0, 7)};
 }
 
 } // namespace RefundDesk::Internal

@@ -39,6 +39,7 @@ public:
     Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit);
     Result<std::vector<OperationNote>> notesAfter(qint64 afterNoteId, int limit);
     Result<std::vector<ProviderLookup>> providerLookupsAfter(qint64 afterLookupId, int limit);
+    Result<std::vector<ResponseBody>> responseBodiesAfter(const QString &afterSha256, int limit);
     Result<TableCounts> counts();
 
 private:

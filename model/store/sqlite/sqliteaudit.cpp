@@ -126,6 +126,8 @@ QString whatTheObjectGuards(const QString &name)
         return QStringLiteral("a resolution could be deleted");
     if (name.startsWith(QLatin1String("operation_notes_no_")))
         return QStringLiteral("a note could be edited or deleted");
+    if (name.startsWith(QLatin1String("provider_bodies_no_")))
+        return QStringLiteral("a response body the provider sent could be edited or deleted");
     if (name.startsWith(QLatin1String("provider_lookups_no_")))
         return QStringLiteral("what the provider answered could be edited or deleted");
     if (name == QLatin1String("one_open_refund"))

@@ -73,6 +73,11 @@ ProviderLookup lookupFrom(const SqliteStatement &s)
     return l;
 }
 
+ResponseBody bodyFrom(const SqliteStatement &s)
+{
+    return ResponseBody{s.text(0), s.bytes(1)};
+}
+
 Attempt attemptFrom(const SqliteStatement &s)
 {
     Attempt a;

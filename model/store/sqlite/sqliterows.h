@@ -21,6 +21,8 @@ Attempt attemptFrom(const SqliteStatement &statement);
 WebhookEvent eventFrom(const SqliteStatement &statement);
 OperationNote noteFrom(const SqliteStatement &statement);
 ProviderLookup lookupFrom(const SqliteStatement &statement);
+// A provider_bodies row: body_sha256, body (its stored bytes).
+ResponseBody bodyFrom(const SqliteStatement &statement);
 // The payload as its stored bytes, not decoded: what a copy writes back.
 StoredEvent storedEventFrom(const SqliteStatement &statement);
 

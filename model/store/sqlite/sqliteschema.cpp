@@ -137,7 +137,7 @@ QString checkSchema(sqlite3 *db, const QString &path, bool *isNewer, int *schema
 
     SqliteStatement tables(db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN "
                                "('store_meta', 'refund_ops', 'refund_attempts', 'webhook_events', 'resolutions', "
-                               "'operation_notes', 'provider_lookups')");
+                               "'operation_notes', 'provider_lookups', 'provider_bodies')");
     if (const int code = tables.step(); code != SQLITE_ROW)
         return unreadable(db, path, code);
     const qint64 tableCount = tables.integer(0);

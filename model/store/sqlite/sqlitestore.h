@@ -70,6 +70,7 @@ public:
     Result<std::vector<StoredEvent>> eventsAfter(const std::optional<QString> &afterEventId, int limit) override;
     Result<std::vector<OperationNote>> notesAfter(qint64 afterNoteId, int limit) override;
     Result<std::vector<ProviderLookup>> providerLookupsAfter(qint64 afterLookupId, int limit) override;
+    Result<std::vector<ResponseBody>> responseBodiesAfter(const QString &afterSha256, int limit) override;
     Result<TableCounts> tableCounts() override;
 
     // Schema version 2: implemented in sqlitestorenotes.cpp.
@@ -80,7 +81,8 @@ public:
     Result<QStringList> addMissingIndexes() override;
     Result<OperationNote> addNote(const NoteDraft &draft) override;
     Result<std::vector<OperationNote>> notesOf(const QStringList &operationIds) override;
-    Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft) override;
+    Result<std::vector<ProviderLookup>> addProviderLookups(const std::vector<ProviderLookupDraft> &drafts) override;
+    Result<std::vector<ResponseBody>> responseBodies(const QStringList &addresses) override;
     Result<std::vector<ProviderLookup>> providerLookups(const QString &operationId) override;
     Result<std::vector<ProviderLookup>> providerLookupsOf(const QStringList &operationIds) override;
 

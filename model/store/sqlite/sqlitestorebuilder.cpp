@@ -132,6 +132,7 @@ void SqliteStoreBuilder::closeAndRemove()
     m_insertResolution.reset();
     m_insertNote.reset();
     m_insertLookup.reset();
+    m_insertBody.reset();
     if (m_db) {
         sqlite3_close_v2(m_db);
         m_db = nullptr;
@@ -228,6 +229,7 @@ Result<void> SqliteStoreBuilder::prepare()
         {&m_insertResolution, insertResolution.constData()},
         {&m_insertNote, insertNote.constData()},
         {&m_insertLookup, insertLookup.constData()},
+        {&m_insertBody, "INSERT INTO provider_bodies (body_sha256, body) VALUES (?1, ?2)"},
     };
     for (const Wanted &w : wanted) {
         *w.statement = std::make_unique<SqliteStatement>(m_db, w.sql);
@@ -363,6 +365,16 @@ Result<void> SqliteStoreBuilder::addProviderLookup(const ProviderLookup &lookup)
     return insert(*m_insertLookup, "a provider lookup");
 }
 
+Result<void> SqliteStoreBuilder::addResponseBody(const ResponseBody &body)
+{
+    if (auto ok = usable(); !ok)
+        return ok;
+    if (auto ok = ensureTransaction(); !ok)
+        return ok;
+    m_insertBody->bind(1, body.sha256).bindUtf8(2, body.text);
+    return insert(*m_insertBody, "a response body");
+}
+
 Result<void> SqliteStoreBuilder::finish()
 {
     if (auto ok = usable(); !ok)
@@ -376,6 +388,7 @@ Result<void> SqliteStoreBuilder::finish()
     m_insertResolution.reset();
     m_insertNote.reset();
     m_insertLookup.reset();
+    m_insertBody.reset();
     if (auto indexed = createDeferredIndexes(); !indexed)
         return indexed;
 

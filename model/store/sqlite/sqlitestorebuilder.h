@@ -42,6 +42,7 @@ public:
     Result<void> addResolution(const Resolution &resolution) override;
     Result<void> addNote(const OperationNote &note) override;
     Result<void> addProviderLookup(const ProviderLookup &lookup) override;
+    Result<void> addResponseBody(const ResponseBody &body) override;
     Result<void> finish() override;
 
 private:
@@ -81,6 +82,7 @@ private:
     std::unique_ptr<SqliteStatement> m_insertResolution;
     std::unique_ptr<SqliteStatement> m_insertNote;
     std::unique_ptr<SqliteStatement> m_insertLookup;
+    std::unique_ptr<SqliteStatement> m_insertBody;
 };
 
 } // namespace RefundDesk::Internal

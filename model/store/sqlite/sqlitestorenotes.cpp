@@ -2,6 +2,7 @@
 // provider lookups (both append-only; the store records their time).
 #include "store/sqlite/sqlitestore.h"
 
+#include "domain/lookupbodies.h"
 #include "store/notecheck.h"
 #include "store/sqlite/sqliterows.h"
 #include "store/sqlite/sqliteschema.h"
@@ -11,6 +12,7 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QSet>
 
 #include <sqlite3.h>
 
@@ -150,35 +152,83 @@ Result<std::vector<OperationNote>> SqliteStore::notesOf(const QStringList &opera
     return rowsOf(*s, noteFrom, m_db, m_path, QCoreApplication::translate("Store", "reading notes", "what the store was doing when it failed"));
 }
 
-Result<ProviderLookup> SqliteStore::addProviderLookup(const ProviderLookupDraft &draft)
+Result<std::vector<ProviderLookup>> SqliteStore::addProviderLookups(const std::vector<ProviderLookupDraft> &drafts)
 {
     if (auto error = refuseWrite())
         return *error;
     if (m_schemaVersion < 2)
         return versionOneRefusal(m_path, QCoreApplication::translate("Store", "what the provider answered"));
-    if (draft.operatorName.trimmed().isEmpty())
-        return Error::refused(QCoreApplication::translate("Store", "The operator name is empty. Say who asked the provider."));
+    for (const ProviderLookupDraft &draft : drafts) {
+        if (draft.operatorName.trimmed().isEmpty())
+            return Error::refused(QCoreApplication::translate("Store", "The operator name is empty. Say who asked the provider."));
+    }
+    std::vector<ProviderLookup> kept;
+    if (drafts.empty())
+        return kept;
     const QString doing = QCoreApplication::translate("Store", "keeping what the provider answered about %1",
-                                                      "what the store was doing when it failed").arg(draft.operationId);
-    ProviderLookup lookup;
-    lookup.operationId = draft.operationId;
-    lookup.provider = draft.provider;
-    lookup.askedAt = QDateTime::currentMSecsSinceEpoch();
-    lookup.operatorName = draft.operatorName.trimmed();
-    lookup.windowFrom = draft.windowFrom;
-    lookup.windowTo = draft.windowTo;
-    lookup.requests = draft.requests;
-    lookup.result = draft.result;
-    lookup.responseSha256 = draft.responseSha256;
-    auto insert = cached("INSERT INTO provider_lookups (operation_id, provider, asked_at, operator, window_from, "
-                         "window_to, requests, result, response_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
-    insert->bind(1, lookup.operationId).bind(2, lookup.provider).bind(3, lookup.askedAt).bind(4, lookup.operatorName);
-    insert->bind(5, lookup.windowFrom).bind(6, lookup.windowTo).bind(7, lookup.requests).bind(8, lookup.result);
-    insert->bind(9, lookup.responseSha256);
-    if (const int code = insert->step(); code != SQLITE_DONE)
-        return sqliteError(code, doing);
-    lookup.lookupId = sqlite3_last_insert_rowid(m_db);
-    return lookup;
+                                                      "what the store was doing when it failed");
+    // One transaction for them all: a lookup is never kept without the bodies it names.
+    SqliteTransaction transaction(m_db);
+    if (!transaction.isActive())
+        return sqliteError(transaction.beginCode(), doing.arg(drafts.front().operationId));
+    QSet<QString> written;
+    for (const ProviderLookupDraft &given : drafts) {
+        const ProviderLookupDraft draft = m_schemaVersion >= 3 ? given : LookupBodies::inlined(given);
+        for (const ResponseBody &body : draft.bodies) {
+            if (written.contains(body.sha256))
+                continue;
+            auto insertBody = cached("INSERT INTO provider_bodies (body_sha256, body) VALUES (?1, ?2) "
+                                     "ON CONFLICT (body_sha256) DO NOTHING");
+            insertBody->bind(1, body.sha256).bindUtf8(2, body.text);
+            if (const int code = insertBody->step(); code != SQLITE_DONE)
+                return sqliteError(code, doing.arg(draft.operationId));
+            written.insert(body.sha256);
+        }
+        ProviderLookup lookup;
+        lookup.operationId = draft.operationId;
+        lookup.provider = draft.provider;
+        lookup.askedAt = QDateTime::currentMSecsSinceEpoch();
+        lookup.operatorName = draft.operatorName.trimmed();
+        lookup.windowFrom = draft.windowFrom;
+        lookup.windowTo = draft.windowTo;
+        lookup.requests = draft.requests;
+        lookup.result = draft.result;
+        lookup.responseSha256 = draft.responseSha256;
+        auto insert = cached("INSERT INTO provider_lookups (operation_id, provider, asked_at, operator, window_from, "
+                             "window_to, requests, result, response_sha256) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
+        insert->bind(1, lookup.operationId).bind(2, lookup.provider).bind(3, lookup.askedAt).bind(4, lookup.operatorName);
+        insert->bind(5, lookup.windowFrom).bind(6, lookup.windowTo).bind(7, lookup.requests).bind(8, lookup.result);
+        insert->bind(9, lookup.responseSha256);
+        if (const int code = insert->step(); code != SQLITE_DONE)
+            return sqliteError(code, doing.arg(draft.operationId));
+        lookup.lookupId = sqlite3_last_insert_rowid(m_db);
+        lookup.bodies = draft.bodies; // as written: what it names
+        kept.push_back(std::move(lookup));
+    }
+    if (const int code = transaction.commit(); code != SQLITE_OK)
+        return sqliteError(code, doing.arg(drafts.back().operationId));
+    return kept;
+}
+
+Result<std::vector<ResponseBody>> SqliteStore::responseBodies(const QStringList &addresses)
+{
+    if (m_schemaVersion < 3 || addresses.isEmpty())
+        return std::vector<ResponseBody>();
+    auto s = cached("SELECT b.body_sha256, b.body FROM provider_bodies b WHERE b.body_sha256 IN "
+                    "(SELECT value FROM json_each(?1))");
+    s->bind(1, QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(addresses)).toJson(QJsonDocument::Compact)));
+    return rowsOf(*s, bodyFrom, m_db, m_path, QCoreApplication::translate("Store", "reading what the provider answered",
+                                                                          "what the store was doing when it failed"));
+}
+
+Result<std::vector<ResponseBody>> SqliteStore::responseBodiesAfter(const QString &afterSha256, int limit)
+{
+    if (m_schemaVersion < 3)
+        return std::vector<ResponseBody>();
+    auto s = cached("SELECT body_sha256, body FROM provider_bodies WHERE body_sha256 > ?1 ORDER BY body_sha256 LIMIT ?2");
+    s->bind(1, afterSha256.isNull() ? QString(QLatin1String("")) : afterSha256).bind(2, qint64(limit));
+    return rowsOf(*s, bodyFrom, m_db, m_path, QCoreApplication::translate("Store", "reading what the provider answered",
+                                                                          "what the store was doing when it failed"));
 }
 
 Result<std::vector<ProviderLookup>> SqliteStore::providerLookups(const QString &operationId)

@@ -239,9 +239,10 @@ Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const 
         return sqliteError(code, QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"));
     const qint64 all = s->value(0).toLongLong();
     QueueCounts counts{all, all - s->value(1).toLongLong(), s->value(2).toLongLong(), s->value(3).toLongLong()};
-    counts.inView = narrow ? s->value(6).toLongLong() : all;
+    counts.inView = narrow ? s->value(7).toLongLong() : all;
     counts.oldestOperationId = s->text(4);
     counts.oldestUnknownSince = s->value(5).toLongLong();
+    counts.lastReconcilePass = ReconcilePassRecord::parse(s->text(6));
     return counts;
 }
 
@@ -350,14 +351,16 @@ Result<TableCounts> SqliteStore::tableCounts()
     const QByteArray counts = "SELECT (SELECT count(*) FROM store_meta), (SELECT count(*) FROM refund_ops), "
                               "(SELECT count(*) FROM refund_attempts), (SELECT count(*) FROM webhook_events), "
                               "(SELECT count(*) FROM resolutions)";
-    auto s = cached(m_schemaVersion >= 2
-                        ? counts + ", (SELECT count(*) FROM operation_notes), (SELECT count(*) FROM provider_lookups)"
-                        : counts + ", 0, 0");
+    auto s = cached(counts
+                    + (m_schemaVersion >= 2
+                           ? QByteArray(", (SELECT count(*) FROM operation_notes), (SELECT count(*) FROM provider_lookups)")
+                           : QByteArray(", 0, 0"))
+                    + (m_schemaVersion >= 3 ? QByteArray(", (SELECT count(*) FROM provider_bodies)") : QByteArray(", 0")));
     const int code = s->step();
     if (code != SQLITE_ROW)
         return sqliteError(code, QStringLiteral("counting the rows of %1").arg(m_path));
     return TableCounts{s->integer(0), s->integer(1), s->integer(2), s->integer(3),
-                       s->integer(4), s->integer(5), s->integer(6)};
+                       s->integer(4), s->integer(5), s->integer(6), s->integer(7)};
 }
 
 } // namespace RefundDesk::Internal

@@ -22,6 +22,7 @@
 #include <sqlite3.h>
 
 #include <atomic>
+#include <climits>
 #include <map>
 #include <memory>
 #include <set>
@@ -118,6 +119,11 @@ private slots:
 
     void queueShowsEveryKindOfEvidence();
     void scenesArePresent();
+
+    void dashboardRefundsLeaveOperationsUnknown();
+    void shopRefundsReachTheTruthOnly();
+    void profileShapesTheQueue_data();
+    void profileShapesTheQueue();
 
     void refusesAnExistingFile();
     void unfinishedBuildLeavesNoFile();

@@ -148,6 +148,8 @@ void tst_Simulator::demoCommand()
     QVERIFY(out.contains(QStringLiteral("Attempts: %1").arg(m_summary.attempts)));
     QVERIFY(out.contains(QStringLiteral("Webhook events: %1").arg(m_summary.events)));
     QVERIFY(out.contains(QStringLiteral("Resolutions: %1").arg(m_summary.resolutions)));
+    QVERIFY(out.contains(QStringLiteral("Refunded in the Dashboard by a colleague, the operation left unknown: %1")
+                             .arg(m_summary.dashboardRefunds)));
     QVERIFY(out.contains(QStringLiteral("operations/s")));
     QVERIFY(err.contains(QStringLiteral("operations (")));
     // The command builds the very store the library builds for the same options.
@@ -175,6 +177,14 @@ void tst_Simulator::demoCommandRejectsBadArguments_data()
     QTest::newRow("negative seed") << true << QStringList{QStringLiteral("--seed"), QStringLiteral("-3")};
     QTest::newRow("bad clock") << true << QStringList{QStringLiteral("--now"), QStringLiteral("yesterday")};
     QTest::newRow("stray argument") << true << QStringList{QStringLiteral("extra")};
+    QTest::newRow("unknown profile") << true << QStringList{QStringLiteral("--profile"), QStringLiteral("someday")};
+    QTest::newRow("negative shop refunds") << true
+                                           << QStringList{QStringLiteral("--shop-refunds-per-minute"), QStringLiteral("-1"),
+                                                          QStringLiteral("--stripe-truth"),
+                                                          m_dir.filePath(QStringLiteral("unused-truth.jsonl"))};
+    QTest::newRow("shop refunds without a truth file") << true
+                                                       << QStringList{QStringLiteral("--shop-refunds-per-minute"),
+                                                                      QStringLiteral("5")};
 }
 
 void tst_Simulator::demoCommandRejectsBadArguments()

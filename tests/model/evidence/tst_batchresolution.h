@@ -63,6 +63,8 @@ private slots:
     void planKeepsToTheVerdictsSelectionAndLimit();
     void eachOperationIsItsOwnDecision_data() { backends(); }
     void eachOperationIsItsOwnDecision();
+    void reviewerLeavesOperationsOut_data() { backends(); }
+    void reviewerLeavesOperationsOut();
     void changedAfterTheReviewIsSkipped_data() { backends(); }
     void changedAfterTheReviewIsSkipped();
     void cancelStopsBeforeTheNextOperation_data() { backends(); }

@@ -69,6 +69,50 @@ void tst_BatchResolution::eachOperationIsItsOwnDecision()
     QCOMPARE(again->eligible.size(), size_t(0));
 }
 
+void tst_BatchResolution::reviewerLeavesOperationsOut()
+{
+    OpenedStore demo = openDemoStore();
+    std::unique_ptr<Store> &store = demo.store;
+    QVERIFY(store);
+    const QString alice = operatorOf(*store, QStringLiteral("alice"));
+    auto plan = BatchPlanner::plan(*store, requestFor(*store, QStringLiteral("alice")));
+    QVERIFY(plan);
+    QVERIFY(plan->eligible.size() >= 3);
+    // The first and the last candidates unticked in the review.
+    const QString first = plan->eligible.front().seen.operationId;
+    const QString last = plan->eligible.back().seen.operationId;
+    const BatchPlan reviewed = plan->leavingOut({first, last});
+    QCOMPARE(reviewed.eligible.size(), plan->eligible.size() - 2);
+    QCOMPARE(reviewed.leftOut.size(), plan->leftOut.size() + 2);
+    const std::vector<BatchLeftOut> unticked = reviewed.leftOutByReviewer();
+    QCOMPARE(unticked.size(), size_t(2));
+    QCOMPARE(unticked.front().operation.operationId, first);
+    QCOMPARE(toString(unticked.front().reason), QStringLiteral("left_out_by_reviewer"));
+    QCOMPARE(describe(unticked.back()), QStringLiteral("left out by the reviewer"));
+
+    BatchExecutor executor(*store, alice, QStringLiteral("Settled, two left for a closer look"));
+    const BatchReport report = executor.run(reviewed);
+    QVERIFY(!report.failure);
+    QCOMPARE(report.planned, qint64(reviewed.eligible.size()));
+    QCOMPARE(report.decided(), report.planned);
+    QCOMPARE(report.leftOutByReviewer.size(), size_t(2));
+    QVERIFY(report.note.contains(QStringLiteral("%1 operations, by ").arg(report.planned)));
+    for (const QString &id : {first, last}) {
+        auto resolutions = store->resolutions(id);
+        QVERIFY(resolutions);
+        QCOMPARE(resolutions->size(), size_t(0));
+        auto now = store->operation(id);
+        QVERIFY(now && now->has_value());
+        QCOMPARE((*now)->status, OperationStatus::Unknown);
+    }
+    verifyIntact(*store);
+
+    // Still settled by their evidence: the next plan offers them again.
+    auto again = BatchPlanner::plan(*store, requestFor(*store, QStringLiteral("alice")));
+    QVERIFY(again);
+    QCOMPARE(again->eligible.size(), size_t(2));
+}
+
 void tst_BatchResolution::changedAfterTheReviewIsSkipped()
 {
     OpenedStore demo = openDemoStore();

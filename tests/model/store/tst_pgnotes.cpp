@@ -2,12 +2,15 @@
 // version 3 by its owner only (in one transaction, with the roles' rights; the payment
 // column the agent's logins write and nobody changes), notes whose author and time are the
 // server's, refused to the agent and audit roles, the commands that write and show them,
-// and copies that carry them both ways.
+// and copies that carry them both ways. Version 3's response bodies: kept once, in one
+// flight with the lookups that name them, append-only, with the lookups' rights.
 
 #include "clirun.h"
 #include "pgtestserver.h"
 #include "versiononestore.h"
 
+#include "audit/auditverifier.h"
+#include "domain/lookupbodies.h"
 #include "store/store.h"
 #include "store/storebuilder.h"
 #include "store/storecopier.h"
@@ -16,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -164,6 +168,15 @@ void tst_PgNotes::ownerUpgradesVersionOneWithTheRolesRights()
                                                  "'stripe', 1, session_user, '[]', '{}', repeat('a', 64))"),
                             QStringLiteral("finance")));
     QVERIFY(!m_server->exec(name, QStringLiteral("SELECT count(*) FROM operation_notes"), QStringLiteral("tool")));
+    // The response bodies (version 3) alike: support adds, finance reads, the agent neither.
+    const QString insertBody = QStringLiteral("INSERT INTO provider_bodies (body_sha256, body) VALUES (repeat('%1', 64), '{}')");
+    QVERIFY2(m_server->exec(name, insertBody.arg(QStringLiteral("c")), QStringLiteral("alice")), qPrintable(m_server->lastError()));
+    QVERIFY(!m_server->exec(name, insertBody.arg(QStringLiteral("d")), QStringLiteral("finance")));
+    QVERIFY2(m_server->lastError().contains(QLatin1String("permission denied")), qPrintable(m_server->lastError()));
+    QVERIFY(!m_server->exec(name, insertBody.arg(QStringLiteral("d")), QStringLiteral("tool")));
+    QVERIFY(!m_server->exec(name, QStringLiteral("SELECT count(*) FROM provider_bodies"), QStringLiteral("tool")));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM provider_bodies")), QStringLiteral("1"));
+    QVERIFY(m_server->exec(name, QStringLiteral("SELECT count(*) FROM provider_bodies"), QStringLiteral("finance")));
     // A decision after the upgrade, as before it.
     auto operation = reopened->operation(QStringLiteral("op_2"));
     QVERIFY(operation && *operation);
@@ -375,6 +388,67 @@ void tst_PgNotes::serverKeepsTheAuthorAndTheTime()
     QCOMPARE(lookups->front().result, lookup.result);
     QVERIFY(!m_server->exec(name, QStringLiteral("UPDATE provider_lookups SET result = '{}'")));
 
+    // Answers kept in one flight: each body once, the lookups naming them; the bodies
+    // append-only for every login, the owner too.
+    const QByteArray shared = R"({"object":"list","data":[{"id":"re_shared","object":"refund"}],"has_more":false})";
+    const QByteArray own = R"({"object":"list","data":[{"id":"re_own","object":"refund"}],"has_more":false})";
+    const auto answered = [](const QString &operationId, const QList<QByteArray> &pages) {
+        ProviderLookupDraft draft;
+        draft.operationId = operationId;
+        draft.result = QStringLiteral(R"({"complete":true,"refunds":[]})");
+        QJsonArray requests;
+        for (const QByteArray &page : pages) {
+            draft.bodies.push_back(LookupBodies::bodyOf(page));
+            requests.append(LookupBodies::request(QStringLiteral("/v1/refunds"), 200, QStringLiteral("req_1"),
+                                                  draft.bodies.back()));
+        }
+        draft.requests = QString::fromUtf8(QJsonDocument(requests).toJson(QJsonDocument::Compact));
+        draft.responseSha256 = LookupBodies::digest(draft.bodies);
+        return draft;
+    };
+    auto flight = alice->addProviderLookups({answered(QStringLiteral("op_1"), {shared}),
+                                             answered(QStringLiteral("op_2"), {shared, own}),
+                                             answered(QStringLiteral("op_1"), {own})});
+    QVERIFY2(flight, qPrintable(flight ? QString() : flight.error().message));
+    QCOMPARE(flight->size(), size_t(3));
+    QCOMPARE(flight->at(1).operationId, QStringLiteral("op_2"));
+    QCOMPARE(flight->at(1).operatorName, QStringLiteral("alice"));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM provider_bodies")), QStringLiteral("2"));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM provider_lookups WHERE requests LIKE '%re_shared%'")),
+             QStringLiteral("0"));
+    std::vector<ProviderLookup> named{flight->at(1)};
+    QVERIFY(alice->readBodiesInto(named));
+    QCOMPARE(named.front().bodies.size(), size_t(2));
+    QCOMPARE(named.front().bodies.back().text, own);
+    // A flight that fails keeps nothing, the bodies it brought included.
+    auto failed = alice->addProviderLookups({answered(QStringLiteral("op_1"), {QByteArray("{\"new\":1}")}),
+                                             answered(QStringLiteral("op_404"), {own})});
+    QVERIFY(!failed);
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM provider_bodies")), QStringLiteral("2"));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM provider_lookups")), QStringLiteral("4"));
+    QVERIFY(!m_server->exec(name, QStringLiteral("UPDATE provider_bodies SET body = '{}'"), QStringLiteral("alice")));
+    QVERIFY(!m_server->exec(name, QStringLiteral("UPDATE provider_bodies SET body = '{}'")));
+    QVERIFY(!m_server->exec(name, QStringLiteral("DELETE FROM provider_bodies")));
+    QVERIFY(!m_server->exec(name, QStringLiteral("TRUNCATE provider_bodies")));
+    QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM provider_bodies")), QStringLiteral("2"));
+    {
+        AuditVerifier verifier(*alice);
+        auto report = verifier.run();
+        QVERIFY(report);
+        QVERIFY2(report->intact(), qPrintable(report->violations.empty() ? QString() : report->violations.front().message));
+    }
+    // An edited body is found.
+    QVERIFY(m_server->exec(name, QStringLiteral("ALTER TABLE provider_bodies DISABLE TRIGGER provider_bodies_no_update; "
+                                                "UPDATE provider_bodies SET body = replace(body, 're_own', 're_own2'); "
+                                                "ALTER TABLE provider_bodies ENABLE TRIGGER provider_bodies_no_update;")));
+    {
+        AuditVerifier verifier(*alice);
+        auto report = verifier.run();
+        QVERIFY(report);
+        QCOMPARE(report->violations.size(), size_t(1));
+        QCOMPARE(report->violations.front().invariant, QStringLiteral("each response body is as the provider sent it"));
+    }
+
     // verify notices a note's guard gone.
     auto before2 = alice->checkInvariants();
     QVERIFY(before2);
@@ -428,6 +502,14 @@ void tst_PgNotes::copiesCarryNotesBothWays()
         first.followUpOn = QDate(2031, 1, 2);
         QVERIFY(alice->addNote(first));
         QVERIFY(alice->addNote(draftFor(QStringLiteral("op_2"), QStringLiteral("two"))));
+        ProviderLookupDraft lookup;
+        lookup.operationId = QStringLiteral("op_2");
+        lookup.result = QStringLiteral(R"({"complete":true,"refunds":[]})");
+        lookup.bodies.push_back(LookupBodies::bodyOf(R"({"object":"list","data":[],"has_more":false})"));
+        lookup.requests = QString::fromUtf8(QJsonDocument(QJsonArray{LookupBodies::request(
+            QStringLiteral("/v1/refunds"), 200, QStringLiteral("req_1"), lookup.bodies.back())}).toJson(QJsonDocument::Compact));
+        lookup.responseSha256 = LookupBodies::digest(lookup.bodies);
+        QVERIFY(alice->addProviderLookup(lookup));
     }
     const QString file = m_dir.filePath(QStringLiteral("copy.sqlite"));
     CliRun run = runRefundDesk({"copy", "--from", m_server->location(name), "--to", file});
@@ -439,6 +521,11 @@ void tst_PgNotes::copiesCarryNotesBothWays()
     QCOMPARE(notes->size(), size_t(2));
     QCOMPARE(notes->front().operatorName, QStringLiteral("alice"));
     QCOMPARE(notes->front().followUpOn, QDate(2031, 1, 2));
+    QVERIFY2(run.outText().contains(QRegularExpression(QStringLiteral("\nprovider_bodies +1 +1\n"))), qPrintable(run.outText()));
+    auto bodies = copy->responseBodiesAfter(QString(), 10);
+    QVERIFY(bodies);
+    QCOMPARE(bodies->size(), size_t(1));
+    QCOMPARE(bodies->front().text, QByteArray(R"({"object":"list","data":[],"has_more":false})"));
 
     // And back to a server: the ids, names and times as they were; new ones follow.
     const QString back = QStringLiteral("notes_back");
@@ -448,6 +535,7 @@ void tst_PgNotes::copiesCarryNotesBothWays()
     QCOMPARE(m_server->query(back, QStringLiteral("SELECT string_agg(note_id || ' ' || operator || ' ' || text, ', ' "
                                                   "ORDER BY note_id) FROM operation_notes")),
              QStringLiteral("1 alice one, 2 alice two"));
+    QCOMPARE(m_server->query(back, QStringLiteral("SELECT body_sha256 FROM provider_bodies")), bodies->front().sha256);
     QCOMPARE(m_server->query(back, QStringLiteral("SELECT recorded_at FROM operation_notes WHERE note_id = 1")),
              QString::number(notes->front().recordedAt));
     auto owner = open(m_server->location(back));

@@ -11,6 +11,7 @@
 #include "idlists.h"
 
 #include "demo/demostore.h"
+#include "domain/lookupbodies.h"
 #include "evidence/resolver.h"
 #include "items/operationsnapshot.h"
 #include "store/store.h"
@@ -73,6 +74,7 @@ private slots:
     void queueJsonCostsTwoPerPageBeyondTheFirst();
     void firstPictureAfterConnecting();
     void writesTakeThreeAtMost();
+    void aBatchOfLookupsIsOneRoundTrip();
     void commandsCostOnePerPage_data();
     void commandsCostOnePerPage();
 
@@ -393,6 +395,41 @@ void tst_PgRoundTrips::firstPictureAfterConnecting()
         return now && *now != *before;
     };
     QTRY_VERIFY_WITH_TIMEOUT(moved(), 5000);
+}
+
+void tst_PgRoundTrips::aBatchOfLookupsIsOneRoundTrip()
+{
+    auto store = openThroughProxy(m_small, Store::OpenMode::ReadWrite);
+    QVERIFY(store);
+    auto page = store->operationsAfter(std::nullopt, 64);
+    QVERIFY(page);
+    QCOMPARE(page->size(), size_t(64));
+    // The answers of a queue-wide ask: one listing page shared by all, and a page of each.
+    const ResponseBody shared = LookupBodies::bodyOf(R"({"object":"list","data":[],"has_more":true})");
+    std::vector<ProviderLookupDraft> drafts;
+    for (size_t i = 0; i < 64; ++i) {
+        ProviderLookupDraft draft;
+        draft.operationId = page->at(i).operationId;
+        draft.operatorName = User;
+        draft.result = QStringLiteral(R"({"complete":true,"refunds":[]})");
+        draft.bodies = {shared, LookupBodies::bodyOf(QStringLiteral(R"({"page":%1})").arg(i).toUtf8())};
+        QJsonArray requests;
+        for (const ResponseBody &body : draft.bodies)
+            requests.append(LookupBodies::request(QStringLiteral("/v1/refunds"), 200, QStringLiteral("req_1"), body));
+        draft.requests = QString::fromUtf8(QJsonDocument(requests).toJson(QJsonDocument::Compact));
+        draft.responseSha256 = LookupBodies::digest(draft.bodies);
+        drafts.push_back(std::move(draft));
+    }
+    const QString bodies = QStringLiteral("SELECT count(*) FROM provider_bodies");
+    const qint64 before = m_server->queryInt(m_small, bodies);
+    Result<std::vector<ProviderLookup>> kept = Error::internal(QString());
+    const qint64 trips = count([&] { kept = store->addProviderLookups(drafts); });
+    QVERIFY2(kept, qPrintable(kept ? QString() : kept.error().message));
+    QCOMPARE(kept->size(), size_t(64));
+    QCOMPARE(kept->back().operationId, drafts.back().operationId);
+    QCOMPARE(m_server->queryInt(m_small, bodies) - before, 65);
+    qInfo("64 lookups with 65 bodies kept in %lld round trip(s)", trips);
+    QCOMPARE(trips, 1);
 }
 
 void tst_PgRoundTrips::writesTakeThreeAtMost()

@@ -1,7 +1,9 @@
 // Recording outcomes from evidence in the console, through its real widgets: many
 // operations selected in the queue, Ctrl+Shift+R, the review with its totals and left-out
-// operations, the note, the typed count above 50, the batch on a worker and the
-// copyable report; every eligible operation decided once.
+// operations, the note that has the focus and the line that says what Record waits for,
+// the typed count above 50, rows unticked with Space and left out by the reviewer, the
+// batch on a worker and the report as a table copied as tab-separated values; every
+// ticked operation decided once, every unticked one not at all.
 
 #include "isolatedsettings.h"
 #include "teststore.h"
@@ -11,6 +13,7 @@
 #include "evidence/batchplan.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
+#include "ui/console/batchcolumns.h"
 #include "ui/console/batchreportdialog.h"
 #include "ui/console/batchreviewdialog.h"
 #include "ui/console/mainwindow.h"
@@ -86,6 +89,8 @@ private slots:
     void cleanup();
 
     void reviewListsAndNeedsANote();
+    void reviewSaysTheEvidenceInWords();
+    void untickedRowsAreLeftOutByTheReviewer();
     void reviewWritesMoneyAsTheLocaleDoes_data();
     void reviewWritesMoneyAsTheLocaleDoes();
     void aboveFiftyTheCountIsTypedToConfirm();
@@ -113,16 +118,84 @@ void TestBatchConsole::reviewListsAndNeedsANote()
     dialog.show();
     QVERIFY(QTest::qWaitForWindowExposed(&dialog));
     QCOMPARE(dialog.eligibleTable()->rowCount(), 3);
-    QCOMPARE(dialog.eligibleTable()->item(1, 2)->text(), QStringLiteral("re_1"));
-    QCOMPARE(dialog.eligibleTable()->item(1, 3)->text(), QStringLiteral("evt_1"));
+    QCOMPARE(dialog.eligibleTable()->item(1, BatchColumns::RefundId)->text(), QStringLiteral("re_1"));
+    QVERIFY(dialog.eligibleTable()->item(1, BatchColumns::Evidence)->text().contains(QLatin1String("evt_1")));
     QCOMPARE(dialog.leftOutTable()->rowCount(), 1);
-    QVERIFY(dialog.leftOutTable()->item(0, 2)->text().contains(QLatin1String("grace")));
+    const int why = dialog.leftOutTable()->columnCount() - 1;
+    QVERIFY(dialog.leftOutTable()->item(0, why)->text().contains(QLatin1String("grace")));
     const QString totals = dialog.findChild<QLabel *>(QStringLiteral("batchTotals"))->text();
     QVERIFY2(totals.contains(QLatin1String("30.00")), qPrintable(totals));
     QVERIFY(!dialog.confirmEdit()->isVisible());
+    // The note has the focus; the line beside Record says it waits for one, and Return
+    // records nothing until then.
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(dialog.noteEdit()));
     QVERIFY(!okButton(&dialog)->isEnabled());
-    QTest::keyClicks(dialog.noteEdit(), QStringLiteral("Settled by webhooks"));
+    QVERIFY2(dialog.waitingLabel()->text().contains(QLatin1String("note")), qPrintable(dialog.waitingLabel()->text()));
+    QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("Settled by webhooks"));
+    QCOMPARE(dialog.note(), QStringLiteral("Settled by webhooks"));
     QVERIFY(okButton(&dialog)->isEnabled());
+    QCOMPARE(dialog.waitingLabel()->text(), QString());
+}
+
+void TestBatchConsole::reviewSaysTheEvidenceInWords()
+{
+    // A failure Stripe sent, one a complete listing found, and a refund a lookup found.
+    BatchPlan plan = planOf(3);
+    plan.eligible[0].verdict = Verdict::Failed;
+    plan.eligible[0].outcome = Outcome::Failed;
+    plan.eligible[1].verdict = Verdict::NotFound;
+    plan.eligible[1].outcome = Outcome::Failed;
+    plan.eligible[1].eventId.clear();
+    plan.eligible[1].lookupId = 17;
+    plan.eligible[2].eventId.clear();
+    plan.eligible[2].lookupId = 18;
+    BatchReviewDialog dialog(plan);
+    const auto evidence = [&dialog](int row) {
+        return dialog.eligibleTable()->item(row, BatchColumns::Evidence)->text();
+    };
+    QCOMPARE(evidence(0), QStringLiteral("Stripe's event evt_0 says the refund failed"));
+    QCOMPARE(evidence(1), QStringLiteral("Stripe lookup 17 listed every refund: none for this operation"));
+    QCOMPARE(evidence(2), QStringLiteral("Stripe lookup 18 found the refund succeeded"));
+    // The same outcome, told apart by what it rests on.
+    QCOMPARE(dialog.eligibleTable()->item(0, BatchColumns::Outcome)->text(),
+             dialog.eligibleTable()->item(1, BatchColumns::Outcome)->text());
+    // Ids are cut in the middle where they do not fit; the tooltip has the whole.
+    QCOMPARE(dialog.eligibleTable()->textElideMode(), Qt::ElideMiddle);
+    QCOMPARE(dialog.eligibleTable()->item(2, BatchColumns::RefundId)->toolTip(), QStringLiteral("re_2"));
+}
+
+void TestBatchConsole::untickedRowsAreLeftOutByTheReviewer()
+{
+    BatchReviewDialog dialog(planOf(52));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QTableWidget *table = dialog.eligibleTable();
+    QVERIFY(dialog.confirmEdit()->isVisible());
+    // Rows 0 and 1 selected, Space unticks both: 50 left, no count to type.
+    table->setFocus();
+    table->selectRow(0);
+    QTest::keyClick(table, Qt::Key_Down, Qt::ShiftModifier);
+    QTest::keyClick(table, Qt::Key_Space);
+    QCOMPARE(table->item(0, BatchReviewDialog::TickColumn)->checkState(), Qt::Unchecked);
+    QCOMPARE(table->item(1, BatchReviewDialog::TickColumn)->checkState(), Qt::Unchecked);
+    QCOMPARE(table->item(2, BatchReviewDialog::TickColumn)->checkState(), Qt::Checked);
+    QCOMPARE(dialog.tickedCount(), qint64(50));
+    QVERIFY(!dialog.confirmEdit()->isVisible());
+    QVERIFY2(okButton(&dialog)->text().contains(QLatin1String("50")), qPrintable(okButton(&dialog)->text()));
+    const QString totals = dialog.findChild<QLabel *>(QStringLiteral("batchTotals"))->text();
+    QVERIFY2(totals.contains(QLatin1String("50 operation")), qPrintable(totals));
+
+    const BatchPlan reviewed = dialog.reviewedPlan();
+    QCOMPARE(reviewed.eligible.size(), size_t(50));
+    const std::vector<BatchLeftOut> unticked = reviewed.leftOutByReviewer();
+    QCOMPARE(unticked.size(), size_t(2));
+    QCOMPARE(unticked[0].operation.operationId, QStringLiteral("op_0"));
+    QCOMPARE(describe(unticked[1]), QStringLiteral("left out by the reviewer"));
+
+    // Space again ticks them back.
+    QTest::keyClick(table, Qt::Key_Space);
+    QCOMPARE(dialog.tickedCount(), qint64(52));
+    QVERIFY(dialog.confirmEdit()->isVisible());
 }
 
 void TestBatchConsole::reviewWritesMoneyAsTheLocaleDoes_data()
@@ -161,7 +234,7 @@ void TestBatchConsole::reviewWritesMoneyAsTheLocaleDoes()
     QLocale::setDefault(before);
     // Qt writes Russian groups with U+00A0 or U+202F depending on its CLDR data.
     const auto spaced = [](QString text) { return text.replace(QChar(0x202F), QChar(0x00A0)); };
-    QCOMPARE(spaced(dialog.eligibleTable()->item(0, 4)->text()), amount);
+    QCOMPARE(spaced(dialog.eligibleTable()->item(0, BatchColumns::Amount)->text()), amount);
     const QString totals = spaced(dialog.findChild<QLabel *>(QStringLiteral("batchTotals"))->text());
     QVERIFY2(totals.endsWith(total), qPrintable(totals));
 }
@@ -234,30 +307,54 @@ void TestBatchConsole::selectedOperationsAreRecordedFromTheirEvidence()
     QCOMPARE(review->leftOutTable()->rowCount(), int(expected->leftOut.size()));
     for (int row = 0; row < eligible; ++row)
         QCOMPARE(review->eligibleTable()->item(row, 0)->text(), expected->eligible[size_t(row)].seen.operationId);
+    // The first row unticked with Space: left out by the reviewer, never recorded.
+    const QString leftOut = expected->eligible.front().seen.operationId;
+    review->eligibleTable()->setFocus();
+    review->eligibleTable()->selectRow(0);
+    QTest::keyClick(review->eligibleTable(), Qt::Key_Space);
+    QCOMPARE(review->tickedCount(), qint64(eligible - 1));
+    review->noteEdit()->setFocus();
     QTest::keyClicks(review->noteEdit(), QStringLiteral("Settled by their webhooks"));
     QVERIFY(okButton(review)->isEnabled());
-    QTest::mouseClick(okButton(review), Qt::LeftButton);
+    QTest::keyClick(review->noteEdit(), Qt::Key_Return);
 
     // The batch runs on its worker; the report comes at the end.
     BatchReportDialog *report = nullptr;
     QTRY_VERIFY_WITH_TIMEOUT((report = openDialog<BatchReportDialog>(&window)), 60'000);
-    const QString text = report->text()->toPlainText();
-    QVERIFY2(text.startsWith(QStringLiteral("Recorded %1 of %1 from their evidence; 0 skipped").arg(eligible)),
-             qPrintable(text));
-    QVERIFY(text.contains(QLatin1String("webhook:evt_")));
+    const QString summary = report->summary()->text();
+    QVERIFY2(summary.startsWith(QStringLiteral("Recorded %1 of %1 from their evidence; 0 skipped").arg(eligible - 1)),
+             qPrintable(summary));
+    QVERIFY2(summary.contains(QLatin1String("1 left out by the reviewer")), qPrintable(summary));
+    // The report is a table with the review's columns: each recorded row, then the one
+    // left out by the reviewer.
+    QTableWidget *table = report->table();
+    QCOMPARE(table->rowCount(), eligible);
+    const int became = table->columnCount() - 1;
+    QCOMPARE(table->item(eligible - 1, BatchColumns::Operation)->text(), leftOut);
+    QCOMPARE(table->item(eligible - 1, became)->text(), QStringLiteral("left out by the reviewer"));
+    QVERIFY(table->item(0, became)->text().startsWith(QLatin1String("recorded, decision #")));
+    QVERIFY(table->item(0, BatchColumns::Evidence)->text().contains(QLatin1String("evt_")));
     QTest::mouseClick(report->findChild<QPushButton *>(QStringLiteral("copyReport")), Qt::LeftButton);
-    QCOMPARE(QApplication::clipboard()->text(), text);
+    const QString copied = QApplication::clipboard()->text();
+    QVERIFY2(copied.startsWith(summary + QStringLiteral("\n\nOperation\tOutcome\tAmount\tRefund id\tEvidence\t")),
+             qPrintable(copied));
+    QCOMPARE(copied.count(u'\n'), summary.count(u'\n') + 2 + 1 + eligible);
+    QVERIFY(copied.contains(leftOut + u'\t'));
     report->close();
 
     for (const BatchCandidate &candidate : expected->eligible) {
         auto resolutions = (*store)->resolutions(candidate.seen.operationId);
         QVERIFY(resolutions);
+        if (candidate.seen.operationId == leftOut) {
+            QCOMPARE(resolutions->size(), size_t(0));
+            continue;
+        }
         QCOMPARE(resolutions->size(), size_t(1));
         QCOMPARE(resolutions->front().evidence, candidate.evidenceText());
         QVERIFY(resolutions->front().note.startsWith(QLatin1String("Settled by their webhooks [batch from evidence: ")));
     }
-    // The queue follows: the decided ones are gone from it.
-    QTRY_COMPARE(queue->model()->rowCount(), int(selected.size()) - eligible);
+    // The queue follows: the decided ones are gone from it, the one left out stays.
+    QTRY_COMPARE(queue->model()->rowCount(), int(selected.size()) - eligible + 1);
     QVERIFY(Test::waitForConsole(window));
 }
 

@@ -1,6 +1,6 @@
 // Notes in the console, driven through its real widgets offscreen: Operation › Add note…
 // (Ctrl+N) writes a note with its follow-up date without deciding anything, the History
-// tab shows it in the timeline, the panel's header and the queue's row show the
+// tab (the first) shows it in the timeline, the panel's header and the queue's row show the
 // latest note, and a version 1 store offers its upgrade.
 
 // First: its QTest::toString specialisations must see only the domain names.
@@ -173,6 +173,13 @@ void tst_ConsoleNotes::addNoteWithAFollowUpDate()
     QVERIFY2(row.startsWith(QStringLiteral("alice: Note; follow up on ")), qPrintable(row));
     QVERIFY2(row.endsWith(QStringLiteral("| Asked Stripe support, case 12345")), qPrintable(row));
     QCOMPARE(historyRows(*window, QStringLiteral("created")).size(), 1);
+    // The History comes first among the tabs, the raw payload last.
+    auto *tabs = window->panel()->findChild<QTabWidget *>(QStringLiteral("detailTabs"));
+    QVERIFY(tabs);
+    QCOMPARE(tabs->currentIndex(), 0);
+    QVERIFY(tabs->tabText(0).startsWith(QStringLiteral("History")));
+    QCOMPARE(tabs->tabText(tabs->count() - 1), QStringLiteral("Payload"));
+
     // The header says what was written last, by whom, and the day it waits for.
     QTRY_VERIFY(!window->panel()->header()->noteText().isEmpty());
     const QString note = window->panel()->header()->noteText();

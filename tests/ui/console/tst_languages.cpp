@@ -3,8 +3,10 @@
 //   read in the main window, its menus, the resolve dialog and the audit window is marked
 //   (so it went through tr()), apart from data (ids, amounts, names) and the languages'
 //   own names;
-// - in Russian and Chinese at the default window size, no button, header, tab or label
-//   is cut; a screenshot of each goes to RD_SCREENSHOT_DIR (docs/ keeps one of each);
+// - in English, Russian and Chinese at 1366×768, no button, header, tab or label is cut,
+//   and no cell of the panel's tables or of the batch review (its elastic column's cells
+//   aside, which give way first and say themselves whole in their tooltip); a screenshot
+//   of the console and of the review goes to RD_SCREENSHOT_DIR (docs/ keeps one of each);
 // - Help › Language switches the open windows at once, keeping what was typed;
 // - in Russian at 1366×768 the queue's first columns and the search placeholder fit.
 
@@ -191,6 +193,40 @@ QStringList cutTexts(QWidget *root)
     return problems;
 }
 
+// The cells of `root`'s tables narrower than their text (with its icon and margins, as the
+// view's delegate measures it). The cells of a CellFittedColumns' elastic column may give
+// way when the view is too narrow, if their tooltip says them whole.
+QStringList cutCells(QWidget *root)
+{
+    QStringList problems;
+    for (QTableView *table : root->findChildren<QTableView *>()) {
+        if (!table->isVisibleTo(root) || !table->model())
+            continue;
+        const CellFittedColumns *fitted = CellFittedColumns::of(table);
+        const int elastic = fitted ? fitted->elasticColumn() : -1;
+        const QAbstractItemModel *model = table->model();
+        QHeaderView *header = table->horizontalHeader();
+        for (int column = 0; column < model->columnCount(); ++column) {
+            if (header->isSectionHidden(column))
+                continue;
+            for (int row = 0; row < qMin(model->rowCount(), 25); ++row) {
+                const QModelIndex index = model->index(row, column);
+                const QString text = index.data().toString();
+                const int needed = table->sizeHintForIndex(index).width();
+                if (text.isEmpty() || header->sectionSize(column) >= needed)
+                    continue;
+                if (column == elastic && !index.data(Qt::ToolTipRole).toString().isEmpty())
+                    continue;
+                problems << QStringLiteral("%1: cell \"%2\" is %3 px wide, its text needs %4")
+                                .arg(table->objectName(), text)
+                                .arg(header->sectionSize(column))
+                                .arg(needed);
+            }
+        }
+    }
+    return problems;
+}
+
 } // namespace
 
 void LanguagesTest::initTestCase()
@@ -281,6 +317,12 @@ void LanguagesTest::noTextIsCut()
                    : language == u"zh_CN" ? QStringLiteral("文件(&F)") : QStringLiteral("&File"));
 
     QStringList problems = cutTexts(&window);
+    problems << cutCells(window.panel());
+    // The History comes first among the panel's tabs, and is the one shown.
+    auto *tabs = window.panel()->findChild<QTabWidget *>(QStringLiteral("detailTabs"));
+    QVERIFY(tabs);
+    QCOMPARE(tabs->currentIndex(), 0);
+    QVERIFY(tabs->currentWidget()->findChild<QTableView *>(QStringLiteral("historyTable")));
     const auto dialogProblems = console.inResolveDialog(cutTexts);
     QVERIFY(dialogProblems);
     problems << *dialogProblems;
@@ -288,6 +330,19 @@ void LanguagesTest::noTextIsCut()
     const QString folder = qEnvironmentVariable("RD_SCREENSHOT_DIR", Test::testsBuildDir());
     const QString picture = QStringLiteral("%1/console-%2.png").arg(folder, language);
     QVERIFY2(window.grab().save(picture, "PNG"), qPrintable(picture));
+
+    // The batch review over the whole queue (nothing selected), at the window's size.
+    window.queuePane()->view()->clearSelection();
+    window.findChild<QAction *>(QStringLiteral("recordFromEvidenceAction"))->trigger();
+    BatchReviewDialog *review = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((review = window.findChild<BatchReviewDialog *>()) && review->isVisible(), 30'000);
+    QVERIFY(QTest::qWaitForWindowExposed(review));
+    QVERIFY(review->eligibleTable()->rowCount() > 0);
+    problems << cutTexts(review) << cutCells(review);
+    const QString reviewPicture = QStringLiteral("%1/review-%2.png").arg(folder, language);
+    QVERIFY2(review->grab().save(reviewPicture, "PNG"), qPrintable(reviewPicture));
+    review->reject();
+    QTRY_VERIFY(!window.findChild<BatchReviewDialog *>());
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 

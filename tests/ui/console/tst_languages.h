@@ -12,7 +12,9 @@
 #include "ui/audit/auditfilterbar.h"
 #include "ui/audit/auditwindow.h"
 #include "ui/audit/exposurechart.h"
+#include "ui/common/cellfittedcolumns.h"
 #include "ui/console/auditintegration.h"
+#include "ui/console/batchreviewdialog.h"
 #include "ui/console/evidenceview.h"
 #include "ui/console/mainwindow.h"
 #include "ui/console/operationactions.h"
@@ -44,6 +46,7 @@
 #include <QStyleOptionFrame>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTableView>
 #include <QChart>
 #include <QTemporaryDir>

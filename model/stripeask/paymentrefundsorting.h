@@ -1,0 +1,25 @@
+#pragma once
+
+#include "domain/providerlookup.h"
+#include "domain/result.h"
+
+namespace RefundDesk {
+
+class Store;
+
+// A listing by the payment holds refunds that are not the operation's own. Before the
+// lookup is kept, each is sorted by the store into the refunds of another operation this
+// store holds ("other_operations": that operation's, saying nothing against this one) and
+// those no operation of this store made ("other_refunds": no metadata.operation_id, or one
+// the store does not hold), which the verdict other_refund rests on.
+class PaymentRefundSorting final
+{
+public:
+    // The sorting alone, on the draft's result; nothing to do for other routes.
+    static Result<void> sort(Store &store, ProviderLookupDraft &draft);
+    // Sorts, then keeps the lookup: how one operation's answer is kept (ask-stripe, the
+    // console); a queue's answers go through LookupKeeper, which sorts each the same way.
+    static Result<ProviderLookup> sortAndKeep(Store &store, ProviderLookupDraft draft);
+};
+
+} // namespace RefundDesk
