@@ -187,20 +187,6 @@ void StripeRefundLookup::keepRequest(const QString &pathAndQuery, int status, co
 
 QJsonObject StripeRefundLookup::resultWithoutSummary() const
 {
-    const auto toJson = [](const std::vector<StripeRefundObject> &list) {
-        QJsonArray refunds;
-        for (const StripeRefundObject &found : list) {
-            QJsonObject refund;
-            refund.insert(QLatin1String("id"), found.id);
-            refund.insert(QLatin1String("status"), found.status);
-            refund.insert(QLatin1String("amount"), found.amount);
-            refund.insert(QLatin1String("currency"), found.currency);
-            refund.insert(QLatin1String("created"), found.created);
-            refund.insert(QLatin1String("operation_id"), found.operationId);
-            refunds.append(refund);
-        }
-        return refunds;
-    };
     QJsonObject result;
     result.insert(QLatin1String("complete"), m_complete);
     // "payment": the payment's refunds were listed; older consoles read neither "list" nor
@@ -216,9 +202,9 @@ QJsonObject StripeRefundLookup::resultWithoutSummary() const
         if (!m_question.paymentFromEvent.isEmpty())
             result.insert(QLatin1String("payment_from_event"), m_question.paymentFromEvent);
         result.insert(QLatin1String("quiet_since"), m_question.quietSinceMs());
-        result.insert(QLatin1String("payment_refunds"), toJson(m_others));
+        result.insert(QLatin1String("payment_refunds"), StripeRefundObject::resultEntries(m_others));
     }
-    result.insert(QLatin1String("refunds"), toJson(m_found));
+    result.insert(QLatin1String("refunds"), StripeRefundObject::resultEntries(m_found));
     result.insert(QLatin1String("missing"), QJsonArray::fromStringList(m_missing));
     return result;
 }

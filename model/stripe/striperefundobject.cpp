@@ -2,6 +2,8 @@
 
 #include "domain/jsonfields.h"
 
+#include <QJsonObject>
+
 namespace RefundDesk {
 
 namespace {
@@ -43,6 +45,22 @@ std::vector<StripeRefundObject> StripeRefundObject::fromListPage(const QByteArra
     for (const Json &entry : data)
         refunds.push_back(refundObject(entry));
     return refunds;
+}
+
+QJsonArray StripeRefundObject::resultEntries(const std::vector<StripeRefundObject> &refunds)
+{
+    QJsonArray entries;
+    for (const StripeRefundObject &refund : refunds) {
+        QJsonObject entry;
+        entry.insert(QLatin1String("id"), refund.id);
+        entry.insert(QLatin1String("status"), refund.status);
+        entry.insert(QLatin1String("amount"), refund.amount);
+        entry.insert(QLatin1String("currency"), refund.currency);
+        entry.insert(QLatin1String("created"), refund.created);
+        entry.insert(QLatin1String("operation_id"), refund.operationId);
+        entries.append(entry);
+    }
+    return entries;
 }
 
 } // namespace RefundDesk

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QJsonArray>
 #include <QString>
 
 #include <optional>
@@ -24,6 +25,10 @@ struct StripeRefundObject
     static std::optional<StripeRefundObject> fromRetrieval(const QByteArray &body);
     // Every entry of a list page's `data`, whatever it is, in order.
     static std::vector<StripeRefundObject> fromListPage(const QByteArray &body);
+
+    // The refunds as a lookup's result keeps them (its "refunds", "payment_refunds"): id,
+    // status, amount, currency, created and the operation their metadata names.
+    static QJsonArray resultEntries(const std::vector<StripeRefundObject> &refunds);
 };
 
 } // namespace RefundDesk

@@ -97,7 +97,7 @@ void SharedRefundListing::pageRead(const StripePage &page)
         Pending &pending = m_pending[*index];
         if (pending.done || created < fromSeconds(pending.question) || created > toSeconds(pending.question))
             continue;
-        pending.found.push_back(Found{refund.id, refund.status, refund.amount, refund.currency, created});
+        pending.found.push_back(refund);
     }
     const bool last = !page.hasMore || page.ids.isEmpty();
     const qint64 lowest = last ? m_fromSeconds : oldest;
@@ -130,17 +130,6 @@ void SharedRefundListing::finish(Pending &pending)
 {
     pending.done = true;
     const RefundLookupQuestion &question = pending.question;
-    QJsonArray refunds;
-    for (const Found &found : pending.found) {
-        QJsonObject refund;
-        refund.insert(QLatin1String("id"), found.id);
-        refund.insert(QLatin1String("status"), found.status);
-        refund.insert(QLatin1String("amount"), found.amount);
-        refund.insert(QLatin1String("currency"), found.currency);
-        refund.insert(QLatin1String("created"), found.created);
-        refund.insert(QLatin1String("operation_id"), question.operationId);
-        refunds.append(refund);
-    }
     // The shared listing always finished: a pending operation is answered only then.
 
     ProviderLookupDraft draft;
@@ -155,7 +144,8 @@ void SharedRefundListing::finish(Pending &pending)
     result.insert(QLatin1String("method"), QStringLiteral("list"));
     result.insert(QLatin1String("route"), QStringLiteral("window"));
     result.insert(QLatin1String("shared"), true);
-    result.insert(QLatin1String("refunds"), refunds);
+    // Each found refund's metadata names the question's operation: it was matched by it.
+    result.insert(QLatin1String("refunds"), StripeRefundObject::resultEntries(pending.found));
     result.insert(QLatin1String("missing"), QJsonArray());
     // The summary from the result read back as a kept record is read.
     const QString summary = RefundLookupSummary::fromResult(
