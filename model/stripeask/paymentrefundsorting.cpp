@@ -5,7 +5,7 @@
 #include "store/store.h"
 #include "stripe/refundlookupsummary.h"
 
-#include <QHash>
+#include <QSet>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -17,15 +17,19 @@ Result<void> PaymentRefundSorting::sort(Store &store, ProviderLookupDraft &draft
     const ProviderLookupResult read = ProviderLookupResult::read(draft.result);
     if (!read.hasPaymentRefunds)
         return {};
-    QHash<QString, bool> held; // operation id -> the store holds it
+    // One read for every operation the payment's refunds name.
+    QStringList named;
     for (const ProviderLookupResult::Refund &refund : read.paymentRefunds) {
-        const QString &operationId = refund.operationId;
-        if (!operationId.isEmpty() && !held.contains(operationId)) {
-            auto operation = store.operation(operationId);
-            if (!operation)
-                return operation.error();
-            held.insert(operationId, operation->has_value());
-        }
+        if (!refund.operationId.isEmpty() && !named.contains(refund.operationId))
+            named.append(refund.operationId);
+    }
+    QSet<QString> held;
+    if (!named.isEmpty()) {
+        auto operations = store.operationsOf(named);
+        if (!operations)
+            return operations.error();
+        for (const Operation &operation : *operations)
+            held.insert(operation.operationId);
     }
     // Each refund moves as it was listed, into the list the store sorted it to.
     QJsonObject result = Internal::editableObject(draft.result).value_or(QJsonObject());
@@ -34,7 +38,7 @@ Result<void> PaymentRefundSorting::sort(Store &store, ProviderLookupDraft &draft
     QJsonArray otherRefunds;
     for (size_t index = 0; index < read.paymentRefunds.size(); ++index) {
         const QString &operationId = read.paymentRefunds[index].operationId;
-        if (!operationId.isEmpty() && held.value(operationId))
+        if (held.contains(operationId))
             otherOperations.append(listed.at(qsizetype(index)));
         else
             otherRefunds.append(listed.at(qsizetype(index)));
