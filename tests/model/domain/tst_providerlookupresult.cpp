@@ -124,9 +124,10 @@ void tst_ProviderLookupResult::theReconcilersMarkKeepsEveryMember_data()
     QTest::addColumn<QString>("result");
     QTest::newRow("a lookup's result") << QStringLiteral(
         R"({"complete":true,"method":"list","missing":[],"refunds":[{"amount":3800,"created":1764806400,"currency":"usd","id":"re_1","operation_id":"op_1","status":"succeeded"}],"route":"window","summary":"Stripe says: refund re_1"})");
-    QTest::newRow("text beyond ASCII and escapes") << QStringLiteral(
-        R"({"summary":"Возврат 退款 "re_1"
-	\  / é","payment_from_event":"evt_ü"})");
+    QJsonObject text;
+    text.insert(QLatin1String("summary"), QStringLiteral("Возврат 退款 \"re_1\"\n\t\\ \u0001 / é 😀"));
+    text.insert(QLatin1String("payment_from_event"), QStringLiteral("evt_ü"));
+    QTest::newRow("text beyond ASCII and escapes") << QString::fromUtf8(QJsonDocument(text).toJson(QJsonDocument::Compact));
     QTest::newRow("numbers of every kind") << QStringLiteral(
         R"({"a":0,"b":-7,"c":3800.0,"d":5.5,"e":18446744073709551615,"f":9007199254740993,"g":1e300,"h":-0.25})");
     QTest::newRow("nested and null") << QStringLiteral(R"({"x":{"y":[1,[2,{"z":null}],false]},"asked_by":"someone"})");
