@@ -35,8 +35,8 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
         return exitCode;
     const StripeSetup &stripe = opened->stripe;
     Store *store = opened->store.get();
-    if (store->schemaVersion() < 2)
-        return context.fail(Internal::versionOneRefusal(store->location(), QCoreApplication::translate("Store", "what the provider answered")));
+    if (const std::optional<Error> refused = Internal::refuseProviderAnswers(*store))
+        return context.fail(*refused);
     auto reading = QueueAskQuestions::read(*store, limit);
     if (!reading)
         return context.fail(reading.error());

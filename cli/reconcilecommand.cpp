@@ -118,8 +118,8 @@ int runReconcile(CliContext &context)
     if (!opened)
         return exitCode;
     Store *store = opened->store.get();
-    if (store->schemaVersion() < 2)
-        return context.fail(Internal::versionOneRefusal(store->location(), QCoreApplication::translate("Store", "what the provider answered")));
+    if (const std::optional<Error> refused = Internal::refuseProviderAnswers(*store))
+        return context.fail(*refused);
 
     StoreLease lease(*store, LeaseKey, leaseHolderId(), LeaseLengthMs);
     auto holder = lease.take(QDateTime::currentMSecsSinceEpoch());

@@ -1,6 +1,8 @@
 #include "domain/lookupasker.h"
 
+#include "domain/jsonfields.h"
 #include "domain/providerlookup.h"
+#include "domain/providerlookupresult.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -16,12 +18,11 @@ const QLatin1String Reconciler("reconciler");
 
 QString markedAsReconciler(const QString &resultJson)
 {
-    const QJsonDocument document = QJsonDocument::fromJson(resultJson.toUtf8());
-    if (!document.isObject())
+    std::optional<QJsonObject> result = Internal::editableObject(resultJson);
+    if (!result)
         return resultJson;
-    QJsonObject result = document.object();
-    result.insert(AskedBy, Reconciler);
-    return QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
+    result->insert(AskedBy, Reconciler);
+    return QString::fromUtf8(QJsonDocument(*result).toJson(QJsonDocument::Compact));
 }
 
 bool isReconciler(const ProviderLookup &lookup)
@@ -29,7 +30,7 @@ bool isReconciler(const ProviderLookup &lookup)
     // A cheap look first: most lookups are a person's.
     if (!lookup.result.contains(AskedBy))
         return false;
-    return QJsonDocument::fromJson(lookup.result.toUtf8()).object().value(AskedBy).toString() == Reconciler;
+    return ProviderLookupResult::read(lookup.result).askedBy == Reconciler;
 }
 
 } // namespace RefundDesk::LookupAsker

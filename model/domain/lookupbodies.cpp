@@ -1,22 +1,51 @@
 #include "domain/lookupbodies.h"
 
+#include "domain/jsonfields.h"
+
 #include <QCryptographicHash>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 
-#include <algorithm>
-
 namespace RefundDesk {
 
 namespace {
 
+using Json = nlohmann::json;
+using namespace Internal;
+
 const QLatin1String BodyKey("body");
 const QLatin1String AddressKey("body_sha256");
 
-QJsonArray requestsOf(const QString &requests)
+// The requests read to be edited and written again (empty when they cannot be read).
+QJsonArray editableRequests(const QString &requests)
 {
-    return QJsonDocument::fromJson(requests.toUtf8()).array();
+    return editableArray(requests).value_or(QJsonArray());
+}
+
+// Each request's member `key` as the reader takes it: present or not, and its text.
+std::vector<std::optional<QString>> membersOf(const Json &requests, const char *key)
+{
+    std::vector<std::optional<QString>> members;
+    if (!requests.is_array())
+        return members;
+    for (const Json &request : requests) {
+        if (request.is_object() && request.contains(key))
+            members.push_back(jsonText(jsonMember(request, key)));
+        else
+            members.push_back(std::nullopt);
+    }
+    return members;
+}
+
+QStringList presentOf(const std::vector<std::optional<QString>> &members)
+{
+    QStringList present;
+    for (const std::optional<QString> &member : members) {
+        if (member)
+            present.append(*member);
+    }
+    return present;
 }
 
 QString compact(const QJsonArray &array)
@@ -75,32 +104,24 @@ bool LookupBodies::namesBodies(const QString &requests)
     // Cheap first: a record of version 2 never has the key.
     if (!requests.contains(AddressKey))
         return false;
-    const QJsonArray array = requestsOf(requests);
-    return std::any_of(array.begin(), array.end(),
-                       [](const QJsonValue &request) { return request.toObject().contains(AddressKey); });
+    return !addressesNamed(requests).isEmpty();
 }
 
 QStringList LookupBodies::addressesNamed(const QString &requests)
 {
-    QStringList addresses;
-    for (const QJsonValue &request : requestsOf(requests)) {
-        const QJsonObject object = request.toObject();
-        if (object.contains(AddressKey))
-            addresses.append(object.value(AddressKey).toString());
-    }
-    return addresses;
+    return presentOf(membersOf(parseJson(requests.toUtf8()), "body_sha256"));
 }
 
 QString LookupBodies::sha256Of(const ProviderLookup &row)
 {
-    const QJsonDocument document = QJsonDocument::fromJson(row.requests.toUtf8());
-    if (!document.isArray())
+    const Json requests = parseJson(row.requests.toUtf8());
+    if (!requests.is_array())
         return {};
-    if (namesBodies(row.requests))
-        return digest(addressesNamed(row.requests));
+    if (const QStringList addresses = presentOf(membersOf(requests, "body_sha256")); !addresses.isEmpty())
+        return digest(addresses);
     QCryptographicHash hash(QCryptographicHash::Sha256);
-    for (const QJsonValue &request : document.array())
-        hash.addData(request.toObject().value(BodyKey).toString().toUtf8());
+    for (const std::optional<QString> &body : membersOf(requests, "body"))
+        hash.addData(body.value_or(QString()).toUtf8());
     return QString::fromLatin1(hash.result().toHex());
 }
 
@@ -111,7 +132,7 @@ ProviderLookupDraft LookupBodies::inlined(const ProviderLookupDraft &draft)
         byAddress.insert(body.sha256, &body);
     QCryptographicHash hash(QCryptographicHash::Sha256);
     QJsonArray requests;
-    for (const QJsonValue &value : requestsOf(draft.requests)) {
+    for (const QJsonValue &value : editableRequests(draft.requests)) {
         QJsonObject request = value.toObject();
         if (const auto body = byAddress.constFind(request.value(AddressKey).toString()); body != byAddress.cend()) {
             request.remove(AddressKey);
@@ -135,7 +156,7 @@ QString LookupBodies::requestsWithBodies(const ProviderLookup &row)
     for (const ResponseBody &body : row.bodies)
         byAddress.insert(body.sha256, &body);
     QJsonArray requests;
-    for (const QJsonValue &value : requestsOf(row.requests)) {
+    for (const QJsonValue &value : editableRequests(row.requests)) {
         QJsonObject request = value.toObject();
         if (const auto body = byAddress.constFind(request.value(AddressKey).toString()); body != byAddress.cend())
             request.insert(BodyKey, QString::fromUtf8((*body)->text));

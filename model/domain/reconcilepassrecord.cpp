@@ -1,5 +1,7 @@
 #include "domain/reconcilepassrecord.h"
 
+#include "domain/jsonfields.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -19,16 +21,17 @@ QString ReconcilePassRecord::toMetaValue() const
 
 std::optional<ReconcilePassRecord> ReconcilePassRecord::parse(const QString &value)
 {
-    const QJsonObject object = QJsonDocument::fromJson(value.toUtf8()).object();
-    const QJsonValue finishedAt = object.value(QLatin1String("finished_at"));
-    const QJsonValue ok = object.value(QLatin1String("ok"));
-    if (!finishedAt.isDouble() || !ok.isBool())
+    using namespace Internal;
+    const nlohmann::json object = parseJson(value.toUtf8());
+    const nlohmann::json &finishedAt = jsonMember(object, "finished_at");
+    const nlohmann::json &ok = jsonMember(object, "ok");
+    if (!finishedAt.is_number() || !ok.is_boolean())
         return std::nullopt;
     ReconcilePassRecord record;
-    record.finishedAtMs = finishedAt.toInteger();
-    record.ok = ok.toBool();
-    record.failure = record.ok ? QString() : object.value(QLatin1String("failure")).toString();
-    record.answers = object.value(QLatin1String("answers")).toInteger();
+    record.finishedAtMs = jsonInteger(finishedAt);
+    record.ok = jsonFlag(ok);
+    record.failure = record.ok ? QString() : jsonText(jsonMember(object, "failure"));
+    record.answers = jsonInteger(jsonMember(object, "answers"));
     return record;
 }
 

@@ -1,10 +1,9 @@
 #include "evidence/lookupevidence.h"
 
 #include "domain/lookupbodies.h"
+#include "domain/providerlookupresult.h"
+
 #include <QCoreApplication>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace RefundDesk {
@@ -13,45 +12,41 @@ EvidenceLookup LookupEvidence::read(const ProviderLookup &row)
 {
     EvidenceLookup lookup;
     lookup.row = row;
-    const QJsonDocument document = QJsonDocument::fromJson(row.result.toUtf8());
-    if (!document.isObject())
+    const ProviderLookupResult result = ProviderLookupResult::read(row.result);
+    if (!result.readable)
         return lookup;
-    const QJsonObject result = document.object();
-    lookup.complete = result.value(QLatin1String("complete")).toBool(false);
-    const QString method = result.value(QLatin1String("method")).toString();
-    lookup.listed = method == QLatin1String("list");
-    lookup.byPayment = method == QLatin1String("payment");
-    lookup.route = result.value(QLatin1String("route")).toString();
+    lookup.complete = result.complete;
+    lookup.listed = result.listed;
+    lookup.byPayment = result.byPayment;
+    lookup.route = result.route;
     if (lookup.byPayment) {
-        lookup.paymentId = result.value(QLatin1String("payment_id")).toString();
-        if (const QJsonValue quiet = result.value(QLatin1String("quiet_since")); quiet.isDouble())
-            lookup.quietSince = quiet.toInteger();
+        lookup.paymentId = result.paymentId;
+        lookup.quietSince = result.quietSince;
     }
-    const auto refundsOf = [&result](const char *key) {
+    const auto parsed = [](const std::vector<ProviderLookupResult::Refund> &stated) {
         std::vector<ParsedRefund> refunds;
-        for (const QJsonValue &value : result.value(QLatin1String(key)).toArray()) {
-            const QJsonObject object = value.toObject();
-            ParsedRefund refund;
-            refund.id = object.value(QLatin1String("id")).toString();
-            if (refund.id.isEmpty())
+        for (const ProviderLookupResult::Refund &found : stated) {
+            if (found.id.isEmpty())
                 continue;
-            refund.amount = object.value(QLatin1String("amount")).toInteger();
-            refund.currency = object.value(QLatin1String("currency")).toString().toLower();
-            refund.status = refundStatusFromString(object.value(QLatin1String("status")).toString()).value_or(RefundStatus::Absent);
-            refund.failureReason = object.value(QLatin1String("failure_reason")).toString();
-            refund.operationId = object.value(QLatin1String("operation_id")).toString();
-            refund.created = object.value(QLatin1String("created")).toInteger();
+            ParsedRefund refund;
+            refund.id = found.id;
+            refund.amount = found.amount;
+            refund.currency = found.currency.toLower();
+            refund.status = refundStatusFromString(found.status).value_or(RefundStatus::Absent);
+            refund.failureReason = found.failureReason;
+            refund.operationId = found.operationId;
+            refund.created = found.created;
             refunds.push_back(std::move(refund));
         }
         return refunds;
     };
-    lookup.refunds = refundsOf("refunds");
+    lookup.refunds = parsed(result.refunds);
     if (lookup.byPayment) {
-        lookup.otherRefunds = refundsOf("other_refunds");
-        lookup.otherOperations = refundsOf("other_operations");
+        lookup.otherRefunds = parsed(result.otherRefunds);
+        lookup.otherOperations = parsed(result.otherOperations);
         // A record no keeper sorted (it cannot come from Refund Desk, which sorts before
         // keeping): a refund whose metadata names no operation is nobody's here.
-        for (ParsedRefund &refund : refundsOf("payment_refunds")) {
+        for (ParsedRefund &refund : parsed(result.paymentRefunds)) {
             if (refund.operationId.isEmpty())
                 lookup.otherRefunds.push_back(std::move(refund));
             else

@@ -4,11 +4,9 @@
 #include "items/tooltiptext.h"
 
 #include "domain/money.h"
+#include "domain/providerlookupresult.h"
 #include "evidence/paymentsource.h"
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLocale>
 #include <QStringList>
 
@@ -20,48 +18,41 @@ namespace {
 
 // What the provider answered, from the lookup's result (not its stored summary, which is
 // in the language of whoever asked).
-QString refundText(const QJsonObject &refund)
+QString refundText(const ProviderLookupResult::Refund &refund)
 {
-    return HistoryModel::tr("%1 %2, %3")
-        .arg(refund.value(QLatin1String("id")).toString(), refund.value(QLatin1String("status")).toString(),
-             Money::display(refund.value(QLatin1String("amount")).toInteger(), refund.value(QLatin1String("currency")).toString()));
+    return HistoryModel::tr("%1 %2, %3").arg(refund.id, refund.status, Money::display(refund.amount, refund.currency));
 }
 
 // A listing by the payment: its refunds, whose each is, and where the payment was read.
-QString paymentAnswer(const QJsonObject &result, QStringList found)
+QString paymentAnswer(const ProviderLookupResult &result, QStringList found)
 {
-    for (const QJsonValue &value : result.value(QLatin1String("other_operations")).toArray()) {
-        const QJsonObject refund = value.toObject();
-        found.append(HistoryModel::tr("%1 (operation %2's)")
-                         .arg(refundText(refund), refund.value(QLatin1String("operation_id")).toString()));
-    }
-    for (const QJsonValue &value : result.value(QLatin1String("other_refunds")).toArray())
-        found.append(HistoryModel::tr("%1 (made by no operation of this store)").arg(refundText(value.toObject())));
-    const QString payment = result.value(QLatin1String("payment_id")).toString();
+    for (const ProviderLookupResult::Refund &refund : result.otherOperations)
+        found.append(HistoryModel::tr("%1 (operation %2's)").arg(refundText(refund), refund.operationId));
+    for (const ProviderLookupResult::Refund &refund : result.otherRefunds)
+        found.append(HistoryModel::tr("%1 (made by no operation of this store)").arg(refundText(refund)));
     PaymentSource source;
-    source.paymentId = payment;
-    source.from = PaymentSource::fromFromToken(result.value(QLatin1String("payment_from")).toString());
-    source.operationId = result.value(QLatin1String("payment_from_operation")).toString();
-    source.eventId = result.value(QLatin1String("payment_from_event")).toString();
-    const QString asked = HistoryModel::tr("by payment %1, read from %2").arg(payment, source.describeFrom());
+    source.paymentId = result.paymentId;
+    source.from = PaymentSource::fromFromToken(result.paymentFrom);
+    source.operationId = result.paymentFromOperation;
+    source.eventId = result.paymentFromEvent;
+    const QString asked = HistoryModel::tr("by payment %1, read from %2").arg(result.paymentId, source.describeFrom());
     if (!found.isEmpty())
         return HistoryModel::tr("%1: found %2").arg(asked, found.join(QStringLiteral("; ")));
-    return result.value(QLatin1String("complete")).toBool()
-        ? HistoryModel::tr("%1: no refund of this payment; the listing was complete").arg(asked)
-        : HistoryModel::tr("%1: the listing did not finish").arg(asked);
+    return result.complete ? HistoryModel::tr("%1: no refund of this payment; the listing was complete").arg(asked)
+                           : HistoryModel::tr("%1: the listing did not finish").arg(asked);
 }
 
 // What the provider answered, from the lookup's result (not its stored summary, which is
 // in the language of whoever asked).
 QString lookupAnswer(const ProviderLookup &lookup)
 {
-    const QJsonObject result = QJsonDocument::fromJson(lookup.result.toUtf8()).object();
+    const ProviderLookupResult result = ProviderLookupResult::read(lookup.result);
     QStringList found;
-    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray())
-        found.append(refundText(value.toObject()));
-    for (const QJsonValue &value : result.value(QLatin1String("missing")).toArray())
-        found.append(HistoryModel::tr("%1 unknown to the provider").arg(value.toString()));
-    if (result.value(QLatin1String("method")).toString() == QLatin1String("payment"))
+    for (const ProviderLookupResult::Refund &refund : result.refunds)
+        found.append(refundText(refund));
+    for (const QString &id : result.missing)
+        found.append(HistoryModel::tr("%1 unknown to the provider").arg(id));
+    if (result.byPayment)
         return paymentAnswer(result, found);
     // A window's listing finds refunds by their metadata alone.
     const QString blind = lookup.windowFrom
@@ -73,9 +64,8 @@ QString lookupAnswer(const ProviderLookup &lookup)
     if (lookup.windowFrom && lookup.windowTo) {
         const QString window = HistoryModel::tr("between %1 and %2")
                                    .arg(TimeText::fullMoment(*lookup.windowFrom), TimeText::fullMoment(*lookup.windowTo));
-        return (result.value(QLatin1String("complete")).toBool()
-                    ? HistoryModel::tr("no refund for this operation created %1; the listing was complete").arg(window)
-                    : HistoryModel::tr("refunds created %1: the listing did not finish").arg(window))
+        return (result.complete ? HistoryModel::tr("no refund for this operation created %1; the listing was complete").arg(window)
+                                : HistoryModel::tr("refunds created %1: the listing did not finish").arg(window))
             + blind;
     }
     return HistoryModel::tr("refunds known by id");

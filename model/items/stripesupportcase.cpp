@@ -1,12 +1,11 @@
 #include "items/stripesupportcase.h"
 
+#include "domain/jsonfields.h"
 #include "domain/money.h"
+#include "domain/providerlookupresult.h"
 #include "items/operationsnapshot.h"
 
 #include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace RefundDesk {
@@ -21,24 +20,18 @@ QString utc(qint64 msecs)
 // What a lookup found, from its result (not its summary, which is in the asker's language).
 QString lookupFound(const ProviderLookup &lookup)
 {
-    const QJsonObject result = QJsonDocument::fromJson(lookup.result.toUtf8()).object();
+    const ProviderLookupResult result = ProviderLookupResult::read(lookup.result);
     QStringList found;
-    for (const QJsonValue &value : result.value(QLatin1String("refunds")).toArray()) {
-        const QJsonObject refund = value.toObject();
-        found << QStringLiteral("%1 %2 %3")
-                     .arg(refund.value(QLatin1String("id")).toString(), refund.value(QLatin1String("status")).toString(),
-                          Money::format(refund.value(QLatin1String("amount")).toInteger(),
-                                        refund.value(QLatin1String("currency")).toString()));
-    }
-    for (const QJsonValue &value : result.value(QLatin1String("missing")).toArray())
-        found << QStringLiteral("%1 not found (404)").arg(value.toString());
+    for (const ProviderLookupResult::Refund &refund : result.refunds)
+        found << QStringLiteral("%1 %2 %3").arg(refund.id, refund.status, Money::format(refund.amount, refund.currency));
+    for (const QString &id : result.missing)
+        found << QStringLiteral("%1 not found (404)").arg(id);
     if (!found.isEmpty())
         return found.join(QStringLiteral("; "));
     if (lookup.windowFrom && lookup.windowTo) {
         return QStringLiteral("no refund with metadata.operation_id created %1 to %2 (%3 listing)")
             .arg(utc(*lookup.windowFrom), utc(*lookup.windowTo),
-                 result.value(QLatin1String("complete")).toBool() ? QStringLiteral("complete")
-                                                                   : QStringLiteral("incomplete"));
+                 result.complete ? QStringLiteral("complete") : QStringLiteral("incomplete"));
     }
     return QStringLiteral("nothing");
 }
@@ -113,9 +106,10 @@ QUrl StripeDashboardLink::forId(const QString &id, bool live)
 std::optional<bool> StripeDashboardLink::livemode(const OperationSnapshot &snapshot)
 {
     for (const EvidenceEvent &event : snapshot.evidence.events) {
-        const QJsonValue livemode = QJsonDocument::fromJson(event.row.payload.toUtf8()).object().value(QLatin1String("livemode"));
-        if (livemode.isBool())
-            return livemode.toBool();
+        const nlohmann::json payload = Internal::parseJson(event.row.payload.toUtf8());
+        const nlohmann::json &livemode = Internal::jsonMember(payload, "livemode");
+        if (livemode.is_boolean())
+            return livemode.get<bool>();
     }
     return std::nullopt;
 }

@@ -1,5 +1,7 @@
 #include "store/notecheck.h"
 
+#include "store/store.h"
+
 #include <QCoreApplication>
 
 namespace RefundDesk::Internal {
@@ -21,6 +23,13 @@ Error versionOneRefusal(const QString &location, const QString &what)
                                                                    "Nothing was written. Upgrade it to version 2 with "
                                                                    "'refund-desk upgrade --db %1' and try again.")
                                   .arg(location, what));
+}
+
+std::optional<Error> refuseProviderAnswers(const Store &store)
+{
+    if (store.schemaVersion() >= 2)
+        return std::nullopt;
+    return versionOneRefusal(store.location(), QCoreApplication::translate("Store", "what the provider answered"));
 }
 
 } // namespace RefundDesk::Internal

@@ -123,6 +123,9 @@ public:
                                                          const std::optional<QueueCursor> &after, int limit);
 
     virtual Result<std::optional<Operation>> operation(const QString &operationId) = 0;
+    // The operations named that the store holds, of any status, in one statement, by
+    // operation_id; an id it does not hold is left out.
+    virtual Result<std::vector<Operation>> operationsOf(const QStringList &operationIds) = 0;
     virtual Result<std::vector<Attempt>> attempts(const QString &operationId) = 0;
     // The events that may belong to the operation: those whose operation_id, idempotency
     // key or refund id points at it, and those sharing a refund id with any of them.

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "domain/providerlookup.h"
+#include "domain/providerlookupresult.h"
 
-#include <QJsonObject>
 #include <QStringList>
 
 #include <optional>
@@ -20,24 +20,18 @@ namespace RefundDesk {
 class RefundLookupSummary final
 {
 public:
-    struct Refund
-    {
-        QString id;
-        QString status;
-        qint64 amount = 0; // Stripe's minor units
-        QString currency;
-    };
+    using Refund = ProviderLookupResult::Refund; // amount in Stripe's minor units
 
     static QString text(const std::vector<Refund> &found, const QStringList &missing, bool listed, bool complete,
                         qint64 windowFromMs, qint64 windowToMs);
-    // From a lookup's result object (DESIGN.md, "The shared store": the provider lookups)
-    // and its window.
-    static QString fromResult(const QJsonObject &result, std::optional<qint64> windowFromMs,
+    // From a lookup's result (DESIGN.md, "The shared store": the provider lookups) and its
+    // window.
+    static QString fromResult(const ProviderLookupResult &result, std::optional<qint64> windowFromMs,
                               std::optional<qint64> windowToMs);
     // From a kept record's result and its window.
     static QString fromRecord(const ProviderLookup &lookup);
     // Where a lookup's payment was read, from its result's tokens, as a phrase.
-    static QString paymentFrom(const QJsonObject &result);
+    static QString paymentFrom(const ProviderLookupResult &result);
 };
 
 } // namespace RefundDesk

@@ -1,6 +1,7 @@
 #include "stripe/striperefundlookup.h"
 
 #include "domain/lookupbodies.h"
+#include "domain/providerlookupresult.h"
 #include "stripe/refundlookupsummary.h"
 #include "stripe/stripeclient.h"
 #include "stripe/stripelistpager.h"
@@ -14,6 +15,15 @@
 #include <algorithm>
 
 namespace RefundDesk {
+
+namespace {
+
+QString compact(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
 
 RefundLookupQuestion RefundLookupQuestion::forOperation(const QString &operationId, qint64 createdAtMs,
                                                         const QList<QPair<qint64, qint64>> &attemptSpansMs,
@@ -91,7 +101,7 @@ void StripeRefundLookup::listPayment()
         // A refund known by id that the payment's listing did not hold (the payment was
         // read from another operation, or the refund is of another charge) is asked for by id.
         for (const QString &id : std::as_const(m_question.knownRefundIds)) {
-            const bool listed = std::any_of(m_found.cbegin(), m_found.cend(), [&id](const FoundRefund &f) { return f.id == id; });
+            const bool listed = std::any_of(m_found.cbegin(), m_found.cend(), [&id](const StripeRefundObject &f) { return f.id == id; });
             if (!listed)
                 m_toRetrieve.append(id);
         }
@@ -139,7 +149,7 @@ void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
         return;
     }
     keepRequest(answer.pathAndQuery, answer.httpStatus, answer.requestId, answer.body);
-    const auto refund = refundFrom(QJsonDocument::fromJson(answer.body).object());
+    const auto refund = StripeRefundObject::fromRetrieval(answer.body);
     if (!refund) {
         emit failed(Error::internal(QCoreApplication::translate("Stripe", "Stripe's answer to %1 is not a refund object "
                                                                           "(request %2): report it with this request id.")
@@ -153,15 +163,13 @@ void StripeRefundLookup::retrieved(quint64 tag, const StripeAnswer &answer)
 void StripeRefundLookup::pageRead(const StripePage &page)
 {
     keepRequest(page.pathAndQuery, 200, page.requestId, page.body);
-    const QJsonArray data = QJsonDocument::fromJson(page.body).object().value(QLatin1String("data")).toArray();
-    for (const QJsonValue &entry : data) {
-        const auto refund = refundFrom(entry.toObject());
-        if (!refund)
+    for (StripeRefundObject &refund : StripeRefundObject::fromListPage(page.body)) {
+        if (!refund.isRefund || refund.id.isEmpty())
             continue;
-        if (refund->operationId == m_question.operationId || (m_byPayment && m_question.knownRefundIds.contains(refund->id)))
-            m_found.push_back(*refund);
+        if (refund.operationId == m_question.operationId || (m_byPayment && m_question.knownRefundIds.contains(refund.id)))
+            m_found.push_back(std::move(refund));
         else if (m_byPayment)
-            m_others.push_back(*refund);
+            m_others.push_back(std::move(refund));
     }
 }
 
@@ -177,47 +185,8 @@ void StripeRefundLookup::keepRequest(const QString &pathAndQuery, int status, co
     m_requests.append(LookupBodies::request(pathAndQuery, status, requestId, m_bodies.back()));
 }
 
-std::optional<StripeRefundLookup::FoundRefund> StripeRefundLookup::refundFrom(const QJsonObject &object)
+QJsonObject StripeRefundLookup::resultWithoutSummary() const
 {
-    if (object.value(QLatin1String("object")).toString() != QLatin1String("refund"))
-        return std::nullopt;
-    FoundRefund refund;
-    refund.id = object.value(QLatin1String("id")).toString();
-    refund.status = object.value(QLatin1String("status")).toString();
-    refund.amount = object.value(QLatin1String("amount")).toInteger();
-    refund.currency = object.value(QLatin1String("currency")).toString().toLower();
-    refund.created = object.value(QLatin1String("created")).toInteger();
-    refund.operationId = object.value(QLatin1String("metadata")).toObject().value(QLatin1String("operation_id")).toString();
-    if (refund.id.isEmpty())
-        return std::nullopt;
-    return refund;
-}
-
-ProviderLookupDraft StripeRefundLookup::draftWithoutSummary() const
-{
-    ProviderLookupDraft draft;
-    draft.operationId = m_question.operationId;
-    draft.provider = QStringLiteral("stripe");
-    if (m_listed) {
-        draft.windowFrom = m_question.windowFromMs;
-        draft.windowTo = m_question.windowToMs;
-    }
-    draft.requests = QString::fromUtf8(QJsonDocument(m_requests).toJson(QJsonDocument::Compact));
-    draft.bodies = m_bodies;
-    const auto toJson = [](const std::vector<FoundRefund> &list) {
-        QJsonArray refunds;
-        for (const FoundRefund &found : list) {
-            QJsonObject refund;
-            refund.insert(QLatin1String("id"), found.id);
-            refund.insert(QLatin1String("status"), found.status);
-            refund.insert(QLatin1String("amount"), found.amount);
-            refund.insert(QLatin1String("currency"), found.currency);
-            refund.insert(QLatin1String("created"), found.created);
-            refund.insert(QLatin1String("operation_id"), found.operationId);
-            refunds.append(refund);
-        }
-        return refunds;
-    };
     QJsonObject result;
     result.insert(QLatin1String("complete"), m_complete);
     // "payment": the payment's refunds were listed; older consoles read neither "list" nor
@@ -233,29 +202,43 @@ ProviderLookupDraft StripeRefundLookup::draftWithoutSummary() const
         if (!m_question.paymentFromEvent.isEmpty())
             result.insert(QLatin1String("payment_from_event"), m_question.paymentFromEvent);
         result.insert(QLatin1String("quiet_since"), m_question.quietSinceMs());
-        result.insert(QLatin1String("payment_refunds"), toJson(m_others));
+        result.insert(QLatin1String("payment_refunds"), StripeRefundObject::resultEntries(m_others));
     }
-    result.insert(QLatin1String("refunds"), toJson(m_found));
+    result.insert(QLatin1String("refunds"), StripeRefundObject::resultEntries(m_found));
     result.insert(QLatin1String("missing"), QJsonArray::fromStringList(m_missing));
-    draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
-    draft.responseSha256 = LookupBodies::digest(m_bodies);
-    return draft;
+    return result;
+}
+
+QString StripeRefundLookup::summaryOf(const QJsonObject &result) const
+{
+    // Read back as a kept record is read, so that the summary says what the record holds;
+    // only a listing keeps its window.
+    const auto window = [this](qint64 ms) { return m_listed ? std::optional<qint64>(ms) : std::nullopt; };
+    return RefundLookupSummary::fromResult(ProviderLookupResult::read(compact(result)), window(m_question.windowFromMs),
+                                           window(m_question.windowToMs));
 }
 
 ProviderLookupDraft StripeRefundLookup::draft() const
 {
-    ProviderLookupDraft draft = draftWithoutSummary();
-    QJsonObject result = QJsonDocument::fromJson(draft.result.toUtf8()).object();
-    result.insert(QLatin1String("summary"), RefundLookupSummary::fromResult(result, draft.windowFrom, draft.windowTo));
-    draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
+    ProviderLookupDraft draft;
+    draft.operationId = m_question.operationId;
+    draft.provider = QStringLiteral("stripe");
+    if (m_listed) {
+        draft.windowFrom = m_question.windowFromMs;
+        draft.windowTo = m_question.windowToMs;
+    }
+    draft.requests = QString::fromUtf8(QJsonDocument(m_requests).toJson(QJsonDocument::Compact));
+    draft.bodies = m_bodies;
+    QJsonObject result = resultWithoutSummary();
+    result.insert(QLatin1String("summary"), summaryOf(result));
+    draft.result = compact(result);
+    draft.responseSha256 = LookupBodies::digest(m_bodies);
     return draft;
 }
 
 QString StripeRefundLookup::summary() const
 {
-    const ProviderLookupDraft record = draftWithoutSummary();
-    return RefundLookupSummary::fromResult(QJsonDocument::fromJson(record.result.toUtf8()).object(), record.windowFrom,
-                                           record.windowTo);
+    return summaryOf(resultWithoutSummary());
 }
 
 } // namespace RefundDesk

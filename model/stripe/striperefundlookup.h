@@ -4,6 +4,7 @@
 #include "domain/providerlookup.h"
 #include "stripe/stripeanswer.h"
 #include "stripe/stripelistpager.h"
+#include "stripe/striperefundobject.h"
 
 #include <QJsonArray>
 #include <QObject>
@@ -84,17 +85,9 @@ signals:
     void failed(const RefundDesk::Error &error);
 
 private:
-    struct FoundRefund
-    {
-        QString id;
-        QString status;
-        qint64 amount = 0;
-        QString currency;
-        qint64 created = 0;
-        QString operationId;
-    };
-
-    ProviderLookupDraft draftWithoutSummary() const;
+    // The record's result without its summary, and the summary of a result.
+    QJsonObject resultWithoutSummary() const;
+    QString summaryOf(const QJsonObject &result) const;
     void listPayment();
     void retrieveNext();
     void send(const QString &refundId);
@@ -102,7 +95,6 @@ private:
     void pageRead(const StripePage &page);
     void listingFailed(const Error &error);
     void keepRequest(const QString &pathAndQuery, int status, const QString &requestId, const QByteArray &body);
-    static std::optional<FoundRefund> refundFrom(const QJsonObject &object);
 
     StripeClient &m_client;
     RefundLookupQuestion m_question;
@@ -112,8 +104,8 @@ private:
     bool m_complete = false;
     QJsonArray m_requests;
     std::vector<ResponseBody> m_bodies; // every body in order, apart from the requests
-    std::vector<FoundRefund> m_found;
-    std::vector<FoundRefund> m_others; // listed by the payment, not the operation's own
+    std::vector<StripeRefundObject> m_found;
+    std::vector<StripeRefundObject> m_others; // listed by the payment, not the operation's own
     QStringList m_toRetrieve;
     StripeListPager::Pacing m_pacing;
     bool m_byPayment = false;

@@ -107,8 +107,8 @@ Result<RefundLookupQuestion> OperationStripeLookup::questionFor(Store &store, co
 
 std::optional<Error> OperationStripeLookup::refusal()
 {
-    if (m_store.schemaVersion() < 2)
-        return Internal::versionOneRefusal(m_store.location(), QCoreApplication::translate("Store", "what the provider answered"));
+    if (std::optional<Error> refused = Internal::refuseProviderAnswers(m_store))
+        return refused;
     if (!m_store.keepsProviderAnswers()) {
         return Error::unavailable(QCoreApplication::translate("Cli", "The store is open for reading only (%1), and "
                                                                      "ask-stripe keeps what Stripe answers in it: run "

@@ -15,7 +15,8 @@ class Store;
 class PaymentRefundSorting final
 {
 public:
-    // The sorting alone, on the draft's result; nothing to do for other routes.
+    // The sorting alone, on the draft's result, with one read of the store for every
+    // operation the refunds name; nothing to do for other routes.
     static Result<void> sort(Store &store, ProviderLookupDraft &draft);
     // Sorts, then keeps the lookup: how one operation's answer is kept (ask-stripe, the
     // console); a queue's answers go through LookupKeeper, which sorts each the same way.

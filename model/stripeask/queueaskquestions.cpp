@@ -1,11 +1,10 @@
 #include "stripeask/queueaskquestions.h"
 
+#include "domain/providerlookupresult.h"
 #include "evidence/evidenceanalyzer.h"
 #include "store/store.h"
 #include "stripeask/operationstripelookup.h"
 
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QSet>
 
 namespace RefundDesk {
@@ -36,7 +35,7 @@ Result<QSet<QString>> answeredOperations(Store &store)
 
 bool QueueAskQuestions::isComplete(const ProviderLookup &lookup)
 {
-    return QJsonDocument::fromJson(lookup.result.toUtf8()).object().value(QLatin1String("complete")).toBool();
+    return ProviderLookupResult::read(lookup.result).complete;
 }
 
 Result<void> QueueAskQuestions::forEachInQueue(Store &store, const Visit &visit)

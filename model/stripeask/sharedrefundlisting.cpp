@@ -1,8 +1,10 @@
 #include "stripeask/sharedrefundlisting.h"
 
 #include "domain/lookupbodies.h"
+#include "domain/providerlookupresult.h"
 #include "stripe/refundlookupsummary.h"
 #include "stripe/stripelistpager.h"
+#include "stripe/striperefundobject.h"
 #include "stripeask/striperequestpacer.h"
 
 #include <QJsonDocument>
@@ -83,24 +85,19 @@ void SharedRefundListing::pageRead(const StripePage &page)
     const QByteArray &body = page.body;
     // The page covers from the oldest second the pages before it reached down to its own
     // oldest refund's second; the last page down to the window's start.
-    const QJsonArray data = QJsonDocument::fromJson(body).object().value(QLatin1String("data")).toArray();
+    const std::vector<StripeRefundObject> data = StripeRefundObject::fromListPage(body);
     qint64 oldest = m_coveredDownTo;
-    m_refundsRead += data.size();
-    for (const QJsonValue &entry : data) {
-        const QJsonObject object = entry.toObject();
-        const qint64 created = object.value(QLatin1String("created")).toInteger();
+    m_refundsRead += qsizetype(data.size());
+    for (const StripeRefundObject &refund : data) {
+        const qint64 created = refund.created;
         oldest = std::min(oldest, created);
-        const QString operationId = object.value(QLatin1String("metadata")).toObject().value(QLatin1String("operation_id")).toString();
-        const auto index = m_byOperation.constFind(operationId);
-        if (index == m_byOperation.constEnd() || object.value(QLatin1String("object")).toString() != QLatin1String("refund"))
+        const auto index = m_byOperation.constFind(refund.operationId);
+        if (index == m_byOperation.constEnd() || !refund.isRefund)
             continue;
         Pending &pending = m_pending[*index];
         if (pending.done || created < fromSeconds(pending.question) || created > toSeconds(pending.question))
             continue;
-        pending.found.push_back(Found{object.value(QLatin1String("id")).toString(),
-                                      object.value(QLatin1String("status")).toString(),
-                                      object.value(QLatin1String("amount")).toInteger(),
-                                      object.value(QLatin1String("currency")).toString().toLower(), created});
+        pending.found.push_back(refund);
     }
     const bool last = !page.hasMore || page.ids.isEmpty();
     const qint64 lowest = last ? m_fromSeconds : oldest;
@@ -133,17 +130,6 @@ void SharedRefundListing::finish(Pending &pending)
 {
     pending.done = true;
     const RefundLookupQuestion &question = pending.question;
-    QJsonArray refunds;
-    for (const Found &found : pending.found) {
-        QJsonObject refund;
-        refund.insert(QLatin1String("id"), found.id);
-        refund.insert(QLatin1String("status"), found.status);
-        refund.insert(QLatin1String("amount"), found.amount);
-        refund.insert(QLatin1String("currency"), found.currency);
-        refund.insert(QLatin1String("created"), found.created);
-        refund.insert(QLatin1String("operation_id"), question.operationId);
-        refunds.append(refund);
-    }
     // The shared listing always finished: a pending operation is answered only then.
 
     ProviderLookupDraft draft;
@@ -158,9 +144,13 @@ void SharedRefundListing::finish(Pending &pending)
     result.insert(QLatin1String("method"), QStringLiteral("list"));
     result.insert(QLatin1String("route"), QStringLiteral("window"));
     result.insert(QLatin1String("shared"), true);
-    result.insert(QLatin1String("refunds"), refunds);
+    // Each found refund's metadata names the question's operation: it was matched by it.
+    result.insert(QLatin1String("refunds"), StripeRefundObject::resultEntries(pending.found));
     result.insert(QLatin1String("missing"), QJsonArray());
-    const QString summary = RefundLookupSummary::fromResult(result, question.windowFromMs, question.windowToMs);
+    // The summary from the result read back as a kept record is read.
+    const QString summary = RefundLookupSummary::fromResult(
+        ProviderLookupResult::read(QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact))),
+        question.windowFromMs, question.windowToMs);
     result.insert(QLatin1String("summary"), summary);
     draft.result = QString::fromUtf8(QJsonDocument(result).toJson(QJsonDocument::Compact));
     draft.responseSha256 = LookupBodies::digest(draft.bodies);

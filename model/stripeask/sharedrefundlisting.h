@@ -57,20 +57,12 @@ signals:
     void failed(const RefundDesk::Error &error);
 
 private:
-    struct Found
-    {
-        QString id;
-        QString status;
-        qint64 amount = 0;
-        QString currency;
-        qint64 created = 0;
-    };
     struct Pending
     {
         RefundLookupQuestion question;
         QJsonArray requests;
         std::vector<ResponseBody> bodies; // shared with the other operations the page covered
-        std::vector<Found> found;
+        std::vector<StripeRefundObject> found;
         bool active = false;
         bool done = false;
     };

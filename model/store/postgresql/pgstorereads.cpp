@@ -158,6 +158,16 @@ Result<std::optional<Operation>> PgStore::operation(const QString &operationId)
     return std::optional<Operation>(rows->front());
 }
 
+Result<std::vector<Operation>> PgStore::operationsOf(const QStringList &operationIds)
+{
+    if (operationIds.isEmpty())
+        return std::vector<Operation>();
+    const QByteArray sql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
+                           + " FROM refund_ops WHERE operation_id = ANY($1::text[]) ORDER BY operation_id";
+    return readOperations(sql, PgParams().addArray(operationIds),
+                          QCoreApplication::translate("Store", "reading operations", "what the store was doing when it failed"));
+}
+
 Result<std::vector<Attempt>> PgStore::attempts(const QString &operationId)
 {
     static const QByteArray sql = QByteArray("SELECT ") + AttemptColumns

@@ -56,6 +56,7 @@ public:
     Result<QueueCounts> queueCounts(const QString &operatorName, const QDate &today,
                                     const QueueQuery &view = {}) override;
     Result<std::optional<Operation>> operation(const QString &operationId) override;
+    Result<std::vector<Operation>> operationsOf(const QStringList &operationIds) override;
     Result<std::vector<Attempt>> attempts(const QString &operationId) override;
     Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) override;
     Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations) override;

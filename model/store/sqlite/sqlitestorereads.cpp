@@ -9,6 +9,8 @@
 #include "store/storetext.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
 
 #include <algorithm>
 
@@ -257,6 +259,17 @@ Result<std::optional<Operation>> SqliteStore::operation(const QString &operation
     if (code == SQLITE_DONE)
         return std::optional<Operation>();
     return sqliteError(code, QCoreApplication::translate("Store", "reading operation %1", "what the store was doing when it failed").arg(operationId));
+}
+
+Result<std::vector<Operation>> SqliteStore::operationsOf(const QStringList &operationIds)
+{
+    if (operationIds.isEmpty())
+        return std::vector<Operation>();
+    // The ids as a JSON array, so that the SQL stays the same (and cached) whatever their number.
+    auto s = cached(QByteArray("SELECT ") + operationColumns(m_schemaVersion)
+                    + " FROM refund_ops WHERE operation_id IN (SELECT value FROM json_each(?1)) ORDER BY operation_id");
+    s->bind(1, QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(operationIds)).toJson(QJsonDocument::Compact)));
+    return readOperations(*s);
 }
 
 Result<std::vector<Attempt>> SqliteStore::attempts(const QString &operationId)

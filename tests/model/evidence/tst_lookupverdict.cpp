@@ -11,6 +11,7 @@
 #include "pgtestserver.h"
 #include "teststore.h"
 
+#include "domain/providerlookupresult.h"
 #include "evidence/batchplan.h"
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/resolver.h"
@@ -159,6 +160,7 @@ private slots:
     void anOtherRefundBesideTheOwnIsAConflict();
     void theKeeperSortsThePaymentsRefundsByTheStore_data();
     void theKeeperSortsThePaymentsRefundsByTheStore();
+    void sortingReadsTheStoreOnce();
 
     void storeReadsLookupsWithTheVerdictsInputs_data();
     void storeReadsLookupsWithTheVerdictsInputs();
@@ -460,6 +462,43 @@ void tst_LookupVerdict::theKeeperSortsThePaymentsRefundsByTheStore()
         QVERIFY2(evidence.explanation.contains(QLatin1String("re_elsewhere")) && evidence.explanation.contains(QLatin1String("re_nobody")),
                  qPrintable(evidence.explanation));
     }
+}
+
+// However many operations the payment's refunds name, the store is asked once: on
+// PostgreSQL one round trip (it was one per operation).
+void tst_LookupVerdict::sortingReadsTheStoreOnce()
+{
+    const QString location = makeStore(QStringLiteral("postgresql"));
+    QVERIFY(!location.isEmpty());
+    LatencyProxy proxy(m_server->socketPath());
+    QVERIFY(proxy.start());
+    auto store = StoreFactory::open(proxy.pgLocation(QStringLiteral("lookups_%1").arg(m_databases),
+                                                     QString::fromLatin1(PgTestServer::SuperUser)),
+                                    Store::OpenMode::ReadWrite);
+    QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
+    ProviderLookupDraft answered;
+    answered.operationId = QStringLiteral("op_3");
+    answered.result = QStringLiteral(R"({"complete":true,"method":"payment","route":"payment_intent","payment_id":"pi_1",)"
+                                     R"("payment_from":"row","quiet_since":1,"refunds":[],"payment_refunds":[%1,%2,%3,%4]})")
+                          .arg(paymentRefundJson(QStringLiteral("re_1"), QStringLiteral("op_1")),
+                               paymentRefundJson(QStringLiteral("re_2"), QStringLiteral("op_2")),
+                               paymentRefundJson(QStringLiteral("re_elsewhere"), QStringLiteral("op_not_here")),
+                               paymentRefundJson(QStringLiteral("re_2b"), QStringLiteral("op_2")));
+    // Warm: the statement prepared once.
+    ProviderLookupDraft warm = answered;
+    QVERIFY(PaymentRefundSorting::sort(**store, warm));
+    proxy.resetCounts();
+    QVERIFY(PaymentRefundSorting::sort(**store, answered));
+    QCOMPARE(proxy.roundTrips(), qint64(1));
+    QCOMPARE(answered.result, warm.result);
+    const auto sorted = ProviderLookupResult::read(answered.result);
+    QStringList theirs;
+    for (const auto &refund : sorted.otherOperations)
+        theirs << refund.id;
+    QCOMPARE(theirs, (QStringList{QStringLiteral("re_1"), QStringLiteral("re_2"), QStringLiteral("re_2b")}));
+    QCOMPARE(sorted.otherRefunds.size(), size_t(1));
+    QCOMPARE(sorted.otherRefunds[0].id, QStringLiteral("re_elsewhere"));
+    QVERIFY(!sorted.hasPaymentRefunds);
 }
 
 QString tst_LookupVerdict::makeStore(const QString &backend)
