@@ -12,7 +12,6 @@
 #include "stripefixtures.h"
 #include "teststore.h"
 
-#include "domain/money.h"
 #include "items/queuemodel.h"
 #include "ui/common/bannerlabel.h"
 #include "ui/console/askstripeflow.h"
@@ -206,11 +205,9 @@ void tst_Shift::aShiftFromSearchToReport()
     QVERIFY(flow);
     QTRY_VERIFY_WITH_TIMEOUT(ask->isEnabled(), 60'000);
     QVERIFY(waitForConsole(*window));
-    const QString answer = QStringLiteral("re_ask: succeeded, %1").arg(Money::display(3800, QStringLiteral("usd")));
-    QTRY_COMPARE(shownLabelsWith(window.get(), answer), 1);
-    QVERIFY2(flow->statusLine()->text().contains(answer), qPrintable(flow->statusLine()->text()));
     QTRY_VERIFY2(window->panel()->evidenceView()->verdictText().startsWith(QLatin1String("Evidence: REFUNDED")),
                  qPrintable(window->panel()->evidenceView()->verdictText()));
+    QCOMPARE(shownLabelsWith(window.get(), QStringLiteral("Evidence: REFUNDED")), 1);
     QVERIFY2(window->panel()->evidenceView()->verdictText().contains(QLatin1String("re_ask")),
              qPrintable(window->panel()->evidenceView()->verdictText()));
     QCOMPARE(m_fake->requestCount(), 1);
