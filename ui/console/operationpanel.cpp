@@ -62,9 +62,11 @@ OperationPanel::OperationPanel(QWidget *parent)
     m_tabs->addTab(m_history, tr("History"));
     m_tabs->addTab(m_order, tr("Order"));
     m_tabs->addTab(m_payload, tr("Payload"));
+    // The evidence (its verdict, the next step and the events) gets the most: its wrapped
+    // lines take height the splitter does not ask them for.
     m_splitter->setStretchFactor(0, 2);
-    m_splitter->setStretchFactor(1, 2);
-    m_splitter->setStretchFactor(2, 3);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setStretchFactor(2, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 4, 4, 4);
