@@ -135,6 +135,13 @@ ProviderLookupDraft storedDraft(const QString &operationId, qint64 windowTo, con
     return d;
 }
 
+// The test server's database `name` opened through `proxy`, which counts its round trips.
+auto openThroughProxy(LatencyProxy &proxy, const QString &name)
+{
+    return StoreFactory::open(proxy.pgLocation(name, QString::fromLatin1(PgTestServer::SuperUser)),
+                              Store::OpenMode::ReadWrite);
+}
+
 } // namespace
 
 Q_DECLARE_METATYPE(RefundDesk::ProviderLookup)
@@ -472,9 +479,7 @@ void tst_LookupVerdict::sortingReadsTheStoreOnce()
     QVERIFY(!location.isEmpty());
     LatencyProxy proxy(m_server->socketPath());
     QVERIFY(proxy.start());
-    auto store = StoreFactory::open(proxy.pgLocation(QStringLiteral("lookups_%1").arg(m_databases),
-                                                     QString::fromLatin1(PgTestServer::SuperUser)),
-                                    Store::OpenMode::ReadWrite);
+    auto store = openThroughProxy(proxy, QStringLiteral("lookups_%1").arg(m_databases));
     QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
     ProviderLookupDraft answered;
     answered.operationId = QStringLiteral("op_3");
@@ -614,9 +619,7 @@ void tst_LookupVerdict::queuePageWithLookupsIsOneRoundTrip()
     QVERIFY(!location.isEmpty());
     LatencyProxy proxy(m_server->socketPath());
     QVERIFY(proxy.start());
-    auto store = StoreFactory::open(proxy.pgLocation(QStringLiteral("lookups_%1").arg(m_databases),
-                                                     QString::fromLatin1(PgTestServer::SuperUser)),
-                                    Store::OpenMode::ReadWrite);
+    auto store = openThroughProxy(proxy, QStringLiteral("lookups_%1").arg(m_databases));
     QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
     // Warm: the statements prepared once.
     QVERIFY((*store)->queuePageWithEvents(QueueQuery{}, std::nullopt, 100));
