@@ -1,10 +1,14 @@
 #include "items/evidencenextstep.h"
 
+#include "evidence/refundcomparison.h"
+#include "items/operationsnapshot.h"
+
 namespace RefundDesk {
 
-QString EvidenceNextStep::sentence(const Evidence &evidence, const Operation &operation, const QString &operatorName,
-                                   bool readOnly)
+QString EvidenceNextStep::sentence(const OperationSnapshot &snapshot, const QString &operatorName, bool readOnly)
 {
+    const Evidence &evidence = snapshot.evidence;
+    const Operation &operation = snapshot.operation;
     if (readOnly || !operation.canBeDecidedBy(operatorName))
         return {};
     // Refunded, failed and not_found settle an outcome (outcomeSettledBy): a batch records
@@ -24,9 +28,17 @@ QString EvidenceNextStep::sentence(const Evidence &evidence, const Operation &op
         return tr("Refund %1 has not finished at Stripe: nothing to record yet; ask Stripe again later (Ctrl+K).")
             .arg(evidence.namedRefundId);
     case Verdict::Conflict:
+        if (!RefundComparison::of(evidence, snapshot.attempts).empty())
+            return tr("The evidence disagrees with itself: compare the refunds and pick the operation's in Record "
+                      "outcome (Ctrl+R), with an override and a note; no batch records this; copy a case for Stripe's "
+                      "support (Ctrl+Shift+K).");
         return tr("The evidence disagrees with itself: no batch records this, and an outcome needs an override with "
                   "a note; copy a case for Stripe's support (Ctrl+Shift+K).");
     case Verdict::OtherRefund:
+        if (!RefundComparison::of(evidence, snapshot.attempts).empty())
+            return tr("A refund this store did not make moved money on this payment: compare the refunds in Record "
+                      "outcome (Ctrl+R) and find out in Stripe's Dashboard whether one is this operation's; an outcome "
+                      "needs an override with a note.");
         return tr("A refund this store did not make moved money on this payment: find out in Stripe's Dashboard "
                   "whether it is this one; an outcome needs an override with a note.");
     case Verdict::None:

@@ -1565,6 +1565,14 @@ Subcommands (headless): %1.</source>
         <source>No evidence yet: ask Stripe (Ctrl+K), or look the idempotency key up in Stripe&apos;s Dashboard.</source>
         <translation>Доказательств пока нет: спросите Stripe (Ctrl+K) или найдите ключ идемпотентности в панели Stripe.</translation>
     </message>
+    <message>
+        <source>The evidence disagrees with itself: compare the refunds and pick the operation&apos;s in Record outcome (Ctrl+R), with an override and a note; no batch records this; copy a case for Stripe&apos;s support (Ctrl+Shift+K).</source>
+        <translation>Доказательства противоречат друг другу: сравните возвраты и выберите возврат этой операции в окне «Зафиксировать результат» (Ctrl+R), с переопределением и примечанием; пакетная запись этого не фиксирует; скопируйте обращение в поддержку Stripe (Ctrl+Shift+K).</translation>
+    </message>
+    <message>
+        <source>A refund this store did not make moved money on this payment: compare the refunds in Record outcome (Ctrl+R) and find out in Stripe&apos;s Dashboard whether one is this operation&apos;s; an outcome needs an override with a note.</source>
+        <translation>По этому платежу прошёл возврат, которого это хранилище не делало: сравните возвраты в окне «Зафиксировать результат» (Ctrl+R) и выясните в панели Stripe, не принадлежит ли один из них этой операции; результат требует переопределения с примечанием.</translation>
+    </message>
 </context>
 <context>
     <name>KeyWindow</name>
@@ -2918,14 +2926,6 @@ Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть дем
         <translation>Ни одно событие вебхука не называет эту операцию. Спросите Stripe (Ctrl+K), что с ней стало, или найдите возврат в панели Stripe по ключу идемпотентности.</translation>
     </message>
     <message>
-        <source>Next: compare the refunds and pick the operation&apos;s in Record outcome (Ctrl+R).</source>
-        <translation>Дальше: сравните возвраты и выберите возврат операции в окне «Зафиксировать результат» (Ctrl+R).</translation>
-    </message>
-    <message>
-        <source>Next: confirm the refund with Stripe, then record the outcome (Ctrl+R) with the override and a note.</source>
-        <translation>Дальше: подтвердите возврат у Stripe, затем зафиксируйте результат (Ctrl+R) с отметкой «вопреки доказательствам» и заметкой.</translation>
-    </message>
-    <message>
         <source>No webhook event names this operation; the evidence above rests on Stripe&apos;s answer (lookup %1), and the History lists the requests it took.</source>
         <translation>Ни одно событие вебхука не называет эту операцию; доказательства выше основаны на ответе Stripe (запрос %1), а во вкладке «История» перечислены сделанные для него обращения.</translation>
     </message>
@@ -3928,8 +3928,8 @@ The window now shows its current state.</source>
 <context>
     <name>RefundDesk::ReconcilerLabel</name>
     <message>
-        <source>Stripe checked by the reconciler</source>
-        <translation>Проверка в Stripe сверщиком</translation>
+        <source>Reconciler</source>
+        <translation>Сверщик</translation>
     </message>
 </context>
 <context>

@@ -1504,6 +1504,14 @@ Subcommands (headless): %1.</source>
         <source>No evidence yet: ask Stripe (Ctrl+K), or look the idempotency key up in Stripe&apos;s Dashboard.</source>
         <translation>尚无证据：询问 Stripe（Ctrl+K），或在 Stripe 控制台中按幂等键查找。</translation>
     </message>
+    <message>
+        <source>The evidence disagrees with itself: compare the refunds and pick the operation&apos;s in Record outcome (Ctrl+R), with an override and a note; no batch records this; copy a case for Stripe&apos;s support (Ctrl+Shift+K).</source>
+        <translation>证据自相矛盾：请在“记录结果”(Ctrl+R) 中比较这些退款并选出属于此操作的那一笔，需要覆盖并附注；批量记录不会处理此项；可复制一份给 Stripe 支持的工单 (Ctrl+Shift+K)。</translation>
+    </message>
+    <message>
+        <source>A refund this store did not make moved money on this payment: compare the refunds in Record outcome (Ctrl+R) and find out in Stripe&apos;s Dashboard whether one is this operation&apos;s; an outcome needs an override with a note.</source>
+        <translation>此付款上有一笔并非本存储发起的退款：请在“记录结果”(Ctrl+R) 中比较这些退款，并在 Stripe 控制台中确认其中是否有属于此操作的；任何结果都需要覆盖并附注。</translation>
+    </message>
 </context>
 <context>
     <name>KeyWindow</name>
@@ -2821,14 +2829,6 @@ Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
         <translation>没有任何 Webhook 事件提到此操作。请询问 Stripe（Ctrl+K）它的结果，或在 Stripe 控制台中按幂等键查找该退款。</translation>
     </message>
     <message>
-        <source>Next: compare the refunds and pick the operation&apos;s in Record outcome (Ctrl+R).</source>
-        <translation>下一步：在“记录结果”（Ctrl+R）中比较这些退款并选出本操作的那一笔。</translation>
-    </message>
-    <message>
-        <source>Next: confirm the refund with Stripe, then record the outcome (Ctrl+R) with the override and a note.</source>
-        <translation>下一步：向 Stripe 确认该退款，然后推翻证据并填写备注，记录结果（Ctrl+R）。</translation>
-    </message>
-    <message>
         <source>No webhook event names this operation; the evidence above rests on Stripe&apos;s answer (lookup %1), and the History lists the requests it took.</source>
         <translation>没有 webhook 事件指向此操作；上方的证据基于 Stripe 的回答（查询 %1），“历史”中列出了它发出的请求。</translation>
     </message>
@@ -3811,8 +3811,8 @@ The window now shows its current state.</source>
 <context>
     <name>RefundDesk::ReconcilerLabel</name>
     <message>
-        <source>Stripe checked by the reconciler</source>
-        <translation>对账程序的 Stripe 检查</translation>
+        <source>Reconciler</source>
+        <translation>对账程序</translation>
     </message>
 </context>
 <context>

@@ -100,8 +100,6 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
     QString text = tr("Evidence: %1. %2").arg(displayName(evidence.verdict).toUpper(), evidence.explanation);
     if (const int unreadable = evidence.unreadableCount())
         text += QLatin1Char(' ') + tr("%n event(s) could not be read (flagged below).", nullptr, unreadable);
-    if (const QString next = nextStep(snapshot); !next.isEmpty())
-        text += QLatin1Char(' ') + next;
     LiveText::setText(m_banner, text);
     m_banner->setTone(Theme::toneOf(evidence.verdict));
 
@@ -125,20 +123,6 @@ void EvidenceView::showSnapshot(const OperationSnapshot &snapshot, qint64 nowMse
         m_json->clear(tr("No webhook event names this operation; the evidence above rests on Stripe's answer "
                          "(lookup %1), and the History lists the requests it took.")
                           .arg(evidence.lookups.back().row.lookupId));
-}
-
-QString EvidenceView::nextStep(const OperationSnapshot &snapshot)
-{
-    const Evidence &evidence = snapshot.evidence;
-    const OperationStatus status = snapshot.operation.status;
-    if (status != OperationStatus::Unknown && status != OperationStatus::Checking)
-        return {};
-    if (evidence.verdict != Verdict::Conflict && evidence.verdict != Verdict::OtherRefund)
-        return {};
-    // Which refund is the operation's is the person's call: the dialog lays them side by side.
-    if (!RefundComparison::of(evidence, snapshot.attempts).empty())
-        return tr("Next: compare the refunds and pick the operation's in Record outcome (Ctrl+R).");
-    return tr("Next: confirm the refund with Stripe, then record the outcome (Ctrl+R) with the override and a note.");
 }
 
 void EvidenceView::clear()

@@ -46,9 +46,6 @@ public:
 
 private:
     void showSelectedPayload();
-    // What to do about a conflict or a refund by another path while the operation waits
-    // for a person; empty otherwise.
-    static QString nextStep(const OperationSnapshot &snapshot);
 
     BannerLabel *m_banner = nullptr;
     QLabel *m_nextStep = nullptr;

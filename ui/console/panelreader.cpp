@@ -95,8 +95,7 @@ void PanelReader::showLoaded(const QString &operationId, bool fromChange, Result
         OperationNotice::about(*loaded, before ? &*before : nullptr, m_identity->name(), m_readOnly(), now());
     m_hint = Hint::None;
     m_noticeBefore = std::move(before);
-    const QString nextStep = EvidenceNextStep::sentence(loaded->evidence, loaded->operation, m_identity->name(),
-                                                        m_readOnly());
+    const QString nextStep = EvidenceNextStep::sentence(*loaded, m_identity->name(), m_readOnly());
     m_panel->showSnapshot(std::move(*loaded), now());
     m_panel->setNotice(notice.text, notice.tone);
     m_panel->setNextStep(nextStep);
@@ -144,8 +143,7 @@ void PanelReader::retranslate()
         const OperationNotice notice = OperationNotice::about(
             *snapshot, m_noticeBefore ? &*m_noticeBefore : nullptr, m_identity->name(), m_readOnly(), now());
         m_panel->setNotice(notice.text, notice.tone);
-        m_panel->setNextStep(EvidenceNextStep::sentence(snapshot->evidence, snapshot->operation, m_identity->name(),
-                                                        m_readOnly()));
+        m_panel->setNextStep(EvidenceNextStep::sentence(*snapshot, m_identity->name(), m_readOnly()));
     } else if (m_hint != Hint::None) {
         showHint(m_hint);
     }

@@ -8,6 +8,7 @@
 #include "ui/common/livetext.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
+#include "ui/common/wrappingheaderview.h"
 #include "ui/console/daywatch.h"
 #include "ui/console/queuecolumns.h"
 #include "ui/console/queuefilterbar.h"
@@ -36,6 +37,8 @@ QueuePane::QueuePane(QWidget *parent)
     , m_dayWatch(new DayWatch(this))
 {
     m_view->setObjectName(QStringLiteral("queueView"));
+    // Ten columns share a small screen's half: a title wraps rather than being cut.
+    m_view->setHorizontalHeader(new WrappingHeaderView(m_view));
     m_view->setModel(m_model);
     setUpReadOnlyTable(m_view);
     // Many at once for a batch: Ctrl/Shift-click and Ctrl+A; the current row is what the

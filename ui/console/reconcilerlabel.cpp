@@ -68,7 +68,8 @@ void ReconcilerLabel::showRecord()
     const int widest = fontMetrics().averageCharWidth() * WidestTextInAverageCharacters;
     setText(fontMetrics().elidedText(said.text, Qt::ElideRight, widest));
     setToolTip(said.toolTip);
-    setAccessibleName(tr("Stripe checked by the reconciler"));
+    // The name says what the label is about; whether a pass ran is the description's.
+    setAccessibleName(tr("Reconciler"));
     setAccessibleDescription(said.text + QLatin1Char(' ') + said.toolTip);
     const Theme::Tone tone = said.state == ReconcilerText::State::Checked
                                      || said.state == ReconcilerText::State::NoPassYet

@@ -1,8 +1,8 @@
 // The line under the evidence: what the verdict allows next, said only to a person who may
 // decide the operation.
 
-#include "evidence/evidence.h"
 #include "items/evidencenextstep.h"
+#include "items/operationsnapshot.h"
 
 #include <QtTest>
 
@@ -56,6 +56,7 @@ void tst_EvidenceNextStep::sentence_data()
     // Nothing to say where the person may not decide: the notice says who holds it.
     QTest::newRow("a colleague's claim") << Verdict::NotFound << checking << bob << false << QString();
     QTest::newRow("read-only") << Verdict::Refunded << unknown << free << true << QString();
+    QTest::newRow("read-only, conflict") << Verdict::Conflict << unknown << free << true << QString();
     QTest::newRow("decided") << Verdict::Refunded << OperationStatus::Refunded << free << false << QString();
     QTest::newRow("tool still working") << Verdict::None << OperationStatus::Open << free << false << QString();
 }
@@ -68,15 +69,14 @@ void tst_EvidenceNextStep::sentence()
     QFETCH(bool, readOnly);
     QFETCH(QString, expected);
 
-    Operation operation;
-    operation.operationId = QStringLiteral("op_1");
-    operation.status = status;
-    operation.claimedBy = claimedBy;
-    Evidence evidence;
-    evidence.verdict = verdict;
+    OperationSnapshot snapshot;
+    snapshot.operation.operationId = QStringLiteral("op_1");
+    snapshot.operation.status = status;
+    snapshot.operation.claimedBy = claimedBy;
+    snapshot.evidence.verdict = verdict;
     if (verdict == Verdict::Refunded || verdict == Verdict::Failed || verdict == Verdict::Pending)
-        evidence.namedRefundId = QStringLiteral("re_1");
-    QCOMPARE(EvidenceNextStep::sentence(evidence, operation, QStringLiteral("alice"), readOnly), expected);
+        snapshot.evidence.namedRefundId = QStringLiteral("re_1");
+    QCOMPARE(EvidenceNextStep::sentence(snapshot, QStringLiteral("alice"), readOnly), expected);
 }
 
 QTEST_GUILESS_MAIN(tst_EvidenceNextStep)

@@ -11,11 +11,13 @@
 #include "items/timetext.h"
 #include "ui/console/mainwindow.h"
 #include "ui/console/operatoridentity.h"
+#include "ui/common/wrappingheaderview.h"
 #include "ui/console/queuepane.h"
 
 #include <QHeaderView>
 #include <QMouseEvent>
 #include <QSettings>
+#include <QStandardItemModel>
 #include <QStyle>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -35,6 +37,7 @@ private slots:
     void overdueAgeFitsItsCell();
     void orderAndWidthsSurviveARestart();
     void aWidthSetByHandSurvivesALanguageSwitch();
+    void aTitleWrapsInANarrowColumn();
 
 private:
     std::unique_ptr<MainWindow> openWindow();
@@ -99,6 +102,10 @@ void tst_QueueColumns::everyColumnInViewAtTheDefaultSize()
     }
     QCOMPARE(header->visualIndex(QueueModel::FollowUpColumn), QueueModel::ColumnCount - 1);
     QVERIFY(header->stretchLastSection());
+    // The follow-up's title is whole too, and nothing is a scroll away sideways.
+    QVERIFY2(header->sectionSize(QueueModel::FollowUpColumn) >= header->sectionSizeHint(QueueModel::FollowUpColumn),
+             qPrintable(QString::number(header->sectionSize(QueueModel::FollowUpColumn))));
+    QVERIFY2(header->length() <= visible, qPrintable(QStringLiteral("%1 of %2").arg(header->length()).arg(visible)));
     window->close();
 }
 
@@ -226,6 +233,38 @@ void tst_QueueColumns::aWidthSetByHandSurvivesALanguageSwitch()
     window->close();
     window.reset();
     QSettings().remove(QStringLiteral("window"));
+}
+
+// A column narrower than its title on one line shows the title on two, and the header
+// grows a line for it; wide again, one line.
+void tst_QueueColumns::aTitleWrapsInANarrowColumn()
+{
+    QStandardItemModel model(1, 2);
+    model.setHorizontalHeaderLabels({QStringLiteral("Key window"), QStringLiteral("Follow-up")});
+    QTableView view;
+    auto *header = new WrappingHeaderView(&view);
+    view.setHorizontalHeader(header);
+    view.setModel(&model);
+    view.resize(600, 300);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+    const int oneLine = header->sizeHint().height();
+    const int titleWidth = header->fontMetrics().horizontalAdvance(QStringLiteral("Key window"));
+    header->resizeSection(0, titleWidth + 60);
+    QCOMPARE(header->linesOf(0), 1);
+    // A section asks only for its widest word, so it may be narrower than its title.
+    QVERIFY(header->sectionSizeHint(0) < titleWidth);
+    header->resizeSection(0, header->sectionSizeHint(0));
+    QCOMPARE(header->linesOf(0), 2);
+    QCOMPARE(header->sizeHint().height(), oneLine + header->fontMetrics().lineSpacing());
+    QTRY_COMPARE(header->height(), header->sizeHint().height());
+    // The hyphen is a place to break as well.
+    QVERIFY(header->sectionSizeHint(1) < header->fontMetrics().horizontalAdvance(QStringLiteral("Follow-up")));
+
+    header->resizeSection(0, titleWidth + 60);
+    QCOMPARE(header->linesOf(0), 1);
+    QCOMPARE(header->sizeHint().height(), oneLine);
 }
 
 QTEST_MAIN(tst_QueueColumns)

@@ -256,6 +256,10 @@ void tst_ReconcilerConsole::noPassYetSaysHowToRunOne()
     QVERIFY2(label->toolTip().contains(QLatin1String("systemctl --user enable --now refund-desk-reconcile.timer")),
              qPrintable(label->toolTip()));
     QVERIFY(label->accessibleDescription().contains(QLatin1String("refund-desk reconcile --db")));
+    // A screen reader hears no claim that Stripe was checked before any pass.
+    QCOMPARE(label->accessibleName(), QStringLiteral("Reconciler"));
+    QVERIFY2(label->accessibleDescription().startsWith(QLatin1String("Reconciler: no pass yet")),
+             qPrintable(label->accessibleDescription()));
 
     // The first pass ends: its word takes the place of the hint.
     ReconcilePassRecord first;
