@@ -3319,10 +3319,6 @@ File: %2</source>
         <translation>НА ПРОВЕРКЕ — %1</translation>
     </message>
     <message>
-        <source>REFUNDED — %1</source>
-        <translation>ВОЗВРАЩЕНО — %1</translation>
-    </message>
-    <message>
         <source>key window: %1</source>
         <translation>срок ключа: %1</translation>
     </message>
@@ -3382,6 +3378,10 @@ File: %2</source>
     <message>
         <source>No payment is known for this operation: Ask Stripe lists the refunds created in its attempts&apos; window, which cannot see refunds made by another path (the Dashboard, another tool).</source>
         <translation>Платёж этой операции неизвестен: «Спросить Stripe» перечисляет возвраты, созданные в окне её попыток, и не видит возвратов, сделанных другим путём (Dashboard, другой инструмент).</translation>
+    </message>
+    <message>
+        <source>Refund %1</source>
+        <translation>Возврат %1</translation>
     </message>
 </context>
 <context>

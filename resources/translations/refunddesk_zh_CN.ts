@@ -3214,10 +3214,6 @@ File: %2</source>
         <translation>核查中 — %1</translation>
     </message>
     <message>
-        <source>REFUNDED — %1</source>
-        <translation>已退款 — %1</translation>
-    </message>
-    <message>
         <source>key window: %1</source>
         <translation>幂等键有效期：%1</translation>
     </message>
@@ -3275,6 +3271,10 @@ File: %2</source>
     <message>
         <source>No payment is known for this operation: Ask Stripe lists the refunds created in its attempts&apos; window, which cannot see refunds made by another path (the Dashboard, another tool).</source>
         <translation>此操作的付款未知：“询问 Stripe”会列出其尝试时间窗口内创建的退款，看不到经其他途径（Dashboard、其他工具）发起的退款。</translation>
+    </message>
+    <message>
+        <source>Refund %1</source>
+        <translation>退款 %1</translation>
     </message>
 </context>
 <context>

@@ -115,8 +115,6 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
         status = operation.claimedAt
             ? tr("CHECKING — %1 since %2").arg(operation.claimedBy, TimeText::moment(*operation.claimedAt, nowMsecs))
             : tr("CHECKING — %1").arg(operation.claimedBy);
-    } else if (operation.status == OperationStatus::Refunded && !operation.refundId.isEmpty()) {
-        status = tr("REFUNDED — %1").arg(operation.refundId);
     }
     LiveText::setText(m_status, status);
     m_status->setTone(Theme::toneOf(operation.status));
@@ -127,6 +125,9 @@ void OperationHeader::showSnapshot(const OperationSnapshot &snapshot, qint64 now
         ? tr("key window: %1").arg(window.describeAt(nowMsecs))
         : tr("key window: closed (the provider may have forgotten the key)");
     QStringList facts;
+    // The refund's id is long: beside the badge it would take the queue's room away.
+    if (operation.status == OperationStatus::Refunded && !operation.refundId.isEmpty())
+        facts << tr("Refund %1").arg(operation.refundId);
     facts << tr("Created %1 (%2 ago)").arg(TimeText::moment(operation.createdAt, nowMsecs),
                                            TimeText::span(nowMsecs - operation.createdAt))
           << tr("%n attempt(s)", nullptr, operation.attempts)
