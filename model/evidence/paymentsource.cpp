@@ -39,18 +39,19 @@ PaymentSource::From PaymentSource::fromFromToken(const QString &token)
     return From::None;
 }
 
-QString PaymentSource::describeFrom() const
+QString PaymentSource::describeFrom(Wording wording) const
 {
+    const auto say = [wording](const char *source) { return worded("PaymentSource", source, wording); };
     switch (from) {
-    case From::None: return QCoreApplication::translate("PaymentSource", "no payment known");
-    case From::Row: return QCoreApplication::translate("PaymentSource", "the row's payment_id");
+    case From::None: return say(QT_TRANSLATE_NOOP("PaymentSource", "no payment known"));
+    case From::Row: return say(QT_TRANSLATE_NOOP("PaymentSource", "the row's payment_id"));
     case From::OwnEvents:
-        return eventId.isEmpty() ? QCoreApplication::translate("PaymentSource", "this operation's events")
-                                 : QCoreApplication::translate("PaymentSource", "event %1 of this operation").arg(eventId);
+        return eventId.isEmpty() ? say(QT_TRANSLATE_NOOP("PaymentSource", "this operation's events"))
+                                 : say(QT_TRANSLATE_NOOP("PaymentSource", "event %1 of this operation")).arg(eventId);
     case From::OrderRow:
-        return QCoreApplication::translate("PaymentSource", "operation %1 of the same order").arg(operationId);
+        return say(QT_TRANSLATE_NOOP("PaymentSource", "operation %1 of the same order")).arg(operationId);
     case From::OrderEvents:
-        return QCoreApplication::translate("PaymentSource", "the events of operation %1 of the same order").arg(operationId);
+        return say(QT_TRANSLATE_NOOP("PaymentSource", "the events of operation %1 of the same order")).arg(operationId);
     }
     return {};
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "domain/operation.h"
+#include "domain/wording.h"
 #include "evidence/evidence.h"
 
 #include <QString>
@@ -29,9 +30,10 @@ struct PaymentSource
     // row, events, order_row, order_events; empty for None. What a lookup's result keeps.
     QString fromToken() const;
     static From fromFromToken(const QString &token);
-    // Where it came from, as a phrase in the language of the run: "the row's payment_id",
-    // "event evt_… of this operation", "operation op_… of the same order".
-    QString describeFrom() const;
+    // Where it came from, as a phrase in the language of the run or in the source text:
+    // "the row's payment_id", "event evt_… of this operation", "operation op_… of the same
+    // order".
+    QString describeFrom(Wording wording = Wording::Translated) const;
 
     // The payment the events name, if any; From::OwnEvents.
     static PaymentSource ofEvents(const Evidence &evidence);

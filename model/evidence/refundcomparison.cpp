@@ -1,6 +1,7 @@
 #include "evidence/refundcomparison.h"
 
 #include "domain/money.h"
+#include "evidence/lookupevidence.h"
 
 #include <QCoreApplication>
 
@@ -70,18 +71,20 @@ ComparedRefund compared(const RefundState &state, bool own, const Evidence &evid
 
 } // namespace
 
-QString ComparedRefund::madeBy() const
+QString ComparedRefund::madeBy(Wording wording) const
 {
+    const auto say = [wording](const char *source) { return worded("RefundComparison", source, wording); };
     if (own) {
         if (attemptNo > 0)
-            return QCoreApplication::translate("RefundComparison", "attempt %1").arg(attemptNo);
-        return createdSeconds > 0
-            ? QCoreApplication::translate("RefundComparison", "this operation, outside its attempts' times")
-            : QCoreApplication::translate("RefundComparison", "this operation, at an unknown time");
+            return say(QT_TRANSLATE_NOOP("RefundComparison", "attempt %1")).arg(attemptNo);
+        return createdSeconds > 0 ? say(QT_TRANSLATE_NOOP("RefundComparison", "this operation, outside its attempts' times"))
+                                  : say(QT_TRANSLATE_NOOP("RefundComparison", "this operation, at an unknown time"));
     }
+    if (ofAnotherOperation)
+        return say(QT_TRANSLATE_NOOP("RefundComparison", "operation %1 of this store")).arg(refund.operationId);
     return refund.operationId.isEmpty()
-        ? QCoreApplication::translate("RefundComparison", "another path, no operation id (the Dashboard or another tool?)")
-        : QCoreApplication::translate("RefundComparison", "another path: operation %1, which this store does not hold")
+        ? say(QT_TRANSLATE_NOOP("RefundComparison", "another path, no operation id (the Dashboard or another tool?)"))
+        : say(QT_TRANSLATE_NOOP("RefundComparison", "another path: operation %1, which this store does not hold"))
               .arg(refund.operationId);
 }
 
@@ -108,6 +111,35 @@ std::vector<ComparedRefund> RefundComparison::of(const Evidence &evidence, const
         refunds.push_back(compared(state, true, evidence, attempts));
     for (const RefundState &state : evidence.otherRefunds)
         refunds.push_back(compared(state, false, evidence, attempts));
+    return refunds;
+}
+
+std::vector<ComparedRefund> RefundComparison::ofPaymentListing(const ProviderLookup &lookup,
+                                                               const std::vector<Attempt> &attempts)
+{
+    std::vector<ComparedRefund> refunds;
+    const EvidenceLookup listing = LookupEvidence::read(lookup);
+    if (!listing.byPayment)
+        return refunds;
+    const auto add = [&](std::vector<ParsedRefund> group, bool own, bool ofAnotherOperation) {
+        std::sort(group.begin(), group.end(), [](const ParsedRefund &a, const ParsedRefund &b) { return a.id < b.id; });
+        for (const ParsedRefund &refund : group) {
+            RefundState state; // the listing states it
+            state.refund = refund;
+            state.lookupId = lookup.lookupId;
+            ComparedRefund compared;
+            compared.refund = refund;
+            compared.createdSeconds = refund.created;
+            compared.own = own;
+            compared.ofAnotherOperation = ofAnotherOperation;
+            compared.attemptNo = own ? attemptAt(compared.createdSeconds, attempts) : 0;
+            compared.source = state.source();
+            refunds.push_back(std::move(compared));
+        }
+    };
+    add(listing.refunds, true, false);
+    add(listing.otherOperations, false, true);
+    add(listing.otherRefunds, false, false);
     return refunds;
 }
 

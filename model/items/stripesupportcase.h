@@ -11,9 +11,12 @@ namespace RefundDesk {
 struct OperationSnapshot;
 
 // What a person hands to Stripe's support about one operation, as plain text: the
-// operation, order, amount and idempotency key, every attempt (time, Request-Id, outcome),
-// the refund ids seen and what each lookup found. In English whatever the console's
-// language: it is read by Stripe's support, and the ids in it are what they search by.
+// operation, order, amount, idempotency key and payment (and where it was read), every
+// attempt (time, Request-Id, outcome), the refund ids seen, every refund the latest listing
+// of the payment holds (id, amount, status, when Stripe made it, what made it and its
+// metadata.operation_id) and what each lookup found. In English whatever the console's
+// language, times in UTC: it is read by Stripe's support, and the ids in it are what they
+// search by.
 class StripeSupportCase final
 {
 public:

@@ -1879,6 +1879,10 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
             <numerusform>С этой операцией связаны %n возвратов: клиенту, возможно, вернули деньги больше одного раза. Выберите возврат этой операции и зафиксируйте его с отметкой «вопреки доказательствам» и заметкой; остальные отдайте на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
         </translation>
     </message>
+    <message>
+        <source>operation %1 of this store</source>
+        <translation>операция %1 этого хранилища</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AskQueueFlow</name>

@@ -1808,6 +1808,10 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
             <numerusform>有 %n 笔退款与本操作关联：客户可能被退款不止一次。请选出属于本操作的那一笔，推翻证据并填写备注后记录；其余退款请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>operation %1 of this store</source>
+        <translation>本存储的操作 %1</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::AskQueueFlow</name>
