@@ -10,8 +10,8 @@
 #include "teststore.h"
 
 #include "store/store.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operatoridentity.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operatoridentity.h"
 
 #include <QAction>
 #include <QApplication>

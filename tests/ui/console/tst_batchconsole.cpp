@@ -13,12 +13,12 @@
 #include "evidence/batchplan.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
-#include "ui/console/batchcolumns.h"
-#include "ui/console/batchreportdialog.h"
-#include "ui/console/batchreviewdialog.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/queuepane.h"
+#include "ui/console/batch/batchcolumns.h"
+#include "ui/console/batch/batchreportdialog.h"
+#include "ui/console/batch/batchreviewdialog.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/queue/queuepane.h"
 
 #include <QAction>
 #include <QApplication>

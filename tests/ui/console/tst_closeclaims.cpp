@@ -12,11 +12,11 @@
 #include "store/store.h"
 #include "store/storebuilder.h"
 #include "store/storecopier.h"
-#include "ui/console/liverefresher.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/releaseclaimsdialog.h"
-#include "ui/console/shiftend.h"
+#include "ui/console/shell/liverefresher.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/shiftend/releaseclaimsdialog.h"
+#include "ui/console/shiftend/shiftend.h"
 
 #include <QAccessible>
 #include <QAction>

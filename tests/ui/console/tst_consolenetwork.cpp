@@ -17,13 +17,13 @@
 #include "demo/demostore.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operationactions.h"
-#include "ui/console/operationpanel.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/queuefilterbar.h"
-#include "ui/console/queuepane.h"
-#include "ui/console/resolvedialog.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operationactions.h"
+#include "ui/console/panel/operationpanel.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/queue/queuefilterbar.h"
+#include "ui/console/queue/queuepane.h"
+#include "ui/console/deciding/resolvedialog.h"
 
 #include <QAction>
 #include <QApplication>

@@ -7,11 +7,11 @@
 
 #include "items/queuemodel.h"
 #include "items/timetext.h"
-#include "ui/console/consolestatusbar.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/queuepane.h"
-#include "ui/console/queueviewcounts.h"
+#include "ui/console/shell/consolestatusbar.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/queue/queuepane.h"
+#include "ui/console/queue/queueviewcounts.h"
 
 #include <QDateTime>
 #include <QLabel>

@@ -16,12 +16,12 @@
 #include "items/queuemodel.h"
 #include "store/store.h"
 #include "ui/common/settingswriter.h"
-#include "ui/console/liverefresher.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/queuefilterbar.h"
-#include "ui/console/queuepane.h"
-#include "ui/console/recentstores.h"
+#include "ui/console/shell/liverefresher.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/queue/queuefilterbar.h"
+#include "ui/console/queue/queuepane.h"
+#include "ui/console/storeopening/recentstores.h"
 
 #include <QApplication>
 #include <QLabel>

@@ -11,7 +11,7 @@
 #include "store/storefacts.h"
 #include "store/storeworker.h"
 #include "ui/common/tonedelegate.h"
-#include "ui/console/queuepane.h"
+#include "ui/console/queue/queuepane.h"
 
 #include <QTableView>
 #include <QtTest>

@@ -9,9 +9,9 @@
 #include "i18n/translations.h"
 #include "items/queuemodel.h"
 #include "items/timetext.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/queuepane.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/queue/queuepane.h"
 
 #include <QHeaderView>
 #include <QMouseEvent>

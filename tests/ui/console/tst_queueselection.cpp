@@ -10,14 +10,14 @@
 #include "teststore.h"
 
 #include "items/queuemodel.h"
-#include "ui/console/consolemenus.h"
-#include "ui/console/consolestatusbar.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operationactions.h"
-#include "ui/console/operationpanel.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/queuefilterbar.h"
-#include "ui/console/queuepane.h"
+#include "ui/console/shell/consolemenus.h"
+#include "ui/console/shell/consolestatusbar.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operationactions.h"
+#include "ui/console/panel/operationpanel.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/queue/queuefilterbar.h"
+#include "ui/console/queue/queuepane.h"
 
 #include <QAction>
 #include <QComboBox>

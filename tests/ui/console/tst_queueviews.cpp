@@ -12,11 +12,11 @@
 #include "store/store.h"
 #include "store/storeworker.h"
 #include "items/queuereads.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/queuefilterbar.h"
-#include "ui/console/queuepane.h"
-#include "ui/console/queueviewcounts.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/queue/queuefilterbar.h"
+#include "ui/console/queue/queuepane.h"
+#include "ui/console/queue/queueviewcounts.h"
 
 #include <QComboBox>
 #include <QtTest>

@@ -1,7 +1,7 @@
 // The desktop's keyring for real: a key written for a store location is read back, another
 // location has none, and a key forgotten is gone. Runs in a D-Bus session of its own with
 // an unlocked GNOME Keyring (tst_stripekeyring.sh).
-#include "ui/console/stripekeyring.h"
+#include "ui/console/stripe/stripekeyring.h"
 
 #include <QtTest>
 
