@@ -1,16 +1,19 @@
 #include "ui/console/auditlog/auditintegration.h"
 
 #include "ui/audit/auditwindow.h"
-#include "ui/console/shell/mainwindow.h"
+#include "ui/console/auditlog/auditloghost.h"
+#include "ui/console/shell/consolemenus.h"
 
 #include <QAction>
 #include <QMenu>
 
 namespace RefundDesk {
 
-AuditIntegration::AuditIntegration(MainWindow *window)
+AuditIntegration::AuditIntegration(AuditLogHost *host, QWidget *window, ConsoleMenus *menus, StoreWorker *reads)
     : QObject(window)
+    , m_host(host)
     , m_window(window)
+    , m_reads(reads)
 {
     m_auditLogAction = new QAction(this);
     m_auditLogAction->setObjectName(QStringLiteral("auditLogAction"));
@@ -23,9 +26,9 @@ AuditIntegration::AuditIntegration(MainWindow *window)
     retranslate();
     connect(m_exportAction, &QAction::triggered, this, &AuditIntegration::exportAuditLog);
 
-    if (QMenu *view = window->viewMenu())
+    if (QMenu *view = menus->menu(ConsoleMenus::Menu::View))
         view->addAction(m_auditLogAction);
-    if (QMenu *file = window->fileMenu()) {
+    if (QMenu *file = menus->menu(ConsoleMenus::Menu::File)) {
         // After the ways to open a store, before the first separator.
         QAction *before = nullptr;
         for (QAction *action : file->actions()) {
@@ -36,8 +39,7 @@ AuditIntegration::AuditIntegration(MainWindow *window)
         }
         file->insertAction(before, m_exportAction);
     }
-    connect(window, &MainWindow::storeOpened, this, &AuditIntegration::onStoreOpened);
-    m_exportAction->setEnabled(window->hasStore());
+    m_exportAction->setEnabled(host->storeFacts().has_value());
 }
 
 void AuditIntegration::retranslate()
@@ -58,7 +60,7 @@ AuditWindow *AuditIntegration::ensureAuditWindow()
     if (!m_audit) {
         m_audit = new AuditWindow(m_window);
         m_audit->setWindowFlag(Qt::Window);
-        m_audit->setStore(m_window->storeWorker(), m_window->storeFacts());
+        m_audit->setStore(m_reads, m_host->storeFacts());
     }
     return m_audit;
 }
@@ -73,20 +75,20 @@ void AuditIntegration::showAuditLog()
 
 void AuditIntegration::exportAuditLog()
 {
-    if (m_window->hasStore())
+    if (m_host->storeFacts().has_value())
         ensureAuditWindow()->exportLog();
 }
 
 void AuditIntegration::onStoreOpened(const QString &location)
 {
-    m_exportAction->setEnabled(m_window->hasStore());
+    m_exportAction->setEnabled(m_host->storeFacts().has_value());
     if (m_audit)
-        m_audit->setStore(m_window->storeWorker(), m_window->storeFacts());
+        m_audit->setStore(m_reads, m_host->storeFacts());
     // A store one may only read is opened to audit it: show the log first. The same store
     // opened again (a snapshot taken anew with F5) leaves the windows where they are.
     const bool another = location != m_location;
     m_location = location;
-    if (another && m_window->isReadOnly() && m_window->hasStore() && m_window->isVisible())
+    if (another && m_host->isReadOnly() && m_host->storeFacts().has_value() && m_window->isVisible())
         showAuditLog();
 }
 

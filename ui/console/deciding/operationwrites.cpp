@@ -8,7 +8,6 @@
 #include "ui/common/livemessagebox.h"
 #include "ui/console/batch/batchflow.h"
 #include "ui/console/shell/liverefresher.h"
-#include "ui/console/shell/mainwindow.h"
 #include "ui/console/deciding/notedialog.h"
 #include "ui/console/deciding/operationactions.h"
 #include "ui/console/panel/operationpanel.h"
@@ -23,7 +22,6 @@
 #include <QDateTime>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QStatusBar>
 
 namespace RefundDesk {
 
@@ -35,25 +33,27 @@ const QString UpgradeKey = QStringLiteral(" schema upgrade");
 
 } // namespace
 
-OperationWrites::OperationWrites(MainWindow *window)
-    : QObject(window)
-    , m_window(window)
-    , m_batch(new BatchFlow(window))
+OperationWrites::OperationWrites(OperationWritesHost *host, const OperationWritesParts &parts, QObject *parent)
+    : QObject(parent)
+    , m_host(host)
+    , m_parts(parts)
+    , m_batch(new BatchFlow(parts.window))
 {
     connect(m_batch, &BatchFlow::finished, this, [this] {
         emit batchChanged();
-        m_window->refreshNow();
+        m_host->refreshNow();
     });
-    connect(m_batch, &BatchFlow::failed, m_window, &MainWindow::reportError);
+    connect(m_batch, &BatchFlow::failed, this,
+            [this](const QString &title, const QString &message) { m_host->reportError(title, message); });
     // The operation's actions (buttons, menu entries, shortcuts) lead here.
-    OperationActions *actions = window->actions();
+    OperationActions *actions = parts.actions;
     connect(actions->claim(), &QAction::triggered, this, [this] { claim(false); });
     connect(actions->takeOver(), &QAction::triggered, this, &OperationWrites::confirmTakeOver);
     connect(actions->release(), &QAction::triggered, this, &OperationWrites::release);
     connect(actions->record(), &QAction::triggered, this, &OperationWrites::recordOutcome);
     connect(actions->addNote(), &QAction::triggered, this, &OperationWrites::addNote);
     connect(actions->copyReply(), &QAction::triggered, this, &OperationWrites::copyReply);
-    connect(window->upgradeBanner(), &UpgradeBanner::upgradeRequested, this, &OperationWrites::upgradeStore);
+    connect(parts.upgradeBanner, &UpgradeBanner::upgradeRequested, this, &OperationWrites::upgradeStore);
 }
 
 ResolveDialog *OperationWrites::resolveDialog() const
@@ -82,34 +82,32 @@ void OperationWrites::closeDialogs()
 bool OperationWrites::startWrite(const QString &operationId, const QString &doing, WriteRunner::Write write,
                                  WriteRunner::Done done)
 {
-    const auto &facts = m_window->storeFacts();
+    const auto &facts = m_host->storeFacts();
     if (!facts)
         return false;
-    QStatusBar *bar = m_window->statusBar();
     const QString waiting = tr("%1 — waiting for the store").arg(doing);
-    const bool started = m_window->writes()->start(
+    const bool started = m_parts.writes->start(
         facts->location, operationId, std::move(write),
-        [this, bar, waiting, done = std::move(done)](const std::optional<Error> &error) {
-            if (bar->currentMessage() == waiting)
-                bar->clearMessage();
-            m_window->refresher()->catchUp(); // done() refreshes
+        [this, waiting, done = std::move(done)](const std::optional<Error> &error) {
+            m_host->clearMessage(waiting);
+            m_parts.refresher->catchUp(); // done() refreshes
             done(error);
         });
     if (!started) {
-        bar->showMessage(tr("%1 is still being written. Wait for it to finish.").arg(operationId), 5000);
+        m_host->showMessage(tr("%1 is still being written. Wait for it to finish.").arg(operationId), 5000);
         return false;
     }
-    bar->showMessage(waiting);
+    m_host->showMessage(waiting, 0);
     return true;
 }
 
 void OperationWrites::claim(bool takeOver)
 {
-    const OperationSnapshot *snapshot = m_window->currentOperation();
-    if (!m_window->hasStore() || !snapshot || !m_window->actions()->claim()->isVisible())
+    const OperationSnapshot *snapshot = m_host->currentOperation();
+    if (!hasStore() || !snapshot || !m_parts.actions->claim()->isVisible())
         return;
     const Operation seen = snapshot->operation;
-    const QString operatorName = m_window->identity()->name();
+    const QString operatorName = m_parts.identity->name();
     const QString id = seen.operationId;
     startWrite(id, takeOver ? tr("Taking over %1").arg(id) : tr("Claiming %1").arg(id),
                [seen, operatorName, takeOver](Store &store) -> std::optional<Error> {
@@ -120,20 +118,20 @@ void OperationWrites::claim(bool takeOver)
                },
                [this, id, takeOver](const std::optional<Error> &error) {
                    if (error)
-                       m_window->reportError(takeOver ? tr("Cannot take over") : tr("Cannot claim"), error->message);
+                       m_host->reportError(takeOver ? tr("Cannot take over") : tr("Cannot claim"), error->message);
                    else
-                       m_window->statusBar()->showMessage(tr("You are checking %1.").arg(id), 5000);
-                   m_window->refreshNow();
+                       m_host->showMessage(tr("You are checking %1.").arg(id), 5000);
+                   m_host->refreshNow();
                });
 }
 
 void OperationWrites::confirmTakeOver()
 {
-    const OperationSnapshot *snapshot = m_window->currentOperation();
-    if (!snapshot || !m_window->actions()->takeOver()->isEnabled())
+    const OperationSnapshot *snapshot = m_host->currentOperation();
+    if (!snapshot || !m_parts.actions->takeOver()->isEnabled())
         return;
     const Operation &operation = snapshot->operation;
-    auto *box = new LiveMessageBox(QMessageBox::Question, QMessageBox::Cancel, m_window);
+    auto *box = new LiveMessageBox(QMessageBox::Question, QMessageBox::Cancel, m_parts.window);
     box->setObjectName(QStringLiteral("takeOverDialog"));
     QPushButton *yes = box->addButton(QString(), QMessageBox::AcceptRole);
     box->setDefaultButton(QMessageBox::Cancel);
@@ -151,7 +149,7 @@ void OperationWrites::confirmTakeOver()
         yes->setText(tr("Take over"));
     });
     connect(box, &QMessageBox::finished, this, [this, box, yes, id] {
-        if (box->clickedButton() == yes && m_window->panel()->operationId() == id)
+        if (box->clickedButton() == yes && m_parts.panel->operationId() == id)
             claim(true);
     });
     box->open();
@@ -159,11 +157,11 @@ void OperationWrites::confirmTakeOver()
 
 void OperationWrites::release()
 {
-    const OperationSnapshot *snapshot = m_window->currentOperation();
-    if (!m_window->hasStore() || !snapshot || !m_window->actions()->release()->isEnabled())
+    const OperationSnapshot *snapshot = m_host->currentOperation();
+    if (!hasStore() || !snapshot || !m_parts.actions->release()->isEnabled())
         return;
     const Operation seen = snapshot->operation;
-    const QString operatorName = m_window->identity()->name();
+    const QString operatorName = m_parts.identity->name();
     const QString id = seen.operationId;
     startWrite(id, tr("Releasing %1").arg(id),
                [seen, operatorName](Store &store) -> std::optional<Error> {
@@ -174,17 +172,17 @@ void OperationWrites::release()
                },
                [this, id](const std::optional<Error> &error) {
                    if (error)
-                       m_window->reportError(tr("Cannot release"), error->message);
+                       m_host->reportError(tr("Cannot release"), error->message);
                    else
-                       m_window->statusBar()->showMessage(tr("%1 is back in the queue.").arg(id), 5000);
-                   m_window->refreshNow();
+                       m_host->showMessage(tr("%1 is back in the queue.").arg(id), 5000);
+                   m_host->refreshNow();
                });
 }
 
 void OperationWrites::recordOutcome()
 {
-    const OperationSnapshot *snapshot = m_window->currentOperation();
-    if (!m_window->hasStore() || !snapshot || !m_window->actions()->record()->isEnabled())
+    const OperationSnapshot *snapshot = m_host->currentOperation();
+    if (!hasStore() || !snapshot || !m_parts.actions->record()->isEnabled())
         return;
     if (m_resolveDialog) {
         m_resolveDialog->raise();
@@ -193,7 +191,7 @@ void OperationWrites::recordOutcome()
     }
     const SeenState seen = SeenState::of(snapshot->operation);
     auto submitter = [this, seen](const ResolutionDraft &draft, const ResolveDialog::Done &done) {
-        if (!m_window->hasStore()) {
+        if (!hasStore()) {
             done(Error::unavailable(tr("The store was closed. Open it again and record the outcome there.")));
             return;
         }
@@ -210,30 +208,30 @@ void OperationWrites::recordOutcome()
             done(Error::unavailable(tr("%1 is still being written. Wait for it to finish, then record the "
                                        "outcome again.").arg(draft.operationId)));
     };
-    auto *dialog = new ResolveDialog(*snapshot, m_window->identity()->name(), std::move(submitter), m_window);
+    auto *dialog = new ResolveDialog(*snapshot, m_parts.identity->name(), std::move(submitter), m_parts.window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     m_resolveDialog = dialog;
     connect(dialog, &QDialog::finished, this, [this, dialog](int result) {
         if (result == QDialog::Accepted) {
-            m_window->statusBar()->showMessage(
+            m_host->showMessage(
                 tr("Recorded: %1. No new key was issued.").arg(displayName(dialog->draft().outcome)), 5000);
             // The notice says what was recorded once the operation is read again; the
             // keyboard waits there, so that a screen reader reads it.
-            m_window->panel()->focusNotice();
+            m_parts.panel->focusNotice();
         } else if (dialog->lastError() && dialog->lastError()->kind == ErrorKind::Conflict) {
-            m_window->reportError(tr("Someone else changed this operation"),
-                                  tr("%1\n\nThe window now shows its current state.").arg(dialog->lastError()->message));
+            m_host->reportError(tr("Someone else changed this operation"),
+                                tr("%1\n\nThe window now shows its current state.").arg(dialog->lastError()->message));
         }
-        m_window->refreshNow();
+        m_host->refreshNow();
     });
     dialog->open();
 }
 
 void OperationWrites::addNote()
 {
-    const OperationSnapshot *snapshot = m_window->currentOperation();
-    if (!m_window->hasStore() || !snapshot || !m_window->actions()->addNote()->isEnabled())
+    const OperationSnapshot *snapshot = m_host->currentOperation();
+    if (!hasStore() || !snapshot || !m_parts.actions->addNote()->isEnabled())
         return;
     if (m_noteDialog) {
         m_noteDialog->raise();
@@ -241,7 +239,7 @@ void OperationWrites::addNote()
         return;
     }
     auto submitter = [this](const NoteDraft &draft, const NoteDialog::Done &done) {
-        if (!m_window->hasStore()) {
+        if (!hasStore()) {
             done(Error::unavailable(tr("The store was closed. Open it again and add the note there.")));
             return;
         }
@@ -258,34 +256,34 @@ void OperationWrites::addNote()
             done(Error::unavailable(tr("%1 is still being written. Wait for it to finish, then add the note again.")
                                         .arg(draft.operationId)));
     };
-    auto *dialog = new NoteDialog(snapshot->operation.operationId, m_window->identity()->name(), std::move(submitter),
-                                  m_window);
+    auto *dialog = new NoteDialog(snapshot->operation.operationId, m_parts.identity->name(), std::move(submitter),
+                                  m_parts.window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     m_noteDialog = dialog;
     connect(dialog, &QDialog::finished, this, [this](int result) {
         if (result == QDialog::Accepted)
-            m_window->statusBar()->showMessage(tr("Note added. Nothing was decided."), 5000);
-        m_window->refreshNow();
+            m_host->showMessage(tr("Note added. Nothing was decided."), 5000);
+        m_host->refreshNow();
     });
     dialog->open();
 }
 
 void OperationWrites::copyReply()
 {
-    const auto &snapshot = m_window->panel()->snapshot();
+    const auto &snapshot = m_parts.panel->snapshot();
     if (!snapshot)
         return;
     const QString reply = CustomerReply::forOperation(snapshot->operation);
     QApplication::clipboard()->setText(reply);
-    m_window->statusBar()->showMessage(tr("Copied for the customer: %1").arg(reply), 8000);
+    m_host->showMessage(tr("Copied for the customer: %1").arg(reply), 8000);
 }
 
 void OperationWrites::upgradeStore()
 {
-    if (!m_window->hasStore() || m_window->writes()->isWriting(UpgradeKey))
+    if (!hasStore() || m_parts.writes->isWriting(UpgradeKey))
         return;
-    UpgradeBanner *banner = m_window->upgradeBanner();
+    UpgradeBanner *banner = m_parts.upgradeBanner;
     banner->setUpgrading(true);
     const bool started = startWrite(
         UpgradeKey, tr("Upgrading the store to schema version 3"),
@@ -298,12 +296,12 @@ void OperationWrites::upgradeStore()
         [this, banner](const std::optional<Error> &error) {
             banner->setUpgrading(false);
             if (error) {
-                m_window->reportError(tr("Cannot upgrade the store"), error->message);
+                m_host->reportError(tr("Cannot upgrade the store"), error->message);
                 return;
             }
-            m_window->statusBar()->showMessage(tr("Upgraded to schema version 3: notes can be added now, and each operation's payment kept."), 8000);
+            m_host->showMessage(tr("Upgraded to schema version 3: notes can be added now, and each operation's payment kept."), 8000);
             // The reading connection learnt the version when it opened: open it again.
-            m_window->reopenStore();
+            m_host->reopenStore();
         });
     if (!started)
         banner->setUpgrading(false);
@@ -311,14 +309,14 @@ void OperationWrites::upgradeStore()
 
 void OperationWrites::recordFromEvidence()
 {
-    const auto &facts = m_window->storeFacts();
-    if (!facts || m_window->isReadOnly() || m_batch->isBusy())
+    const auto &facts = m_host->storeFacts();
+    if (!facts || m_host->isReadOnly() || m_batch->isBusy())
         return;
     BatchRequest request;
-    request.operatorName = facts->sessionOperator.isEmpty() ? m_window->identity()->name() : facts->sessionOperator;
+    request.operatorName = facts->sessionOperator.isEmpty() ? m_parts.identity->name() : facts->sessionOperator;
     // The operations selected in the queue; with none, those the view lists (the whole
     // queue when the view is the whole queue): never one the person does not see.
-    QueuePane *queue = m_window->queuePane();
+    QueuePane *queue = m_parts.queue;
     QStringList chosen = queue->selectedOperationIds();
     if (chosen.isEmpty() && !queue->listsWholeQueue())
         chosen = queue->listedOperationIds();

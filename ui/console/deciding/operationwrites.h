@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ui/console/deciding/operationwriteshost.h"
 #include "ui/console/shell/writerunner.h"
 
 #include <QObject>
@@ -8,7 +9,6 @@
 namespace RefundDesk {
 
 class BatchFlow;
-class MainWindow;
 class NoteDialog;
 class ResolveDialog;
 
@@ -17,13 +17,13 @@ class ResolveDialog;
 // evidence; and the reply copied for the customer. Each write runs off the UI thread
 // through the window's WriteRunner, says what it is doing in the status bar meanwhile, and
 // the window then shows what the store answered. The window's operation actions and its
-// upgrade banner lead here.
+// upgrade banner lead here. It reaches the window through OperationWritesHost alone.
 class OperationWrites final : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit OperationWrites(MainWindow *window);
+    OperationWrites(OperationWritesHost *host, const OperationWritesParts &parts, QObject *parent);
 
     // Runs `write` off the UI thread for the operation (or any other key), saying `doing`
     // in the status bar meanwhile; `done` gets the outcome on the UI thread. False when the
@@ -53,7 +53,10 @@ signals:
     void batchChanged();
 
 private:
-    MainWindow *m_window = nullptr;
+    bool hasStore() const { return m_host->storeFacts().has_value(); }
+
+    OperationWritesHost *m_host = nullptr;
+    OperationWritesParts m_parts;
     BatchFlow *m_batch = nullptr;
     QPointer<ResolveDialog> m_resolveDialog;
     QPointer<NoteDialog> m_noteDialog;

@@ -22,8 +22,10 @@
 #include "ui/console/panel/panelreader.h"
 #include "ui/console/queue/queuepane.h"
 #include "ui/console/shiftend/shiftend.h"
+#include "ui/console/storeopening/recentstores.h"
 #include "ui/console/storeopening/storebanners.h"
 #include "ui/console/storeopening/storesources.h"
+#include "ui/console/stripe/askstripeflow.h"
 #include "ui/console/stripe/stripeintegration.h"
 #include "ui/console/storeopening/upgradebanner.h"
 
@@ -55,14 +57,25 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     , m_reads(newConsoleReadWorker(this))
     , m_refresher(new LiveRefresher(this))
     , m_writes(new WriteRunner(this))
-    , m_sources(new StoreSources(this))
+    , m_sources(new StoreSources(this, this))
     , m_splitter(new QSplitter(Qt::Horizontal, this))
     , m_banners(new StoreBanners(this))
     , m_reader(new PanelReader(m_reads, m_panel, identity, [this] { return isReadOnly(); }, this))
-    , m_operationWrites(new OperationWrites(this))
+    , m_operationWrites(new OperationWrites(this,
+                                            {.window = this,
+                                             .writes = m_writes,
+                                             .refresher = m_refresher,
+                                             .actions = m_actions,
+                                             .panel = m_panel,
+                                             .queue = m_queue,
+                                             .upgradeBanner = m_banners->upgradeBanner(),
+                                             .identity = identity},
+                                            this))
     , m_layout(this, QStringLiteral("window"))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    // The location without a password, whatever was typed.
+    connect(this, &MainWindow::storeOpened, m_sources->recent(), &RecentStores::add);
 
     m_banners->hide();
 
@@ -119,9 +132,24 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
 
     m_menus = new ConsoleMenus(this, m_queue, m_panel, m_actions, m_sources->recent());
     connectMenus();
-    m_audit = new AuditIntegration(this); // View › Audit log, File › Export audit log…
-    new StripeIntegration(this, m_identity); // Ask Stripe, about the operation and the queue
-    m_shiftEnd = new ShiftEnd(this);
+    // View › Audit log, File › Export audit log…
+    m_audit = new AuditIntegration(this, this, m_menus, m_reads);
+    connect(this, &MainWindow::storeOpened, m_audit, &AuditIntegration::onStoreOpened);
+    // Ask Stripe, about the operation and the queue.
+    m_stripe = new StripeIntegration(this, {.window = this, .menus = m_menus, .panel = m_panel, .identity = m_identity});
+    AskStripeFlow *askStripe = m_stripe->askStripe();
+    connect(this, &MainWindow::operationShown, askStripe, &AskStripeFlow::onOperationShown);
+    connect(this, &MainWindow::currentOperationChanged, askStripe, &AskStripeFlow::onCurrentOperationChanged);
+    connect(this, &MainWindow::storeOpened, askStripe, &AskStripeFlow::onStoreOpened);
+    m_shiftEnd = new ShiftEnd(this,
+                              {.window = this,
+                               .menus = m_menus,
+                               .viewCounts = m_queue->viewCounts(),
+                               .writes = m_writes,
+                               .reads = m_reads,
+                               .identity = m_identity,
+                               .operationWrites = m_operationWrites},
+                              this);
     m_status = new ConsoleStatusBar(statusBar(), m_identity);
     m_status->setStore(&m_facts, false, {});
     m_status->followCounts(m_queue->viewCounts()); // "Oldest: op_5521, 3 d 2 h"
@@ -220,6 +248,7 @@ void MainWindow::retranslateUi()
     // store is said again from what it read, without reading it again.
     m_menus->retranslate();
     m_audit->retranslate();
+    m_stripe->retranslate();
     m_status->retranslate();
     updateTitle();
     m_banners->refresh();
@@ -233,6 +262,17 @@ void MainWindow::reportError(const QString &title, const QString &message)
     emit errorReported(title, message);
     if (m_showErrorDialogs)
         showErrorOnce(this, title, message);
+}
+
+void MainWindow::showMessage(const QString &text, int timeoutMs)
+{
+    statusBar()->showMessage(text, timeoutMs);
+}
+
+void MainWindow::clearMessage(const QString &shown)
+{
+    if (statusBar()->currentMessage() == shown)
+        statusBar()->clearMessage();
 }
 
 bool MainWindow::isReadOnly() const

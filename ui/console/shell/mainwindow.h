@@ -2,7 +2,12 @@
 
 #include "store/storefacts.h"
 #include "ui/common/windowlayout.h"
+#include "ui/console/auditlog/auditloghost.h"
+#include "ui/console/deciding/operationwriteshost.h"
 #include "ui/console/shell/writerunner.h"
+#include "ui/console/shiftend/shiftendhost.h"
+#include "ui/console/storeopening/storesourceshost.h"
+#include "ui/console/stripe/stripehost.h"
 
 #include <QDateTime>
 #include <QMainWindow>
@@ -32,6 +37,7 @@ class ResolveDialog;
 class StoreBanners;
 class StoreSources;
 class StoreWorker;
+class StripeIntegration;
 class UpgradeBanner;
 struct OperationSnapshot;
 
@@ -44,10 +50,17 @@ struct OperationSnapshot;
 // MainWindow opens the store and ties the parts together: ConsoleMenus (the menus and
 // their shortcuts; a feature adds its entries there), ConsoleStatusBar, StoreSources
 // (where stores come from), PanelReader (the operation shown) and OperationWrites
-// (claims, decisions, notes, the upgrade). A feature is one object the window makes and
-// gives itself (AuditIntegration, StripeIntegration). Every text is set again when
-// Help › Language switches the language.
-class MainWindow final : public QMainWindow
+// (claims, decisions, notes, the upgrade). Each feature lives in a folder of its own and
+// reaches the window through an interface made for it (OperationWritesHost, StripeHost,
+// ShiftEndHost, AuditLogHost, StoreSourcesHost), which the window implements, and the parts
+// it is handed when the window makes it; the window tells it what changed. Every text is
+// set again when Help › Language switches the language.
+class MainWindow final : public QMainWindow,
+                         private OperationWritesHost,
+                         private StripeHost,
+                         private ShiftEndHost,
+                         private AuditLogHost,
+                         private StoreSourcesHost
 {
     Q_OBJECT
 
@@ -59,16 +72,16 @@ public:
     // the worker thread, saying so in the status bar meanwhile. Then storeOpened, and the
     // operation `showAfter` (else the first in the queue) is shown once the queue is
     // listed. On failure shows what is wrong (errorReported) and keeps whatever was open.
-    void openStore(const QString &path, bool readOnly, const QString &showAfter = {});
+    void openStore(const QString &path, bool readOnly, const QString &showAfter = {}) override;
     // Opens the store shown again, keeping the operation shown (a snapshot, an upgrade).
-    void reopenStore();
+    void reopenStore() override;
     // Builds a fresh demo store off the UI thread, then opens it (storeOpened). Without
     // a path it goes to a new file in the application's data folder.
     void openDemoStore(qint64 operations = 2000, const QString &path = {});
     // When false, errors are reported by errorReported only, without a dialog.
     void setShowErrorDialogs(bool show) { m_showErrorDialogs = show; }
     // Says what is wrong: errorReported, and a dialog unless one says it already.
-    void reportError(const QString &title, const QString &message);
+    void reportError(const QString &title, const QString &message) override;
 
     // Shows the operation: selected in the queue when listed, else in the panel alone.
     // The panel is read on the worker (operationShown tells when it is there); false
@@ -79,17 +92,17 @@ public:
     // The operation the actions act on: the one the panel shows, when it is the row the
     // queue selects (current) in the view listed; else none. An operation a search or a
     // view hides, or one shown alone in the panel, is out of their reach.
-    const OperationSnapshot *currentOperation() const;
+    const OperationSnapshot *currentOperation() const override;
     // Re-reads the queue and the operation shown (as a change elsewhere would); a snapshot
     // (Store::Freshness) is opened again instead, keeping the operation shown.
-    void refreshNow();
+    void refreshNow() override;
 
     // What the window knows of the open store; none while no store is open.
-    const std::optional<StoreFacts> &storeFacts() const { return m_facts; }
+    const std::optional<StoreFacts> &storeFacts() const override { return m_facts; }
     bool hasStore() const { return m_facts.has_value(); }
     // The worker that serves this window's reads (the audit window reads through it too).
     StoreWorker *storeWorker() const { return m_reads; }
-    bool isReadOnly() const;
+    bool isReadOnly() const override;
     // Nothing being opened, read or written: what tests and screenshots wait for.
     bool isIdle() const;
     OperatorIdentity *identity() const { return m_identity; }
@@ -123,6 +136,8 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void showMessage(const QString &text, int timeoutMs) override;
+    void clearMessage(const QString &shown) override;
     void connectMenus();
     // Sets every text of the window, its menus and status bar in the language in force,
     // and shows the operation again in it.
@@ -159,6 +174,7 @@ private:
     ConsoleStatusBar *m_status = nullptr;
     ShiftEnd *m_shiftEnd = nullptr; // closing while holding claims asks first
     AuditIntegration *m_audit = nullptr;
+    StripeIntegration *m_stripe = nullptr;
     std::optional<StoreFacts> m_facts;
     bool m_opening = false;
     PaintHold *m_firstPicture = nullptr; // holds the contents' painting while a store opens

@@ -5,10 +5,8 @@
 #include "store/store.h"
 #include "store/storeworker.h"
 #include "ui/console/shell/consolemenus.h"
-#include "ui/console/shell/mainwindow.h"
 #include "ui/console/deciding/operationwrites.h"
 #include "ui/console/deciding/operatoridentity.h"
-#include "ui/console/queue/queuepane.h"
 #include "ui/console/queue/queueviewcounts.h"
 #include "ui/console/shiftend/releaseclaimsdialog.h"
 
@@ -34,11 +32,12 @@ struct ReleaseRound
 
 } // namespace
 
-ShiftEnd::ShiftEnd(MainWindow *window)
-    : QObject(window)
-    , m_window(window)
+ShiftEnd::ShiftEnd(ShiftEndHost *host, const ShiftEndParts &parts, QObject *parent)
+    : QObject(parent)
+    , m_host(host)
+    , m_parts(parts)
 {
-    window->menus()->addShortcutHelp(
+    parts.menus->addShortcutHelp(
         [] { return tr("Ctrl+Q  quit: while you hold claims, it asks first whether to release them"); });
 }
 
@@ -80,12 +79,12 @@ bool ShiftEnd::mayClose()
     if (m_reading)
         return false;
     // A store that takes no writes holds no claims of this run's to release.
-    if (!m_window->hasStore() || m_window->isReadOnly())
+    if (!m_host->storeFacts() || m_host->isReadOnly())
         return true;
     // The queue's counts, as of the last count asked for, say none is held, and no write
     // of this window's is under way: no need to ask the store.
-    const QueueViewCounts *views = m_window->queuePane()->viewCounts();
-    if (views->counts() && views->counts()->mine == 0 && views->isCurrent() && m_window->writes()->isIdle())
+    const QueueViewCounts *views = m_parts.viewCounts;
+    if (views->counts() && views->counts()->mine == 0 && views->isCurrent() && m_parts.writes->isIdle())
         return true;
     readClaims();
     return false;
@@ -95,8 +94,8 @@ void ShiftEnd::readClaims()
 {
     m_reading = true;
     ++m_claimReads;
-    const QString operatorName = m_window->identity()->name();
-    m_window->storeWorker()->request<std::vector<Operation>>(
+    const QString operatorName = m_parts.identity->name();
+    m_parts.reads->request<std::vector<Operation>>(
         [operatorName](Store &store) { return claimsOf(store, operatorName); }, this,
         [this](Result<std::vector<Operation>> held) {
             m_reading = false;
@@ -118,7 +117,7 @@ void ShiftEnd::cannotTell(const QString &why)
                                 tr("%1\n\nClose anyway? Claims you hold stay yours until you or someone else "
                                    "release them.")
                                     .arg(why),
-                                QMessageBox::Close | QMessageBox::Cancel, m_window);
+                                QMessageBox::Close | QMessageBox::Cancel, m_parts.window);
     box->setObjectName(QStringLiteral("claimsUnreadDialog"));
     box->setTextFormat(Qt::PlainText);
     box->setDefaultButton(QMessageBox::Cancel);
@@ -133,8 +132,8 @@ void ShiftEnd::cannotTell(const QString &why)
 
 void ShiftEnd::ask(std::vector<Operation> held)
 {
-    const bool notesPossible = m_window->storeFacts() && m_window->storeFacts()->schemaVersion >= 2;
-    auto *dialog = new ReleaseClaimsDialog(std::move(held), notesPossible, m_window);
+    const bool notesPossible = m_host->storeFacts() && m_host->storeFacts()->schemaVersion >= 2;
+    auto *dialog = new ReleaseClaimsDialog(std::move(held), notesPossible, m_parts.window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setWindowModality(Qt::WindowModal);
     m_dialog = dialog;
@@ -153,11 +152,11 @@ void ShiftEnd::release()
     const std::vector<ReleaseClaimsDialog::Claim> claims = m_dialog->toRelease();
     auto round = std::make_shared<ReleaseRound>();
     round->pending = int(claims.size());
-    const QString operatorName = m_window->identity()->name();
+    const QString operatorName = m_parts.identity->name();
     auto ended = [this, round] {
         if (--round->pending > 0 || !m_dialog)
             return;
-        m_window->refreshNow();
+        m_host->refreshNow();
         if (round->failed.isEmpty()) {
             m_dialog->releaseEnded({});
             return;
@@ -174,7 +173,7 @@ void ShiftEnd::release()
         const QString id = claim.seen.operationId;
         auto noted = std::make_shared<bool>(false); // written on the write worker, read once it answered
         NoteDraft draft{id, claim.note, {}, operatorName};
-        const bool started = m_window->operationWrites()->startWrite(
+        const bool started = m_parts.operationWrites->startWrite(
             id, tr("Releasing %1").arg(id),
             [seen = claim.seen, draft, operatorName, noted](Store &store) -> std::optional<Error> {
                 // The note first: whoever takes the operation next finds it there.
@@ -214,7 +213,7 @@ void ShiftEnd::closeWindow()
 {
     m_mayClose = true;
     // Closed, or refused by something else: either way the next close asks again.
-    m_window->close();
+    m_parts.window->close();
     m_mayClose = false;
 }
 

@@ -2,6 +2,7 @@
 
 #include "domain/operation.h"
 #include "domain/result.h"
+#include "ui/console/shiftend/shiftendhost.h"
 
 #include <QObject>
 #include <QPointer>
@@ -10,7 +11,6 @@
 
 namespace RefundDesk {
 
-class MainWindow;
 class ReleaseClaimsDialog;
 class Store;
 
@@ -26,13 +26,14 @@ class Store;
 // once; otherwise the claims are read on the window's worker and the window closes, or asks,
 // when they are there. A release is the console's own (a note first when there is one,
 // then the release, through OperationWrites on the write worker); the window closes only
-// once every write finished, and stays open saying what failed when one did.
+// once every write finished, and stays open saying what failed when one did. It reaches
+// the window through ShiftEndHost alone.
 class ShiftEnd final : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit ShiftEnd(MainWindow *window);
+    ShiftEnd(ShiftEndHost *host, const ShiftEndParts &parts, QObject *parent);
 
     // Whether the window may close now (its closeEvent asks). When not, what it needs to
     // know is read, or the dialog is shown, and the window is closed again afterwards.
@@ -53,7 +54,8 @@ private:
     void release();
     void closeWindow();
 
-    MainWindow *m_window = nullptr;
+    ShiftEndHost *m_host = nullptr;
+    ShiftEndParts m_parts;
     QPointer<ReleaseClaimsDialog> m_dialog;
     bool m_reading = false;
     bool m_mayClose = false; // the next close goes through: asked, answered

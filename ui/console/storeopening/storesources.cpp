@@ -2,29 +2,27 @@
 
 #include "ui/console/shell/consolemenus.h"
 #include "ui/console/storeopening/demolauncher.h"
-#include "ui/console/shell/mainwindow.h"
 #include "ui/console/storeopening/recentstores.h"
+#include "ui/console/storeopening/storesourceshost.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QStatusBar>
 
 namespace RefundDesk {
 
-StoreSources::StoreSources(MainWindow *window)
+StoreSources::StoreSources(StoreSourcesHost *host, QWidget *window)
     : QObject(window)
+    , m_host(host)
     , m_window(window)
     , m_recent(new RecentStores(this))
     , m_demo(new DemoLauncher(this))
 {
-    connect(m_recent, &RecentStores::openRequested, window, [window](const QString &path) { window->openStore(path, false); });
-    connect(m_demo, &DemoLauncher::finished, window, [window](const QString &path) { window->openStore(path, false); });
-    connect(m_demo, &DemoLauncher::failed, window,
-            [window](const QString &message) { window->reportError(tr("Cannot build the demo store"), message); });
-    // The location without a password, whatever was typed.
-    connect(window, &MainWindow::storeOpened, m_recent, &RecentStores::add);
+    connect(m_recent, &RecentStores::openRequested, this, [this](const QString &path) { m_host->openStore(path, false, {}); });
+    connect(m_demo, &DemoLauncher::finished, this, [this](const QString &path) { m_host->openStore(path, false, {}); });
+    connect(m_demo, &DemoLauncher::failed, this,
+            [this](const QString &message) { m_host->reportError(tr("Cannot build the demo store"), message); });
 }
 
 void StoreSources::connectMenus(ConsoleMenus *menus)
@@ -35,19 +33,19 @@ void StoreSources::connectMenus(ConsoleMenus *menus)
 
 void StoreSources::chooseFile()
 {
-    const auto &facts = m_window->storeFacts();
+    const auto &facts = m_host->storeFacts();
     const QString start = facts ? QFileInfo(facts->location).absolutePath() : QDir::homePath();
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open a Refund Desk store"), start,
                                                       tr("Stores (*.sqlite *.db *.refunddesk);;All files (*)"));
     if (!path.isEmpty())
-        m_window->openStore(path, false);
+        m_host->openStore(path, false, {});
 }
 
 void StoreSources::buildDemo(qint64 operations, const QString &path)
 {
     const QString target = path.isEmpty() ? DemoLauncher::newDemoPath() : path;
     if (!m_demo->start(target, operations, quint64(QDateTime::currentSecsSinceEpoch()), m_window))
-        m_window->statusBar()->showMessage(tr("A demo store is already being built."), 4000);
+        m_host->showMessage(tr("A demo store is already being built."), 4000);
 }
 
 } // namespace RefundDesk

@@ -2,22 +2,26 @@
 
 #include <QObject>
 
+class QWidget;
+
 namespace RefundDesk {
 
 class ConsoleMenus;
 class DemoLauncher;
-class MainWindow;
 class RecentStores;
+class StoreSourcesHost;
 
 // Where the console's stores come from: File › Open… (a file chosen), File › Demo store
 // (built off the UI thread by the DemoLauncher, with its progress) and File › Recent
-// stores (each store the window opens is added there). Each leads to MainWindow::openStore.
+// stores (the window adds each store it opens there). Each leads to the window's openStore,
+// through StoreSourcesHost.
 class StoreSources final : public QObject
 {
     Q_OBJECT
 
 public:
-    explicit StoreSources(MainWindow *window);
+    // `window` is the dialogs' parent.
+    StoreSources(StoreSourcesHost *host, QWidget *window);
 
     RecentStores *recent() const { return m_recent; }
     // File › Open… and File › Demo store lead here.
@@ -30,7 +34,8 @@ public:
     void buildDemo(qint64 operations, const QString &path);
 
 private:
-    MainWindow *m_window = nullptr;
+    StoreSourcesHost *m_host = nullptr;
+    QWidget *m_window = nullptr;
     RecentStores *m_recent = nullptr;
     DemoLauncher *m_demo = nullptr;
 };

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/console/stripe/stripehost.h"
+
 #include <QObject>
 #include <QString>
 #include <QUrl>
@@ -14,8 +16,6 @@ class ConsoleStripeKey;
 class StripeSecret;
 class StripeLinks;
 class BannerLabel;
-class MainWindow;
-class OperatorIdentity;
 
 // Puts "Ask Stripe" into the console: Operation › Ask Stripe (Ctrl+K) and a button beside
 // the evidence, Operation › Copy a case for Stripe support (Ctrl+Shift+K) and the ids'
@@ -23,12 +23,14 @@ class OperatorIdentity;
 // operation's refund runs on the AskStripeRunner's thread; a line beside the button says what is
 // happening, then what Stripe said or, in one sentence, why nothing was kept. The answer
 // is kept as a provider lookup, which the operation's History shows once it is read again.
+// It reaches the window through StripeHost; the window tells it what it shows (the on…
+// functions) and when to say its texts again (retranslate).
 class AskStripeFlow final : public QObject
 {
     Q_OBJECT
 
 public:
-    AskStripeFlow(MainWindow *window, OperatorIdentity *identity);
+    AskStripeFlow(StripeHost *host, const StripeParts &parts);
 
     QAction *askAction() const { return m_ask; }
     QAction *copyCaseAction() const { return m_copyCase; }
@@ -47,18 +49,21 @@ public:
     void changeKey();
     void retranslate();
 
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
+    // The panel shows `operationId` (read anew, or why it could not be read).
+    void onOperationShown(const QString &operationId);
+    // The operation the actions act on may have changed.
+    void onCurrentOperationChanged();
+    // Another store is open (or the same one again).
+    void onStoreOpened();
 
 private:
     void updateEnabled();
     void askWith(const QString &operationId, const QString &location, const StripeSecret &secret, const QUrl &apiBase,
                  const QString &note);
     void say(const QString &operationId, const QString &text, int tone);
-    void onShown(const QString &operationId);
 
-    MainWindow *m_window = nullptr;
-    OperatorIdentity *m_identity = nullptr;
+    StripeHost *m_host = nullptr;
+    StripeParts m_parts;
     AskStripeRunner *m_runner = nullptr;
     QAction *m_ask = nullptr;
     QAction *m_copyCase = nullptr;

@@ -82,11 +82,10 @@ bool AskStripeRunner::ask(const AskStripeRequest &request)
         });
         QObject::connect(task->lookup.get(), &OperationStripeLookup::finished, task,
                          [task, finish, id](const ProviderLookup &kept) {
-                             const QString summary = task->lookup->summary();
                              const qint64 lookupId = kept.lookupId;
                              const int requests = task->client->requestsSent();
-                             finish([id, summary, lookupId, requests](AskStripeRunner &runner) {
-                                 emit runner.answered(id, summary, lookupId, requests);
+                             finish([id, lookupId, requests](AskStripeRunner &runner) {
+                                 emit runner.answered(id, lookupId, requests);
                              });
                          });
         QObject::connect(task->lookup.get(), &OperationStripeLookup::failed, task, [finish, id](const Error &error) {

@@ -44,8 +44,8 @@ public:
 signals:
     // Stripe asked the client to wait (429) or did not answer; `why` is one sentence.
     void waiting(const QString &operationId, const QString &why);
-    // The answer is kept as provider lookup `lookupId`; summary says what Stripe said.
-    void answered(const QString &operationId, const QString &summary, qint64 lookupId, int requests);
+    // The answer is kept as provider lookup `lookupId`, which the evidence reads (and says).
+    void answered(const QString &operationId, qint64 lookupId, int requests);
     // Nothing was kept; message says why and what to do.
     void failed(const QString &operationId, const QString &message);
 
