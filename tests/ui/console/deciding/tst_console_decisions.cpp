@@ -2,7 +2,7 @@
 // conflict's refunds compared and the operation's picked, claiming and releasing from the
 // keyboard, what others did meanwhile, taking over.
 
-#include "tst_console.h"
+#include "../shell/tst_console.h"
 
 void TestConsole::recordOutcomeThroughTheDialog()
 {
