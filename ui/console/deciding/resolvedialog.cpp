@@ -2,26 +2,20 @@
 
 #include "domain/money.h"
 #include "evidence/evidenceanalyzer.h"
-#include "evidence/refundcomparison.h"
 #include "evidence/resolver.h"
-#include "items/refundcomparisonmodel.h"
 #include "items/timetext.h"
 #include "ui/common/bannerlabel.h"
-#include "ui/common/decimalaligneddelegate.h"
 #include "ui/common/livetext.h"
-#include "ui/common/tablecopy.h"
-#include "ui/common/tablesetup.h"
+#include "ui/console/deciding/refundcomparisonview.h"
 
 #include <QButtonGroup>
 #include <QCheckBox>
-#include <QAbstractItemView>
 #include <QComboBox>
 #include <QDateTime>
 #include <QDialogButtonBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -37,8 +31,6 @@ namespace {
 
 const QString dashboardSource = QStringLiteral("dashboard");
 const QString supportSource = QStringLiteral("provider_support");
-// The comparison shows this many rows before it scrolls: a conflict rarely has more.
-constexpr int ComparedRowsShown = 4;
 
 template<typename Label = QLabel>
 Label *wrappingLabel(QWidget *parent, const QString &name)
@@ -60,11 +52,7 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     , m_snapshot(snapshot)
     , m_submitter(std::move(submitter))
     , m_intro(wrappingLabel(this, QStringLiteral("intro")))
-    , m_meaning(wrappingLabel(this, QStringLiteral("comparisonMeaning")))
-    , m_comparison(new RefundComparisonModel(this))
-    , m_comparisonView(new QTableView(this))
-    , m_useRefund(new QPushButton(this))
-    , m_choice(wrappingLabel(this, QStringLiteral("comparisonChoice")))
+    , m_comparison(new RefundComparisonView(this))
     , m_refunded(new QRadioButton(this))
     , m_failed(new QRadioButton(this))
     , m_outcomeGroup(new QButtonGroup(this))
@@ -99,33 +87,15 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     m_refundId->setObjectName(QStringLiteral("refundId"));
     m_refundId->setText(!evidence.namedRefundId.isEmpty() ? evidence.namedRefundId : operation.refundId);
 
-    // The refunds side by side: the person picks the operation's, which fills its id.
-    m_comparisonView->setObjectName(QStringLiteral("comparedRefunds"));
-    setUpReadOnlyTable(m_comparisonView);
-    m_comparisonView->setModel(m_comparison);
-    // An id is cut in the middle, where it is least told apart; its tip and a copy keep it
-    // whole. What made a refund wraps rather than being cut.
-    m_comparisonView->setTextElideMode(Qt::ElideMiddle);
-    m_comparisonView->setWordWrap(true);
-    m_comparisonView->setItemDelegateForColumn(RefundComparisonModel::AmountColumn,
-                                               new DecimalAlignedDelegate(m_comparisonView));
-    makeRowsCopyable(m_comparisonView);
-    QHeaderView *header = m_comparisonView->horizontalHeader();
-    header->setStretchLastSection(false);
-    for (const int column : {RefundComparisonModel::StatusColumn, RefundComparisonModel::AmountColumn,
-                             RefundComparisonModel::CreatedColumn, RefundComparisonModel::MetadataColumn})
-        header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    header->setSectionResizeMode(RefundComparisonModel::MadeByColumn, QHeaderView::Stretch);
-    // Wrapped rows grow as the columns narrow; the table shows them whole, no more. Fitted
-    // once the header has laid out every section, not while it goes through them.
-    m_comparisonView->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    connect(header, &QHeaderView::sectionResized, this, &ResolveDialog::fitComparisonHeight, Qt::QueuedConnection);
-    m_useRefund->setObjectName(QStringLiteral("useRefund"));
-    m_useRefund->setAutoDefault(false);
-    connect(m_useRefund, &QPushButton::clicked, this, &ResolveDialog::useCurrentRefund);
-    connect(m_comparisonView, &QAbstractItemView::doubleClicked, this, &ResolveDialog::useCurrentRefund);
+    // The refunds side by side: the one picked fills the id.
+    connect(m_comparison, &RefundComparisonView::refundUsed, this, &ResolveDialog::useRefund);
+    connect(m_comparison, &RefundComparisonView::shrunk, this, [this](int pixels) {
+        if (isVisible())
+            resize(width(), qMax(sizeHint().height(), height() - pixels));
+    });
     compareRefunds();
-    connect(m_comparisonView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ResolveDialog::update);
+    connect(m_comparison->table()->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ResolveDialog::update);
 
     m_evidenceSource->setObjectName(QStringLiteral("evidenceSource"));
     for (const EvidenceEvent &event : evidence.events) {
@@ -175,15 +145,9 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     connect(m_buttons, &QDialogButtonBox::accepted, this, &ResolveDialog::submit);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
-    auto *choiceRow = new QHBoxLayout;
-    choiceRow->addWidget(m_useRefund, 0, Qt::AlignTop);
-    choiceRow->addWidget(m_choice, 1);
-
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_intro);
-    layout->addWidget(m_meaning);
-    layout->addWidget(m_comparisonView);
-    layout->addLayout(choiceRow);
+    layout->addWidget(m_comparison);
     layout->addLayout(form);
     layout->addWidget(m_contradiction);
     layout->addWidget(m_override);
@@ -200,58 +164,31 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     connect(m_override, &QCheckBox::toggled, this, &ResolveDialog::edited);
     retranslate();
     // A comparison needs the width of its columns; the dialog still fits a 1366 × 768 screen.
-    resize(m_comparison->rowCount() > 0 ? 900 : 640, sizeHint().height());
+    resize(m_comparison->isComparing() ? 900 : 640, sizeHint().height());
     update();
 }
 
 void ResolveDialog::compareRefunds()
 {
-    const Verdict verdict = m_snapshot.evidence.verdict;
-    const bool compares = verdict == Verdict::Conflict || verdict == Verdict::OtherRefund;
-    const QString current = m_comparisonView->currentIndex().data(RefundComparisonModel::RefundIdRole).toString();
-    m_comparison->setRefunds(compares ? RefundComparison::of(m_snapshot.evidence, m_snapshot.attempts)
-                                      : std::vector<ComparedRefund>{});
-    const bool shown = m_comparison->rowCount() > 0;
-    for (QWidget *widget : {static_cast<QWidget *>(m_meaning), static_cast<QWidget *>(m_comparisonView),
-                            static_cast<QWidget *>(m_useRefund), static_cast<QWidget *>(m_choice)})
-        widget->setVisible(shown);
-    if (!shown)
-        return;
-    // The row picked before (a language change reads the evidence again), else the refund
-    // the id field names, else the first.
-    int row = m_comparison->rowOf(current);
-    if (row < 0)
-        row = qMax(0, m_comparison->rowOf(m_refundId->text().trimmed()));
-    m_comparisonView->setCurrentIndex(m_comparison->index(row, 0));
-    m_comparisonView->resizeColumnToContents(RefundComparisonModel::RefundColumn);
-    QHeaderView *header = m_comparisonView->horizontalHeader();
-    header->resizeSection(RefundComparisonModel::RefundColumn,
-                          qMin(header->sectionSize(RefundComparisonModel::RefundColumn),
-                               m_comparisonView->fontMetrics().horizontalAdvance(QLatin1Char('m')) * 16));
-    fitComparisonHeight();
+    m_comparison->compare(m_snapshot.evidence, m_snapshot.attempts, m_refundId->text().trimmed());
 }
 
-void ResolveDialog::fitComparisonHeight()
+void ResolveDialog::useRefund(const QString &refundId)
 {
-    m_comparisonView->resizeRowsToContents();
-    const int rows = qMin(m_comparison->rowCount(), ComparedRowsShown);
-    int tableHeight = m_comparisonView->horizontalHeader()->sizeHint().height() + 2 * m_comparisonView->frameWidth();
-    for (int row = 0; row < rows; ++row)
-        tableHeight += m_comparisonView->rowHeight(row);
-    const int shrunk = m_comparisonView->height() - tableHeight;
-    m_comparisonView->setFixedHeight(tableHeight);
-    // Rows that wrap no more give their room back rather than leave a gap in the form.
-    if (shrunk > 0 && isVisible())
-        resize(width(), qMax(sizeHint().height(), height() - shrunk));
-}
-
-void ResolveDialog::useCurrentRefund()
-{
-    const QString id = m_comparisonView->currentIndex().data(RefundComparisonModel::RefundIdRole).toString();
-    if (id.isEmpty() || m_submitting)
+    if (m_submitting)
         return;
     m_refunded->setChecked(true);
-    m_refundId->setText(id);
+    m_refundId->setText(refundId);
+}
+
+QTableView *ResolveDialog::comparisonView() const
+{
+    return m_comparison->table();
+}
+
+QPushButton *ResolveDialog::useRefundButton() const
+{
+    return m_comparison->useButton();
 }
 
 void ResolveDialog::changeEvent(QEvent *event)
@@ -275,7 +212,7 @@ void ResolveDialog::retranslate()
     setWindowTitle(tr("Record outcome of %1").arg(operation.operationId));
     // With the refunds compared, the banner below says the explanation; the intro need not
     // say it twice on a laptop's screen.
-    const QString explanation = m_comparison->rowCount() > 0 ? QString() : evidence.explanation;
+    const QString explanation = m_comparison->isComparing() ? QString() : evidence.explanation;
     m_intro->setText(tr("%1 · order %2 · %3. Evidence: %4. %5")
                          .arg(operation.operationId, operation.orderId,
                               Money::display(operation.amountCents, operation.currency),
@@ -284,12 +221,7 @@ void ResolveDialog::retranslate()
     m_refunded->setText(tr("&Refunded — the money went back to the customer"));
     m_failed->setText(tr("&Failed — no money moved"));
     m_refundId->setPlaceholderText(tr("re_… as the provider shows it"));
-    LiveText::setText(m_meaning, RefundComparison::meaning(evidence));
-    m_comparisonView->setAccessibleName(tr("Refunds Stripe stated, side by side"));
-    m_comparisonView->setAccessibleDescription(tr("The operation's own refunds first, then its payment's others. "
-                                                  "Ctrl+C copies them."));
-    m_useRefund->setText(tr("&Use as this operation's refund"));
-    m_useRefund->setAccessibleName(tr("Use the selected refund as this operation's refund"));
+    m_comparison->retranslate(evidence);
     // The items were added in this order: the readable events, the provider lookups, then
     // the dashboard and support.
     int item = 0;
@@ -361,7 +293,7 @@ std::optional<QString> ResolveDialog::problem() const
 {
     if (!m_outcomeGroup->checkedButton())
         return tr("Choose what the provider confirmed: refunded or failed.");
-    if (m_comparison->rowCount() > 0 && m_refunded->isChecked() && m_refundId->text().trimmed().isEmpty())
+    if (m_comparison->isComparing() && m_refunded->isChecked() && m_refundId->text().trimmed().isEmpty())
         return tr("Pick the refund that is this operation's (Use as this operation's refund), or type its id.");
     if (m_evidenceSource->currentData().toString() == supportSource && m_caseReference->text().trimmed().isEmpty())
         return tr("Give the provider support case reference.");
@@ -385,14 +317,8 @@ void ResolveDialog::update()
 {
     const bool refunded = m_refunded->isChecked();
     m_refundId->setEnabled(refunded);
-    if (m_comparison->rowCount() > 0) {
-        // The table follows the id typed when it names one of its refunds.
-        const int named = m_comparison->rowOf(m_refundId->text().trimmed());
-        if (refunded && named >= 0 && m_comparisonView->currentIndex().row() != named)
-            m_comparisonView->setCurrentIndex(m_comparison->index(named, 0));
-        m_useRefund->setEnabled(m_comparisonView->currentIndex().isValid() && !m_submitting);
-        LiveText::setText(m_choice, choiceConsequence());
-    }
+    m_comparison->followChoice(m_outcomeGroup->checkedButton() != nullptr, refunded, m_refundId->text().trimmed(),
+                               m_submitting);
     m_caseReference->setVisible(m_evidenceSource->currentData().toString() == supportSource);
 
     const auto contradicts = contradiction();
@@ -423,51 +349,14 @@ void ResolveDialog::update()
         resize(width(), sizeHint().height());
 }
 
-QString ResolveDialog::choiceConsequence() const
-{
-    const std::vector<ComparedRefund> &refunds = m_comparison->refunds();
-    if (refunds.empty())
-        return {};
-    if (!m_outcomeGroup->checkedButton())
-        return tr("Pick the refund that is this operation's and use it; choose failed if none of them is.");
-    const QString chosen = m_refunded->isChecked() ? m_refundId->text().trimmed() : QString();
-    QStringList others;
-    const ComparedRefund *picked = nullptr;
-    for (const ComparedRefund &refund : refunds) {
-        if (refund.refund.id == chosen)
-            picked = &refund;
-        else
-            others << refund.refund.id;
-    }
-    if (!m_refunded->isChecked()) {
-        return tr("Failed records that none of these refunds (%1) is this operation's: have them looked into "
-                  "(Ctrl+Shift+K copies a case for Stripe support).")
-            .arg(others.join(QStringLiteral(", ")));
-    }
-    const QString lookInto = tr("%n other refund(s) of this payment (%1) stay unexplained: have them looked into "
-                                "(Ctrl+Shift+K copies a case for Stripe support).",
-                                nullptr, int(others.size()))
-                                 .arg(others.join(QStringLiteral(", ")));
-    if (chosen.isEmpty())
-        return {};
-    if (!picked) {
-        return tr("%1 is not among the refunds Stripe stated for this operation and its payment: check it in the "
-                  "Dashboard before you record it.")
-            .arg(chosen);
-    }
-    const QString recorded = tr("%1 (%2, %3) is recorded as this operation's refund.")
-                                 .arg(picked->refund.id, picked->amount(), picked->madeBy());
-    return others.isEmpty() ? recorded : recorded + QLatin1Char(' ') + lookInto;
-}
-
 QString ResolveDialog::meaningText() const
 {
-    return !m_meaning->isHidden() ? m_meaning->text() : QString();
+    return m_comparison->meaningText();
 }
 
 QString ResolveDialog::choiceText() const
 {
-    return !m_choice->isHidden() ? m_choice->text() : QString();
+    return m_comparison->choiceText();
 }
 
 QString ResolveDialog::summaryText() const

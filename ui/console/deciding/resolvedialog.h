@@ -23,7 +23,7 @@ class QTableView;
 namespace RefundDesk {
 
 class BannerLabel;
-class RefundComparisonModel;
+class RefundComparisonView;
 
 // Record outcome: the confirmed outcome, its refund id (pre-filled from the evidence),
 // where it was confirmed, a note and who records it. When the choice contradicts the
@@ -68,8 +68,8 @@ public:
     QPushButton *recordButton() const { return m_record; }
     // The refunds compared (hidden unless the evidence is in conflict or names a refund by
     // another path), what they mean, and what the choice made of them.
-    QTableView *comparisonView() const { return m_comparisonView; }
-    QPushButton *useRefundButton() const { return m_useRefund; }
+    QTableView *comparisonView() const;
+    QPushButton *useRefundButton() const;
     QString meaningText() const;
     QString choiceText() const;
 
@@ -84,12 +84,9 @@ private:
     void submit();
     void submitted(const std::optional<Error> &error);
     QString evidenceText() const;
-    // Takes the refund of the comparison's current row as the operation's: refunded, its id.
-    void useCurrentRefund();
-    // What recording the choice means for the refunds compared; empty without a comparison.
-    QString choiceConsequence() const;
+    // Takes `refundId`, picked in the comparison, as the operation's: refunded, its id.
+    void useRefund(const QString &refundId);
     void compareRefunds();
-    void fitComparisonHeight();
 
     OperationSnapshot m_snapshot;
     Submitter m_submitter;
@@ -99,11 +96,7 @@ private:
 
     QLabel *m_intro = nullptr;
     // Made before the outcome's controls, so that Tab reaches them first.
-    QLabel *m_meaning = nullptr;
-    RefundComparisonModel *m_comparison = nullptr;
-    QTableView *m_comparisonView = nullptr;
-    QPushButton *m_useRefund = nullptr;
-    QLabel *m_choice = nullptr;
+    RefundComparisonView *m_comparison = nullptr;
     QRadioButton *m_refunded = nullptr;
     QRadioButton *m_failed = nullptr;
     QButtonGroup *m_outcomeGroup = nullptr;
