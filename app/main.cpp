@@ -5,10 +5,10 @@
 #include "i18n/translations.h"
 #include "store/storelibraries.h"
 #include "ui/common/theme.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operationpanel.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/recentstores.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/panel/operationpanel.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/storeopening/recentstores.h"
 #include "windowsystem.h"
 
 #ifdef RD_TEST_SEAMS

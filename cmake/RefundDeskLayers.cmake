@@ -1,7 +1,7 @@
 # The layers' direction as a build error, not a convention.
 #
 # Every layer is a library whose sources are included by a path that names the layer
-# ("domain/money.h", "store/sqlite/sqlitestore.h", "ui/console/mainwindow.h"). A layer's
+# ("domain/money.h", "store/sqlite/sqlitestore.h", "ui/console/shell/mainwindow.h"). A layer's
 # include root, in the build tree, holds one symbolic link of that name to the layer's
 # folder and nothing else, and a library sees only its own root and the roots of the
 # layers it links. A header of a layer it does not link is then "No such file": the

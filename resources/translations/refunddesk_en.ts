@@ -473,7 +473,7 @@
     </message>
 </context>
 <context>
-    <name>RefundDesk::ResolveDialog</name>
+    <name>RefundDesk::RefundComparisonView</name>
     <message numerus="yes">
         <source>%n other refund(s) of this payment (%1) stay unexplained: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
         <translation>

@@ -3976,6 +3976,49 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::RefundComparisonView</name>
+    <message>
+        <source>Refunds Stripe stated, side by side</source>
+        <translation>Возвраты по данным Stripe, рядом друг с другом</translation>
+    </message>
+    <message>
+        <source>The operation&apos;s own refunds first, then its payment&apos;s others. Ctrl+C copies them.</source>
+        <translation>Сначала собственные возвраты операции, затем остальные возвраты её платежа. Ctrl+C копирует их.</translation>
+    </message>
+    <message>
+        <source>&amp;Use as this operation&apos;s refund</source>
+        <translation>&amp;Считать возвратом этой операции</translation>
+    </message>
+    <message>
+        <source>Use the selected refund as this operation&apos;s refund</source>
+        <translation>Считать выбранный возврат возвратом этой операции</translation>
+    </message>
+    <message>
+        <source>Pick the refund that is this operation&apos;s and use it; choose failed if none of them is.</source>
+        <translation>Выберите возврат этой операции и примените его; если ни один из них не её, выберите «не выполнено».</translation>
+    </message>
+    <message>
+        <source>Failed records that none of these refunds (%1) is this operation&apos;s: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>«Не выполнено» фиксирует, что ни один из этих возвратов (%1) не принадлежит этой операции: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other refund(s) of this payment (%1) stay unexplained: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>%n другой возврат по этому платежу (%1) остаётся необъяснённым: отдайте его на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+            <numerusform>%n других возврата по этому платежу (%1) остаются необъяснёнными: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+            <numerusform>%n других возвратов по этому платежу (%1) остаются необъяснёнными: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not among the refunds Stripe stated for this operation and its payment: check it in the Dashboard before you record it.</source>
+        <translation>%1 нет среди возвратов, которые Stripe показал для этой операции и её платежа: проверьте его в Dashboard, прежде чем фиксировать.</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3) is recorded as this operation&apos;s refund.</source>
+        <translation>%1 (%2, %3) будет зафиксирован как возврат этой операции.</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::ReleaseClaimsDialog</name>
     <message>
         <source>Release your claims before you leave?</source>
@@ -4193,48 +4236,8 @@ The window now shows its current state.</source>
         <translation>Где подтверждён результат</translation>
     </message>
     <message>
-        <source>Refunds Stripe stated, side by side</source>
-        <translation>Возвраты по данным Stripe, рядом друг с другом</translation>
-    </message>
-    <message>
-        <source>The operation&apos;s own refunds first, then its payment&apos;s others. Ctrl+C copies them.</source>
-        <translation>Сначала собственные возвраты операции, затем остальные возвраты её платежа. Ctrl+C копирует их.</translation>
-    </message>
-    <message>
-        <source>&amp;Use as this operation&apos;s refund</source>
-        <translation>&amp;Считать возвратом этой операции</translation>
-    </message>
-    <message>
-        <source>Use the selected refund as this operation&apos;s refund</source>
-        <translation>Считать выбранный возврат возвратом этой операции</translation>
-    </message>
-    <message>
         <source>Pick the refund that is this operation&apos;s (Use as this operation&apos;s refund), or type its id.</source>
         <translation>Выберите возврат этой операции («Считать возвратом этой операции») или введите его ID.</translation>
-    </message>
-    <message>
-        <source>Pick the refund that is this operation&apos;s and use it; choose failed if none of them is.</source>
-        <translation>Выберите возврат этой операции и примените его; если ни один из них не её, выберите «не выполнено».</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n other refund(s) of this payment (%1) stay unexplained: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
-        <translation>
-            <numerusform>%n другой возврат по этому платежу (%1) остаётся необъяснённым: отдайте его на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
-            <numerusform>%n других возврата по этому платежу (%1) остаются необъяснёнными: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
-            <numerusform>%n других возвратов по этому платежу (%1) остаются необъяснёнными: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 is not among the refunds Stripe stated for this operation and its payment: check it in the Dashboard before you record it.</source>
-        <translation>%1 нет среди возвратов, которые Stripe показал для этой операции и её платежа: проверьте его в Dashboard, прежде чем фиксировать.</translation>
-    </message>
-    <message>
-        <source>%1 (%2, %3) is recorded as this operation&apos;s refund.</source>
-        <translation>%1 (%2, %3) будет зафиксирован как возврат этой операции.</translation>
-    </message>
-    <message>
-        <source>Failed records that none of these refunds (%1) is this operation&apos;s: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
-        <translation>«Не выполнено» фиксирует, что ни один из этих возвратов (%1) не принадлежит этой операции: отдайте их на проверку (Ctrl+Shift+K копирует обращение в поддержку Stripe).</translation>
     </message>
 </context>
 <context>

@@ -3859,6 +3859,47 @@ The window now shows its current state.</source>
     </message>
 </context>
 <context>
+    <name>RefundDesk::RefundComparisonView</name>
+    <message>
+        <source>Refunds Stripe stated, side by side</source>
+        <translation>Stripe 所述的退款，并列对比</translation>
+    </message>
+    <message>
+        <source>The operation&apos;s own refunds first, then its payment&apos;s others. Ctrl+C copies them.</source>
+        <translation>先列本操作自己的退款，再列该付款的其他退款。Ctrl+C 可复制。</translation>
+    </message>
+    <message>
+        <source>&amp;Use as this operation&apos;s refund</source>
+        <translation>作为本操作的退款(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Use the selected refund as this operation&apos;s refund</source>
+        <translation>将所选退款作为本操作的退款</translation>
+    </message>
+    <message>
+        <source>Pick the refund that is this operation&apos;s and use it; choose failed if none of them is.</source>
+        <translation>请选出属于本操作的退款并采用；若都不是，请选择失败。</translation>
+    </message>
+    <message>
+        <source>Failed records that none of these refunds (%1) is this operation&apos;s: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>记录为失败即表示这些退款（%1）都不属于本操作：请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other refund(s) of this payment (%1) stay unexplained: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
+        <translation>
+            <numerusform>该付款的另外 %n 笔退款（%1）仍无解释：请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is not among the refunds Stripe stated for this operation and its payment: check it in the Dashboard before you record it.</source>
+        <translation>%1 不在 Stripe 就本操作及其付款所列的退款之中：记录前请在 Dashboard 中核对。</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3) is recorded as this operation&apos;s refund.</source>
+        <translation>%1（%2，%3）将记录为本操作的退款。</translation>
+    </message>
+</context>
+<context>
     <name>RefundDesk::ReleaseClaimsDialog</name>
     <message>
         <source>Release your claims before you leave?</source>
@@ -4076,46 +4117,8 @@ The window now shows its current state.</source>
         <translation>结果在何处确认</translation>
     </message>
     <message>
-        <source>Refunds Stripe stated, side by side</source>
-        <translation>Stripe 所述的退款，并列对比</translation>
-    </message>
-    <message>
-        <source>The operation&apos;s own refunds first, then its payment&apos;s others. Ctrl+C copies them.</source>
-        <translation>先列本操作自己的退款，再列该付款的其他退款。Ctrl+C 可复制。</translation>
-    </message>
-    <message>
-        <source>&amp;Use as this operation&apos;s refund</source>
-        <translation>作为本操作的退款(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Use the selected refund as this operation&apos;s refund</source>
-        <translation>将所选退款作为本操作的退款</translation>
-    </message>
-    <message>
         <source>Pick the refund that is this operation&apos;s (Use as this operation&apos;s refund), or type its id.</source>
         <translation>请选出属于本操作的退款（“作为本操作的退款”），或输入其 ID。</translation>
-    </message>
-    <message>
-        <source>Pick the refund that is this operation&apos;s and use it; choose failed if none of them is.</source>
-        <translation>请选出属于本操作的退款并采用；若都不是，请选择失败。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n other refund(s) of this payment (%1) stay unexplained: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
-        <translation>
-            <numerusform>该付款的另外 %n 笔退款（%1）仍无解释：请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 is not among the refunds Stripe stated for this operation and its payment: check it in the Dashboard before you record it.</source>
-        <translation>%1 不在 Stripe 就本操作及其付款所列的退款之中：记录前请在 Dashboard 中核对。</translation>
-    </message>
-    <message>
-        <source>%1 (%2, %3) is recorded as this operation&apos;s refund.</source>
-        <translation>%1（%2，%3）将记录为本操作的退款。</translation>
-    </message>
-    <message>
-        <source>Failed records that none of these refunds (%1) is this operation&apos;s: have them looked into (Ctrl+Shift+K copies a case for Stripe support).</source>
-        <translation>记录为失败即表示这些退款（%1）都不属于本操作：请交由核查（Ctrl+Shift+K 复制给 Stripe 支持的工单）。</translation>
     </message>
 </context>
 <context>

@@ -7,11 +7,11 @@
 #include "items/operationsnapshot.h"
 #include "items/queuemodel.h"
 #include "store/store.h"
-#include "ui/console/liverefresher.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operationpanel.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/queuepane.h"
+#include "ui/console/shell/liverefresher.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/panel/operationpanel.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/queue/queuepane.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -10,12 +10,12 @@
 
 #include "reliability.h"
 
-#include "ui/console/mainwindow.h"
-#include "ui/console/queuefilterbar.h"
-#include "ui/console/queuepane.h"
-#include "ui/console/operationactions.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/writerunner.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/queue/queuefilterbar.h"
+#include "ui/console/queue/queuepane.h"
+#include "ui/console/deciding/operationactions.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/shell/writerunner.h"
 
 #include <QAbstractItemView>
 #include <QAction>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ui/console/mainwindow.h"
-#include "ui/console/operationpanel.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/panel/operationpanel.h"
 #include "workerwait.h"
 
 #include <QCoreApplication>

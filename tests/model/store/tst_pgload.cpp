@@ -12,7 +12,7 @@
 #include "pgbouncertestserver.h"
 #include "pgtestserver.h"
 
-#include "ui/console/liverefresher.h"
+#include "ui/console/shell/liverefresher.h"
 #include "evidence/resolver.h"
 #include "store/store.h"
 #include "store/storeworker.h"

@@ -14,10 +14,10 @@
 #include "items/queuemodel.h"
 #include "store/standbystatus.h"
 #include "store/store.h"
-#include "ui/console/liverefresher.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operatoridentity.h"
-#include "ui/console/queuepane.h"
+#include "ui/console/shell/liverefresher.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operatoridentity.h"
+#include "ui/console/queue/queuepane.h"
 
 #include <QApplication>
 #include <QDir>

@@ -15,9 +15,9 @@
 #include "ui/audit/auditfilterbar.h"
 #include "ui/audit/auditwindow.h"
 #include "ui/audit/exposurechart.h"
-#include "ui/console/auditintegration.h"
-#include "ui/console/mainwindow.h"
-#include "ui/console/operatoridentity.h"
+#include "ui/console/auditlog/auditintegration.h"
+#include "ui/console/shell/mainwindow.h"
+#include "ui/console/deciding/operatoridentity.h"
 
 #include <QAbstractItemModelTester>
 #include <QAction>
