@@ -32,7 +32,7 @@ using namespace RefundDesk::Test;
 namespace {
 
 constexpr qint64 DemoNow = 1'767'225'600'000;
-// A 20 ms round trip, as over a VPN: the statements of one flight, sent microseconds apart,
+// A 20 ms round trip, as over a VPN: the statements of one pipeline, sent microseconds apart,
 // never straddle an answer even on a loaded machine, and a statement answered before the
 // next is sent always shows as a round trip of its own.
 constexpr int DelayMs = 10;
@@ -236,27 +236,27 @@ void tst_PgRoundTrips::panelReadsWhatSeparateReadsRead()
     QStringList ids = idsOf(*page);
     ids << QStringLiteral("op_5521");
     for (const QString &id : ids) {
-        auto flight = store->operationReading(id);
+        auto pipelined = store->operationReading(id);
         auto separate = store->Store::operationReading(id); // the reads one by one
-        QVERIFY(flight && separate);
-        QVERIFY(flight->operation && separate->operation);
-        QCOMPARE(flight->operation->version, separate->operation->version);
-        QCOMPARE(flight->operation->idempotencyKey, separate->operation->idempotencyKey);
-        QCOMPARE(attemptsOf(flight->attempts), attemptsOf(separate->attempts));
-        QCOMPARE(eventIdsOf(flight->candidates), eventIdsOf(separate->candidates));
-        QCOMPARE(idsOf(flight->orderOperations), idsOf(separate->orderOperations));
-        QCOMPARE(resolutionHashesOf(flight->resolutions), resolutionHashesOf(separate->resolutions));
-        QCOMPARE(flight->keyRetentionHours, separate->keyRetentionHours);
+        QVERIFY(pipelined && separate);
+        QVERIFY(pipelined->operation && separate->operation);
+        QCOMPARE(pipelined->operation->version, separate->operation->version);
+        QCOMPARE(pipelined->operation->idempotencyKey, separate->operation->idempotencyKey);
+        QCOMPARE(attemptsOf(pipelined->attempts), attemptsOf(separate->attempts));
+        QCOMPARE(eventIdsOf(pipelined->candidates), eventIdsOf(separate->candidates));
+        QCOMPARE(idsOf(pipelined->orderOperations), idsOf(separate->orderOperations));
+        QCOMPARE(resolutionHashesOf(pipelined->resolutions), resolutionHashesOf(separate->resolutions));
+        QCOMPARE(pipelined->keyRetentionHours, separate->keyRetentionHours);
     }
     // Decided operations have resolutions to compare too.
     auto decided = store->resolutionsAfter(0, 20);
     QVERIFY(decided && !decided->empty());
     for (const Resolution &r : *decided) {
-        auto flight = store->operationReading(r.operationId);
+        auto pipelined = store->operationReading(r.operationId);
         auto separate = store->Store::operationReading(r.operationId);
-        QVERIFY(flight && separate);
-        QCOMPARE(resolutionHashesOf(flight->resolutions), resolutionHashesOf(separate->resolutions));
-        QCOMPARE(eventIdsOf(flight->candidates), eventIdsOf(separate->candidates));
+        QVERIFY(pipelined && separate);
+        QCOMPARE(resolutionHashesOf(pipelined->resolutions), resolutionHashesOf(separate->resolutions));
+        QCOMPARE(eventIdsOf(pipelined->candidates), eventIdsOf(separate->candidates));
     }
 }
 
@@ -343,7 +343,7 @@ void tst_PgRoundTrips::queueJsonCostsTwoPerPageBeyondTheFirst()
     QVERIFY2(!failure, qPrintable(failure ? failure->message : QString()));
     QCOMPARE(QJsonDocument::fromJson(printed).array().size(), qsizetype(rows));
     // Beyond one page the worker threads read each page's events and its provider lookups
-    // in one flight on connections of their own (opened once each), beside the reading
+    // in one pipeline on connections of their own (opened once each), beside the reading
     // connection's page: two a page, in parallel.
     const qint64 workers = m_proxy->connections() - connectionsBefore;
     qInfo("queue --json of %lld rows in %lld pages of %d: %lld round trip(s), %lld worker connection(s) opened",

@@ -12,7 +12,7 @@
 
 namespace RefundDesk {
 
-class QueueAsker;
+class RefundQuestionAsker;
 class Store;
 class StripeClient;
 class UndeliveredRefundEvents;
@@ -22,17 +22,17 @@ class UndeliveredRefundEvents;
 // now (within Stripe's 30 days), are listed and
 // stored as the receiver would have stored them (UndeliveredRefundEvents): an operation
 // whose webhooks were missed is settled by its own events, with no listing of its window.
-// Then the operations still without evidence are asked as QueueAsker asks them (refunds
+// Then the operations still without evidence are asked as RefundQuestionAsker asks them (refunds
 // known by id retrieved, the others in shared listings), each answer handed over for the
 // caller to keep. A second run stores no event twice and asks only what is left.
-class QueueAskJob final : public QObject
+class QueueAskPass final : public QObject
 {
     Q_OBJECT
 
 public:
-    QueueAskJob(Store &store, StripeClient &client, QueueAskQuestions::Reading reading,
+    QueueAskPass(Store &store, StripeClient &client, QueueAskQuestions::Reading reading,
                 double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
-    ~QueueAskJob() override;
+    ~QueueAskPass() override;
 
     // `nowSeconds`: the time Stripe's 30 days of events are counted from.
     void start(qint64 nowSeconds);
@@ -70,7 +70,7 @@ private:
     StripeRequestPacer m_pacer;
     QueueAskQuestions::Reading m_reading;
     std::unique_ptr<UndeliveredRefundEvents> m_events;
-    std::unique_ptr<QueueAsker> m_asker;
+    std::unique_ptr<RefundQuestionAsker> m_asker;
     qint64 m_total = 0;
     qint64 m_settledByEvents = 0;
     int m_eventRequests = 0;
