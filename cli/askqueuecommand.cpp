@@ -12,8 +12,8 @@
 #include "store/store.h"
 #include "stripe/stripeclient.h"
 #include "stripeask/lookupkeeper.h"
-#include "stripeask/queueaskquestions.h"
 #include "stripeask/queueaskpass.h"
+#include "stripeask/queueaskquestions.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -8,8 +8,8 @@
 #include "store/storelease.h"
 #include "stripe/stripeclient.h"
 #include "stripeask/lookupkeeper.h"
-#include "stripeask/refundquestionasker.h"
 #include "stripeask/reconcilequestions.h"
+#include "stripeask/refundquestionasker.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -2,8 +2,8 @@
 
 #include "domain/error.h"
 #include "domain/resolution.h"
-#include "evidence/batchslice.h"
 #include "evidence/batchplan.h"
+#include "evidence/batchslice.h"
 
 #include <QString>
 

@@ -7,7 +7,7 @@
 namespace RefundDesk {
 
 BatchSlice::Done BatchSlice::decide(Store &store, const std::vector<BatchCandidate> &candidates, size_t first,
-                                     size_t last, const QString &operatorName, const QString &note)
+                                    size_t last, const QString &operatorName, const QString &note)
 {
     Done done;
     std::vector<Operation> seen;

@@ -40,7 +40,7 @@ public:
 
     // The candidates [first, last) of `candidates`, recorded by `operatorName` with `note`.
     static Done decide(Store &store, const std::vector<BatchCandidate> &candidates, size_t first, size_t last,
-                      const QString &operatorName, const QString &note);
+                       const QString &operatorName, const QString &note);
 };
 
 } // namespace RefundDesk

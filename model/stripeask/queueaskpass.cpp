@@ -16,7 +16,7 @@
 namespace RefundDesk {
 
 QueueAskPass::QueueAskPass(Store &store, StripeClient &client, QueueAskQuestions::Reading reading,
-                         double requestsPerSecond, QObject *parent)
+                           double requestsPerSecond, QObject *parent)
     : QObject(parent)
     , m_store(store)
     , m_client(client)

@@ -17,21 +17,21 @@ class Store;
 class StripeClient;
 class UndeliveredRefundEvents;
 
-// The queue-wide ask in two phases, both under one request rate. First the refund events
-// Stripe could not deliver, created from the first window of the operations to ask until
-// now (within Stripe's 30 days), are listed and
-// stored as the receiver would have stored them (UndeliveredRefundEvents): an operation
-// whose webhooks were missed is settled by its own events, with no listing of its window.
-// Then the operations still without evidence are asked as RefundQuestionAsker asks them (refunds
-// known by id retrieved, the others in shared listings), each answer handed over for the
-// caller to keep. A second run stores no event twice and asks only what is left.
+// One pass of the queue-wide ask, in two phases, both under one request rate. First the
+// refund events Stripe could not deliver, created from the first window of the operations
+// to ask until now (within Stripe's 30 days), are listed and stored as the receiver would
+// have stored them (UndeliveredRefundEvents): an operation whose webhooks were missed is
+// settled by its own events, with no listing of its window. Then the operations still
+// without evidence are asked as RefundQuestionAsker asks them (refunds known by id
+// retrieved, the others in shared listings), each answer handed over for the caller to
+// keep. A second pass stores no event twice and asks only what is left.
 class QueueAskPass final : public QObject
 {
     Q_OBJECT
 
 public:
     QueueAskPass(Store &store, StripeClient &client, QueueAskQuestions::Reading reading,
-                double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
+                 double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
     ~QueueAskPass() override;
 
     // `nowSeconds`: the time Stripe's 30 days of events are counted from.

@@ -3,8 +3,8 @@
 #include "store/store.h"
 #include "stripe/stripeclient.h"
 #include "stripeask/lookupkeeper.h"
-#include "stripeask/queueaskquestions.h"
 #include "stripeask/queueaskpass.h"
+#include "stripeask/queueaskquestions.h"
 #include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
@@ -26,7 +26,8 @@ std::shared_ptr<Store> openStore(const QString &location, std::optional<Error> &
 
 } // namespace
 
-QueueAskWorker::QueueAskWorker(QString location, QString operatorName, StripeSecret secret, QUrl apiBase, QObject *parent)
+QueueAskWorker::QueueAskWorker(QString location, QString operatorName, StripeSecret secret, QUrl apiBase,
+                               QObject *parent)
     : QObject(parent)
     , m_location(std::move(location))
     , m_operatorName(std::move(operatorName))

@@ -32,16 +32,18 @@ struct QueueAskReport
     std::optional<Error> failure; // why it stopped early, if it did
 };
 
-// One whole run on a thread of its own: opens the store at `location` on its own
-// connection, reads which operations to ask (QueueAskQuestions), asks them in two phases
-// (QueueAskPass) and keeps the answers a batch at a time (LookupKeeper). Lives on a worker thread; start() and cancel() are
-// called there (queued); progress and the report come back through signals.
+// The whole queue-wide ask on a thread of its own: opens the store at `location` on its
+// own connection, reads which operations to ask (QueueAskQuestions), asks them in one
+// pass of two phases (QueueAskPass) and keeps the answers a batch at a time
+// (LookupKeeper). Lives on a worker thread; start() and cancel() are called there
+// (queued); progress and the report come back through signals.
 class QueueAskWorker final : public QObject
 {
     Q_OBJECT
 
 public:
-    QueueAskWorker(QString location, QString operatorName, StripeSecret secret, QUrl apiBase, QObject *parent = nullptr);
+    QueueAskWorker(QString location, QString operatorName, StripeSecret secret, QUrl apiBase,
+                   QObject *parent = nullptr);
     ~QueueAskWorker() override;
 
     void start();

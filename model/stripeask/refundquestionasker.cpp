@@ -11,15 +11,15 @@
 
 namespace RefundDesk {
 
-RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions, double requestsPerSecond,
-                       QObject *parent)
+RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
+                                         double requestsPerSecond, QObject *parent)
     : RefundQuestionAsker(client, std::move(questions), m_ownPacer, parent)
 {
     m_ownPacer = StripeRequestPacer(requestsPerSecond);
 }
 
-RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions, StripeRequestPacer &pacer,
-                       QObject *parent)
+RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
+                                         StripeRequestPacer &pacer, QObject *parent)
     : QObject(parent)
     , m_client(client)
     , m_pacer(pacer)

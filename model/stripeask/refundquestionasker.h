@@ -31,10 +31,10 @@ class RefundQuestionAsker final : public QObject
 
 public:
     RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
-               double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
+                        double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
     // Paced by `pacer`, which requests before these (another phase of the same run) share.
-    RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions, StripeRequestPacer &pacer,
-               QObject *parent = nullptr);
+    RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
+                        StripeRequestPacer &pacer, QObject *parent = nullptr);
     ~RefundQuestionAsker() override;
 
     void start();

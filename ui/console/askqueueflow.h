@@ -16,8 +16,8 @@ namespace RefundDesk {
 
 class ConsoleStripeKey;
 
-// Queue › Ask Stripe about operations without evidence…: a QueueAskWorker on a thread of
-// its own (the UI thread never waits on Stripe nor the store), a progress dialog whose
+// Queue › Ask Stripe about operations without evidence…: a QueueAskWorker on a thread
+// of its own (the UI thread never waits on Stripe nor the store), a progress dialog whose
 // Cancel stops it keeping what was answered, and a report at the end.
 class AskQueueFlow final : public QObject
 {

@@ -3,8 +3,8 @@
 #include "domain/result.h"
 #include "store/postgresql/pgbatch.h"
 #include "store/postgresql/pgconninfo.h"
-#include "store/postgresql/pgpipeline.h"
 #include "store/postgresql/pgparams.h"
+#include "store/postgresql/pgpipeline.h"
 #include "store/postgresql/pgresult.h"
 
 #include <QByteArray>
@@ -28,10 +28,10 @@ class PgCanceller;
 // Setting a session up writes nothing, so a hot standby takes it as a primary does.
 //
 // Over a network every wait for an answer costs a round trip, so statements travel in
-// pipelines (libpq's pipeline mode, sent by PgPipeline): a PgBatch sends many at once, and the few
-// statements whose answers nobody waits for (the session's setup, a read snapshot's BEGIN and
-// its end) ride with the next pipeline. What a failed statement means for a person is
-// statementFailure()'s to say.
+// pipelines (libpq's pipeline mode, sent by PgPipeline): a PgBatch sends many at once, and
+// the few statements whose answers nobody waits for (the session's setup, a read snapshot's
+// BEGIN and its end) ride with the next pipeline. What a failed statement means for a
+// person is statementFailure()'s to say.
 class PgConnection final
 {
 public:
@@ -46,10 +46,10 @@ public:
     // non-blocking connect, one step per ensureConnected(), for a caller on a UI thread.
     enum class Reconnect { Waiting, InSteps };
 
-    // When the session's setup is sent: at once, or in one unit with the first pipeline (one
-    // round trip less; sessionError() then tells after that pipeline whether it took, and a
-    // failure later in that unit undoes the setup too: use it only where such a failure
-    // ends the connection's use, as opening a store does).
+    // When the session's setup is sent: at once, or in one unit with the first pipeline
+    // (one round trip less; sessionError() then tells after that pipeline whether it took,
+    // and a failure later in that unit undoes the setup too: use it only where such a
+    // failure ends the connection's use, as opening a store does).
     enum class Setup { Now, WithFirstPipeline };
 
     // Connects; the error says which of wrong location, server down, wrong password,
@@ -105,8 +105,8 @@ public:
     // A statement without parameters, or several (the schema's text), as one simple query.
     PgResult execText(const QByteArray &sql);
 
-    // A control statement (BEGIN, ROLLBACK) sent at the head of the next pipeline instead of
-    // on its own, in one unit with that pipeline's statements: what follows a BEGIN never
+    // A control statement (BEGIN, ROLLBACK) sent at the head of the next pipeline instead
+    // of on its own, in one unit with that pipeline's statements: what follows a BEGIN never
     // runs without it (a failed BEGIN answers for them). Returns a ticket for withdraw().
     int sendWithNext(const QByteArray &sql);
     // Takes back a statement still waiting for the next pipeline; false once it was sent.

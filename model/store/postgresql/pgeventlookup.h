@@ -25,7 +25,8 @@ public:
 
     // The same events of one operation named only by its id (the row itself is read in
     // the same pipeline): for a panel read in one round trip. Returns the answer's index.
-    // The statement candidatesOfEach() sends, added to a pipeline. Returns the answer's index.
+    // The statement candidatesOfEach() sends, added to a pipeline. Returns the answer's
+    // index.
     static int addForOperations(PgBatch &batch, const std::vector<Operation> &operations);
     static int addForOperationId(PgBatch &batch, const QString &operationId);
     // The same events of the operations a query lists (`pageSql`, a SELECT of refund_ops

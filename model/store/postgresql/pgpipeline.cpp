@@ -59,7 +59,7 @@ private:
 } // namespace
 
 std::vector<PgResult> PgPipeline::send(pg_conn *conn, bool prepare, const std::vector<PgAheadStatement> &ahead,
-                                    const PgBatch &batch)
+                                       const PgBatch &batch)
 {
     const std::vector<PgStatement> &statements = batch.statements();
     std::vector<PgResult> answers(statements.size());

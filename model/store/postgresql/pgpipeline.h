@@ -43,7 +43,7 @@ public:
     // answer for each statement the connection could not send or answer). `prepare`:
     // whether queries may be prepared (never behind a pooler, or before it is known).
     std::vector<PgResult> send(pg_conn *conn, bool prepare, const std::vector<PgAheadStatement> &ahead,
-                              const PgBatch &batch);
+                               const PgBatch &batch);
 
 private:
     std::unordered_map<std::string, std::string> m_prepared; // SQL -> statement name

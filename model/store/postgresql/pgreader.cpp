@@ -29,8 +29,8 @@ void PgReader::endSnapshot()
     if (m_connection.withdraw(m_snapshotBegin))
         return;
     // Nothing was written, so its end has nothing to report and nobody waits for it: it
-    // travels with the next pipeline (dataVersion() sends it, if nothing else does first, so
-    // that the change notifications held back during a transaction come through).
+    // travels with the next pipeline (dataVersion() sends it, if nothing else does first,
+    // so that the change notifications held back during a transaction come through).
     if (m_connection.isConnected())
         m_connection.sendWithNext("ROLLBACK");
 }
@@ -56,7 +56,7 @@ PgResult PgReader::read(const QByteArray &sql, const PgParams &params, const QSt
 }
 
 std::optional<Error> PgReader::pipelineFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
-                                             bool ownTransaction, const QString &doing)
+                                               bool ownTransaction, const QString &doing)
 {
     for (int index : statements) {
         const PgResult &answer = answers[size_t(index)];

@@ -120,7 +120,7 @@ public:
     Result<Operation> release(const QString &operationId, const SeenState &seen,
                               const QString &operatorName) override;
     Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) override;
-    // In one pipeline, a transaction each; and their evidence in one (pgstoredecisions.cpp).
+    // In one pipeline, a transaction each; their evidence in one more (pgstoredecisions.cpp).
     DecisionsMade decideMany(const std::vector<DecisionRequest> &decisions) override;
     Result<EvidenceInputs> evidenceInputsOfEach(const std::vector<Operation> &operations) override;
 
@@ -154,7 +154,7 @@ private:
         return m_reader.readResolutions(sql, params);
     }
     std::optional<Error> pipelineFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
-                                       bool ownTransaction, const QString &doing)
+                                         bool ownTransaction, const QString &doing)
     {
         return m_reader.pipelineFailure(answers, statements, ownTransaction, doing);
     }

@@ -133,11 +133,11 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
             lastSent = int(i);
     }
 
-    // Every transaction of the pipeline but the last commits without waiting for its WAL to
-    // reach the disk (synchronous_commit off, for that transaction only); the last waits
-    // as usual. The WAL is written and flushed in order, so once the last COMMIT has
-    // returned every earlier commit of the pipeline is on disk too: the pipeline pays for one
-    // flush rather than one per decision, and no decision is reported recorded before it
+    // Every transaction of the pipeline but the last commits without waiting for its WAL
+    // to reach the disk (synchronous_commit off, for that transaction only); the last
+    // waits as usual. The WAL is written and flushed in order, so once the last COMMIT has
+    // returned every earlier commit of the pipeline is on disk too: the pipeline pays for
+    // one flush rather than one per decision, and no decision is reported recorded before it
     // is durable. (Other sessions may see an earlier decision a few milliseconds before it
     // is on disk, as with any asynchronous commit: a crash of the server in that window
     // undoes it, and nobody was told it was recorded.) Each transaction ends with its own COMMIT; a ROLLBACK leads every unit
@@ -236,8 +236,8 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         changed.push_back(i);
     }
     // A decision left out names what the operation is now and who made it so: the last
-    // resolutions of those decided meanwhile, in one more pipeline; or, when the row is still
-    // as seen under its lock, the note written since.
+    // resolutions of those decided meanwhile, in one more pipeline; or, when the row is
+    // still as seen under its lock, the note written since.
     if (!changed.empty()) {
         PgBatch last;
         std::vector<int> lastOf(changed.size(), -1);

@@ -255,8 +255,8 @@ Result<OperationReading> PgStore::operationReading(const QString &operationId)
         batch.addControl("COMMIT");
     const std::vector<PgResult> answers = m_connection->execAll(batch);
     if (auto failed = pipelineFailure(answers, {row, attemptRows, eventRows, orderRows, resolutionRows, retention,
-                                              noteRows, lookupRows},
-                                    ownTransaction, doing))
+                                                noteRows, lookupRows},
+                                      ownTransaction, doing))
         return *failed;
 
     OperationReading reading;

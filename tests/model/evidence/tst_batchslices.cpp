@@ -297,8 +297,8 @@ void tst_BatchSlices::sliceCostsOneRoundTripOfDecisions()
                                        QStringLiteral("succeeded"), 1'700'000'100 + i));
     QCOMPARE(*writer->insertEvents(events), Operations);
 
-    // 10 ms each way, as tst_pgroundtrips: the statements of one pipeline, sent microseconds
-    // apart, never straddle an answer, so a pipeline counts once.
+    // 10 ms each way, as tst_pgroundtrips: the statements of one pipeline, sent
+    // microseconds apart, never straddle an answer, so a pipeline counts once.
     LatencyProxy proxy(m_server->socketPath(), 10);
     QVERIFY(proxy.start());
     auto store = openStore(proxy.pgLocation(database, QString::fromLatin1(PgTestServer::SuperUser)));

@@ -32,9 +32,9 @@ using namespace RefundDesk::Test;
 namespace {
 
 constexpr qint64 DemoNow = 1'767'225'600'000;
-// A 20 ms round trip, as over a VPN: the statements of one pipeline, sent microseconds apart,
-// never straddle an answer even on a loaded machine, and a statement answered before the
-// next is sent always shows as a round trip of its own.
+// A 20 ms round trip, as over a VPN: the statements of one pipeline, sent microseconds
+// apart, never straddle an answer even on a loaded machine, and a statement answered
+// before the next is sent always shows as a round trip of its own.
 constexpr int DelayMs = 10;
 const QString User = QString::fromLatin1(PgTestServer::SuperUser);
 
