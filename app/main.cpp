@@ -149,7 +149,7 @@ void grabWindow(RefundDesk::MainWindow &window, const ConsoleOptions &options)
     QCoreApplication::exit(0);
 }
 
-// Calls `then` once the window has nothing in flight: the store open, the queue listed,
+// Calls `then` once the window has nothing in progress: the store open, the queue listed,
 // the operation read (the reads happen off the UI thread and arrive as they come).
 void whenIdle(RefundDesk::MainWindow &window, std::function<void()> then)
 {

@@ -12,8 +12,8 @@
 #include "store/store.h"
 #include "stripe/stripeclient.h"
 #include "stripeask/lookupkeeper.h"
+#include "stripeask/queueaskpass.h"
 #include "stripeask/queueaskquestions.h"
-#include "stripeask/queueaskjob.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -45,50 +45,50 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
     StripeClient client(stripe.secret, stripe.apiBase);
     const qint64 withoutEvidence = reading->withoutEvidence;
     const qint64 alreadyAnswered = reading->alreadyAnswered;
-    QueueAskJob asker(*store, client, std::move(*reading), rate);
+    QueueAskPass pass(*store, client, std::move(*reading), rate);
     ProgressPrinter progress(context, QCoreApplication::translate("Cli", "asking Stripe", "progress"));
     std::optional<Error> failure;
     QEventLoop loop;
     qint64 kept = 0;
     qint64 settled = 0;
     qint64 withRefund = 0;
-    QObject::connect(&client, &StripeClient::waiting, &asker,
+    QObject::connect(&client, &StripeClient::waiting, &pass,
                      [&context](quint64, qint64, const QString &why) { context.say(why); });
-    QObject::connect(&asker, &QueueAskJob::eventsSkipped, &asker, [&context](const QString &why) { context.say(why); });
-    QObject::connect(&asker, &QueueAskJob::settled, &asker, [&](qint64 count) {
+    QObject::connect(&pass, &QueueAskPass::eventsSkipped, &pass, [&context](const QString &why) { context.say(why); });
+    QObject::connect(&pass, &QueueAskPass::settled, &pass, [&](qint64 count) {
         settled = count;
-        progress.update(settled, asker.total());
+        progress.update(settled, pass.total());
     });
     // The answers are kept a batch at a time (one transaction), not one by one.
     LookupKeeper keeper(*store, who);
-    QObject::connect(&asker, &QueueAskJob::operationAnswered, &keeper,
+    QObject::connect(&pass, &QueueAskPass::operationAnswered, &keeper,
                      [&keeper](const ProviderLookupDraft &answered, const QString &) { keeper.keep(answered); });
-    QObject::connect(&keeper, &LookupKeeper::kept, &asker, [&](const ProviderLookup &lookup) {
+    QObject::connect(&keeper, &LookupKeeper::kept, &pass, [&](const ProviderLookup &lookup) {
         ++kept;
         if (!lookup.result.contains(QLatin1String("\"refunds\":[]")))
             ++withRefund;
-        progress.update(settled + kept, asker.total());
+        progress.update(settled + kept, pass.total());
     });
-    QObject::connect(&keeper, &LookupKeeper::failed, &asker, [&](const Error &error) {
+    QObject::connect(&keeper, &LookupKeeper::failed, &pass, [&](const Error &error) {
         failure = error;
-        asker.stop();
+        pass.stop();
         loop.quit();
     });
 
     InterruptWatch interrupt;
     QObject::connect(&interrupt, &InterruptWatch::interrupted, &loop, [&] {
-        asker.stop();
+        pass.stop();
         loop.quit();
     });
-    QObject::connect(&asker, &QueueAskJob::finished, &loop, &QEventLoop::quit);
-    QObject::connect(&asker, &QueueAskJob::failed, &loop, [&](const Error &error) {
+    QObject::connect(&pass, &QueueAskPass::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&pass, &QueueAskPass::failed, &loop, [&](const Error &error) {
         failure = error;
         loop.quit();
     });
     const qint64 now = QDateTime::currentSecsSinceEpoch();
-    QMetaObject::invokeMethod(&asker, [&asker, now] { asker.start(now); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(&pass, [&pass, now] { pass.start(now); }, Qt::QueuedConnection);
     loop.exec();
-    asker.stop();
+    pass.stop();
     // What was answered before the end (or an interruption) is kept.
     keeper.flush();
     progress.finish();
@@ -111,10 +111,10 @@ int runAskStripeQueue(CliContext &context, const QString &operatorName, qint64 l
                                            "by id (%5).",
                                     "%2: new events; %3 and %5: requests")
             .arg(settled)
-            .arg(QCoreApplication::translate("Cli", "%n new event(s)", "stored", int(asker.eventsAdded())))
-            .arg(requests(asker.eventRequests()))
+            .arg(QCoreApplication::translate("Cli", "%n new event(s)", "stored", int(pass.eventsAdded())))
+            .arg(requests(pass.eventRequests()))
             .arg(kept)
-            .arg(requests(asker.refundRequests()));
+            .arg(requests(pass.refundRequests()));
     context.out() << summary << '\n' << phases << '\n';
     if (failure) {
         return context.fail(Error{failure->kind, failure->message + QLatin1Char(' ')

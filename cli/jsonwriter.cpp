@@ -49,7 +49,7 @@ nlohmann::json toJson(const Attempt &a)
         {"tool_call_id", text(a.toolCallId)},
         {"started_at", a.startedAt},
         {"finished_at", optional(a.finishedAt)},
-        {"outcome", a.outcome == AttemptOutcome::InFlight ? nlohmann::json(nullptr)
+        {"outcome", a.outcome == AttemptOutcome::Unfinished ? nlohmann::json(nullptr)
                                                           : nlohmann::json(toString(a.outcome).toStdString())},
         {"http_status", optional(a.httpStatus)},
         {"request_id", text(a.requestId)},

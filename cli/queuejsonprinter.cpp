@@ -175,7 +175,7 @@ void judgePages(const QString &location, int retentionHours, PageExchange &excha
     }
     const ReadSnapshot snapshot(**store);
     while (auto page = exchange.take()) {
-        // The page's events and provider lookups together: on a server one flight.
+        // The page's events and provider lookups together: on a server one pipeline.
         auto inputs = (*store)->evidenceInputsOfEach(page->second);
         if (!inputs) {
             exchange.fail(inputs.error());

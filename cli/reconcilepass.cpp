@@ -8,8 +8,8 @@
 #include "store/storelease.h"
 #include "stripe/stripeclient.h"
 #include "stripeask/lookupkeeper.h"
-#include "stripeask/queueasker.h"
 #include "stripeask/reconcilequestions.h"
+#include "stripeask/refundquestionasker.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -74,16 +74,16 @@ void ReconcilePass::eventsFetched()
     m_summary.askedAgain = reading->askedAgain;
     m_summary.tooRecent = reading->tooRecent;
     m_summary.notDueYet = reading->notDueYet;
-    m_asker = std::make_unique<QueueAsker>(m_client, std::move(reading->questions), m_pacer);
-    connect(m_asker.get(), &QueueAsker::operationAnswered, this,
+    m_asker = std::make_unique<RefundQuestionAsker>(m_client, std::move(reading->questions), m_pacer);
+    connect(m_asker.get(), &RefundQuestionAsker::operationAnswered, this,
             [this](const ProviderLookupDraft &answered, const QString &) { keep(answered); });
-    connect(m_asker.get(), &QueueAsker::finished, this, [this] {
+    connect(m_asker.get(), &RefundQuestionAsker::finished, this, [this] {
         if (!m_keeper->flush())
             return; // failed() said why
         m_renewal.stop();
         emit finished();
     });
-    connect(m_asker.get(), &QueueAsker::failed, this, &ReconcilePass::fail);
+    connect(m_asker.get(), &RefundQuestionAsker::failed, this, &ReconcilePass::fail);
     m_asker->start();
 }
 

@@ -12,7 +12,7 @@
 
 namespace RefundDesk {
 class LookupKeeper;
-class QueueAsker;
+class RefundQuestionAsker;
 class Store;
 class StoreLease;
 class StripeClient;
@@ -39,7 +39,7 @@ struct ReconcileSummary
 
 // One pass of the reconciler: the refund events Stripe could not deliver since
 // sync-events --undelivered-only last listed them (the same cursor, EventSync), then the
-// operations ReconcileQuestions finds due, asked as QueueAsker asks them under the
+// operations ReconcileQuestions finds due, asked as RefundQuestionAsker asks them under the
 // request rate, the answers kept as provider lookups a batch at a time (LookupKeeper). It
 // decides nothing. The caller holds `lease`; the pass renews it while it runs and fails
 // when it is lost. Runs on the thread of its store and client, from the event loop.
@@ -78,7 +78,7 @@ private:
     StripeRequestPacer m_pacer;
     std::unique_ptr<EventSync> m_events;
     std::unique_ptr<LookupKeeper> m_keeper;
-    std::unique_ptr<QueueAsker> m_asker;
+    std::unique_ptr<RefundQuestionAsker> m_asker;
     QTimer m_renewal;
     ReconcileSummary m_summary;
     bool m_stopped = false;

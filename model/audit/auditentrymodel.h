@@ -90,7 +90,7 @@ private:
     QVariant displayData(const AuditEntry &entry, int column) const;
 
     StoreWorker *m_worker = nullptr;
-    RequestLane m_lane; // a new query replaces the page in flight
+    RequestLane m_lane; // a new query replaces the page in progress
     AuditQuery m_query;
     int m_pageSize = 200;
     std::vector<AuditEntry> m_rows;

@@ -186,7 +186,7 @@ Result<void> Simulation::writeReferenceCase(StoreBuilder &builder)
     provider.beginConversation(charge);
 
     // The provider takes 17.8 s: the first attempt times out at 15 s, the second meets
-    // the request still in flight (409), the third gets the saved 500 replayed. The
+    // the request still in progress (409), the third gets the saved 500 replayed. The
     // refund was created all the same, pending, and succeeded 21 minutes later.
     ProviderFate fate;
     fate.latencyMs = 17'800;

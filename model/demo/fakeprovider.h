@@ -70,7 +70,7 @@ struct RefundRequest
 // What the client saw of one request.
 struct ProviderReply
 {
-    AttemptOutcome outcome = AttemptOutcome::InFlight;
+    AttemptOutcome outcome = AttemptOutcome::Unfinished;
     std::optional<int> httpStatus;
     QString requestId;
     QString error;
@@ -121,7 +121,7 @@ struct ProviderFate
 };
 
 // An in-memory Stripe: keeps each idempotency key's request and saved response, answers
-// 409 while a request with the key is in flight, replays the saved response (a 500
+// 409 while a request with the key is in progress, replays the saved response (a 500
 // included) afterwards, refuses a key reused with other parameters, and records every
 // refund it creates so that webhooks can be delivered for them.
 class FakeProvider final

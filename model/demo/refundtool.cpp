@@ -208,7 +208,7 @@ void RefundTool::receive(Call &call)
     case AttemptOutcome::Timeout:
     case AttemptOutcome::NetworkError:
     case AttemptOutcome::KeyInProgress:
-    case AttemptOutcome::InFlight:
+    case AttemptOutcome::Unfinished:
         break;
     }
     // Retry with the same key after a short backoff.

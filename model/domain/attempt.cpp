@@ -7,7 +7,7 @@ namespace RefundDesk::Names {
 QString toString(AttemptOutcome outcome)
 {
     switch (outcome) {
-    case AttemptOutcome::InFlight: return {};
+    case AttemptOutcome::Unfinished: return {};
     case AttemptOutcome::Refunded: return QStringLiteral("refunded");
     case AttemptOutcome::Declined: return QStringLiteral("declined");
     case AttemptOutcome::Timeout: return QStringLiteral("timeout");
@@ -27,13 +27,13 @@ AttemptOutcome attemptOutcomeFromString(const QString &text)
         if (toString(outcome) == text)
             return outcome;
     }
-    return AttemptOutcome::InFlight;
+    return AttemptOutcome::Unfinished;
 }
 
 QString describe(AttemptOutcome outcome)
 {
     switch (outcome) {
-    case AttemptOutcome::InFlight:
+    case AttemptOutcome::Unfinished:
         return QCoreApplication::translate("Attempt", "no answer recorded");
     case AttemptOutcome::Refunded:
         return QCoreApplication::translate("Attempt", "refunded");
@@ -42,7 +42,7 @@ QString describe(AttemptOutcome outcome)
     case AttemptOutcome::Timeout:
         return QCoreApplication::translate("Attempt", "timed out");
     case AttemptOutcome::KeyInProgress:
-        return QCoreApplication::translate("Attempt", "409: the same key was still in flight");
+        return QCoreApplication::translate("Attempt", "409: a request with the same key was still in progress");
     case AttemptOutcome::ServerError:
         return QCoreApplication::translate("Attempt", "saved 500: outcome unknown");
     case AttemptOutcome::NetworkError:

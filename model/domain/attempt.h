@@ -8,11 +8,11 @@ namespace RefundDesk {
 
 // How one attempt to reach the provider ended, as the refund tool recorded it.
 enum class AttemptOutcome {
-    InFlight,      // no outcome recorded (the tool stopped mid-attempt)
+    Unfinished,    // no outcome recorded: still running, or the tool stopped mid-attempt
     Refunded,
     Declined,
     Timeout,
-    KeyInProgress, // HTTP 409: a request with the same key was still in flight
+    KeyInProgress, // HTTP 409: a request with the same key was still in progress
     ServerError,   // a saved HTTP 500 replayed for the key
     NetworkError,
     KeyMismatch,   // same key, other parameters
@@ -36,7 +36,7 @@ struct Attempt
     QString toolCallId;
     qint64 startedAt = 0;
     std::optional<qint64> finishedAt;
-    AttemptOutcome outcome = AttemptOutcome::InFlight;
+    AttemptOutcome outcome = AttemptOutcome::Unfinished;
     std::optional<int> httpStatus;
     QString requestId;
     QString error;

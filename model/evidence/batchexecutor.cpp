@@ -41,25 +41,25 @@ BatchReport BatchExecutor::run(const BatchPlan &plan)
     report.leftOutByReviewer = plan.leftOutByReviewer();
     report.note = batchNote(m_note, m_operatorName, report.planned, QDateTime::currentMSecsSinceEpoch());
     const size_t total = plan.eligible.size();
-    for (size_t first = 0; first < total; first += size_t(m_flightSize)) {
+    for (size_t first = 0; first < total; first += size_t(m_sliceSize)) {
         if (m_cancel && m_cancel->load()) {
             report.cancelled = true;
             break;
         }
-        const size_t last = std::min(total, first + size_t(m_flightSize));
+        const size_t last = std::min(total, first + size_t(m_sliceSize));
         if (m_beforeWrite) {
             for (size_t i = first; i < last; ++i)
                 m_beforeWrite(plan.eligible[i]);
         }
-        BatchFlight::Landed landed = BatchFlight::fly(m_store, plan.eligible, first, last, m_operatorName, report.note);
-        for (BatchItemResult &item : landed.items) {
+        BatchSlice::Done done = BatchSlice::decide(m_store, plan.eligible, first, last, m_operatorName, report.note);
+        for (BatchItemResult &item : done.items) {
             report.items.push_back(std::move(item));
             if (m_progress)
                 m_progress(qint64(report.items.size()), report.planned);
         }
-        if (landed.failure) {
+        if (done.failure) {
             // The store cannot be written: what follows would fail the same way.
-            report.failure = std::move(landed.failure);
+            report.failure = std::move(done.failure);
             break;
         }
     }

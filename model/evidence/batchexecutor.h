@@ -2,8 +2,8 @@
 
 #include "domain/error.h"
 #include "domain/resolution.h"
-#include "evidence/batchflight.h"
 #include "evidence/batchplan.h"
+#include "evidence/batchslice.h"
 
 #include <QString>
 
@@ -37,20 +37,20 @@ struct BatchReport
 // included), each as its own decision: its own resolution row, its own
 // evidence (webhook:evt_...), the batch's note, and the check that the operation and its
 // evidence are still as reviewed. One that changed is skipped, with what changed. They go
-// to the store in flights (BatchFlight): on a server a flight's decisions cost one round
+// to the store in slices (BatchSlice): on a server a slice's decisions cost one round
 // trip, on SQLite one commit.
 //
 // Runs on the caller's thread; the console runs it on a worker. Not on a UI thread.
 class BatchExecutor final
 {
 public:
-    // How many decisions a flight carries unless set.
-    static constexpr int DefaultFlightSize = 200;
+    // How many decisions a slice carries unless set.
+    static constexpr int DefaultSliceSize = 200;
 
-    // Called for each operation once its flight has landed, with how many are done of how
+    // Called for each operation once its slice is decided, with how many are done of how
     // many.
     using Progress = std::function<void(qint64 done, qint64 total)>;
-    // Test seam: called for each candidate after it was reviewed and before its flight
+    // Test seam: called for each candidate after it was reviewed and before its slice
     // reads its evidence again, so that a test can change the operation in between.
     using BeforeWrite = std::function<void(const BatchCandidate &candidate)>;
 
@@ -58,11 +58,11 @@ public:
 
     void setProgress(Progress progress) { m_progress = std::move(progress); }
     void setBeforeWrite(BeforeWrite beforeWrite) { m_beforeWrite = std::move(beforeWrite); }
-    // Checked before each flight: once set, the batch stops, and what was decided stays
+    // Checked before each slice: once set, the batch stops, and what was decided stays
     // decided.
     void setCancel(const std::atomic<bool> *cancel) { m_cancel = cancel; }
-    // Decisions per flight (at least 1).
-    void setFlightSize(int size) { m_flightSize = std::max(1, size); }
+    // Decisions per slice (at least 1).
+    void setSliceSize(int size) { m_sliceSize = std::max(1, size); }
 
     BatchReport run(const BatchPlan &plan);
 
@@ -77,7 +77,7 @@ private:
     Progress m_progress;
     BeforeWrite m_beforeWrite;
     const std::atomic<bool> *m_cancel = nullptr;
-    int m_flightSize = DefaultFlightSize;
+    int m_sliceSize = DefaultSliceSize;
 };
 
 } // namespace RefundDesk

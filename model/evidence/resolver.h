@@ -69,7 +69,7 @@ public:
     // The draft as it may be recorded on `evidence` (read at the moment of writing): a
     // Conflict when the evidence no longer gives what was `reviewed`, Refused when it
     // contradicts the outcome without an override; overridesEvidence set exactly when the
-    // draft overrides a contradiction. What resolve() and a batch's flights both apply.
+    // draft overrides a contradiction. What resolve() and a batch's slices both apply.
     static Result<ResolutionDraft> checkAgainst(const Evidence &evidence, const ResolutionDraft &draft,
                                                 const std::optional<ReviewedEvidence> &reviewed);
 

@@ -21,7 +21,7 @@ void AttemptsModel::setAttempts(std::vector<Attempt> attempts, qint64 nowMsecs)
 bool AttemptsModel::leavesOutcomeUnknown(AttemptOutcome outcome)
 {
     switch (outcome) {
-    case AttemptOutcome::InFlight:
+    case AttemptOutcome::Unfinished:
     case AttemptOutcome::Timeout:
     case AttemptOutcome::KeyInProgress:
     case AttemptOutcome::ServerError:

@@ -27,7 +27,7 @@ public:
     };
 
     enum Role {
-        OutcomeCodeRole = Qt::UserRole + 1, // "timeout", "server_error", ... ("" in flight)
+        OutcomeCodeRole = Qt::UserRole + 1, // "timeout", "server_error", ... ("" when unfinished)
         OutcomeUncertainRole,               // the attempt left the outcome unknown
     };
 

@@ -31,7 +31,7 @@ class StoreWorker;
 //
 // refresh() re-reads what is loaded and updates rows in place, so that selection and
 // scroll position (persistent indexes) survive changes made by other connections. A newer
-// listing (a refresh, another filter) replaces one still in flight.
+// listing (a refresh, another filter) replaces one still in progress.
 //
 // Memory stays bounded however far the person scrolls: every row keeps only its key
 // (sort value and operation id); the operations themselves are held for the few pages
@@ -198,8 +198,8 @@ private:
 
     StoreWorker *m_worker = nullptr;
     RequestLane m_listLane;             // the first page, further pages, refreshes
-    std::optional<Listing> m_listing;   // the listing in flight
-    mutable QSet<int> m_pagesAsked;     // evicted pages asked for again, in flight
+    std::optional<Listing> m_listing;   // the listing in progress
+    mutable QSet<int> m_pagesAsked;     // evicted pages asked for again, in progress
     quint64 m_rowsGeneration = 0;       // moves on whenever the rows are replaced: older pages are dropped
     QueueQuery m_query;
     QString m_verdictFilter;

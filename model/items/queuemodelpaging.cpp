@@ -128,7 +128,7 @@ void QueueModel::fetchMore(const QModelIndex &parent)
     // for the next ask rather than nest one change inside another.
     if (m_emitting || !canFetchMore(parent))
         return;
-    // One listing at a time: the next page continues where the one in flight ends. A view
+    // One listing at a time: the next page continues where the one in progress ends. A view
     // asks again once the rows it has are laid out, if it still shows their end.
     if (isLoading())
         return;
@@ -143,7 +143,7 @@ void QueueModel::refresh()
         reload();
         return;
     }
-    // A listing in flight is replaced: the refresh reads at least as far.
+    // A listing in progress is replaced: the refresh reads at least as far.
     startListing(m_rows.empty() && !m_atEnd && m_scanned == 0 ? Listing::FirstPage : Listing::Refresh);
 }
 

@@ -177,7 +177,7 @@ public:
     // recordResolution() does; one that cannot be recorded is told why and the rest go on.
     // A decision is reported recorded only once it is durable. By default one after
     // another; SQLite commits them in a chunk, each in a savepoint of its own, and
-    // PostgreSQL sends them in one flight, each in a transaction of its own.
+    // PostgreSQL sends them in one pipeline, each in a transaction of its own.
     virtual DecisionsMade decideMany(const std::vector<DecisionRequest> &decisions);
     // Whether an error of this kind stops a batch (the store cannot go on) rather than
     // leaving out one decision (Conflict, Refused, Usage).
@@ -222,7 +222,7 @@ public:
     // same transaction as the lookup that names it; version 2 keeps the bodies inside the
     // lookup's requests (LookupBodies::inlined).
     Result<ProviderLookup> addProviderLookup(const ProviderLookupDraft &draft);
-    // Appends several lookups in one transaction (SQLite) or one flight (PostgreSQL): all
+    // Appends several lookups in one transaction (SQLite) or one pipeline (PostgreSQL): all
     // of them with their bodies, or none. The kept rows (with the bodies they name), in
     // the order of the drafts.
     virtual Result<std::vector<ProviderLookup>> addProviderLookups(const std::vector<ProviderLookupDraft> &drafts) = 0;

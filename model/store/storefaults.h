@@ -9,7 +9,7 @@ namespace RefundDesk {
 struct StoreFaults
 {
     // A pause between a decision's two writes, in which the crash tests kill the process
-    // (on PostgreSQL the first write then goes to the server in a flight of its own).
+    // (on PostgreSQL the first write then goes to the server in a pipeline of its own).
     int pauseInDecisionMs = 0;
     // SQLite's max_page_count on every open: a full disk where no small file system can
     // be mounted to fill.

@@ -13,7 +13,7 @@ namespace RefundDesk {
 
 namespace {
 
-// How long closing waits for a request in flight before leaving the thread to finish it.
+// How long closing waits for a request in progress before leaving the thread to finish it.
 constexpr int CloseWaitMs = 2000;
 // How often a running read is asked whether a newer one replaced it, besides each time a
 // request is sent (a lane may be abandoned without one).

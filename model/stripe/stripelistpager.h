@@ -52,7 +52,7 @@ public:
     void start(const QString &startingAfter = {});
     // Before start(): every request, the first too, keeps to `pacing`.
     void setPacing(Pacing pacing) { m_pacing = std::move(pacing); }
-    // No more pages are asked for; the one in flight is dropped.
+    // No more pages are asked for; the one in progress is dropped.
     void stop();
     int pagesRead() const { return m_pages; }
     // The HTTP status of the last answer (0 before one came, or when none came).

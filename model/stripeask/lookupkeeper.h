@@ -14,7 +14,7 @@ class Store;
 
 // Keeps the answers of a queue-wide ask (ask-stripe --all-without-evidence, reconcile,
 // the console's Ask about the queue) in the store a batch at a time: one transaction on
-// SQLite, one flight on PostgreSQL (Store::addProviderLookups), so that writing keeps
+// SQLite, one pipeline on PostgreSQL (Store::addProviderLookups), so that writing keeps
 // Stripe's pace over a link. A batch is written once it holds BatchSize answers, HoldMs
 // after its first answer came, or when flush() is called; a lookup is kept whole with
 // its bodies or not at all, and a kill loses at most the answers still waiting. Each
@@ -36,7 +36,7 @@ public:
     bool flush();
 
     int waiting() const { return int(m_waiting.size()); }
-    // The batches written so far: each one transaction or one flight.
+    // The batches written so far: each one transaction or one pipeline.
     qint64 batchesWritten() const { return m_batches; }
 
 signals:

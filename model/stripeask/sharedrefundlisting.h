@@ -39,7 +39,7 @@ public:
     ~SharedRefundListing() override;
 
     void start();
-    // No further page is asked for; the one in flight is dropped.
+    // No further page is asked for; the one in progress is dropped.
     void stop();
 
     // What the listing met, to judge the refunds' density: refunds read, seconds covered.

@@ -38,7 +38,7 @@ public:
     bool listable() const { return m_fromSeconds <= m_toSeconds; }
 
     void start();
-    // No further page is asked for; the one in flight is dropped (the pages before it are stored).
+    // No further page is asked for; the one in progress is dropped (the pages before it are stored).
     void stop();
 
     qint64 eventsRead() const { return m_read; }

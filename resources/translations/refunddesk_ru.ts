@@ -20,7 +20,7 @@
         <translation>тайм-аут</translation>
     </message>
     <message>
-        <source>409: the same key was still in flight</source>
+        <source>409: a request with the same key was still in progress</source>
         <translation>409: запрос с тем же ключом ещё выполнялся</translation>
     </message>
     <message>

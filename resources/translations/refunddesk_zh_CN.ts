@@ -20,7 +20,7 @@
         <translation>超时</translation>
     </message>
     <message>
-        <source>409: the same key was still in flight</source>
+        <source>409: a request with the same key was still in progress</source>
         <translation>409：同一幂等键的请求仍在处理中</translation>
     </message>
     <message>

@@ -153,13 +153,13 @@ bool measure(const QString &backend, const QString &location, const QString &thr
         return false;
     }
     // Of the batch's time, what reading the evidence again costs (the same reads, in the
-    // same flights, once more after it).
+    // same slices, once more after it).
     timer.restart();
-    for (size_t first = 0; first < rest.eligible.size(); first += BatchExecutor::DefaultFlightSize) {
-        std::vector<Operation> flight;
-        for (size_t i = first; i < std::min(rest.eligible.size(), first + BatchExecutor::DefaultFlightSize); ++i)
-            flight.push_back(rest.eligible[i].seen);
-        if (!store.evidenceInputsOfEach(flight)) {
+    for (size_t first = 0; first < rest.eligible.size(); first += BatchExecutor::DefaultSliceSize) {
+        std::vector<Operation> slice;
+        for (size_t i = first; i < std::min(rest.eligible.size(), first + BatchExecutor::DefaultSliceSize); ++i)
+            slice.push_back(rest.eligible[i].seen);
+        if (!store.evidenceInputsOfEach(slice)) {
             out << backend << ": the evidence could not be read again\n";
             return false;
         }

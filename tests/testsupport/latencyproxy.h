@@ -34,7 +34,7 @@ struct ProxyState
 //
 // It counts round trips, the way a client over a slow network pays for them: one starts
 // whenever the client sends after the server has answered since the client last sent (the
-// first data of a connection counts too). Statements pipelined in one flight therefore
+// first data of a connection counts too). Statements sent in one pipeline therefore
 // count once, however many there are; a client that waits for each answer before sending
 // the next statement pays one round trip per statement.
 //

@@ -224,7 +224,7 @@ Result<std::vector<InvariantViolation>> PgAudit::checkInvariants()
     std::vector<InvariantViolation> found;
     const QString doing = QCoreApplication::translate("Store", "checking the store's invariants", "what the store was doing when it failed");
 
-    // Every check in one flight: a constant number of statements, whatever the store's
+    // Every check in one pipeline: a constant number of statements, whatever the store's
     // size, and one round trip for all of them. The triggers of the roles file are asked
     // about whatever the roles say, and counted only when they are required.
     PgBatch batch;

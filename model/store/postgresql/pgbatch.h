@@ -9,7 +9,7 @@
 
 namespace RefundDesk::Internal {
 
-// One statement of a flight. A query is sent with its parameters bound, as an unnamed
+// One statement of a pipeline. A query is sent with its parameters bound, as an unnamed
 // statement; a control statement (BEGIN, COMMIT, ROLLBACK) is sent as it is, without
 // parameters, and left out of query-plan recording.
 struct PgStatement
@@ -20,7 +20,7 @@ struct PgStatement
     Kind kind = Kind::Query;
 };
 
-// Statements sent to the server together, in one flight (libpq's pipeline mode): they
+// Statements sent to the server together, in one pipeline (libpq's pipeline mode): they
 // cost one round trip however many there are. Each add*() returns the index of its
 // answer in what PgConnection::execAll() gives back.
 //

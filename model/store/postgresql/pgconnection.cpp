@@ -67,7 +67,7 @@ std::optional<Error> PgConnection::setUpSession(Setup setup)
 {
     m_waiting.clear(); // what waited was for the session that is gone
     m_canceller->reset(m_conn);
-    m_flight.forgetPrepared();
+    m_pipeline.forgetPrepared();
     m_listening = false;
     m_sessionKnown = false;
     m_sessionError.reset();
@@ -99,7 +99,7 @@ std::optional<Error> PgConnection::setUpSession(Setup setup)
                       m_sessionKnown = true;
                   }});
     ++m_sessions;
-    if (setup == Setup::WithFirstFlight)
+    if (setup == Setup::WithFirstPipeline)
         return std::nullopt;
     sendWaiting();
     return m_sessionError;
@@ -116,7 +116,7 @@ void PgConnection::leftRecovery()
 
 QByteArray PgConnection::listenUnlessPooled() const
 {
-    // In the same flight as the question whether a pooler stands between, so the server
+    // In the same pipeline as the question whether a pooler stands between, so the server
     // decides: a LISTEN on a pooled server connection would go to whoever gets it next.
     return "DO $$BEGIN IF pg_backend_pid() = " + QByteArray::number(m_backendPid) + " THEN LISTEN "
            + ChangeChannel + "; END IF; END$$";
@@ -183,7 +183,7 @@ PgResult PgConnection::exec(const QByteArray &sql, const PgParams &params)
 
 std::vector<PgResult> PgConnection::execAll(const PgBatch &batch)
 {
-    return m_flight.fly(m_conn, m_sessionKnown && !m_pooled, std::exchange(m_waiting, {}), batch);
+    return m_pipeline.send(m_conn, m_sessionKnown && !m_pooled, std::exchange(m_waiting, {}), batch);
 }
 
 int PgConnection::sendWithNext(const QByteArray &sql)

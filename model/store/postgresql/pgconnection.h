@@ -3,8 +3,8 @@
 #include "domain/result.h"
 #include "store/postgresql/pgbatch.h"
 #include "store/postgresql/pgconninfo.h"
-#include "store/postgresql/pgflight.h"
 #include "store/postgresql/pgparams.h"
+#include "store/postgresql/pgpipeline.h"
 #include "store/postgresql/pgresult.h"
 
 #include <QByteArray>
@@ -28,10 +28,10 @@ class PgCanceller;
 // Setting a session up writes nothing, so a hot standby takes it as a primary does.
 //
 // Over a network every wait for an answer costs a round trip, so statements travel in
-// flights (libpq's pipeline mode, sent by PgFlight): a PgBatch sends many at once, and the few
-// statements whose answers nobody waits for (the session's setup, a read snapshot's BEGIN and
-// its end) ride with the next flight. What a failed statement means for a person is
-// statementFailure()'s to say.
+// pipelines (libpq's pipeline mode, sent by PgPipeline): a PgBatch sends many at once, and
+// the few statements whose answers nobody waits for (the session's setup, a read snapshot's
+// BEGIN and its end) ride with the next pipeline. What a failed statement means for a
+// person is statementFailure()'s to say.
 class PgConnection final
 {
 public:
@@ -46,11 +46,11 @@ public:
     // non-blocking connect, one step per ensureConnected(), for a caller on a UI thread.
     enum class Reconnect { Waiting, InSteps };
 
-    // When the session's setup is sent: at once, or in one unit with the first flight (one
-    // round trip less; sessionError() then tells after that flight whether it took, and a
-    // failure later in that unit undoes the setup too: use it only where such a failure
-    // ends the connection's use, as opening a store does).
-    enum class Setup { Now, WithFirstFlight };
+    // When the session's setup is sent: at once, or in one unit with the first pipeline
+    // (one round trip less; sessionError() then tells after that pipeline whether it took,
+    // and a failure later in that unit undoes the setup too: use it only where such a
+    // failure ends the connection's use, as opening a store does).
+    enum class Setup { Now, WithFirstPipeline };
 
     // Connects; the error says which of wrong location, server down, wrong password,
     // unknown login or missing database it is, in one line, without the password.
@@ -96,23 +96,23 @@ public:
     const std::optional<Error> &sessionError() const { return m_sessionError; }
 
     // Runs `sql` with bound parameters: a statement prepared on this connection the first
-    // time it is used (the PREPARE in the same flight), or unnamed behind a pooler.
+    // time it is used (the PREPARE in the same pipeline), or unnamed behind a pooler.
     PgResult exec(const QByteArray &sql, const PgParams &params = {});
-    // Every statement of `batch` in one flight, and their answers in the same order (see
-    // PgBatch). Statements waiting to ride with the next flight go first, in the same
+    // Every statement of `batch` in one pipeline, and their answers in the same order (see
+    // PgBatch). Statements waiting to ride with the next pipeline go first, in the same
     // unit as the batch's first statements.
     std::vector<PgResult> execAll(const PgBatch &batch);
     // A statement without parameters, or several (the schema's text), as one simple query.
     PgResult execText(const QByteArray &sql);
 
-    // A control statement (BEGIN, ROLLBACK) sent at the head of the next flight instead of
-    // on its own, in one unit with that flight's statements: what follows a BEGIN never
+    // A control statement (BEGIN, ROLLBACK) sent at the head of the next pipeline instead
+    // of on its own, in one unit with that pipeline's statements: what follows a BEGIN never
     // runs without it (a failed BEGIN answers for them). Returns a ticket for withdraw().
     int sendWithNext(const QByteArray &sql);
-    // Takes back a statement still waiting for the next flight; false once it was sent.
+    // Takes back a statement still waiting for the next pipeline; false once it was sent.
     bool withdraw(int ticket);
     bool hasWaiting() const { return !m_waiting.empty(); }
-    // Sends what waits for the next flight now (one round trip; nothing when none waits).
+    // Sends what waits for the next pipeline now (one round trip; nothing when none waits).
     void sendWaiting();
     // COPY ... FROM STDIN with `data` in COPY's text format.
     PgResult copyIn(const QByteArray &sql, const QByteArray &data);
@@ -140,7 +140,7 @@ public:
     std::shared_ptr<PgCanceller> canceller() const { return m_canceller; }
 
     // While set, every statement text run is passed to it (query plan recording).
-    void setStatementObserver(PgFlight::Observer observer) { m_flight.setObserver(std::move(observer)); }
+    void setStatementObserver(PgPipeline::Observer observer) { m_pipeline.setObserver(std::move(observer)); }
 
 private:
     PgConnection(pg_conn *conn, const PgConnInfo &info, bool readOnly);
@@ -162,9 +162,9 @@ private:
     bool m_sessionKnown = false; // the setup's answer came: m_pooled is known
     bool m_listening = false;
     int m_backendPid = 0;
-    PgFlight m_flight; // prepares statements only where no pooler stands between
+    PgPipeline m_pipeline; // prepares statements only where no pooler stands between
     int m_sessions = 0;
-    std::vector<PgAheadStatement> m_waiting; // to ride with the next flight
+    std::vector<PgAheadStatement> m_waiting; // to ride with the next pipeline
     int m_nextTicket = 1;
     std::optional<Error> m_sessionError;
     Reconnect m_reconnect = Reconnect::Waiting;

@@ -90,7 +90,7 @@ int PgEventLookup::addForOperations(PgBatch &batch, const std::vector<Operation>
 int PgEventLookup::addForOperationId(PgBatch &batch, const QString &operationId)
 {
     // The key and the recorded refund id are the row's, read here by subquery: the
-    // statement needs nothing the flight has not answered yet.
+    // statement needs nothing the pipeline has not answered yet.
     static const QByteArray sql = candidatesStatement(
         QByteArray(),
         "operation_id = $1 OR idempotency_key = (SELECT idempotency_key FROM refund_ops WHERE operation_id = $1)",

@@ -24,8 +24,9 @@ public:
     Result<std::vector<std::vector<WebhookEvent>>> candidatesOfEach(const std::vector<Operation> &operations);
 
     // The same events of one operation named only by its id (the row itself is read in
-    // the same flight): for a panel read in one round trip. Returns the answer's index.
-    // The statement candidatesOfEach() sends, added to a flight. Returns the answer's index.
+    // the same pipeline): for a panel read in one round trip. Returns the answer's index.
+    // The statement candidatesOfEach() sends, added to a pipeline. Returns the answer's
+    // index.
     static int addForOperations(PgBatch &batch, const std::vector<Operation> &operations);
     static int addForOperationId(PgBatch &batch, const QString &operationId);
     // The same events of the operations a query lists (`pageSql`, a SELECT of refund_ops

@@ -144,7 +144,7 @@ Result<QueueCounts> PgQueueReader::counts(const QString &operatorName, const QDa
 Result<QueuePageReading> PgQueueReader::pageWithEvents(const QueueQuery &query,
                                                        const std::optional<QueueCursor> &after, int limit)
 {
-    // One flight: the page, then its events by a statement that lists the page again
+    // One pipeline: the page, then its events by a statement that lists the page again
     // with the same values, both in one REPEATABLE READ transaction (or the snapshot
     // already open) so that they see the same rows.
     const QString doing = QCoreApplication::translate("Store", "reading the queue", "what the store was doing when it failed");
@@ -170,7 +170,7 @@ Result<QueuePageReading> PgQueueReader::pageWithEvents(const QueueQuery &query,
     if (ownTransaction)
         batch.addControl("COMMIT");
     const std::vector<PgResult> answers = m_connection.execAll(batch);
-    if (auto failed = m_reader.flightFailure(answers, {rows, events, lookups}, ownTransaction, doing))
+    if (auto failed = m_reader.pipelineFailure(answers, {rows, events, lookups}, ownTransaction, doing))
         return *failed;
     QueuePageReading reading;
     const PgResult &page = answers[size_t(rows)];

@@ -17,7 +17,7 @@ class PgConnection;
 class PgReader;
 
 // PgStore's reads of the queue: a page, its keys, the views' counts, and a page with its
-// verdict inputs in one flight. Each is one statement built by QueueSql, its values bound
+// verdict inputs in one pipeline. Each is one statement built by QueueSql, its values bound
 // in the order it uses them; notes (schema version 2) count in the views that need them.
 class PgQueueReader final
 {

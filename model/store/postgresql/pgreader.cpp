@@ -29,8 +29,8 @@ void PgReader::endSnapshot()
     if (m_connection.withdraw(m_snapshotBegin))
         return;
     // Nothing was written, so its end has nothing to report and nobody waits for it: it
-    // travels with the next flight (dataVersion() sends it, if nothing else does first, so
-    // that the change notifications held back during a transaction come through).
+    // travels with the next pipeline (dataVersion() sends it, if nothing else does first,
+    // so that the change notifications held back during a transaction come through).
     if (m_connection.isConnected())
         m_connection.sendWithNext("ROLLBACK");
 }
@@ -55,14 +55,14 @@ PgResult PgReader::read(const QByteArray &sql, const PgParams &params, const QSt
     return result;
 }
 
-std::optional<Error> PgReader::flightFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
-                                             bool ownTransaction, const QString &doing)
+std::optional<Error> PgReader::pipelineFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
+                                               bool ownTransaction, const QString &doing)
 {
     for (int index : statements) {
         const PgResult &answer = answers[size_t(index)];
         if (answer.isOk())
             continue;
-        // The transaction failed halfway: its end rides with the next flight.
+        // The transaction failed halfway: its end rides with the next pipeline.
         if (ownTransaction && m_connection.isConnected() && m_connection.inTransaction())
             m_connection.sendWithNext("ROLLBACK");
         return m_connection.errorFor(answer, doing);

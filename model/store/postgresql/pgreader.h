@@ -36,10 +36,10 @@ public:
     PgResult read(const QByteArray &sql, const PgParams &params, const QString &doing, std::optional<Error> &error);
     Result<std::vector<Operation>> readOperations(const QByteArray &sql, const PgParams &params, const QString &doing);
     Result<std::vector<Resolution>> readResolutions(const QByteArray &sql, const PgParams &params);
-    // The error of the first of `statements` (indexes into a flight's answers) that failed;
-    // a transaction the flight opened itself is then ended with the next flight.
-    std::optional<Error> flightFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
-                                       bool ownTransaction, const QString &doing);
+    // The error of the first of `statements` (indexes into a pipeline's answers) that
+    // failed; a transaction the pipeline opened itself is then ended with the next one.
+    std::optional<Error> pipelineFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
+                                         bool ownTransaction, const QString &doing);
 
 private:
     PgConnection &m_connection;

@@ -22,7 +22,7 @@ public:
 
     // Reads the replay position and the lag now.
     Result<void> read(PgConnection &connection);
-    // The same statement for a flight that carries more (harmless on a primary), and
+    // The same statement for a pipeline that carries more (harmless on a primary), and
     // read()'s work on its answer.
     static int addRead(PgBatch &batch);
     Result<void> take(PgConnection &connection, const PgResult &result);

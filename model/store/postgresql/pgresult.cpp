@@ -27,7 +27,7 @@ bool PgResult::isOk() const
     case PGRES_COMMAND_OK:
     case PGRES_TUPLES_OK:
     case PGRES_COPY_IN:
-    case PGRES_PIPELINE_SYNC: // the end of a unit of a flight
+    case PGRES_PIPELINE_SYNC: // the end of a unit of a pipeline
         return true;
     default:
         return false;

@@ -12,7 +12,7 @@ namespace RefundDesk::Internal {
 
 // One PGresult, cleared when the last copy goes (the RAII guard of every libpq answer),
 // and typed readers of its text-format cells. Copies share the answer: a failure can
-// stand for the statements of a flight that it kept from running.
+// stand for the statements of a pipeline that it kept from running.
 class PgResult final
 {
 public:
@@ -20,7 +20,7 @@ public:
     explicit PgResult(pg_result *result);
 
     // A command or query that completed (PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_COPY_IN), or
-    // a flight's sync point.
+    // a pipeline's sync point.
     bool isOk() const;
     bool isNull() const { return !m_result; }
     // The five-character SQLSTATE of a failure, empty when there is none.
@@ -39,7 +39,7 @@ public:
     bool boolean(int row, int column) const;
 
     // PGRES_PIPELINE_ABORTED: the statement was not run because one before it in the
-    // same flight failed.
+    // same pipeline failed.
     bool wasSkipped() const;
 
 private:

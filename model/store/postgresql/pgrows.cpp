@@ -97,7 +97,7 @@ PgParams attemptParams(const Attempt &a)
 {
     PgParams p;
     p.add(a.operationId).add(qint64(a.attemptNo)).add(a.toolCallId).add(a.startedAt).add(a.finishedAt);
-    p.add(a.outcome == AttemptOutcome::InFlight ? QString() : toString(a.outcome));
+    p.add(a.outcome == AttemptOutcome::Unfinished ? QString() : toString(a.outcome));
     p.add(a.httpStatus ? std::optional<qint64>(*a.httpStatus) : std::nullopt);
     p.add(a.requestId).add(a.error);
     return p;

@@ -29,7 +29,7 @@ public:
     // need), or an empty string when it may.
     static Result<QString> whyNotWritable(PgConnection &connection);
 
-    // The statements of check() and whyNotWritable(), for a flight that carries more
+    // The statements of check() and whyNotWritable(), for a pipeline that carries more
     // (opening a store sends them with the session's setup). A login that may not write
     // gets a read-only session from the same statement: the server would refuse its
     // writes anyway, and so it says so early and plainly.

@@ -23,10 +23,10 @@ Result<std::unique_ptr<Store>> PgStore::open(const QString &location, OpenMode m
     if (!info)
         return info.error();
     const bool readOnly = mode == OpenMode::ReadOnly;
-    // After the connection's handshake, one flight: the session's setup (and LISTEN), the
+    // After the connection's handshake, one pipeline: the session's setup (and LISTEN), the
     // schema check, what the login may do, and a standby's replay position, asked of
-    // every server since whether it is a standby is only known from the same flight.
-    auto connection = PgConnection::connect(*info, readOnly, PgConnection::Setup::WithFirstFlight);
+    // every server since whether it is a standby is only known from the same pipeline.
+    auto connection = PgConnection::connect(*info, readOnly, PgConnection::Setup::WithFirstPipeline);
     if (!connection)
         return connection.error();
     PgConnection &opened = **connection;

@@ -36,9 +36,9 @@ class PgTransaction;
 // notifications and opens read-only, the moves of its replay position (PgReplicationStatus);
 // behind a pooler, where LISTEN cannot be had, the moves of the WAL position (PgChangePoll).
 //
-// Round trips are what a remote operator waits for, so each reading is one flight where
+// Round trips are what a remote operator waits for, so each reading is one pipeline where
 // it can be: a panel is one (operationReading), a snapshot's BEGIN travels with its first
-// statement and its end with the next flight after it (or the next dataVersion() poll), a
+// statement and its end with the next pipeline after it (or the next dataVersion() poll), a
 // claim, a release and a decision are two (the row lock with what the write needs to know,
 // then the write with its COMMIT), and opening is one after the connection's handshake.
 class PgStore final : public Store
@@ -120,7 +120,7 @@ public:
     Result<Operation> release(const QString &operationId, const SeenState &seen,
                               const QString &operatorName) override;
     Result<Resolution> recordResolution(const ResolutionDraft &draft, const SeenState &seen) override;
-    // In one flight, a transaction each; and their evidence in one (pgstoredecisions.cpp).
+    // In one pipeline, a transaction each; their evidence in one more (pgstoredecisions.cpp).
     DecisionsMade decideMany(const std::vector<DecisionRequest> &decisions) override;
     Result<EvidenceInputs> evidenceInputsOfEach(const std::vector<Operation> &operations) override;
 
@@ -153,10 +153,10 @@ private:
     {
         return m_reader.readResolutions(sql, params);
     }
-    std::optional<Error> flightFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
-                                       bool ownTransaction, const QString &doing)
+    std::optional<Error> pipelineFailure(const std::vector<PgResult> &answers, std::initializer_list<int> statements,
+                                         bool ownTransaction, const QString &doing)
     {
-        return m_reader.flightFailure(answers, statements, ownTransaction, doing);
+        return m_reader.pipelineFailure(answers, statements, ownTransaction, doing);
     }
     PgQueueReader queueReader() { return PgQueueReader(m_reader, *m_connection, m_schemaVersion); }
     PgTableReader tableReader() { return PgTableReader(m_reader, location(), m_schemaVersion); }
@@ -168,7 +168,7 @@ private:
     std::optional<Error> refuseMetaWrite(const QString &key);
     // The operator a write records: the login. An error when the caller named another.
     Result<QString> operatorFor(const QString &requested, const QString &doing) const;
-    // Inside a write's transaction, in one flight: the operation's row, locked, and its
+    // Inside a write's transaction, in one pipeline: the operation's row, locked, and its
     // last resolution (what a conflict names), then `more`. An error unless the row is as
     // `seen`; `moreAnswers` gets the answers of `more`.
     Result<Operation> lockedForWrite(const QString &operationId, const SeenState &seen, const PgBatch &more = {},

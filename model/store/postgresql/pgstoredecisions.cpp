@@ -1,6 +1,6 @@
-// PgStore's many decisions at once: one flight (libpq's pipeline mode) of transactions,
+// PgStore's many decisions at once: one pipeline (libpq's pipeline mode) of transactions,
 // one per decision, each its own unit between sync points, so that one that fails is
-// rolled back alone and the next runs all the same. A flight costs one round trip however
+// rolled back alone and the next runs all the same. A pipeline costs one round trip however
 // many decisions it carries, and each decision the server six statements: its
 // transaction's three (ROLLBACK of one left failed, BEGIN, COMMIT), its settings, its locks
 // (the row's, then the chain's) and its writes (the resolution and the status together).
@@ -133,11 +133,11 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
             lastSent = int(i);
     }
 
-    // Every transaction of the flight but the last commits without waiting for its WAL to
-    // reach the disk (synchronous_commit off, for that transaction only); the last waits
-    // as usual. The WAL is written and flushed in order, so once the last COMMIT has
-    // returned every earlier commit of the flight is on disk too: the flight pays for one
-    // flush rather than one per decision, and no decision is reported recorded before it
+    // Every transaction of the pipeline but the last commits without waiting for its WAL
+    // to reach the disk (synchronous_commit off, for that transaction only); the last
+    // waits as usual. The WAL is written and flushed in order, so once the last COMMIT has
+    // returned every earlier commit of the pipeline is on disk too: the pipeline pays for
+    // one flush rather than one per decision, and no decision is reported recorded before it
     // is durable. (Other sessions may see an earlier decision a few milliseconds before it
     // is on disk, as with any asynchronous commit: a crash of the server in that window
     // undoes it, and nobody was told it was recorded.) Each transaction ends with its own COMMIT; a ROLLBACK leads every unit
@@ -152,7 +152,7 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         int committed = 0;
     };
     std::vector<Sent> sent(decisions.size());
-    PgBatch flight;
+    PgBatch batch;
     bool first = true;
     for (size_t i = 0; i < decisions.size(); ++i) {
         if (refused[i])
@@ -160,12 +160,12 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         const ResolutionDraft &draft = decisions[i].draft;
         const QString refundId = draft.outcome == Outcome::Refunded ? draft.refundId.trimmed() : QString();
         if (!first)
-            flight.addControl("ROLLBACK");
+            batch.addControl("ROLLBACK");
         first = false;
-        flight.addControl("BEGIN ISOLATION LEVEL READ COMMITTED");
-        flight.addControl(int(i) == lastSent ? settings : asynchronous);
+        batch.addControl("BEGIN ISOLATION LEVEL READ COMMITTED");
+        batch.addControl(int(i) == lastSent ? settings : asynchronous);
         Sent &s = sent[i];
-        s.locked = flight.add(lockRowThenChain(m_schemaVersion), PgParams().add(draft.operationId).add(ChainLockKey));
+        s.locked = batch.add(lockRowThenChain(m_schemaVersion), PgParams().add(draft.operationId).add(ChainLockKey));
         PgParams params;
         params.add(draft.operationId)
             .add(toString(draft.outcome))
@@ -176,11 +176,11 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         const bool checkNotes = decisions[i].latestNoteSeen && m_schemaVersion >= 2;
         if (checkNotes)
             params.add(*decisions[i].latestNoteSeen);
-        s.written = flight.add(checkNotes ? DecideOneUnlessNoted : DecideOne, params);
-        s.committed = flight.addControl("COMMIT");
-        flight.sync();
+        s.written = batch.add(checkNotes ? DecideOneUnlessNoted : DecideOne, params);
+        s.committed = batch.addControl("COMMIT");
+        batch.sync();
     }
-    const std::vector<PgResult> answers = flight.isEmpty() ? std::vector<PgResult>() : m_connection->execAll(flight);
+    const std::vector<PgResult> answers = batch.isEmpty() ? std::vector<PgResult>() : m_connection->execAll(batch);
     if (m_connection->isConnected() && m_connection->inTransaction()) {
         PgBatch end;
         end.addControl("ROLLBACK");
@@ -189,7 +189,7 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
 
     const QString doing = QCoreApplication::translate("Store", "recording the outcome of %1", "what the store was doing when it failed");
     // Whether the last transaction committed and wrote (its row lock is logged): only then
-    // did its COMMIT flush the flight's earlier commits.
+    // did its COMMIT flush the pipeline's earlier commits.
     bool flushed = false;
     std::vector<Result<Resolution>> outcomes;
     std::vector<size_t> changed; // decisions left out because the operation changed
@@ -210,7 +210,7 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         if (failed) {
             Error error = m_connection->errorFor(*failed, doing.arg(operationId));
             if (!m_connection->isConnected()) {
-                // Some of the flight may have been committed before the connection broke.
+                // Some of the pipeline may have been committed before the connection broke.
                 made.failure = Error::unavailable(
                     QCoreApplication::translate("Store", "The connection to the PostgreSQL server at %1 broke while the "
                                                          "decision on %2 was being committed, and the server is not back "
@@ -236,8 +236,8 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         changed.push_back(i);
     }
     // A decision left out names what the operation is now and who made it so: the last
-    // resolutions of those decided meanwhile, in one more flight; or, when the row is still
-    // as seen under its lock, the note written since.
+    // resolutions of those decided meanwhile, in one more pipeline; or, when the row is
+    // still as seen under its lock, the note written since.
     if (!changed.empty()) {
         PgBatch last;
         std::vector<int> lastOf(changed.size(), -1);
@@ -267,7 +267,7 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         }
     }
     // When the last transaction did not flush, one that does: a row lock (logged) on an
-    // operation the flight decided, committed synchronously.
+    // operation the pipeline decided, committed synchronously.
     const auto lastDecided = std::find_if(outcomes.rbegin(), outcomes.rend(),
                                           [](const Result<Resolution> &outcome) { return outcome.ok(); });
     if (!flushed && lastDecided != outcomes.rend()) {
@@ -282,7 +282,7 @@ DecisionsMade PgStore::decideMany(const std::vector<DecisionRequest> &decisions)
         }
     }
     // A failure that is no decision's own (the server would not go on) ends the batch after
-    // this flight; what the flight recorded stands.
+    // this pipeline; what the pipeline recorded stands.
     for (const Result<Resolution> &outcome : outcomes) {
         if (!outcome && Store::endsABatch(outcome.error().kind)) {
             made.failure = outcome.error();
@@ -300,7 +300,7 @@ Result<EvidenceInputs> PgStore::evidenceInputsOfEach(const std::vector<Operation
         return inputs;
     const QString doing = QCoreApplication::translate("Store", "reading the events of %1 operations", "what the store was doing when it failed")
                               .arg(operations.size());
-    // One flight in one snapshot (its BEGIN travels with it): the events and the lookups.
+    // One pipeline in one snapshot (its BEGIN travels with it): the events and the lookups.
     const ReadSnapshot moment(*this);
     if (moment.error())
         return *moment.error();

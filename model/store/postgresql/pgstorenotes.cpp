@@ -166,10 +166,10 @@ Result<std::vector<ProviderLookup>> PgStore::addProviderLookups(const std::vecto
                                                       "response_sha256) VALUES ($1, $2, $3, session_user, $4, $5, $6, "
                                                       "$7, $8) RETURNING ")
                                            + LookupColumns;
-    // One flight, one transaction: every lookup with the bodies it names (each body sent
+    // One pipeline, one transaction: every lookup with the bodies it names (each body sent
     // once, before the first lookup naming it), or nothing.
-    PgBatch flight;
-    flight.addControl("BEGIN");
+    PgBatch batch;
+    batch.addControl("BEGIN");
     QSet<QString> sent;
     std::vector<int> lookupAnswers;
     lookupAnswers.reserve(drafts.size());
@@ -178,10 +178,10 @@ Result<std::vector<ProviderLookup>> PgStore::addProviderLookups(const std::vecto
         for (const ResponseBody &body : draft.bodies) {
             if (!sent.contains(body.sha256)) {
                 sent.insert(body.sha256);
-                flight.add(insertBody, PgParams().add(body.sha256).addUtf8(body.text));
+                batch.add(insertBody, PgParams().add(body.sha256).addUtf8(body.text));
             }
         }
-        lookupAnswers.push_back(flight.add(insertLookup, PgParams()
+        lookupAnswers.push_back(batch.add(insertLookup, PgParams()
                                                              .add(draft.operationId)
                                                              .add(draft.provider)
                                                              .add(QDateTime::currentMSecsSinceEpoch())
@@ -191,9 +191,9 @@ Result<std::vector<ProviderLookup>> PgStore::addProviderLookups(const std::vecto
                                                              .add(draft.result)
                                                              .add(draft.responseSha256)));
     }
-    const int committed = flight.addControl("COMMIT");
-    flight.sync();
-    const std::vector<PgResult> answers = m_connection->execAll(flight);
+    const int committed = batch.addControl("COMMIT");
+    batch.sync();
+    const std::vector<PgResult> answers = m_connection->execAll(batch);
     if (m_connection->isConnected() && m_connection->inTransaction()) {
         PgBatch end;
         end.addControl("ROLLBACK");

@@ -53,7 +53,7 @@ Result<qint64> PgStore::dataVersion()
     // reconnect is tried at most once a second and a remote server that does not answer
     // holds the caller up to connect_timeout; in steps, each poll waits on the server
     // ReconnectStepMs at most.
-    // A snapshot's end still waiting for a flight keeps the session in a transaction, and
+    // A snapshot's end still waiting for a pipeline keeps the session in a transaction, and
     // the server holds notifications back until it ends: send it now.
     if (!m_reader.inSnapshot() && m_connection->isConnected() && m_connection->hasWaiting())
         m_connection->sendWaiting();
@@ -214,7 +214,7 @@ Result<std::vector<Resolution>> PgStore::resolutions(const QString &operationId)
 
 Result<OperationReading> PgStore::operationReading(const QString &operationId)
 {
-    // One flight: BEGIN (unless a snapshot is open already), every statement, COMMIT. The
+    // One pipeline: BEGIN (unless a snapshot is open already), every statement, COMMIT. The
     // statements that would need the row's values (its key and refund id for the events,
     // its order for the order's operations) take only the operation id and read the row
     // again by subquery: the other way, waiting for the row before sending them, would
@@ -243,7 +243,7 @@ Result<OperationReading> PgStore::operationReading(const QString &operationId)
     const int resolutionRows = batch.add(resolutionsSql, id);
     const int retention = batch.add("SELECT value FROM store_meta WHERE key = $1",
                                     PgParams().add(QStringLiteral("key_retention_hours")));
-    // Schema version 2's tables travel in the same flight; a version 1 store has none.
+    // Schema version 2's tables travel in the same pipeline; a version 1 store has none.
     static const QByteArray notesSql = QByteArray("SELECT ") + NoteColumns
                                        + " FROM operation_notes WHERE operation_id = $1 ORDER BY note_id";
     static const QByteArray lookupsSql = QByteArray("SELECT ") + LookupColumns
@@ -254,9 +254,9 @@ Result<OperationReading> PgStore::operationReading(const QString &operationId)
     if (ownTransaction)
         batch.addControl("COMMIT");
     const std::vector<PgResult> answers = m_connection->execAll(batch);
-    if (auto failed = flightFailure(answers, {row, attemptRows, eventRows, orderRows, resolutionRows, retention,
-                                              noteRows, lookupRows},
-                                    ownTransaction, doing))
+    if (auto failed = pipelineFailure(answers, {row, attemptRows, eventRows, orderRows, resolutionRows, retention,
+                                                noteRows, lookupRows},
+                                      ownTransaction, doing))
         return *failed;
 
     OperationReading reading;

@@ -96,7 +96,7 @@ Result<Operation> PgStore::lockedForWrite(const QString &operationId, const Seen
 {
     // The row lock: a concurrent write of the same operation waits here until this
     // transaction ends, and then reads the row as that one left it. The last resolution
-    // is read after it in the same flight, so that a conflict can name who made it
+    // is read after it in the same pipeline, so that a conflict can name who made it
     // without another round trip.
     const QByteArray sql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
                            + " FROM refund_ops WHERE operation_id = $1 FOR UPDATE";
@@ -135,12 +135,12 @@ Result<int> PgStore::insertEvents(const std::vector<WebhookEvent> &events)
         return *lost;
     PgTransaction transaction(*m_connection);
     static const QByteArray sql = pgInsert("webhook_events", EventColumns) + " ON CONFLICT (event_id) DO NOTHING";
-    // A flight of inserts at a time, not a round trip per event; the last one carries the
+    // A pipeline of inserts at a time, not a round trip per event; the last one carries the
     // COMMIT. Bounded, so that a large import holds little in memory on either side.
-    constexpr size_t EventsPerFlight = 200;
+    constexpr size_t EventsPerPipeline = 200;
     int inserted = 0;
-    for (size_t first = 0;; first += EventsPerFlight) {
-        const size_t end = std::min(events.size(), first + EventsPerFlight);
+    for (size_t first = 0;; first += EventsPerPipeline) {
+        const size_t end = std::min(events.size(), first + EventsPerPipeline);
         PgBatch batch;
         for (size_t i = first; i < end; ++i)
             batch.add(sql, eventParams(events[i]));
@@ -201,7 +201,7 @@ Result<qint64> PgStore::updateAndCommit(PgTransaction &transaction, Operation &o
                                         const QString &doing)
 {
     // The times are the server's for every login but the store's owner (roles-postgresql.sql):
-    // what is kept is what the UPDATE returns. The UPDATE and the COMMIT share a flight;
+    // what is kept is what the UPDATE returns. The UPDATE and the COMMIT share a pipeline;
     // an UPDATE that matched no row commits nothing.
     PgBatch batch;
     batch.add(update + " RETURNING updated_at, claimed_at",
@@ -342,7 +342,7 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
     // The resolution first, as stored: for every login but the store's owner the server
     // fills in its id, time, prev_hash and hash (roles-postgresql.sql), and the operation's
     // updated_at is then the time it was recorded, read back by the UPDATE itself so that
-    // both writes and the COMMIT share one flight.
+    // both writes and the COMMIT share one pipeline.
     static const QByteArray insert = pgInsert("resolutions", ResolutionColumns) + " RETURNING " + ResolutionColumns;
     static const QByteArray update = "UPDATE refund_ops SET status = $1, refund_id = COALESCE($2, refund_id), "
                                      "claimed_by = NULL, claimed_at = NULL, "
@@ -352,7 +352,7 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
     PgBatch writes;
     std::optional<PgResult> insertedAlone;
     // Nothing in the product: a test build pauses between the two writes for the crash
-    // tests to kill it, so the INSERT goes in a flight of its own then.
+    // tests to kill it, so the INSERT goes in a pipeline of its own then.
     if (const int delayMs = StoreFaults::injected().pauseInDecisionMs; delayMs > 0) {
         PgBatch first;
         first.add(insert, resolutionParams(r));

@@ -15,7 +15,7 @@ class PgConnection;
 // took. The RAII guard of every PostgreSQL write. Its BEGIN costs no round trip of its
 // own: it travels with the transaction's first statements (and, when BEGIN fails, their
 // answers say why). Likewise commitWith() sends the last statements and the COMMIT in one
-// flight.
+// pipeline.
 class PgTransaction final
 {
 public:
@@ -28,7 +28,7 @@ public:
     bool isActive() const { return m_active; }
     // COMMIT; the result says whether it took.
     PgResult commit();
-    // `batch` and then COMMIT, in one flight: the answers of `batch`, and the COMMIT's
+    // `batch` and then COMMIT, in one pipeline: the answers of `batch`, and the COMMIT's
     // last. After a failure in `batch` nothing is committed (the destructor rolls back).
     std::vector<PgResult> commitWith(PgBatch batch);
 

@@ -66,7 +66,8 @@ void tst_Simulator::referenceCase()
     QCOMPARE(op[0][7], QStringLiteral("<null>"));
     QCOMPARE(op[0][8], QStringLiteral("<null>"));
 
-    // Timed out, met its own request in flight, then got the saved 500: all one tool call.
+    // Timed out, met its own request still in progress, then got the saved 500: all one
+    // tool call.
     const auto attempts = rows(db, "SELECT attempt_no, outcome, http_status, tool_call_id FROM refund_attempts "
                                    "WHERE operation_id = 'op_5521' ORDER BY attempt_no");
     QCOMPARE(attempts.size(), 3);

@@ -66,7 +66,7 @@ void tst_Simulator::attemptsFollowTheToolsAlgorithm()
                         "o.operation_id AND a.attempt_no = o.attempts WHERE a.outcome = 'refunded' "
                         "AND (o.status <> 'refunded' OR o.refund_id IS NULL)"),
              0);
-    // An open row has spent less than its budget (or is still in flight).
+    // An open row has spent less than its budget (or is still running).
     QCOMPARE(number(db, "SELECT count(*) FROM refund_ops WHERE status = 'open' AND attempts >= 6"), 0);
     // HTTP statuses go with their outcomes.
     const auto statuses = rows(db, "SELECT DISTINCT outcome, coalesce(http_status, 'none') FROM refund_attempts "
@@ -407,7 +407,7 @@ void tst_Simulator::scenesArePresent()
     const auto counts = rows(db, windows.constData());
     QVERIFY(counts[0][0].toLongLong() > 0);
     QVERIFY(counts[0][1].toLongLong() > 0);
-    // Racing tool calls: the loser met the winner's request in flight.
+    // Racing tool calls: the loser met the winner's request in progress.
     QVERIFY(m_summary.insertRaces > 0);
     QVERIFY(number(db, "SELECT count(*) FROM refund_attempts WHERE outcome = 'key_in_progress'") > 0);
     // Events that lost their metadata, and a few the provider sent about a charge.

@@ -192,7 +192,7 @@ void tst_BatchResolution::cancelStopsBeforeTheNextOperation()
     std::atomic<bool> cancel = false;
     BatchExecutor executor(*store, operatorOf(*store, QStringLiteral("alice")), QStringLiteral("Settled"));
     executor.setCancel(&cancel);
-    executor.setFlightSize(1); // Cancel is looked at between flights
+    executor.setSliceSize(1); // Cancel is looked at between slices
     executor.setProgress([&](qint64 done, qint64) {
         if (done == 3)
             cancel = true;

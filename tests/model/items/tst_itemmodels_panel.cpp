@@ -72,7 +72,7 @@ void TestItemModels::panelModels()
     QCOMPARE(attempts.rowCount(), 3);
     QCOMPARE(attempts.data(attempts.index(0, AttemptsModel::OutcomeColumn)).toString(), QStringLiteral("timed out"));
     QCOMPARE(attempts.data(attempts.index(1, AttemptsModel::OutcomeColumn)).toString(),
-             QStringLiteral("409: the same key was still in flight"));
+             QStringLiteral("409: a request with the same key was still in progress"));
     QCOMPARE(attempts.data(attempts.index(2, AttemptsModel::OutcomeColumn)).toString(),
              QStringLiteral("saved 500: outcome unknown"));
     QVERIFY(attempts.data(attempts.index(2, 0), AttemptsModel::OutcomeUncertainRole).toBool());

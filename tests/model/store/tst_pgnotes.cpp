@@ -1,6 +1,6 @@
 // Schema versions 2 and 3 on PostgreSQL: notes whose author and time are the server's,
 // refused to the agent and audit roles, the commands that write and show them, and copies
-// that carry them both ways. Version 3's response bodies: kept once, in one flight with the
+// that carry them both ways. Version 3's response bodies: kept once, in one pipeline with the
 // lookups that name them, append-only, with the lookups' rights. The upgrades to version 3:
 // tst_pgnotes_upgrades.cpp.
 
@@ -91,7 +91,7 @@ void tst_PgNotes::serverKeepsTheAuthorAndTheTime()
     QCOMPARE(lookups->front().result, lookup.result);
     QVERIFY(!m_server->exec(name, QStringLiteral("UPDATE provider_lookups SET result = '{}'")));
 
-    // Answers kept in one flight: each body once, the lookups naming them; the bodies
+    // Answers kept in one pipeline: each body once, the lookups naming them; the bodies
     // append-only for every login, the owner too.
     const QByteArray shared = R"({"object":"list","data":[{"id":"re_shared","object":"refund"}],"has_more":false})";
     const QByteArray own = R"({"object":"list","data":[{"id":"re_own","object":"refund"}],"has_more":false})";
@@ -109,21 +109,21 @@ void tst_PgNotes::serverKeepsTheAuthorAndTheTime()
         draft.responseSha256 = LookupBodies::digest(draft.bodies);
         return draft;
     };
-    auto flight = alice->addProviderLookups({answered(QStringLiteral("op_1"), {shared}),
+    auto added = alice->addProviderLookups({answered(QStringLiteral("op_1"), {shared}),
                                              answered(QStringLiteral("op_2"), {shared, own}),
                                              answered(QStringLiteral("op_1"), {own})});
-    QVERIFY2(flight, qPrintable(flight ? QString() : flight.error().message));
-    QCOMPARE(flight->size(), size_t(3));
-    QCOMPARE(flight->at(1).operationId, QStringLiteral("op_2"));
-    QCOMPARE(flight->at(1).operatorName, QStringLiteral("alice"));
+    QVERIFY2(added, qPrintable(added ? QString() : added.error().message));
+    QCOMPARE(added->size(), size_t(3));
+    QCOMPARE(added->at(1).operationId, QStringLiteral("op_2"));
+    QCOMPARE(added->at(1).operatorName, QStringLiteral("alice"));
     QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM provider_bodies")), QStringLiteral("2"));
     QCOMPARE(m_server->query(name, QStringLiteral("SELECT count(*) FROM provider_lookups WHERE requests LIKE '%re_shared%'")),
              QStringLiteral("0"));
-    std::vector<ProviderLookup> named{flight->at(1)};
+    std::vector<ProviderLookup> named{added->at(1)};
     QVERIFY(alice->readBodiesInto(named));
     QCOMPARE(named.front().bodies.size(), size_t(2));
     QCOMPARE(named.front().bodies.back().text, own);
-    // A flight that fails keeps nothing, the bodies it brought included.
+    // A pipeline that fails keeps nothing, the bodies it brought included.
     auto failed = alice->addProviderLookups({answered(QStringLiteral("op_1"), {QByteArray("{\"new\":1}")}),
                                              answered(QStringLiteral("op_404"), {own})});
     QVERIFY(!failed);

@@ -1,6 +1,6 @@
 // The round-trip budgets of tst_pgroundtrips through PgBouncer, in session and in
 // transaction mode, with a slow network (a LatencyProxy) between the store and the
-// pooler: behind a pooler statements are unnamed, and each is parsed in the flight that
+// pooler: behind a pooler statements are unnamed, and each is parsed in the pipeline that
 // runs it, so the budgets stay what they are on a direct connection: a panel one round
 // trip, a page of the queue with its verdict inputs two, a queue page with its events
 // one, a claim, a release and a decision three at most. Every count is printed.

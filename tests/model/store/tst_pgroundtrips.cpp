@@ -133,27 +133,27 @@ void tst_PgRoundTrips::panelReadsWhatSeparateReadsRead()
     QStringList ids = idsOf(*page);
     ids << QStringLiteral("op_5521");
     for (const QString &id : ids) {
-        auto flight = store->operationReading(id);
+        auto pipelined = store->operationReading(id);
         auto separate = store->Store::operationReading(id); // the reads one by one
-        QVERIFY(flight && separate);
-        QVERIFY(flight->operation && separate->operation);
-        QCOMPARE(flight->operation->version, separate->operation->version);
-        QCOMPARE(flight->operation->idempotencyKey, separate->operation->idempotencyKey);
-        QCOMPARE(attemptsOf(flight->attempts), attemptsOf(separate->attempts));
-        QCOMPARE(eventIdsOf(flight->candidates), eventIdsOf(separate->candidates));
-        QCOMPARE(idsOf(flight->orderOperations), idsOf(separate->orderOperations));
-        QCOMPARE(resolutionHashesOf(flight->resolutions), resolutionHashesOf(separate->resolutions));
-        QCOMPARE(flight->keyRetentionHours, separate->keyRetentionHours);
+        QVERIFY(pipelined && separate);
+        QVERIFY(pipelined->operation && separate->operation);
+        QCOMPARE(pipelined->operation->version, separate->operation->version);
+        QCOMPARE(pipelined->operation->idempotencyKey, separate->operation->idempotencyKey);
+        QCOMPARE(attemptsOf(pipelined->attempts), attemptsOf(separate->attempts));
+        QCOMPARE(eventIdsOf(pipelined->candidates), eventIdsOf(separate->candidates));
+        QCOMPARE(idsOf(pipelined->orderOperations), idsOf(separate->orderOperations));
+        QCOMPARE(resolutionHashesOf(pipelined->resolutions), resolutionHashesOf(separate->resolutions));
+        QCOMPARE(pipelined->keyRetentionHours, separate->keyRetentionHours);
     }
     // Decided operations have resolutions to compare too.
     auto decided = store->resolutionsAfter(0, 20);
     QVERIFY(decided && !decided->empty());
     for (const Resolution &r : *decided) {
-        auto flight = store->operationReading(r.operationId);
+        auto pipelined = store->operationReading(r.operationId);
         auto separate = store->Store::operationReading(r.operationId);
-        QVERIFY(flight && separate);
-        QCOMPARE(resolutionHashesOf(flight->resolutions), resolutionHashesOf(separate->resolutions));
-        QCOMPARE(eventIdsOf(flight->candidates), eventIdsOf(separate->candidates));
+        QVERIFY(pipelined && separate);
+        QCOMPARE(resolutionHashesOf(pipelined->resolutions), resolutionHashesOf(separate->resolutions));
+        QCOMPARE(eventIdsOf(pipelined->candidates), eventIdsOf(separate->candidates));
     }
 }
 

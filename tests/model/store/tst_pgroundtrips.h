@@ -29,7 +29,7 @@ using namespace RefundDesk;
 using namespace RefundDesk::Test;
 
 constexpr qint64 DemoNow = 1'767'225'600'000;
-// A 20 ms round trip, as over a VPN: the statements of one flight, sent microseconds apart,
+// A 20 ms round trip, as over a VPN: the statements of one pipeline, sent microseconds apart,
 // never straddle an answer even on a loaded machine, and a statement answered before the
 // next is sent always shows as a round trip of its own.
 constexpr int DelayMs = 10;

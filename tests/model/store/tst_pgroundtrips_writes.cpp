@@ -27,7 +27,7 @@ void tst_PgRoundTrips::queueJsonCostsTwoPerPageBeyondTheFirst()
     QVERIFY2(!failure, qPrintable(failure ? failure->message : QString()));
     QCOMPARE(QJsonDocument::fromJson(printed).array().size(), qsizetype(rows));
     // Beyond one page the worker threads read each page's events and its provider lookups
-    // in one flight on connections of their own (opened once each), beside the reading
+    // in one pipeline on connections of their own (opened once each), beside the reading
     // connection's page: two a page, in parallel.
     const qint64 workers = m_proxy->connections() - connectionsBefore;
     qInfo("queue --json of %lld rows in %lld pages of %d: %lld round trip(s), %lld worker connection(s) opened",

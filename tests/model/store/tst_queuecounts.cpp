@@ -109,7 +109,7 @@ bool fillAttempts(TestStore &store)
         a.toolCallId = QStringLiteral("toolu_%1").arg(number);
         a.startedAt = startedAt;
         a.finishedAt = finishedAt;
-        a.outcome = finishedAt ? AttemptOutcome::Timeout : AttemptOutcome::InFlight;
+        a.outcome = finishedAt ? AttemptOutcome::Timeout : AttemptOutcome::Unfinished;
         return store.addAttempt(a);
     };
     return add("op_first", OperationStatus::Unknown, T0) && add("op_long", OperationStatus::Checking, T0 + Hour)

@@ -1,5 +1,5 @@
 // LookupKeeper on SQLite and PostgreSQL: the answers of a queue-wide ask are written a
-// batch at a time (Store::addProviderLookups: one transaction, one flight), each lookup
+// batch at a time (Store::addProviderLookups: one transaction, one pipeline), each lookup
 // once and in the order the answers came, a body shared by many kept once; flush() writes
 // what waits; a batch the store refuses keeps nothing of itself, bodies included, and
 // stops the keeper.

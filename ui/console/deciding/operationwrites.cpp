@@ -27,7 +27,7 @@ namespace RefundDesk {
 
 namespace {
 
-// The WriteRunner keeps one write per key in flight; the upgrade is the store's, not an
+// The WriteRunner keeps one write per key in progress; the upgrade is the store's, not an
 // operation's (no operation id has this form).
 const QString UpgradeKey = QStringLiteral(" schema upgrade");
 

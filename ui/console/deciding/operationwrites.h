@@ -27,7 +27,7 @@ public:
 
     // Runs `write` off the UI thread for the operation (or any other key), saying `doing`
     // in the status bar meanwhile; `done` gets the outcome on the UI thread. False when the
-    // key already has a write in flight.
+    // key already has a write in progress.
     bool startWrite(const QString &operationId, const QString &doing, WriteRunner::Write write,
                     WriteRunner::Done done);
 

@@ -46,7 +46,7 @@ public:
     // The controls the Tab key visits, in reading order.
     QList<QWidget *> focusOrder() const;
 
-    // "Loading op_5521…" over what is shown, while a slow read of it is in flight; an
+    // "Loading op_5521…" over what is shown, while a slow read of it is in progress; an
     // empty id takes it away.
     void setLoading(const QString &operationId);
     bool isShowingLoading() const;

@@ -35,7 +35,7 @@ public:
     // Reads the operation and shows it; `fromChange` when a change elsewhere asks (the
     // notice then says what changed, and no "Loading…" shows).
     void load(const QString &operationId, bool fromChange);
-    // Drops the read in flight, if any (another store is shown).
+    // Drops the read in progress, if any (another store is shown).
     void abandon();
     // The operation the panel shows or is about to show, if any was asked for.
     QString wanted() const { return m_wanted; }
@@ -43,7 +43,7 @@ public:
     QString current() const;
     void showHint(Hint hint);
     // The operation shown (or asked for) is not in the view the queue lists: the panel
-    // lets it go (the read in flight dropped) and says so, naming it.
+    // lets it go (the read in progress dropped) and says so, naming it.
     void showNotInView(const QString &operationId);
     // Says the notice (or the hint) again in the language in force, from what was read.
     void retranslate();

@@ -36,7 +36,7 @@ void LiveRefresher::catchUp()
 {
     if (!m_worker)
         return;
-    // A look in flight may have read the version before our write: it is disregarded,
+    // A look in progress may have read the version before our write: it is disregarded,
     // and the one taken now is the one counted as seen.
     ++m_session;
     m_looking = false;

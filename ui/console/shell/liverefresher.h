@@ -26,7 +26,7 @@ public:
     void setStore(StoreWorker *worker);
     void setInterval(int milliseconds);
 
-    // Looks now instead of waiting for the timer (unless a look is in flight).
+    // Looks now instead of waiting for the timer (unless a look is in progress).
     void poll();
     // Takes the store's version as of the next look as seen, without signalling.
     void catchUp();

@@ -419,7 +419,7 @@ void MainWindow::updateActions()
     const auto &snapshot = m_panel->snapshot();
     m_actions->update(snapshot ? &*snapshot : nullptr, m_identity->name(), isReadOnly(),
                       m_facts && m_facts->schemaVersion >= 2);
-    // The state shown may be about to change: nothing more until the write in flight ends.
+    // The state shown may be about to change: nothing more until the write in progress ends.
     // Nor on an operation the queue does not select: the person acts on what they see.
     if (snapshot && (!currentOperation() || m_writes->isWriting(snapshot->operation.operationId))) {
         for (QAction *action : m_actions->writes())

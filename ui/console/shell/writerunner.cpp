@@ -13,9 +13,9 @@ WriteRunner::WriteRunner(QObject *parent)
 
 bool WriteRunner::start(const QString &location, const QString &operationId, Write write, Done done)
 {
-    if (m_inFlight.contains(operationId))
+    if (m_writing.contains(operationId))
         return false;
-    m_inFlight.insert(operationId);
+    m_writing.insert(operationId);
     emit writingChanged();
 
     // Opened in line before the write; when it cannot be, the write answers why.
@@ -35,7 +35,7 @@ bool WriteRunner::start(const QString &location, const QString &operationId, Wri
             return true;
         },
         this, [this, operationId, done = std::move(done)](Result<bool> answer) {
-            m_inFlight.remove(operationId);
+            m_writing.remove(operationId);
             emit writingChanged();
             if (done)
                 done(answer ? std::nullopt : std::optional<Error>(answer.error()));

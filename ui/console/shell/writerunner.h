@@ -33,10 +33,10 @@ public:
 
     // Starts `write` against the store at `location` (opened for writing on the first
     // write there). Returns false, starting nothing, while an earlier write for
-    // `operationId` is still in flight.
+    // `operationId` is still in progress.
     bool start(const QString &location, const QString &operationId, Write write, Done done);
-    bool isWriting(const QString &operationId) const { return m_inFlight.contains(operationId); }
-    bool isIdle() const { return m_inFlight.isEmpty(); }
+    bool isWriting(const QString &operationId) const { return m_writing.contains(operationId); }
+    bool isIdle() const { return m_writing.isEmpty(); }
 
 signals:
     // A write started or finished.
@@ -45,7 +45,7 @@ signals:
 private:
     StoreWorker *m_worker = nullptr;
     QString m_location; // where the worker's store was last asked to open
-    QSet<QString> m_inFlight;
+    QSet<QString> m_writing;
 };
 
 } // namespace RefundDesk

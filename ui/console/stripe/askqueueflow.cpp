@@ -41,8 +41,8 @@ void AskQueueFlow::retranslate()
 
 AskQueueFlow::~AskQueueFlow()
 {
-    if (m_run)
-        QMetaObject::invokeMethod(m_run, &QueueAskRun::cancel, Qt::QueuedConnection);
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, &QueueAskWorker::cancel, Qt::QueuedConnection);
     stopThread();
 }
 
@@ -70,10 +70,10 @@ void AskQueueFlow::run(const QString &location, const QString &operatorName, con
     m_action->setEnabled(false);
     m_thread = new QThread(this);
     m_thread->setObjectName(QStringLiteral("askQueueThread"));
-    auto *run = new QueueAskRun(location, operatorName, secret, apiBase);
-    run->moveToThread(m_thread);
-    m_run = run;
-    connect(m_thread, &QThread::finished, run, &QObject::deleteLater);
+    auto *worker = new QueueAskWorker(location, operatorName, secret, apiBase);
+    worker->moveToThread(m_thread);
+    m_worker = worker;
+    connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
 
     auto *progress = new QProgressDialog(tr("Asking Stripe about the operations without evidence…"), tr("Cancel"), 0, 0,
                                          m_window);
@@ -87,19 +87,19 @@ void AskQueueFlow::run(const QString &location, const QString &operatorName, con
     connect(progress, &QProgressDialog::canceled, this, [this] {
         if (m_progress)
             m_progress->setLabelText(tr("Stopping; the answers already complete are kept…"));
-        if (m_run)
-            QMetaObject::invokeMethod(m_run, &QueueAskRun::cancel, Qt::QueuedConnection);
+        if (m_worker)
+            QMetaObject::invokeMethod(m_worker, &QueueAskWorker::cancel, Qt::QueuedConnection);
     });
-    connect(run, &QueueAskRun::progress, this, [this](qint64 done, qint64 total) {
+    connect(worker, &QueueAskWorker::progress, this, [this](qint64 done, qint64 total) {
         if (!m_progress)
             return;
         m_progress->setMaximum(int(total));
         m_progress->setValue(int(done));
         m_progress->setLabelText(tr("Asking Stripe: %1 of %2 operations answered…").arg(done).arg(total));
     });
-    connect(run, &QueueAskRun::finished, this, &AskQueueFlow::ended);
+    connect(worker, &QueueAskWorker::finished, this, &AskQueueFlow::ended);
     m_thread->start();
-    QMetaObject::invokeMethod(run, &QueueAskRun::start, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(worker, &QueueAskWorker::start, Qt::QueuedConnection);
     progress->show();
 }
 

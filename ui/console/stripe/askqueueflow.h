@@ -1,6 +1,6 @@
 #pragma once
 
-#include "stripeask/queueaskrun.h"
+#include "stripeask/queueaskworker.h"
 
 #include <QObject>
 #include <QPointer>
@@ -16,8 +16,8 @@ namespace RefundDesk {
 
 class ConsoleStripeKey;
 
-// Queue › Ask Stripe about operations without evidence…: a QueueAskRun on a thread of
-// its own (the UI thread never waits on Stripe nor the store), a progress dialog whose
+// Queue › Ask Stripe about operations without evidence…: a QueueAskWorker on a thread
+// of its own (the UI thread never waits on Stripe nor the store), a progress dialog whose
 // Cancel stops it keeping what was answered, and a report at the end.
 class AskQueueFlow final : public QObject
 {
@@ -54,7 +54,7 @@ private:
     ConsoleStripeKey *m_key = nullptr;
     QAction *m_action = nullptr;
     QThread *m_thread = nullptr;
-    QPointer<QueueAskRun> m_run;
+    QPointer<QueueAskWorker> m_worker;
     QPointer<QProgressDialog> m_progress;
 };
 

@@ -33,10 +33,10 @@ class AskStripeRunner final : public QObject
 
 public:
     explicit AskStripeRunner(QObject *parent = nullptr);
-    // Stops the thread; a question still in flight is dropped and nothing is kept.
+    // Stops the thread; a question still in progress is dropped and nothing is kept.
     ~AskStripeRunner() override;
 
-    // False, starting nothing, while an earlier question is still in flight.
+    // False, starting nothing, while an earlier question is still in progress.
     bool ask(const AskStripeRequest &request);
     bool isBusy() const { return !m_asking.isEmpty(); }
     QString askingAbout() const { return m_asking; }

@@ -1,10 +1,10 @@
-#include "stripeask/queueaskrun.h"
+#include "stripeask/queueaskworker.h"
 
 #include "store/store.h"
 #include "stripe/stripeclient.h"
 #include "stripeask/lookupkeeper.h"
+#include "stripeask/queueaskpass.h"
 #include "stripeask/queueaskquestions.h"
-#include "stripeask/queueaskjob.h"
 #include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
@@ -26,7 +26,8 @@ std::shared_ptr<Store> openStore(const QString &location, std::optional<Error> &
 
 } // namespace
 
-QueueAskRun::QueueAskRun(QString location, QString operatorName, StripeSecret secret, QUrl apiBase, QObject *parent)
+QueueAskWorker::QueueAskWorker(QString location, QString operatorName, StripeSecret secret, QUrl apiBase,
+                               QObject *parent)
     : QObject(parent)
     , m_location(std::move(location))
     , m_operatorName(std::move(operatorName))
@@ -36,9 +37,9 @@ QueueAskRun::QueueAskRun(QString location, QString operatorName, StripeSecret se
     qRegisterMetaType<QueueAskReport>();
 }
 
-QueueAskRun::~QueueAskRun() = default;
+QueueAskWorker::~QueueAskWorker() = default;
 
-void QueueAskRun::start()
+void QueueAskWorker::start()
 {
     auto store = openStore(m_location, m_report.failure);
     if (!store)
@@ -61,17 +62,17 @@ void QueueAskRun::start()
     m_report.alreadyAnswered = reading->alreadyAnswered;
     const QString who = m_operatorName.isEmpty() ? store->sessionOperator() : m_operatorName;
     m_client = std::make_unique<StripeClient>(m_secret, m_apiBase);
-    m_job = std::make_unique<QueueAskJob>(*store, *m_client, std::move(*reading));
-    const qint64 total = m_job->total();
+    m_pass = std::make_unique<QueueAskPass>(*store, *m_client, std::move(*reading));
+    const qint64 total = m_pass->total();
     emit progress(0, total);
-    connect(m_job.get(), &QueueAskJob::eventsSkipped, this, [this](const QString &why) { m_report.eventsSkipped = why; });
-    connect(m_job.get(), &QueueAskJob::settled, this, [this, total](qint64 settled) {
+    connect(m_pass.get(), &QueueAskPass::eventsSkipped, this, [this](const QString &why) { m_report.eventsSkipped = why; });
+    connect(m_pass.get(), &QueueAskPass::settled, this, [this, total](qint64 settled) {
         m_report.settledByEvents = settled;
         emit progress(settled, total);
     });
     m_store = store;
     m_keeper = std::make_unique<LookupKeeper>(*store, who);
-    connect(m_job.get(), &QueueAskJob::operationAnswered, m_keeper.get(),
+    connect(m_pass.get(), &QueueAskPass::operationAnswered, m_keeper.get(),
             [this](const ProviderLookupDraft &answered, const QString &) { m_keeper->keep(answered); });
     connect(m_keeper.get(), &LookupKeeper::kept, this, [this, total](const ProviderLookup &lookup) {
         ++m_report.asked;
@@ -82,29 +83,29 @@ void QueueAskRun::start()
     connect(m_keeper.get(), &LookupKeeper::failed, this, [this](const Error &error) {
         if (!m_report.failure)
             m_report.failure = error;
-        m_job->stop();
+        m_pass->stop();
         end();
     });
-    connect(m_job.get(), &QueueAskJob::finished, this, &QueueAskRun::end);
-    connect(m_job.get(), &QueueAskJob::failed, this, [this](const Error &error) {
+    connect(m_pass.get(), &QueueAskPass::finished, this, &QueueAskWorker::end);
+    connect(m_pass.get(), &QueueAskPass::failed, this, [this](const Error &error) {
         m_report.failure = error;
-        m_job->stop();
+        m_pass->stop();
         end();
     });
-    m_job->start(QDateTime::currentSecsSinceEpoch());
+    m_pass->start(QDateTime::currentSecsSinceEpoch());
 }
 
-void QueueAskRun::cancel()
+void QueueAskWorker::cancel()
 {
     if (m_ended)
         return;
     m_report.cancelled = true;
-    if (m_job)
-        m_job->stop();
+    if (m_pass)
+        m_pass->stop();
     end();
 }
 
-void QueueAskRun::end()
+void QueueAskWorker::end()
 {
     if (m_ended)
         return;
@@ -113,9 +114,9 @@ void QueueAskRun::end()
     if (m_keeper)
         m_keeper->flush();
     m_report.requests = m_client ? m_client->requestsSent() : 0;
-    if (m_job) {
-        m_report.eventsAdded = m_job->eventsAdded();
-        m_report.eventRequests = m_job->eventRequests();
+    if (m_pass) {
+        m_report.eventsAdded = m_pass->eventsAdded();
+        m_report.eventRequests = m_pass->eventRequests();
     }
     emit finished(m_report);
 }

@@ -12,7 +12,7 @@
 namespace RefundDesk {
 
 class LookupKeeper;
-class QueueAskJob;
+class QueueAskPass;
 class Store;
 class StripeClient;
 
@@ -32,17 +32,19 @@ struct QueueAskReport
     std::optional<Error> failure; // why it stopped early, if it did
 };
 
-// One whole run on a thread of its own: opens the store at `location` on its own
-// connection, reads which operations to ask (QueueAskQuestions), asks them in two phases
-// (QueueAskJob) and keeps the answers a batch at a time (LookupKeeper). Lives on a worker thread; start() and cancel() are
-// called there (queued); progress and the report come back through signals.
-class QueueAskRun final : public QObject
+// The whole queue-wide ask on a thread of its own: opens the store at `location` on its
+// own connection, reads which operations to ask (QueueAskQuestions), asks them in one
+// pass of two phases (QueueAskPass) and keeps the answers a batch at a time
+// (LookupKeeper). Lives on a worker thread; start() and cancel() are called there
+// (queued); progress and the report come back through signals.
+class QueueAskWorker final : public QObject
 {
     Q_OBJECT
 
 public:
-    QueueAskRun(QString location, QString operatorName, StripeSecret secret, QUrl apiBase, QObject *parent = nullptr);
-    ~QueueAskRun() override;
+    QueueAskWorker(QString location, QString operatorName, StripeSecret secret, QUrl apiBase,
+                   QObject *parent = nullptr);
+    ~QueueAskWorker() override;
 
     void start();
     // Stops asking; what is kept stays kept, and the report follows.
@@ -63,7 +65,7 @@ private:
     std::shared_ptr<Store> m_store;
     std::unique_ptr<StripeClient> m_client;
     std::unique_ptr<LookupKeeper> m_keeper; // the answers, written a batch at a time
-    std::unique_ptr<QueueAskJob> m_job;
+    std::unique_ptr<QueueAskPass> m_pass;
     bool m_ended = false;
 };
 

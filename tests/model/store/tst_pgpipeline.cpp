@@ -1,7 +1,7 @@
-// A flight (PgFlight, libpq's pipeline mode) whose statements and answers are each far
+// A pipeline (PgPipeline, libpq's pipeline mode) whose statements and answers are each far
 // larger than what a socket holds: it must arrive whole, in order, over a Unix socket and
 // over a slow link, because the client reads the server's answers while it is still
-// sending. A small flight still costs one round trip.
+// sending. A small pipeline still costs one round trip.
 #include "latencyproxy.h"
 #include "pgtestserver.h"
 
@@ -17,15 +17,15 @@ using namespace RefundDesk;
 using namespace RefundDesk::Internal;
 using namespace RefundDesk::Test;
 
-class tst_PgFlight : public QObject
+class tst_PgPipeline : public QObject
 {
     Q_OBJECT
 
 private slots:
     void initTestCase();
-    void largeFlightArrivesWhole_data();
-    void largeFlightArrivesWhole();
-    void smallFlightIsOneRoundTrip();
+    void largePipelineArrivesWhole_data();
+    void largePipelineArrivesWhole();
+    void smallPipelineIsOneRoundTrip();
     void cleanupTestCase();
 
 private:
@@ -33,7 +33,7 @@ private:
 
     std::unique_ptr<PgTestServer> m_server;
     std::unique_ptr<LatencyProxy> m_proxy;
-    const QString m_db = QStringLiteral("flights");
+    const QString m_db = QStringLiteral("pipelines");
 };
 
 // Each statement carries this much and answers with as much: 300 of them are about 19 MB
@@ -49,7 +49,7 @@ static QString payloadOf(int i)
     return text;
 }
 
-void tst_PgFlight::initTestCase()
+void tst_PgPipeline::initTestCase()
 {
     m_server = std::make_unique<PgTestServer>();
     QVERIFY2(m_server->isRunning(), qPrintable(m_server->lastError()));
@@ -58,13 +58,13 @@ void tst_PgFlight::initTestCase()
     QVERIFY(m_proxy->start());
 }
 
-void tst_PgFlight::cleanupTestCase()
+void tst_PgPipeline::cleanupTestCase()
 {
     m_proxy.reset();
     m_server.reset();
 }
 
-std::unique_ptr<PgConnection> tst_PgFlight::connect(const QString &location)
+std::unique_ptr<PgConnection> tst_PgPipeline::connect(const QString &location)
 {
     auto info = PgConnInfo::parse(location);
     if (!info)
@@ -77,14 +77,14 @@ std::unique_ptr<PgConnection> tst_PgFlight::connect(const QString &location)
     return std::move(*connection);
 }
 
-void tst_PgFlight::largeFlightArrivesWhole_data()
+void tst_PgPipeline::largePipelineArrivesWhole_data()
 {
     QTest::addColumn<bool>("throughSlowLink");
     QTest::newRow("Unix socket") << false;
     QTest::newRow("a 20 ms round trip") << true;
 }
 
-void tst_PgFlight::largeFlightArrivesWhole()
+void tst_PgPipeline::largePipelineArrivesWhole()
 {
     QFETCH(bool, throughSlowLink);
     const QString location = throughSlowLink ? m_proxy->pgLocation(m_db, QStringLiteral("postgres"))
@@ -105,11 +105,11 @@ void tst_PgFlight::largeFlightArrivesWhole()
         QCOMPARE(answers[size_t(i)].integer(0, 1), qint64(kStatementBytes));
         QCOMPARE(answers[size_t(i)].text(0, 0), payloadOf(i));
     }
-    // The connection is still fit for the next flight.
+    // The connection is still fit for the next pipeline.
     QCOMPARE(connection->exec("SELECT 42").integer(0, 0), qint64(42));
 }
 
-void tst_PgFlight::smallFlightIsOneRoundTrip()
+void tst_PgPipeline::smallPipelineIsOneRoundTrip()
 {
     auto connection = connect(m_proxy->pgLocation(m_db, QStringLiteral("postgres")));
     QVERIFY(connection);
@@ -126,6 +126,6 @@ void tst_PgFlight::smallFlightIsOneRoundTrip()
         QCOMPARE(answers[size_t(i)].integer(0, 0), qint64(2 * i));
 }
 
-QTEST_GUILESS_MAIN(tst_PgFlight)
+QTEST_GUILESS_MAIN(tst_PgPipeline)
 
-#include "tst_pgflight.moc"
+#include "tst_pgpipeline.moc"

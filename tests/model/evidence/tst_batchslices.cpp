@@ -1,8 +1,8 @@
-// A batch from evidence sent in flights (Store::decideMany), on both backends: operations
+// A batch from evidence sent in slices (Store::decideMany), on both backends: operations
 // that changed after the review (decided by another connection, claimed by another person,
-// their verdict changed by a new event), wherever they fall in a flight, are skipped and
+// their verdict changed by a new event), wherever they fall in a slice, are skipped and
 // the rest decided exactly once; the audit chain verifies after; a support login's
-// decisions chain through the server's own trigger; and on PostgreSQL a flight costs a
+// decisions chain through the server's own trigger; and on PostgreSQL a slice costs a
 // round trip, not one per decision.
 
 #include "latencyproxy.h"
@@ -28,7 +28,7 @@ using RefundDesk::Test::TestStore;
 namespace {
 
 constexpr qint64 DemoNow = 1'767'225'600'000;
-constexpr int SmallFlight = 4;
+constexpr int SmallSlice = 4;
 
 std::unique_ptr<Store> openStore(const QString &location)
 {
@@ -68,7 +68,7 @@ WebhookEvent settlingEvent(const QString &operationId, const QString &refundId, 
 
 } // namespace
 
-class tst_BatchFlights : public QObject
+class tst_BatchSlices : public QObject
 {
     Q_OBJECT
 
@@ -80,7 +80,7 @@ private slots:
     void changedOnesAreSkippedWhereverTheyFall_data();
     void changedOnesAreSkippedWhereverTheyFall();
     void supportLoginChainsThroughTheServer();
-    void flightCostsOneRoundTripOfDecisions();
+    void sliceCostsOneRoundTripOfDecisions();
 
 private:
     QString demoStore(bool postgres);
@@ -91,28 +91,28 @@ private:
     int m_stores = 0;
 };
 
-void tst_BatchFlights::initTestCase()
+void tst_BatchSlices::initTestCase()
 {
     m_server = std::make_unique<PgTestServer>();
     QVERIFY2(m_server->isRunning(), qPrintable(m_server->lastError()));
 }
 
-void tst_BatchFlights::init()
+void tst_BatchSlices::init()
 {
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
 }
 
-void tst_BatchFlights::cleanup()
+void tst_BatchSlices::cleanup()
 {
     m_dir.reset();
 }
 
-QString tst_BatchFlights::demoStore(bool postgres)
+QString tst_BatchSlices::demoStore(bool postgres)
 {
     QString location;
     if (postgres) {
-        const QString name = QStringLiteral("flights_%1").arg(++m_stores);
+        const QString name = QStringLiteral("slices_%1").arg(++m_stores);
         if (!m_server->createDatabase(name))
             return {};
         location = m_server->location(name);
@@ -130,27 +130,27 @@ QString tst_BatchFlights::demoStore(bool postgres)
     return location;
 }
 
-void tst_BatchFlights::verifyIntact(Store &store)
+void tst_BatchSlices::verifyIntact(Store &store)
 {
     auto report = AuditVerifier(store).run();
     QVERIFY2(report, qPrintable(report ? QString() : report.error().message));
     QVERIFY2(report->intact(), qPrintable(report->problems().join(u'\n')));
 }
 
-void tst_BatchFlights::changedOnesAreSkippedWhereverTheyFall_data()
+void tst_BatchSlices::changedOnesAreSkippedWhereverTheyFall_data()
 {
     QTest::addColumn<bool>("postgres");
-    QTest::addColumn<int>("flightSize");
-    QTest::newRow("sqlite, flights of 4") << false << SmallFlight;
-    QTest::newRow("sqlite, one flight") << false << BatchExecutor::DefaultFlightSize;
-    QTest::newRow("postgresql, flights of 4") << true << SmallFlight;
-    QTest::newRow("postgresql, one flight") << true << BatchExecutor::DefaultFlightSize;
+    QTest::addColumn<int>("sliceSize");
+    QTest::newRow("sqlite, slices of 4") << false << SmallSlice;
+    QTest::newRow("sqlite, one slice") << false << BatchExecutor::DefaultSliceSize;
+    QTest::newRow("postgresql, slices of 4") << true << SmallSlice;
+    QTest::newRow("postgresql, one slice") << true << BatchExecutor::DefaultSliceSize;
 }
 
-void tst_BatchFlights::changedOnesAreSkippedWhereverTheyFall()
+void tst_BatchSlices::changedOnesAreSkippedWhereverTheyFall()
 {
     QFETCH(bool, postgres);
-    QFETCH(int, flightSize);
+    QFETCH(int, sliceSize);
     const QString location = demoStore(postgres);
     QVERIFY(!location.isEmpty());
     auto store = openStore(location);
@@ -162,16 +162,16 @@ void tst_BatchFlights::changedOnesAreSkippedWhereverTheyFall()
     request.operatorName = alice;
     auto plan = BatchPlanner::plan(*store, request);
     QVERIFY(plan);
-    QVERIFY(plan->eligible.size() >= size_t(3 * SmallFlight));
+    QVERIFY(plan->eligible.size() >= size_t(3 * SmallSlice));
     const qint64 before = *store->auditCount({});
 
-    // The first of a flight, the last of one (its transaction then decides nothing, and
-    // the flight must still be durable), and one in the middle of the next.
+    // The first of a slice, the last of one (its transaction then decides nothing, and
+    // the slice must still be durable), and one in the middle of the next.
     const QString claimed = plan->eligible[0].seen.operationId;
-    const QString decided = plan->eligible[SmallFlight - 1].seen.operationId;
-    const QString newEvent = plan->eligible[SmallFlight + 1].seen.operationId;
+    const QString decided = plan->eligible[SmallSlice - 1].seen.operationId;
+    const QString newEvent = plan->eligible[SmallSlice + 1].seen.operationId;
     BatchExecutor executor(*store, alice, QStringLiteral("Settled"));
-    executor.setFlightSize(flightSize);
+    executor.setSliceSize(sliceSize);
     executor.setBeforeWrite([&](const BatchCandidate &candidate) {
         const QString id = candidate.seen.operationId;
         if (id == claimed) {
@@ -193,7 +193,7 @@ void tst_BatchFlights::changedOnesAreSkippedWhereverTheyFall()
             draft.operatorName = operatorOf(*colleague, QStringLiteral("carol"));
             QVERIFY(Resolver(*colleague).resolve(draft, SeenState::of(candidate.seen)));
         } else if (id == newEvent) {
-            WebhookEvent event = settlingEvent(id, QStringLiteral("re_flight_other"), QStringLiteral("succeeded"),
+            WebhookEvent event = settlingEvent(id, QStringLiteral("re_slice_other"), QStringLiteral("succeeded"),
                                                candidate.seen.updatedAt / 1000 + 60);
             event.idempotencyKey = candidate.seen.idempotencyKey;
             auto inserted = colleague->insertEvents({event});
@@ -201,7 +201,7 @@ void tst_BatchFlights::changedOnesAreSkippedWhereverTheyFall()
             QCOMPARE(*inserted, 1);
         }
     });
-    // Told of each operation, in order, once its flight has landed.
+    // Told of each operation, in order, once its slice is decided.
     std::vector<qint64> told;
     executor.setProgress([&](qint64 done, qint64) { told.push_back(done); });
     const BatchReport report = executor.run(*plan);
@@ -244,10 +244,10 @@ void tst_BatchFlights::changedOnesAreSkippedWhereverTheyFall()
     verifyIntact(*store);
 }
 
-void tst_BatchFlights::supportLoginChainsThroughTheServer()
+void tst_BatchSlices::supportLoginChainsThroughTheServer()
 {
     // A support login's resolutions get their id, time, link and hash from the server's
-    // trigger (roles-postgresql.sql): decisions of one flight must still chain.
+    // trigger (roles-postgresql.sql): decisions of one slice must still chain.
     const QString location = demoStore(true);
     QVERIFY(!location.isEmpty());
     const QString database = location.section(QLatin1String("dbname="), 1).section(u' ', 0, 0);
@@ -262,9 +262,9 @@ void tst_BatchFlights::supportLoginChainsThroughTheServer()
     request.operatorName = QStringLiteral("dana");
     auto plan = BatchPlanner::plan(*store, request);
     QVERIFY(plan);
-    QVERIFY(plan->eligible.size() > size_t(SmallFlight));
+    QVERIFY(plan->eligible.size() > size_t(SmallSlice));
     BatchExecutor executor(*store, QStringLiteral("dana"), QStringLiteral("Settled"));
-    executor.setFlightSize(SmallFlight);
+    executor.setSliceSize(SmallSlice);
     const BatchReport report = executor.run(*plan);
     QVERIFY2(!report.failure, qPrintable(report.failure ? report.failure->message : QString()));
     QCOMPARE(report.decided(), qint64(plan->eligible.size()));
@@ -275,11 +275,11 @@ void tst_BatchFlights::supportLoginChainsThroughTheServer()
     verifyIntact(*owner);
 }
 
-void tst_BatchFlights::flightCostsOneRoundTripOfDecisions()
+void tst_BatchSlices::sliceCostsOneRoundTripOfDecisions()
 {
     // 500 settled operations, each with the event that settles it.
     constexpr int Operations = 500;
-    const QString database = QStringLiteral("flights_trips");
+    const QString database = QStringLiteral("slices_trips");
     QVERIFY(m_server->createDatabase(database));
     {
         auto created = StoreFactory::create(m_server->location(database));
@@ -297,8 +297,8 @@ void tst_BatchFlights::flightCostsOneRoundTripOfDecisions()
                                        QStringLiteral("succeeded"), 1'700'000'100 + i));
     QCOMPARE(*writer->insertEvents(events), Operations);
 
-    // 10 ms each way, as tst_pgroundtrips: the statements of one flight, sent microseconds
-    // apart, never straddle an answer, so a flight counts once.
+    // 10 ms each way, as tst_pgroundtrips: the statements of one pipeline, sent
+    // microseconds apart, never straddle an answer, so a pipeline counts once.
     LatencyProxy proxy(m_server->socketPath(), 10);
     QVERIFY(proxy.start());
     auto store = openStore(proxy.pgLocation(database, QString::fromLatin1(PgTestServer::SuperUser)));
@@ -315,14 +315,14 @@ void tst_BatchFlights::flightCostsOneRoundTripOfDecisions()
     const qint64 trips = proxy.roundTrips();
     QVERIFY(!report.failure);
     QCOMPARE(report.decided(), qint64(Operations));
-    const qint64 flights = (Operations + BatchExecutor::DefaultFlightSize - 1) / BatchExecutor::DefaultFlightSize;
-    qInfo("%d decisions in flights of %d: %lld round trips", Operations, BatchExecutor::DefaultFlightSize, trips);
-    // Each flight: its evidence read again (one), its decisions (one).
-    QVERIFY2(trips <= 2 * flights + 2, qPrintable(QString::number(trips)));
+    const qint64 slices = (Operations + BatchExecutor::DefaultSliceSize - 1) / BatchExecutor::DefaultSliceSize;
+    qInfo("%d decisions in slices of %d: %lld round trips", Operations, BatchExecutor::DefaultSliceSize, trips);
+    // Each slice: its evidence read again (one), its decisions (one).
+    QVERIFY2(trips <= 2 * slices + 2, qPrintable(QString::number(trips)));
     // One at a time, the same decisions cost at least a round trip each.
     QVERIFY(trips * 50 < Operations);
     verifyIntact(*store);
 }
 
-QTEST_GUILESS_MAIN(tst_BatchFlights)
-#include "tst_batchflights.moc"
+QTEST_GUILESS_MAIN(tst_BatchSlices)
+#include "tst_batchslices.moc"

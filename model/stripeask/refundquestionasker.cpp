@@ -1,4 +1,4 @@
-#include "stripeask/queueasker.h"
+#include "stripeask/refundquestionasker.h"
 
 #include "stripe/stripeclient.h"
 #include "stripe/stripelistpager.h"
@@ -11,15 +11,15 @@
 
 namespace RefundDesk {
 
-QueueAsker::QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions, double requestsPerSecond,
-                       QObject *parent)
-    : QueueAsker(client, std::move(questions), m_ownPacer, parent)
+RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
+                                         double requestsPerSecond, QObject *parent)
+    : RefundQuestionAsker(client, std::move(questions), m_ownPacer, parent)
 {
     m_ownPacer = StripeRequestPacer(requestsPerSecond);
 }
 
-QueueAsker::QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions, StripeRequestPacer &pacer,
-                       QObject *parent)
+RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
+                                         StripeRequestPacer &pacer, QObject *parent)
     : QObject(parent)
     , m_client(client)
     , m_pacer(pacer)
@@ -38,27 +38,27 @@ QueueAsker::QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> q
         m_groups.push_back(std::move(group));
 }
 
-QueueAsker::~QueueAsker()
+RefundQuestionAsker::~RefundQuestionAsker()
 {
     stop();
 }
 
-void QueueAsker::start()
+void RefundQuestionAsker::start()
 {
     next();
 }
 
-void QueueAsker::stop()
+void RefundQuestionAsker::stop()
 {
     m_stopped = true;
     if (m_listing)
         m_listing->stop();
-    // A lookup in flight is dropped with its answer: nothing of it is handed over.
+    // A lookup in progress is dropped with its answer: nothing of it is handed over.
     if (m_lookup)
         m_lookup.release()->deleteLater();
 }
 
-void QueueAsker::next()
+void RefundQuestionAsker::next()
 {
     if (m_stopped)
         return;
@@ -69,7 +69,7 @@ void QueueAsker::next()
     emit finished();
 }
 
-void QueueAsker::retrieveNext()
+void RefundQuestionAsker::retrieveNext()
 {
     m_lookup = std::make_unique<StripeRefundLookup>(m_client, std::move(m_known.front()));
     m_known.pop_front();
@@ -80,11 +80,11 @@ void QueueAsker::retrieveNext()
         answer(lookup->draft(), lookup->summary());
         next();
     });
-    connect(m_lookup.get(), &StripeRefundLookup::failed, this, &QueueAsker::failed);
+    connect(m_lookup.get(), &StripeRefundLookup::failed, this, &RefundQuestionAsker::failed);
     m_lookup->start();
 }
 
-std::vector<RefundLookupQuestion> QueueAsker::nextListing()
+std::vector<RefundLookupQuestion> RefundQuestionAsker::nextListing()
 {
     std::vector<RefundLookupQuestion> listing = std::move(m_groups.front());
     m_groups.pop_front();
@@ -120,21 +120,21 @@ std::vector<RefundLookupQuestion> QueueAsker::nextListing()
     return listing;
 }
 
-void QueueAsker::listNext()
+void RefundQuestionAsker::listNext()
 {
     m_listing = std::make_unique<SharedRefundListing>(m_client, m_pacer, nextListing());
-    connect(m_listing.get(), &SharedRefundListing::operationAnswered, this, &QueueAsker::answer);
+    connect(m_listing.get(), &SharedRefundListing::operationAnswered, this, &RefundQuestionAsker::answer);
     connect(m_listing.get(), &SharedRefundListing::finished, this, [this] {
         m_refundsRead += m_listing->refundsRead();
         m_secondsListed += m_listing->secondsCovered();
         m_listing.release()->deleteLater();
         next();
     });
-    connect(m_listing.get(), &SharedRefundListing::failed, this, &QueueAsker::failed);
+    connect(m_listing.get(), &SharedRefundListing::failed, this, &RefundQuestionAsker::failed);
     m_listing->start();
 }
 
-void QueueAsker::answer(const ProviderLookupDraft &draft, const QString &summary)
+void RefundQuestionAsker::answer(const ProviderLookupDraft &draft, const QString &summary)
 {
     if (m_stopped)
         return;

@@ -12,27 +12,27 @@
 
 namespace RefundDesk {
 
-class QueueAsker;
+class RefundQuestionAsker;
 class Store;
 class StripeClient;
 class UndeliveredRefundEvents;
 
-// The queue-wide ask in two phases, both under one request rate. First the refund events
-// Stripe could not deliver, created from the first window of the operations to ask until
-// now (within Stripe's 30 days), are listed and
-// stored as the receiver would have stored them (UndeliveredRefundEvents): an operation
-// whose webhooks were missed is settled by its own events, with no listing of its window.
-// Then the operations still without evidence are asked as QueueAsker asks them (refunds
-// known by id retrieved, the others in shared listings), each answer handed over for the
-// caller to keep. A second run stores no event twice and asks only what is left.
-class QueueAskJob final : public QObject
+// One pass of the queue-wide ask, in two phases, both under one request rate. First the
+// refund events Stripe could not deliver, created from the first window of the operations
+// to ask until now (within Stripe's 30 days), are listed and stored as the receiver would
+// have stored them (UndeliveredRefundEvents): an operation whose webhooks were missed is
+// settled by its own events, with no listing of its window. Then the operations still
+// without evidence are asked as RefundQuestionAsker asks them (refunds known by id
+// retrieved, the others in shared listings), each answer handed over for the caller to
+// keep. A second pass stores no event twice and asks only what is left.
+class QueueAskPass final : public QObject
 {
     Q_OBJECT
 
 public:
-    QueueAskJob(Store &store, StripeClient &client, QueueAskQuestions::Reading reading,
-                double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
-    ~QueueAskJob() override;
+    QueueAskPass(Store &store, StripeClient &client, QueueAskQuestions::Reading reading,
+                 double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
+    ~QueueAskPass() override;
 
     // `nowSeconds`: the time Stripe's 30 days of events are counted from.
     void start(qint64 nowSeconds);
@@ -70,7 +70,7 @@ private:
     StripeRequestPacer m_pacer;
     QueueAskQuestions::Reading m_reading;
     std::unique_ptr<UndeliveredRefundEvents> m_events;
-    std::unique_ptr<QueueAsker> m_asker;
+    std::unique_ptr<RefundQuestionAsker> m_asker;
     qint64 m_total = 0;
     qint64 m_settledByEvents = 0;
     int m_eventRequests = 0;

@@ -1,9 +1,9 @@
-#include "stripeask/queueaskjob.h"
+#include "stripeask/queueaskpass.h"
 
 #include "store/store.h"
 #include "stripe/stripeclient.h"
 #include "stripe/striperefundevents.h"
-#include "stripeask/queueasker.h"
+#include "stripeask/refundquestionasker.h"
 #include "stripeask/sharedrefundlisting.h"
 #include "stripeask/undeliveredrefundevents.h"
 
@@ -15,8 +15,8 @@
 
 namespace RefundDesk {
 
-QueueAskJob::QueueAskJob(Store &store, StripeClient &client, QueueAskQuestions::Reading reading,
-                         double requestsPerSecond, QObject *parent)
+QueueAskPass::QueueAskPass(Store &store, StripeClient &client, QueueAskQuestions::Reading reading,
+                           double requestsPerSecond, QObject *parent)
     : QObject(parent)
     , m_store(store)
     , m_client(client)
@@ -26,22 +26,22 @@ QueueAskJob::QueueAskJob(Store &store, StripeClient &client, QueueAskQuestions::
 {
 }
 
-QueueAskJob::~QueueAskJob()
+QueueAskPass::~QueueAskPass()
 {
     stop();
 }
 
-qint64 QueueAskJob::eventsRead() const
+qint64 QueueAskPass::eventsRead() const
 {
     return m_events ? m_events->eventsRead() : 0;
 }
 
-qint64 QueueAskJob::eventsAdded() const
+qint64 QueueAskPass::eventsAdded() const
 {
     return m_events ? m_events->eventsAdded() : 0;
 }
 
-void QueueAskJob::start(qint64 nowSeconds)
+void QueueAskPass::start(qint64 nowSeconds)
 {
     if (m_reading.questions.empty()) {
         emit finished();
@@ -59,13 +59,13 @@ void QueueAskJob::start(qint64 nowSeconds)
     // Up to now, not to the last window's end: a refund created in a window changes later
     // (refund.updated), and its latest event is what the verdict reads.
     m_events = std::make_unique<UndeliveredRefundEvents>(m_store, m_client, m_pacer, *from, nowSeconds, nowSeconds);
-    connect(m_events.get(), &UndeliveredRefundEvents::finished, this, &QueueAskJob::eventsListed);
-    connect(m_events.get(), &UndeliveredRefundEvents::refused, this, &QueueAskJob::eventsRefused);
-    connect(m_events.get(), &UndeliveredRefundEvents::failed, this, &QueueAskJob::failed);
+    connect(m_events.get(), &UndeliveredRefundEvents::finished, this, &QueueAskPass::eventsListed);
+    connect(m_events.get(), &UndeliveredRefundEvents::refused, this, &QueueAskPass::eventsRefused);
+    connect(m_events.get(), &UndeliveredRefundEvents::failed, this, &QueueAskPass::failed);
     m_events->start();
 }
 
-void QueueAskJob::stop()
+void QueueAskPass::stop()
 {
     m_stopped = true;
     if (m_events)
@@ -74,7 +74,7 @@ void QueueAskJob::stop()
         m_asker->stop();
 }
 
-void QueueAskJob::eventsListed()
+void QueueAskPass::eventsListed()
 {
     if (m_stopped)
         return;
@@ -102,7 +102,7 @@ void QueueAskJob::eventsListed()
     ask(std::move(questions));
 }
 
-void QueueAskJob::eventsRefused(const Error &error)
+void QueueAskPass::eventsRefused(const Error &error)
 {
     // A key with Refunds: Read alone still answers every operation, only at the listings' cost.
     emit eventsSkipped(QCoreApplication::translate("Stripe", "%1 The undelivered events were not listed: every operation "
@@ -112,12 +112,12 @@ void QueueAskJob::eventsRefused(const Error &error)
     eventsListed();
 }
 
-void QueueAskJob::ask(std::vector<RefundLookupQuestion> questions)
+void QueueAskPass::ask(std::vector<RefundLookupQuestion> questions)
 {
-    m_asker = std::make_unique<QueueAsker>(m_client, std::move(questions), m_pacer);
-    connect(m_asker.get(), &QueueAsker::operationAnswered, this, &QueueAskJob::operationAnswered);
-    connect(m_asker.get(), &QueueAsker::finished, this, &QueueAskJob::finished);
-    connect(m_asker.get(), &QueueAsker::failed, this, &QueueAskJob::failed);
+    m_asker = std::make_unique<RefundQuestionAsker>(m_client, std::move(questions), m_pacer);
+    connect(m_asker.get(), &RefundQuestionAsker::operationAnswered, this, &QueueAskPass::operationAnswered);
+    connect(m_asker.get(), &RefundQuestionAsker::finished, this, &QueueAskPass::finished);
+    connect(m_asker.get(), &RefundQuestionAsker::failed, this, &QueueAskPass::failed);
     m_asker->start();
 }
 

@@ -1,4 +1,4 @@
-#include "evidence/batchflight.h"
+#include "evidence/batchslice.h"
 
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/resolver.h"
@@ -6,28 +6,28 @@
 
 namespace RefundDesk {
 
-BatchFlight::Landed BatchFlight::fly(Store &store, const std::vector<BatchCandidate> &candidates, size_t first,
-                                     size_t last, const QString &operatorName, const QString &note)
+BatchSlice::Done BatchSlice::decide(Store &store, const std::vector<BatchCandidate> &candidates, size_t first,
+                                    size_t last, const QString &operatorName, const QString &note)
 {
-    Landed landed;
+    Done done;
     std::vector<Operation> seen;
     seen.reserve(last - first);
     for (size_t i = first; i < last; ++i) {
         seen.push_back(candidates[i].seen);
-        landed.items.push_back({candidates[i], BatchItemResult::State::Skipped, std::nullopt, {}});
+        done.items.push_back({candidates[i], BatchItemResult::State::Skipped, std::nullopt, {}});
     }
     // The evidence as it is now, judged on the operation as reviewed: an operation that
     // changed since is refused by the store's own check below.
     auto inputs = store.evidenceInputsOfEach(seen);
     if (!inputs) {
-        landed.items.clear();
-        landed.failure = inputs.error();
-        return landed;
+        done.items.clear();
+        done.failure = inputs.error();
+        return done;
     }
     std::vector<DecisionRequest> requests;
     std::vector<size_t> itemOf; // the item each request decides
     for (size_t i = 0; i < seen.size(); ++i) {
-        const BatchCandidate &candidate = landed.items[i].candidate;
+        const BatchCandidate &candidate = done.items[i].candidate;
         ResolutionDraft draft;
         draft.operationId = candidate.seen.operationId;
         draft.outcome = candidate.outcome;
@@ -36,7 +36,7 @@ BatchFlight::Landed BatchFlight::fly(Store &store, const std::vector<BatchCandid
         draft.note = note;
         draft.operatorName = operatorName;
         if (auto refused = Resolver::checkDraft(draft)) {
-            landed.items[i].reason = refused->message;
+            done.items[i].reason = refused->message;
             continue;
         }
         // The verdict alone decides; its sentences are written only to say why one is refused.
@@ -51,7 +51,7 @@ BatchFlight::Landed BatchFlight::fly(Store &store, const std::vector<BatchCandid
         }
         if (!checked) {
             // It changed since the review: skipped, never decided on stale evidence.
-            landed.items[i].reason = checked.error().message;
+            done.items[i].reason = checked.error().message;
             continue;
         }
         // A note written since the plan refuses it too (the store looks, atomically).
@@ -66,7 +66,7 @@ BatchFlight::Landed BatchFlight::fly(Store &store, const std::vector<BatchCandid
         const std::vector<DecisionRequest> rest(requests.begin() + qsizetype(sent), requests.end());
         DecisionsMade made = store.decideMany(rest);
         for (size_t k = 0; k < made.outcomes.size(); ++k) {
-            BatchItemResult &item = landed.items[itemOf[sent + k]];
+            BatchItemResult &item = done.items[itemOf[sent + k]];
             if (made.outcomes[k]) {
                 item.state = BatchItemResult::State::Decided;
                 item.resolution = std::move(*made.outcomes[k]);
@@ -78,12 +78,12 @@ BatchFlight::Landed BatchFlight::fly(Store &store, const std::vector<BatchCandid
         // (Every store tries at least one when it does not fail.)
         if (made.failure || made.outcomes.empty()) {
             // What was not tried is not reported: the items end with the last one tried.
-            landed.failure = made.failure;
-            landed.items.resize(sent == 0 ? (itemOf.empty() ? 0 : itemOf.front()) : itemOf[sent - 1] + 1);
+            done.failure = made.failure;
+            done.items.resize(sent == 0 ? (itemOf.empty() ? 0 : itemOf.front()) : itemOf[sent - 1] + 1);
             break;
         }
     }
-    return landed;
+    return done;
 }
 
 } // namespace RefundDesk

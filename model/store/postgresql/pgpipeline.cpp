@@ -1,4 +1,4 @@
-#include "store/postgresql/pgflight.h"
+#include "store/postgresql/pgpipeline.h"
 
 #include <libpq-fe.h>
 
@@ -12,7 +12,7 @@ namespace RefundDesk::Internal {
 namespace {
 
 // Hands the server everything libpq holds for it, reading the server's answers into
-// libpq's buffer whenever they arrive meanwhile. A flight's answers can outgrow the
+// libpq's buffer whenever they arrive meanwhile. A pipeline's answers can outgrow the
 // socket's buffers before the last statement is sent; a client that only wrote would
 // then wait on a full socket while the server waits on its own full socket to us. This is
 // the loop libpq's documentation gives for a pipeline: flush, and while data is still
@@ -36,7 +36,7 @@ bool flushWhileReading(pg_conn *conn)
     }
 }
 
-// Non-blocking for as long as it lives, so that no send of a flight waits on the socket;
+// Non-blocking for as long as it lives, so that no send of a pipeline waits on the socket;
 // blocking again afterwards, as the rest of the connection's use expects.
 class NonBlockingScope final
 {
@@ -58,8 +58,8 @@ private:
 
 } // namespace
 
-std::vector<PgResult> PgFlight::fly(pg_conn *conn, bool prepare, const std::vector<PgAheadStatement> &ahead,
-                                    const PgBatch &batch)
+std::vector<PgResult> PgPipeline::send(pg_conn *conn, bool prepare, const std::vector<PgAheadStatement> &ahead,
+                                       const PgBatch &batch)
 {
     const std::vector<PgStatement> &statements = batch.statements();
     std::vector<PgResult> answers(statements.size());
@@ -87,7 +87,7 @@ std::vector<PgResult> PgFlight::fly(pg_conn *conn, bool prepare, const std::vect
     // statement each time costs the server measurably more (docs/PERFORMANCE.md). Behind a
     // pooler (and before the session's setup has said whether one is there) unnamed, so that
     // nothing outlives the transaction on a server connection the pooler shares.
-    std::unordered_map<std::string, std::string> preparing; // in this flight: SQL -> name
+    std::unordered_map<std::string, std::string> preparing; // in this pipeline: SQL -> name
     std::vector<Expected> expected;
     bool sent = true;
     bool synced = true; // nothing sent since the last sync point

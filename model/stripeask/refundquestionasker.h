@@ -25,17 +25,17 @@ class SharedRefundListing;
 // listings so far met) cost fewer pages than listing them apart. Hands over each
 // operation's lookup record as soon as it is complete, for the caller to keep; stopped,
 // it hands over nothing more. Knows nothing of the store.
-class QueueAsker final : public QObject
+class RefundQuestionAsker final : public QObject
 {
     Q_OBJECT
 
 public:
-    QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
-               double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
+    RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
+                        double requestsPerSecond = StripeRequestPacer::DefaultRate, QObject *parent = nullptr);
     // Paced by `pacer`, which requests before these (another phase of the same run) share.
-    QueueAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions, StripeRequestPacer &pacer,
-               QObject *parent = nullptr);
-    ~QueueAsker() override;
+    RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
+                        StripeRequestPacer &pacer, QObject *parent = nullptr);
+    ~RefundQuestionAsker() override;
 
     void start();
     void stop();
