@@ -28,6 +28,14 @@ void textUpdated(QWidget *widget, const QString &before)
 
 } // namespace
 
+void makeReadableParagraph(QLabel *label, const QString &objectName)
+{
+    label->setObjectName(objectName);
+    label->setTextFormat(Qt::PlainText);
+    label->setWordWrap(true);
+    makeReadable(label);
+}
+
 void setText(QLabel *label, const QString &text)
 {
     // An empty label has nothing to read: a Tab stop there would be a control without a

@@ -21,6 +21,8 @@ namespace LiveText {
 
 // Puts the label in the Tab chain as selectable text, with a visible focus mark.
 void makeReadable(QLabel *label);
+// A paragraph a dialog says about the decision: named, plain text that wraps, readable.
+void makeReadableParagraph(QLabel *label, const QString &objectName);
 // Sets the label's text; tells the accessibility bridge when it changed. A readable label
 // without text leaves the Tab chain until it has some.
 void setText(QLabel *label, const QString &text);

@@ -24,11 +24,8 @@ constexpr int ComparedRowsShown = 4;
 QLabel *readableLabel(QWidget *parent, const QString &name)
 {
     auto *label = new QLabel(parent);
-    label->setObjectName(name);
-    label->setTextFormat(Qt::PlainText);
-    label->setWordWrap(true);
     // What the dialog says about the decision is read, and heard when it changes.
-    LiveText::makeReadable(label);
+    LiveText::makeReadableParagraph(label, name);
     return label;
 }
 

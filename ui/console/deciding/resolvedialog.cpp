@@ -36,11 +36,8 @@ template<typename Label = QLabel>
 Label *wrappingLabel(QWidget *parent, const QString &name)
 {
     auto *label = new Label(parent);
-    label->setObjectName(name);
-    label->setTextFormat(Qt::PlainText);
-    label->setWordWrap(true);
     // What the dialog says about the decision is read, and heard when it changes.
-    LiveText::makeReadable(label);
+    LiveText::makeReadableParagraph(label, name);
     return label;
 }
 
