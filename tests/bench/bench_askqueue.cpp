@@ -54,6 +54,7 @@ struct AskRun
     qint64 withPayment = 0; // of those, the operations that name their payment
     qint64 bytesBefore = 0;
     qint64 bytesAfter = 0;
+    qint64 storeRoundTrips = -1; // through the proxy; -1 on SQLite
 
     qint64 asked() const { return lookups + settled; }
 };
@@ -141,6 +142,7 @@ AskRun askPostgresql(const QString &label, const QString &demoStore, FakeStripe 
         return run;
     }
     ask(run, fake, environment, copy.distantLocation(), copy.directLocation(), false);
+    run.storeRoundTrips = copy.roundTrips();
     run.bytesAfter = copy.databaseBytes();
     return run;
 }
@@ -171,6 +173,10 @@ void print(QTextStream &out, const AskRun &run)
         << "  store:                          " << QString::number(run.bytesBefore / 1048576.0, 'f', 1) << " MiB -> "
         << QString::number(run.bytesAfter / 1048576.0, 'f', 1) << " MiB: "
         << ratio(double(run.bytesAfter - run.bytesBefore) / 1024.0, asked, 1) << " KiB per operation asked\n";
+    if (run.storeRoundTrips >= 0) {
+        out << "  round trips to the store:       " << run.storeRoundTrips << " ("
+            << ratio(run.storeRoundTrips, run.lookups, 2) << " per lookup kept)\n";
+    }
 }
 
 } // namespace

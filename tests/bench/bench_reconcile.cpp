@@ -78,27 +78,40 @@ struct PassRun
     RequestKinds requests;
     qint64 bytesBefore = 0;
     qint64 bytesAfter = 0;
+    qint64 storeRoundTrips = -1; // through the proxy; -1 on SQLite
 
     qint64 count(const char *key) const { return summary.value(QLatin1String(key)).toInteger(); }
     double passSeconds() const { return double(count("elapsed_ms")) / 1000.0; }
 };
 
+// How a benchmark reaches the store: where it is, its size, the round trips to it so far
+// (none when not counted).
+struct StoreUnderTest
+{
+    QString location;
+    std::function<qint64()> bytes;
+    std::function<qint64()> roundTrips;
+};
+
 PassRun reconcile(const QString &label, FakeStripe &fake, const QProcessEnvironment &environment,
-                  const QString &location, double rate, const std::function<qint64()> &storeBytes)
+                  const StoreUnderTest &store, double rate)
 {
     PassRun run;
     run.label = label;
-    run.bytesBefore = storeBytes();
+    run.bytesBefore = store.bytes();
+    const qint64 roundTripsBefore = store.roundTrips ? store.roundTrips() : 0;
     const int requestsBefore = fake.requestCount();
     QElapsedTimer timer;
     timer.start();
-    const AppRun process = runApp({QStringLiteral("reconcile"), QStringLiteral("--db"), location, QStringLiteral("--rate"),
+    const AppRun process = runApp({QStringLiteral("reconcile"), QStringLiteral("--db"), store.location, QStringLiteral("--rate"),
                                    QString::number(rate), QStringLiteral("--json")},
                                   withFakeStripe(environment, fake));
     run.seconds = double(timer.elapsed()) / 1000.0;
     for (int i = requestsBefore; i < fake.requestCount(); ++i)
         run.requests.add(fake.requests().at(size_t(i)).pathAndQuery);
-    run.bytesAfter = storeBytes();
+    if (store.roundTrips)
+        run.storeRoundTrips = store.roundTrips() - roundTripsBefore;
+    run.bytesAfter = store.bytes();
     if (process.exitCode != 0) {
         run.failure = QStringLiteral("reconcile exited %1: %2").arg(process.exitCode).arg(process.err.trimmed());
         return run;
@@ -153,18 +166,20 @@ void print(QTextStream &out, const PassRun &run, double rate)
         << ratio(run.passSeconds(), paced, 3) << ")\n"
         << "  store:                          " << QString::number(run.bytesBefore / 1048576.0, 'f', 1) << " MiB -> "
         << QString::number(run.bytesAfter / 1048576.0, 'f', 1) << " MiB\n";
+    if (run.storeRoundTrips >= 0) {
+        out << "  round trips to the store:       " << run.storeRoundTrips << " ("
+            << ratio(run.storeRoundTrips, run.count("answers"), 2) << " per answer kept)\n";
+    }
 }
 
 // Both passes on one store: the first, then the second right after it.
 std::pair<PassRun, PassRun> twoPasses(const QString &backend, FakeStripe &fake, const QProcessEnvironment &environment,
-                                      const QString &location, double rate, const std::function<qint64()> &storeBytes,
-                                      QTextStream &out)
+                                      const StoreUnderTest &store, double rate, QTextStream &out)
 {
-    PassRun first = reconcile(backend + QStringLiteral(", first pass"), fake, environment, location, rate, storeBytes);
+    PassRun first = reconcile(backend + QStringLiteral(", first pass"), fake, environment, store, rate);
     print(out, first, rate);
     out.flush();
-    PassRun second = reconcile(backend + QStringLiteral(", second pass right after"), fake, environment, location, rate,
-                               storeBytes);
+    PassRun second = reconcile(backend + QStringLiteral(", second pass right after"), fake, environment, store, rate);
     print(out, second, rate);
     out.flush();
     return {std::move(first), std::move(second)};
@@ -233,8 +248,8 @@ int main(int argc, char **argv)
         out << "the demo store could not be copied to " << copyPath << '\n';
         return 1;
     }
-    const auto sqlite = twoPasses(QStringLiteral("SQLite"), fake, environment, copyPath, rate,
-                                  [&copyPath] { return sqliteBytes(copyPath); }, out);
+    const auto sqlite = twoPasses(QStringLiteral("SQLite"), fake, environment,
+                                  {copyPath, [&copyPath] { return sqliteBytes(copyPath); }, {}}, rate, out);
     QFile::remove(copyPath);
 
     std::optional<std::pair<PassRun, PassRun>> postgresql;
@@ -247,7 +262,9 @@ int main(int argc, char **argv)
             out << "\n== PostgreSQL at a 20 ms round trip\n  failed: " << pgFailure << '\n';
         } else {
             postgresql = twoPasses(QStringLiteral("PostgreSQL at a 20 ms round trip"), fake, environment,
-                                   copy.distantLocation(), rate, [&copy] { return copy.databaseBytes(); }, out);
+                                   {copy.distantLocation(), [&copy] { return copy.databaseBytes(); },
+                                    [&copy] { return copy.roundTrips(); }},
+                                   rate, out);
         }
     }
 

@@ -30,6 +30,8 @@ public:
     // The copy through the proxy, as its superuser.
     QString distantLocation() const;
     qint64 databaseBytes();
+    // Round trips through the proxy so far: each one costs the client the round trip's time.
+    qint64 roundTrips() const { return m_proxy ? m_proxy->roundTrips() : 0; }
 
 private:
     Test::PgTestServer m_server;
