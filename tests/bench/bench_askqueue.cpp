@@ -15,97 +15,28 @@
 // building one; its seed, clock and size are read from it to make the busier truth.
 // Asserts nothing.
 
+#include "demostorebench.h"
 #include "fakestripe.h"
-#include "latencyproxy.h"
+#include "pgdemostorecopy.h"
 #include "pgtestserver.h"
-#include "testpaths.h"
 
 #include "store/store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QDateTime>
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QFile>
-#include <QFileInfo>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTextStream>
 
-#include <sqlite3.h>
-
 #include <algorithm>
-#include <memory>
-#include <optional>
 
 using namespace RefundDesk;
+using namespace RefundDesk::Bench;
 using RefundDesk::Testing::FakeStripe;
 
 namespace {
-
-const QString BenchKey = QStringLiteral("rk_test_51QxBenchAskQueueKey0123456789abcdef");
-// The demo simulates the five days before its clock.
-constexpr double SimulatedMinutes = 5 * 24 * 60;
-
-struct Process
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Process runApp(const QStringList &arguments, const QProcessEnvironment &environment)
-{
-    QProcess process;
-    process.setProcessEnvironment(environment);
-    QEventLoop loop; // the fake Stripe answers from this thread's event loop
-    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
-    QObject::connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
-    process.start(Test::appPath(), arguments);
-    loop.exec();
-    Process result;
-    result.out = QString::fromUtf8(process.readAllStandardOutput());
-    result.err = QString::fromUtf8(process.readAllStandardError());
-    result.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    return result;
-}
-
-// A SQLite store's size with its WAL folded in: what it holds, not what it last wrote.
-qint64 sqliteBytes(const QString &path)
-{
-    sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READWRITE, nullptr) == SQLITE_OK)
-        sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nullptr, nullptr, nullptr);
-    sqlite3_close_v2(db);
-    return QFileInfo(path).size();
-}
-
-// The demo that made a store: its seed, its clock and its size, from the store itself.
-struct DemoShape
-{
-    QString seed;
-    QString now;
-    qint64 operations = 0;
-};
-
-std::optional<DemoShape> shapeOf(const QString &path)
-{
-    auto store = StoreFactory::open(path, Store::OpenMode::ReadOnly);
-    if (!store)
-        return std::nullopt;
-    DemoShape shape;
-    const auto seed = (*store)->meta(QStringLiteral("demo_seed"));
-    const auto now = (*store)->meta(QStringLiteral("demo_now"));
-    const auto counts = (*store)->tableCounts();
-    if (!seed || !now || !counts || seed->isEmpty() || now->isEmpty())
-        return std::nullopt;
-    shape.seed = *seed;
-    shape.now = *now;
-    shape.operations = counts->operations;
-    return shape;
-}
 
 // One ask-stripe run and what it cost.
 struct AskRun
@@ -123,22 +54,16 @@ struct AskRun
     qint64 withPayment = 0; // of those, the operations that name their payment
     qint64 bytesBefore = 0;
     qint64 bytesAfter = 0;
+    qint64 storeRoundTrips = -1; // through the proxy; -1 on SQLite
 
     qint64 asked() const { return lookups + settled; }
 };
 
-QString ratio(double part, double of, int decimals = 3)
-{
-    return of > 0 ? QString::number(part / of, 'f', decimals) : QStringLiteral("-");
-}
-
 // Runs ask-stripe on `askLocation` against `fake`; `readLocation` is the same store reached
 // directly, for counting what the run kept.
-void ask(AskRun &run, FakeStripe &fake, QProcessEnvironment environment, const QString &askLocation,
+void ask(AskRun &run, FakeStripe &fake, const QProcessEnvironment &environment, const QString &askLocation,
          const QString &readLocation, bool withOperator)
 {
-    environment.insert(QStringLiteral("STRIPE_API_KEY"), BenchKey);
-    environment.insert(QStringLiteral("STRIPE_API_BASE"), fake.baseUrl());
     const int requestsBefore = fake.requestCount();
     QStringList arguments{QStringLiteral("ask-stripe"), QStringLiteral("--all-without-evidence"), QStringLiteral("--db"),
                           askLocation, QStringLiteral("--rate"), QStringLiteral("1000000")};
@@ -146,7 +71,7 @@ void ask(AskRun &run, FakeStripe &fake, QProcessEnvironment environment, const Q
         arguments << QStringLiteral("--operator") << QStringLiteral("bench");
     QElapsedTimer timer;
     timer.start();
-    const Process process = runApp(arguments, environment);
+    const AppRun process = runApp(arguments, withFakeStripe(environment, fake));
     run.seconds = double(timer.elapsed()) / 1000.0;
     if (process.exitCode != 0) {
         run.failure = QStringLiteral("ask-stripe exited %1: %2").arg(process.exitCode).arg(process.err.trimmed());
@@ -205,29 +130,20 @@ AskRun askPostgresql(const QString &label, const QString &demoStore, FakeStripe 
 {
     AskRun run;
     run.label = label;
-    Test::PgTestServer server(Test::PgTestServer::Durability::Durable);
-    const QString database = QStringLiteral("askqueue");
-    if (!server.isRunning() || !server.createDatabase(database)) {
-        run.failure = QStringLiteral("the server did not start: %1").arg(server.lastError());
+    PgDemoStoreCopy copy;
+    if (const QString failure = copy.copy(demoStore, environment); !failure.isEmpty()) {
+        run.failure = failure;
         return run;
     }
-    const QString direct = server.location(database);
-    const Process copied = runApp({QStringLiteral("copy"), QStringLiteral("--from"), demoStore, QStringLiteral("--to"), direct},
-                                  environment);
-    if (copied.exitCode != 0 || !server.exec(database, QStringLiteral("VACUUM (ANALYZE)"))) {
-        run.failure = QStringLiteral("the copy failed: %1%2").arg(copied.err.trimmed(), server.lastError());
-        return run;
-    }
-    const QString size = QStringLiteral("SELECT pg_database_size(current_database())");
-    run.bytesBefore = server.query(database, size).toLongLong();
+    run.bytesBefore = copy.databaseBytes();
     // 10 ms each way: a 20 ms round trip.
-    Test::LatencyProxy proxy(server.socketPath(), 10);
-    if (!proxy.start()) {
-        run.failure = QStringLiteral("the proxy could not listen");
+    if (const QString failure = copy.reachAtRoundTrip(20); !failure.isEmpty()) {
+        run.failure = failure;
         return run;
     }
-    ask(run, fake, environment, proxy.pgLocation(database, QString::fromLatin1(Test::PgTestServer::SuperUser)), direct, false);
-    run.bytesAfter = server.query(database, size).toLongLong();
+    ask(run, fake, environment, copy.distantLocation(), copy.directLocation(), false);
+    run.storeRoundTrips = copy.roundTrips();
+    run.bytesAfter = copy.databaseBytes();
     return run;
 }
 
@@ -257,6 +173,10 @@ void print(QTextStream &out, const AskRun &run)
         << "  store:                          " << QString::number(run.bytesBefore / 1048576.0, 'f', 1) << " MiB -> "
         << QString::number(run.bytesAfter / 1048576.0, 'f', 1) << " MiB: "
         << ratio(double(run.bytesAfter - run.bytesBefore) / 1024.0, asked, 1) << " KiB per operation asked\n";
+    if (run.storeRoundTrips >= 0) {
+        out << "  round trips to the store:       " << run.storeRoundTrips << " ("
+            << ratio(run.storeRoundTrips, run.lookups, 2) << " per lookup kept)\n";
+    }
 }
 
 } // namespace
@@ -265,78 +185,52 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("operations"), QStringLiteral("Operations in the demo store."), QStringLiteral("N"),
-                      QStringLiteral("10000")});
-    parser.addOption({QStringLiteral("seed"), QStringLiteral("The demo's seed."), QStringLiteral("S"), QStringLiteral("7")});
+    addDemoStoreOptions(parser, QStringLiteral("7"));
     parser.addOption({QStringLiteral("shop-refunds-per-minute"),
                       QStringLiteral("The shop's other refunds a minute in the first run (the demo's default: 0)."),
                       QStringLiteral("B"), QStringLiteral("0")});
-    parser.addOption({QStringLiteral("demo-store"), QStringLiteral("A demo store to copy rather than build one."),
-                      QStringLiteral("DB")});
-    parser.addOption({QStringLiteral("demo-truth"), QStringLiteral("The fake provider's truth of --demo-store."),
-                      QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("skip-postgresql"), QStringLiteral("SQLite alone.")});
     parser.process(app);
     QTextStream out(stdout);
 
     QTemporaryDir dir;
-    QString demoStore = dir.filePath(QStringLiteral("demo.sqlite"));
-    QString truthPath = dir.filePath(QStringLiteral("truth.jsonl"));
     const QString busyTruthPath = dir.filePath(QStringLiteral("truth-busy.jsonl"));
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
     const double baseShop = parser.value(QStringLiteral("shop-refunds-per-minute")).toDouble();
 
-    DemoShape shape;
-    if (parser.isSet(QStringLiteral("demo-store"))) {
-        demoStore = parser.value(QStringLiteral("demo-store"));
-        truthPath = parser.value(QStringLiteral("demo-truth"));
-        const auto read = shapeOf(demoStore);
-        if (!read) {
-            out << "the demo store names no demo_seed and demo_now\n";
-            return 1;
-        }
-        shape = *read;
-    } else {
-        shape.seed = parser.value(QStringLiteral("seed"));
-        shape.now = QString::number(QDateTime::currentMSecsSinceEpoch());
-        shape.operations = parser.value(QStringLiteral("operations")).toLongLong();
-        const Process built = runApp({QStringLiteral("demo"), QStringLiteral("--db"), demoStore, QStringLiteral("--operations"),
-                                      QString::number(shape.operations), QStringLiteral("--seed"), shape.seed,
-                                      QStringLiteral("--now"), shape.now, QStringLiteral("--stripe-truth"), truthPath,
-                                      QStringLiteral("--shop-refunds-per-minute"), QString::number(baseShop)},
-                                     environment);
-        if (built.exitCode != 0) {
-            out << "demo failed: " << built.err << '\n';
-            return 1;
-        }
+    QString failure;
+    const auto demo = demoStoreFor(parser, dir.path(), environment, baseShop, failure);
+    if (!demo) {
+        out << failure << '\n';
+        return 1;
     }
+    const QString &demoStore = demo->store;
+    const DemoShape &shape = demo->shape;
 
     FakeStripe fake;
-    fake.setAcceptedKey(BenchKey.toUtf8());
-    if (const QString error = fake.truth().load(truthPath); !error.isEmpty() || !fake.listenOnLoopback()) {
-        out << "the fake Stripe could not serve " << truthPath << ": " << error << '\n';
+    if (const QString error = serveTruth(fake, demo->truth); !error.isEmpty()) {
+        out << error << '\n';
         return 1;
     }
     // From one operation's side, every refund at Stripe but its own is another's: ten times
     // as many is the shop's other refunds raised by nine times all of them.
-    const double refundsPerMinute = double(fake.truth().refunds.size()) / SimulatedMinutes;
+    const double refundsPerMinute = double(fake.truth().refunds.size()) / DemoSimulatedMinutes;
     const double busyShop = baseShop + 9 * refundsPerMinute;
     const QString busyStore = dir.filePath(QStringLiteral("demo-busy.sqlite"));
-    const Process busyBuilt = runApp({QStringLiteral("demo"), QStringLiteral("--db"), busyStore, QStringLiteral("--operations"),
-                                      QString::number(shape.operations), QStringLiteral("--seed"), shape.seed,
-                                      QStringLiteral("--now"), shape.now, QStringLiteral("--stripe-truth"), busyTruthPath,
-                                      QStringLiteral("--shop-refunds-per-minute"), QString::number(busyShop, 'f', 3)},
-                                     environment);
+    const AppRun busyBuilt = runApp({QStringLiteral("demo"), QStringLiteral("--db"), busyStore, QStringLiteral("--operations"),
+                                     QString::number(shape.operations), QStringLiteral("--seed"), shape.seed,
+                                     QStringLiteral("--now"), shape.now, QStringLiteral("--stripe-truth"), busyTruthPath,
+                                     QStringLiteral("--shop-refunds-per-minute"), QString::number(busyShop, 'f', 3)},
+                                    environment);
     if (busyBuilt.exitCode != 0) {
         out << "the busier demo failed: " << busyBuilt.err << '\n';
         return 1;
     }
     QFile::remove(busyStore); // the same store: only its truth differs
     FakeStripe busyFake;
-    busyFake.setAcceptedKey(BenchKey.toUtf8());
-    if (const QString error = busyFake.truth().load(busyTruthPath); !error.isEmpty() || !busyFake.listenOnLoopback()) {
-        out << "the fake Stripe could not serve " << busyTruthPath << ": " << error << '\n';
+    if (const QString error = serveTruth(busyFake, busyTruthPath); !error.isEmpty()) {
+        out << error << '\n';
         return 1;
     }
 
@@ -346,23 +240,33 @@ int main(int argc, char **argv)
         << QString::number(refundsPerMinute, 'f', 2) << " a minute), ten times the others: "
         << busyFake.truth().refunds.size() << " (--shop-refunds-per-minute " << QString::number(busyShop, 'f', 3) << ")\n";
 
+    out.flush();
+
+    // Each run is printed as it ends: at a million operations they take minutes.
     std::vector<AskRun> runs;
-    runs.push_back(askSqlite(QStringLiteral("SQLite"), demoStore, dir.filePath(QStringLiteral("ask.sqlite")), fake,
-                             environment));
-    runs.push_back(askSqlite(QStringLiteral("SQLite, the shop's other refunds ten times as many"), demoStore,
-                             dir.filePath(QStringLiteral("ask-busy.sqlite")), busyFake, environment));
+    const auto done = [&](AskRun run) {
+        print(out, run);
+        out.flush();
+        runs.push_back(std::move(run));
+    };
+    done(askSqlite(QStringLiteral("SQLite"), demoStore, dir.filePath(QStringLiteral("ask.sqlite")), fake, environment));
+    QFile::remove(dir.filePath(QStringLiteral("ask.sqlite")));
+    done(askSqlite(QStringLiteral("SQLite, the shop's other refunds ten times as many"), demoStore,
+                   dir.filePath(QStringLiteral("ask-busy.sqlite")), busyFake, environment));
+    QFile::remove(dir.filePath(QStringLiteral("ask-busy.sqlite")));
     const bool postgresql = !parser.isSet(QStringLiteral("skip-postgresql")) && Test::PgTestServer::isInstalled();
     if (postgresql)
-        runs.push_back(askPostgresql(QStringLiteral("PostgreSQL at a 20 ms round trip"), demoStore, fake, environment));
-    for (const AskRun &run : runs)
-        print(out, run);
+        done(askPostgresql(QStringLiteral("PostgreSQL at a 20 ms round trip"), demoStore, fake, environment));
 
     const AskRun &base = runs.at(0);
     const AskRun &busy = runs.at(1);
     out << "\n== Figures\n"
         << "requests per operation asked:                 " << ratio(base.requests, base.asked()) << " ("
         << base.withPayment << " of " << base.lookups << " answered name their payment)\n"
-        << "  with the shop's other refunds ten times:    " << ratio(busy.requests, busy.asked()) << '\n'
+        << "  with the shop's other refunds ten times:    " << ratio(busy.requests, busy.asked()) << " ("
+        << ratio(double(busy.requests) / double(std::max<qint64>(busy.asked(), 1)),
+                 double(base.requests) / double(std::max<qint64>(base.asked(), 1)))
+        << " times the first)\n"
         << "store growth per operation asked (SQLite):    "
         << ratio(double(base.bytesAfter - base.bytesBefore) / 1024.0, base.asked(), 1) << " KiB\n"
         << "lookups a second, unpaced, SQLite:            " << ratio(base.lookups, base.seconds, 1) << '\n';
