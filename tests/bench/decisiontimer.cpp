@@ -29,6 +29,7 @@ std::optional<ResolutionDraft> draftFor(const Operation &operation, const Eviden
         break;
     case Verdict::Pending:
     case Verdict::Conflict:
+    case Verdict::OtherRefund: // a person's to judge, with an override
         return std::nullopt;
     }
     draft.evidence = evidence.suggestedEvidenceText();
