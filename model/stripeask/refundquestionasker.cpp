@@ -91,12 +91,15 @@ void RefundQuestionAsker::next()
         if (m_stopped || m_failed || m_finished)
             return; // a lookup that ended at once may have ended the whole pass
     }
+    // The shared windows one listing at a time, beside the lookups: each listing learns
+    // from those before it how close windows must be to share one.
+    if (!m_listing && !m_groups.empty()) {
+        listNext();
+        if (m_stopped || m_failed || m_finished)
+            return;
+    }
     if (!m_lookups.empty() || m_listing)
         return;
-    // The shared windows one listing at a time, once the lookups are done: each listing
-    // learns from those before it how close windows must be to share one.
-    if (!m_groups.empty())
-        return listNext();
     m_finished = true;
     emit finished();
 }

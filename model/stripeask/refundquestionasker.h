@@ -20,12 +20,13 @@ class SharedRefundListing;
 // payment is known list its refunds (GET /v1/refunds?payment_intent=…), each its own
 // listing; those whose refund is known by id retrieve it (GET /v1/refunds/{id}); these
 // lookups run several at once (lookupsAtOnce()), each request waiting its turn at the one
-// pacer, so that the rate is kept while answers are on their way; after them the others
+// pacer, so that the rate is kept while answers are on their way; beside them the others
 // share the listings of their merged windows (SharedRefundListing); windows apart are
 // listed together as well when the refunds expected between them (from the density the
 // listings so far met) cost fewer pages than listing them apart. Hands over each
 // operation's lookup record as soon as it is complete (not in the questions' order), for
-// the caller to keep; stopped or failed, it hands over nothing more. Knows nothing of the store.
+// the caller to keep; stopped or failed, it hands over nothing more. Knows nothing of the
+// store.
 class RefundQuestionAsker final : public QObject
 {
     Q_OBJECT
