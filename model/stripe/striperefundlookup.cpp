@@ -88,6 +88,16 @@ void StripeRefundLookup::start()
     m_pager->start();
 }
 
+void StripeRefundLookup::stop()
+{
+    m_stopped = true;
+    if (m_pager)
+        m_pager->stop();
+    if (m_tag != 0)
+        m_client.cancel(m_tag);
+    m_tag = 0;
+}
+
 void StripeRefundLookup::listPayment()
 {
     // The payment's refunds are few: one page of Stripe's largest, more only while has_more.
@@ -113,6 +123,8 @@ void StripeRefundLookup::listPayment()
 
 void StripeRefundLookup::retrieveNext()
 {
+    if (m_stopped)
+        return;
     if (m_toRetrieve.isEmpty()) {
         m_complete = true;
         emit finished();

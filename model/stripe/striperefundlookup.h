@@ -72,6 +72,8 @@ public:
     ~StripeRefundLookup() override;
 
     void start();
+    // Nothing more is asked; the request in progress is cancelled, and no signal follows.
+    void stop();
     // Before start(): every request keeps to `pacing` (a run's shared request rate).
     void setPacing(StripeListPager::Pacing pacing) { m_pacing = std::move(pacing); }
     // The record so far (operator left empty: the caller says who asked).
@@ -102,6 +104,7 @@ private:
     quint64 m_tag = 0;
     bool m_listed = false;
     bool m_complete = false;
+    bool m_stopped = false;
     QJsonArray m_requests;
     std::vector<ResponseBody> m_bodies; // every body in order, apart from the requests
     std::vector<StripeRefundObject> m_found;

@@ -16,6 +16,7 @@ RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<Refun
     : RefundQuestionAsker(client, std::move(questions), m_ownPacer, parent)
 {
     m_ownPacer = StripeRequestPacer(requestsPerSecond);
+    m_lookupsAtOnce = lookupsAtOnce(m_ownPacer.rate());
 }
 
 RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
@@ -23,6 +24,7 @@ RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<Refun
     : QObject(parent)
     , m_client(client)
     , m_pacer(pacer)
+    , m_lookupsAtOnce(lookupsAtOnce(pacer.rate()))
     , m_total(int(questions.size()))
 {
     std::vector<RefundLookupQuestion> listed;
@@ -43,6 +45,16 @@ RefundQuestionAsker::~RefundQuestionAsker()
     stop();
 }
 
+int RefundQuestionAsker::lookupsAtOnce(double requestsPerSecond)
+{
+    // A Stripe answer takes about a quarter of a second: that many seconds' worth of the
+    // rate in flight keeps the pacer's slots filled. Never more than 16: Stripe limits
+    // concurrent requests as well as their rate, and a stop drops what is in flight.
+    constexpr double AnswerSeconds = 0.25;
+    constexpr int MostAtOnce = 16;
+    return std::clamp(int(std::ceil(requestsPerSecond * AnswerSeconds)), 1, MostAtOnce);
+}
+
 void RefundQuestionAsker::start()
 {
     next();
@@ -51,37 +63,77 @@ void RefundQuestionAsker::start()
 void RefundQuestionAsker::stop()
 {
     m_stopped = true;
-    if (m_listing)
+    dropInProgress();
+}
+
+void RefundQuestionAsker::dropInProgress()
+{
+    if (m_listing) {
         m_listing->stop();
-    // A lookup in progress is dropped with its answer: nothing of it is handed over.
-    if (m_lookup)
-        m_lookup.release()->deleteLater();
+        disconnect(m_listing.get(), nullptr, this, nullptr);
+        m_listing.release()->deleteLater();
+    }
+    // The lookups in progress are dropped with their answers: nothing of them is handed over.
+    for (auto &lookup : m_lookups) {
+        lookup->stop(); // its request in flight is cancelled: nothing more goes to Stripe for it
+        disconnect(lookup.get(), nullptr, this, nullptr);
+        lookup.release()->deleteLater();
+    }
+    m_lookups.clear();
 }
 
 void RefundQuestionAsker::next()
 {
-    if (m_stopped)
+    if (m_stopped || m_failed || m_finished)
         return;
-    if (!m_known.empty())
-        return retrieveNext();
-    if (!m_groups.empty())
-        return listNext();
+    while (!m_known.empty() && int(m_lookups.size()) < m_lookupsAtOnce) {
+        retrieveNext();
+        if (m_stopped || m_failed || m_finished)
+            return; // a lookup that ended at once may have ended the whole pass
+    }
+    // The shared windows one listing at a time, beside the lookups: each listing learns
+    // from those before it how close windows must be to share one.
+    if (!m_listing && !m_groups.empty()) {
+        listNext();
+        if (m_stopped || m_failed || m_finished)
+            return;
+    }
+    if (!m_lookups.empty() || m_listing)
+        return;
+    m_finished = true;
     emit finished();
 }
 
 void RefundQuestionAsker::retrieveNext()
 {
-    m_lookup = std::make_unique<StripeRefundLookup>(m_client, std::move(m_known.front()));
+    auto *lookup = m_lookups.emplace_back(std::make_unique<StripeRefundLookup>(m_client, std::move(m_known.front()))).get();
     m_known.pop_front();
-    m_lookup->setPacing(m_pacer.pacing()); // each request, a payment's pages or a retrieval, keeps the rate
-    connect(m_lookup.get(), &StripeRefundLookup::finished, this, [this] {
-        auto *lookup = m_lookup.release();
-        lookup->deleteLater();
-        answer(lookup->draft(), lookup->summary());
-        next();
-    });
-    connect(m_lookup.get(), &StripeRefundLookup::failed, this, &RefundQuestionAsker::failed);
-    m_lookup->start();
+    lookup->setPacing(m_pacer.pacing()); // each request, a payment's pages or a retrieval, keeps the rate
+    connect(lookup, &StripeRefundLookup::finished, this, [this, lookup] { lookupFinished(lookup); });
+    connect(lookup, &StripeRefundLookup::failed, this, &RefundQuestionAsker::fail);
+    lookup->start();
+}
+
+void RefundQuestionAsker::lookupFinished(StripeRefundLookup *lookup)
+{
+    const auto found = std::find_if(m_lookups.begin(), m_lookups.end(),
+                                    [lookup](const auto &inProgress) { return inProgress.get() == lookup; });
+    if (found == m_lookups.end())
+        return;
+    found->release()->deleteLater();
+    m_lookups.erase(found);
+    answer(lookup->draft(), lookup->summary());
+    next();
+}
+
+void RefundQuestionAsker::fail(const Error &error)
+{
+    if (m_stopped || m_failed)
+        return;
+    // One request failed: the others in progress are dropped, and nothing more is asked.
+    m_failed = true;
+    dropInProgress();
+    emit failed(error);
 }
 
 std::vector<RefundLookupQuestion> RefundQuestionAsker::nextListing()
@@ -130,13 +182,13 @@ void RefundQuestionAsker::listNext()
         m_listing.release()->deleteLater();
         next();
     });
-    connect(m_listing.get(), &SharedRefundListing::failed, this, &RefundQuestionAsker::failed);
+    connect(m_listing.get(), &SharedRefundListing::failed, this, &RefundQuestionAsker::fail);
     m_listing->start();
 }
 
 void RefundQuestionAsker::answer(const ProviderLookupDraft &draft, const QString &summary)
 {
-    if (m_stopped)
+    if (m_stopped || m_failed)
         return;
     ++m_answered;
     emit operationAnswered(draft, summary);

@@ -18,13 +18,15 @@ class SharedRefundListing;
 
 // Asks Stripe about many operations, read-only and under a request rate: those whose
 // payment is known list its refunds (GET /v1/refunds?payment_intent=…), each its own
-// listing; those whose refund is known by id retrieve it (GET /v1/refunds/{id}), one
-// after another; the others
+// listing; those whose refund is known by id retrieve it (GET /v1/refunds/{id}); these
+// lookups run several at once (lookupsAtOnce()), each request waiting its turn at the one
+// pacer, so that the rate is kept while answers are on their way; beside them the others
 // share the listings of their merged windows (SharedRefundListing); windows apart are
 // listed together as well when the refunds expected between them (from the density the
 // listings so far met) cost fewer pages than listing them apart. Hands over each
-// operation's lookup record as soon as it is complete, for the caller to keep; stopped,
-// it hands over nothing more. Knows nothing of the store.
+// operation's lookup record as soon as it is complete (not in the questions' order), for
+// the caller to keep; stopped or failed, it hands over nothing more. Knows nothing of the
+// store.
 class RefundQuestionAsker final : public QObject
 {
     Q_OBJECT
@@ -44,6 +46,8 @@ public:
     int total() const { return m_total; }
     int answered() const { return m_answered; }
     int requestsSent() const { return m_pacer.requestsSent(); }
+    // How many lookups may be in progress at once at this pacer's rate.
+    static int lookupsAtOnce(double requestsPerSecond);
 
 signals:
     // One operation's record (operator left empty) and the sentence saying what was found.
@@ -54,8 +58,11 @@ signals:
 private:
     void next();
     void retrieveNext();
+    void lookupFinished(StripeRefundLookup *lookup);
     void listNext();
     void answer(const ProviderLookupDraft &draft, const QString &summary);
+    void fail(const Error &error);
+    void dropInProgress();
     std::vector<RefundLookupQuestion> nextListing();
 
     StripeClient &m_client;
@@ -63,7 +70,8 @@ private:
     StripeRequestPacer &m_pacer;
     std::deque<RefundLookupQuestion> m_known;
     std::deque<std::vector<RefundLookupQuestion>> m_groups;
-    std::unique_ptr<StripeRefundLookup> m_lookup;
+    std::vector<std::unique_ptr<StripeRefundLookup>> m_lookups; // in progress
+    int m_lookupsAtOnce = 1;
     std::unique_ptr<SharedRefundListing> m_listing;
     // Refunds read per second listed so far: how many a gap between two windows is likely
     // to hold, so that windows close enough share a listing too.
@@ -72,6 +80,8 @@ private:
     int m_total = 0;
     int m_answered = 0;
     bool m_stopped = false;
+    bool m_failed = false;
+    bool m_finished = false;
 };
 
 } // namespace RefundDesk

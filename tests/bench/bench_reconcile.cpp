@@ -12,8 +12,9 @@
 // re-asks that are due. The same on PostgreSQL at a 20 ms round trip (a server of its own
 // behind a proxy that delays each way by 10 ms), unless --skip-postgresql.
 // Usage: bench_reconcile [--operations N] (10000 by default) [--seed S] [--rate R] (100:
-// Stripe's live rate) [--skip-postgresql], or [--demo-store DB --demo-truth FILE] to ask
-// a copy of a demo store made before with `refund-desk demo --stripe-truth`.
+// Stripe's live rate) [--stripe-latency MS] (0 by default) [--skip-postgresql], or
+// [--demo-store DB --demo-truth FILE] to ask a copy of a demo store made before with
+// `refund-desk demo --stripe-truth`.
 // Asserts nothing.
 
 #include "demostorebench.h"
@@ -215,6 +216,10 @@ int main(int argc, char **argv)
     parser.addOption({QStringLiteral("rate"), QStringLiteral("Requests a second the passes may send (Stripe's live rate: 100)."),
                       QStringLiteral("R"), QStringLiteral("100")});
     parser.addOption({QStringLiteral("skip-postgresql"), QStringLiteral("SQLite alone.")});
+    parser.addOption({QStringLiteral("stripe-latency"),
+                      QStringLiteral("Milliseconds the fake Stripe takes to answer each request (0: at once; Stripe's own is "
+                                     "about 100 to 300)."),
+                      QStringLiteral("MS"), QStringLiteral("0")});
     parser.process(app);
     QTextStream out(stdout);
 
@@ -237,6 +242,7 @@ int main(int argc, char **argv)
         out << error << '\n';
         return 1;
     }
+    fake.setDelayMs(parser.value(QStringLiteral("stripe-latency")).toInt());
     out << "demo store:                     " << demo->shape.operations << " operations, seed " << demo->shape.seed
         << ", up to " << demo->shape.now << '\n'
         << "at Stripe:                      " << fake.truth().refunds.size() << " refunds, "

@@ -317,7 +317,9 @@ void FakeStripe::respond(const QHttpServerRequest &request, QTcpSocket *socket, 
         return send();
     // A slow answer; a client that gave up has closed the connection by then.
     QPointer<QTcpSocket> alive(socket);
-    QTimer::singleShot(delay, this, [alive, send]() {
+    m_mostHeld = std::max(m_mostHeld, ++m_held);
+    QTimer::singleShot(delay, this, [this, alive, send]() {
+        --m_held;
         if (alive && alive->state() == QAbstractSocket::ConnectedState)
             send();
     });

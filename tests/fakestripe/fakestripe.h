@@ -60,6 +60,9 @@ public:
     void script(const Scripted &answer, int times = 1);
     // Every answer waits this long (a slow Stripe).
     void setDelayMs(int ms) { m_delayMs = ms; }
+    // The most slow answers held back at the same moment: how many requests a client had
+    // in flight at once.
+    int mostHeldAtOnce() const { return m_mostHeld; }
     // After this many requests every further one gets a 500 (a Stripe that fails half-way
     // through a listing); -1: never.
     void failAfter(int requests) { m_failAfter = requests; }
@@ -123,6 +126,8 @@ private:
     std::map<QString, QString> m_deniedPermissions;
     std::deque<Scripted> m_script;
     int m_delayMs = 0;
+    int m_held = 0;
+    int m_mostHeld = 0;
     int m_failAfter = -1;
     std::vector<Request> m_requests;
     QStringList m_refused;

@@ -1,12 +1,14 @@
 // StripeRequestPacer on a fake clock: the first request goes at once, the next ones no
 // sooner than 1/rate of a second apart, a pause is not saved up for a burst, and no second
-// of the fake clock ever holds more requests than the rate.
+// of the fake clock ever holds more requests than the rate, and requests waiting at the
+// same moment (the lookups of one pass in progress at once) each get a slot of their own.
 #include "stripeask/striperequestpacer.h"
 
 #include <QTest>
 
 #include <cmath>
 #include <map>
+#include <vector>
 
 using namespace RefundDesk;
 
@@ -72,6 +74,54 @@ private slots:
             QVERIFY2(count <= std::max(1, int(std::ceil(rate))), qPrintable(QStringLiteral("%1 requests in second %2").arg(count).arg(second)));
         // And not slower than the rate either: 200 requests take about 200/rate seconds.
         QCOMPARE(now, qint64(std::ceil(199 * 1000.0 / rate)));
+    }
+
+    void waitersAtTheSameMomentGetSlotsOfTheirOwn_data()
+    {
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<int>("waiters");
+        QTest::newRow("8 at 20 a second") << 20.0 << 8;
+        QTest::newRow("16 at 100 a second") << 100.0 << 16;
+        QTest::newRow("5 at 16 a second (62.5 ms apart)") << 16.0 << 5;
+    }
+
+    void waitersAtTheSameMomentGetSlotsOfTheirOwn()
+    {
+        QFETCH(double, rate);
+        QFETCH(int, waiters);
+        qint64 now = 0;
+        StripeRequestPacer pacer(rate, [&now] { return now; });
+        pacer.sent(); // a request before them: every waiter is told to wait
+        const StripeListPager::Pacing pacing = pacer.pacing();
+        // Each waiter does what a pager or a lookup does: asks how long to wait, sleeps that
+        // long, asks again, and sends when told 0. All of them first ask at the same moment,
+        // and waiters woken at the same moment are served in turn.
+        std::vector<qint64> wakeAt(waiters, 0);
+        std::vector<bool> done(waiters, false);
+        std::vector<qint64> sentAt{0};
+        for (int served = 0; served < waiters;) {
+            int next = -1;
+            for (int i = 0; i < waiters; ++i) {
+                if (!done[i] && (next < 0 || wakeAt[i] < wakeAt[next]))
+                    next = i;
+            }
+            now = wakeAt[next];
+            if (const qint64 wait = pacing.waitBeforeNext(); wait > 0) {
+                wakeAt[next] = now + wait;
+                continue;
+            }
+            pacing.sent();
+            sentAt.push_back(now);
+            done[next] = true;
+            ++served;
+        }
+        QCOMPARE(pacer.requestsSent(), waiters + 1);
+        const qint64 apart = qint64(std::floor(1000.0 / rate));
+        for (size_t i = 1; i < sentAt.size(); ++i)
+            QVERIFY2(sentAt[i] - sentAt[i - 1] >= apart,
+                     qPrintable(QStringLiteral("requests %1 and %2 sent %3 ms apart").arg(i - 1).arg(i).arg(sentAt[i] - sentAt[i - 1])));
+        // No slot is lost either: the last one goes when the rate says.
+        QCOMPARE(sentAt.back(), qint64(std::ceil(waiters * 1000.0 / rate)));
     }
 
     void aRateOfZeroFallsBackToTheDefault()
