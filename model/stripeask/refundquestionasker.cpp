@@ -13,10 +13,15 @@ namespace RefundDesk {
 
 RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
                                          double requestsPerSecond, QObject *parent)
-    : RefundQuestionAsker(client, std::move(questions), m_ownPacer, parent)
+    : QObject(parent)
+    , m_client(client)
+    // Its own pacer, made before the reference to it (the members' order).
+    , m_ownPacer(requestsPerSecond)
+    , m_pacer(m_ownPacer)
+    , m_lookupsAtOnce(lookupsAtOnce(requestsPerSecond))
+    , m_total(int(questions.size()))
 {
-    m_ownPacer = StripeRequestPacer(requestsPerSecond);
-    m_lookupsAtOnce = lookupsAtOnce(m_ownPacer.rate());
+    sortQuestions(std::move(questions));
 }
 
 RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<RefundLookupQuestion> questions,
@@ -26,6 +31,11 @@ RefundQuestionAsker::RefundQuestionAsker(StripeClient &client, std::vector<Refun
     , m_pacer(pacer)
     , m_lookupsAtOnce(lookupsAtOnce(pacer.rate()))
     , m_total(int(questions.size()))
+{
+    sortQuestions(std::move(questions));
+}
+
+void RefundQuestionAsker::sortQuestions(std::vector<RefundLookupQuestion> questions)
 {
     std::vector<RefundLookupQuestion> listed;
     for (RefundLookupQuestion &question : questions) {

@@ -56,6 +56,8 @@ signals:
     void failed(const RefundDesk::Error &error);
 
 private:
+    // The questions of a payment or a refund known go one by one, the others by window.
+    void sortQuestions(std::vector<RefundLookupQuestion> questions);
     void next();
     void retrieveNext();
     void lookupFinished(StripeRefundLookup *lookup);
