@@ -5,7 +5,6 @@
 #include "ui/console/stripe/consolestripekey.h"
 
 #include <QAction>
-#include <QEvent>
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QThread>
@@ -22,14 +21,6 @@ AskQueueFlow::AskQueueFlow(QWidget *window, ConsoleStripeKey *key)
     m_action->setObjectName(QStringLiteral("askStripeQueueAction"));
     m_action->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     retranslate();
-    window->installEventFilter(this);
-}
-
-bool AskQueueFlow::eventFilter(QObject *watched, QEvent *event)
-{
-    if (watched == m_window && event->type() == QEvent::LanguageChange)
-        retranslate();
-    return QObject::eventFilter(watched, event);
 }
 
 void AskQueueFlow::retranslate()

@@ -35,17 +35,15 @@ public:
     QAction *action() const { return m_action; }
     void start(const QString &location, const QString &operatorName);
     bool isBusy() const { return m_thread != nullptr; }
+    // Called by the window when the language changes.
+    void retranslate();
 
 signals:
     // The run ended: what it kept is in the store.
     void finished(const RefundDesk::QueueAskReport &report);
     void failed(const QString &title, const QString &message);
 
-protected:
-    bool eventFilter(QObject *watched, QEvent *event) override;
-
 private:
-    void retranslate();
     void run(const QString &location, const QString &operatorName, const StripeSecret &secret, const QUrl &apiBase);
     void ended(const QueueAskReport &report);
     void stopThread();

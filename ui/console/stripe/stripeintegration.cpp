@@ -28,6 +28,7 @@ StripeIntegration::StripeIntegration(StripeHost *host, const StripeParts &parts)
 void StripeIntegration::retranslate()
 {
     m_askStripe->retranslate();
+    m_askQueue->retranslate();
 }
 
 void StripeIntegration::startQueueAsk()
