@@ -23,6 +23,13 @@ namespace LiveText {
 void makeReadable(QLabel *label);
 // A paragraph a dialog says about the decision: named, plain text that wraps, readable.
 void makeReadableParagraph(QLabel *label, const QString &objectName);
+// The same, for a label being made: returns it, of its own type (a BannerLabel too).
+template<typename Label>
+Label *readableParagraph(Label *label, const QString &objectName)
+{
+    makeReadableParagraph(label, objectName);
+    return label;
+}
 // Sets the label's text; tells the accessibility bridge when it changed. A readable label
 // without text leaves the Tab chain until it has some.
 void setText(QLabel *label, const QString &text);

@@ -21,24 +21,16 @@ namespace {
 // The comparison shows this many rows before it scrolls: a conflict rarely has more.
 constexpr int ComparedRowsShown = 4;
 
-QLabel *readableLabel(QWidget *parent, const QString &name)
-{
-    auto *label = new QLabel(parent);
-    // What the dialog says about the decision is read, and heard when it changes.
-    LiveText::makeReadableParagraph(label, name);
-    return label;
-}
-
 } // namespace
 
 RefundComparisonView::RefundComparisonView(QWidget *parent)
     : QWidget(parent)
     , m_model(new RefundComparisonModel(this))
     // Made in the order they are read, so that Tab goes through them in it.
-    , m_meaning(readableLabel(this, QStringLiteral("comparisonMeaning")))
+    , m_meaning(LiveText::readableParagraph(new QLabel(this), QStringLiteral("comparisonMeaning")))
     , m_table(new QTableView(this))
     , m_useRefund(new QPushButton(this))
-    , m_choice(readableLabel(this, QStringLiteral("comparisonChoice")))
+    , m_choice(LiveText::readableParagraph(new QLabel(this), QStringLiteral("comparisonChoice")))
 {
     setObjectName(QStringLiteral("refundComparison"));
     // The person picks the operation's refund, which fills its id.

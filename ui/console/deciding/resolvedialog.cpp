@@ -32,15 +32,6 @@ namespace {
 const QString dashboardSource = QStringLiteral("dashboard");
 const QString supportSource = QStringLiteral("provider_support");
 
-template<typename Label = QLabel>
-Label *wrappingLabel(QWidget *parent, const QString &name)
-{
-    auto *label = new Label(parent);
-    // What the dialog says about the decision is read, and heard when it changes.
-    LiveText::makeReadableParagraph(label, name);
-    return label;
-}
-
 } // namespace
 
 ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &operatorName, Submitter submitter,
@@ -48,7 +39,7 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     : QDialog(parent)
     , m_snapshot(snapshot)
     , m_submitter(std::move(submitter))
-    , m_intro(wrappingLabel(this, QStringLiteral("intro")))
+    , m_intro(LiveText::readableParagraph(new QLabel(this), QStringLiteral("intro")))
     , m_comparison(new RefundComparisonView(this))
     , m_refunded(new QRadioButton(this))
     , m_failed(new QRadioButton(this))
@@ -58,10 +49,10 @@ ResolveDialog::ResolveDialog(const OperationSnapshot &snapshot, const QString &o
     , m_caseReference(new QLineEdit(this))
     , m_note(new QPlainTextEdit(this))
     , m_operator(new QLineEdit(operatorName, this))
-    , m_contradiction(wrappingLabel<BannerLabel>(this, QStringLiteral("contradiction")))
+    , m_contradiction(LiveText::readableParagraph(new BannerLabel(this), QStringLiteral("contradiction")))
     , m_override(new QCheckBox(this))
-    , m_problem(wrappingLabel<BannerLabel>(this, QStringLiteral("problem")))
-    , m_summary(wrappingLabel(this, QStringLiteral("summary")))
+    , m_problem(LiveText::readableParagraph(new BannerLabel(this), QStringLiteral("problem")))
+    , m_summary(LiveText::readableParagraph(new QLabel(this), QStringLiteral("summary")))
     , m_buttons(new QDialogButtonBox(this))
 {
     const Operation &operation = m_snapshot.operation;
