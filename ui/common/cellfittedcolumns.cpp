@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QScrollBar>
+#include <QStyle>
 #include <QTableView>
 #include <QTextBoundaryFinder>
 #include <QTimer>
@@ -105,8 +106,10 @@ void CellFittedColumns::refit()
         const int least = m_wraps ? needed[m_elastic] : header->sectionSizeHint(m_elastic);
         header->resizeSection(m_elastic, qMax(least, left));
     }
-    if (m_wraps)
+    if (m_wraps) {
         fitRowsToTheirLines();
+        keepRoomForTheLeast();
+    }
     m_refitting = false;
 }
 
@@ -176,6 +179,24 @@ void CellFittedColumns::narrowToFit(QList<int> &widths) const
     }
     for (int column = 0; column < widths.size(); ++column)
         widths[column] = widthAt(column, low);
+}
+
+void CellFittedColumns::keepRoomForTheLeast()
+{
+    // The view asks its layout for the room its columns need at their narrowest, so that
+    // a splitter beside it gives that room rather than make it scroll sideways. The
+    // vertical scroll bar's room is kept whether it shows or not: rows come and go.
+    const QHeaderView *header = m_view->horizontalHeader();
+    int least = 0;
+    for (int column = 0; column < header->count(); ++column) {
+        if (!header->isSectionHidden(column))
+            least += leastWidth(column);
+    }
+    const QHeaderView *rows = m_view->verticalHeader();
+    least += (rows->isVisible() ? rows->width() : 0) + 2 * m_view->frameWidth()
+        + m_view->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_view);
+    if (m_view->minimumWidth() != least)
+        m_view->setMinimumWidth(least);
 }
 
 void CellFittedColumns::fitRowsToTheirLines()

@@ -16,7 +16,8 @@ namespace RefundDesk {
 // A view that may not scroll sideways has its cells wrapped instead (setWrapsCells): when
 // the view is too narrow for every cell on one line, the widest columns narrow first,
 // never below their header or a word of their cells (an id may break), and the rows grow
-// for the lines their cells take. Where even that is too wide, the view scrolls.
+// for the lines their cells take. Where even that is too wide, the view scrolls; such a
+// view asks its layout for the width of its columns at their narrowest.
 class CellFittedColumns final : public QObject
 {
     Q_OBJECT
@@ -45,6 +46,8 @@ private:
     // The narrowest `column` may be with its cells wrapped.
     int leastWidth(int column) const;
     void fitRowsToTheirLines();
+    // Wrapping, the view's minimum width: its columns at their narrowest.
+    void keepRoomForTheLeast();
 
     QTableView *m_view = nullptr;
     QWidget *m_viewport = nullptr;

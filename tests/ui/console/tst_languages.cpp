@@ -10,7 +10,7 @@
 //   first and say themselves whole in their tooltip); a screenshot
 //   of the console and of the review goes to RD_SCREENSHOT_DIR (docs/ keeps one of each);
 // - Help › Language switches the open windows at once, keeping what was typed;
-// - in Russian at 1366×768 the queue's first columns and the search placeholder fit.
+// - in Russian at 1366×768 the queue's columns but the follow-up, and the search placeholder, fit.
 
 #include "tst_languages.h"
 #include "testpaths.h"
@@ -410,9 +410,9 @@ void LanguagesTest::noTextIsCut()
     QStringList problems = cutTexts(&window);
     problems << cellsNotWhole(window.panel());
     // The queue shows all its columns side by side, without scrolling sideways. Not in
-    // Russian: the panel's row of buttons alone takes more than half the window there, and
-    // the queue's last columns (who claimed it, the follow-up) are a scroll away; its first
-    // ones fit (russianQueueFitsTheWindow).
+    // Russian: the panel keeps the room its tables need at their narrowest (its buttons and
+    // badge wrap), which leaves the queue the room for all but its follow-up
+    // (russianQueueFitsTheWindow).
     QTableView *queue = window.queuePane()->view();
     if (language != u"ru" && queue->horizontalHeader()->length() > queue->viewport()->width())
         problems << QStringLiteral("the queue scrolls sideways: its columns take %1 px, it shows %2")

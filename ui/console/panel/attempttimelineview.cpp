@@ -5,6 +5,7 @@
 #include "ui/common/cellfittedcolumns.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
+#include "ui/common/wrappingheaderview.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -21,10 +22,13 @@ AttemptTimelineView::AttemptTimelineView(QWidget *parent)
     , m_model(new AttemptsModel(this))
 {
     m_title->setTextFormat(Qt::PlainText);
+    m_title->setWordWrap(true); // long in Russian: it would widen the panel
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
     m_table->setObjectName(QStringLiteral("attemptTable"));
+    // Its titles wrap, as its cells do, rather than widen the panel.
+    m_table->setHorizontalHeader(new WrappingHeaderView(m_table));
     m_table->setModel(m_model);
     setUpReadOnlyTable(m_table);
     m_table->setAccessibleName(tr("Attempts"));

@@ -10,6 +10,7 @@
 #include "ui/common/cellfittedcolumns.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
+#include "ui/common/wrappingheaderview.h"
 #include "ui/console/panel/lookupsourcelabel.h"
 
 #include <QHBoxLayout>
@@ -45,6 +46,8 @@ EvidenceView::EvidenceView(JsonViewer *payloadViewer, QWidget *parent)
     m_title->setFont(bold);
 
     m_table->setObjectName(QStringLiteral("eventTable"));
+    // Its titles wrap, as its cells do, rather than widen the panel.
+    m_table->setHorizontalHeader(new WrappingHeaderView(m_table));
     m_table->setModel(m_model);
     setUpReadOnlyTable(m_table);
     m_table->setAccessibleName(tr("Webhook events"));

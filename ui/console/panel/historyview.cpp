@@ -5,6 +5,7 @@
 #include "ui/common/cellfittedcolumns.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
+#include "ui/common/wrappingheaderview.h"
 
 #include <QHeaderView>
 #include <QTableView>
@@ -18,6 +19,8 @@ HistoryView::HistoryView(QWidget *parent)
     , m_model(new HistoryModel(this))
 {
     m_table->setObjectName(QStringLiteral("historyTable"));
+    // Its titles wrap, as its cells do, rather than widen the panel.
+    m_table->setHorizontalHeader(new WrappingHeaderView(m_table));
     m_table->setModel(m_model);
     setUpReadOnlyTable(m_table);
     m_table->setAccessibleName(tr("Decisions recorded"));

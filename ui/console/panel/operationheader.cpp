@@ -8,6 +8,7 @@
 #include "items/tooltiptext.h"
 #include "ui/common/bannerlabel.h"
 #include "ui/common/livetext.h"
+#include "ui/common/wrappingrowlayout.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -68,10 +69,11 @@ OperationHeader::OperationHeader(QWidget *parent)
     m_keyLabel->setBuddy(m_key);
     retranslate();
 
-    auto *top = new QHBoxLayout;
+    // The badge goes under the title when the panel is narrow (a long translation), rather
+    // than widen the panel into the queue's room.
+    auto *top = new WrappingRowLayout;
     top->addWidget(m_title);
     top->addWidget(m_status);
-    top->addStretch(1);
     auto *keyRow = new QHBoxLayout;
     keyRow->addWidget(m_keyLabel);
     keyRow->addWidget(m_key, 1);

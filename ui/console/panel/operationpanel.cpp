@@ -6,6 +6,7 @@
 #include "ui/common/focusorder.h"
 #include "ui/common/jsonviewer.h"
 #include "ui/common/livetext.h"
+#include "ui/common/wrappingrowlayout.h"
 #include "ui/console/panel/attempttimelineview.h"
 #include "ui/console/panel/evidenceview.h"
 #include "ui/console/panel/historyview.h"
@@ -15,7 +16,6 @@
 #include <QAction>
 #include <QDateTime>
 #include <QEvent>
-#include <QHBoxLayout>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -51,7 +51,9 @@ OperationPanel::OperationPanel(QWidget *parent)
     m_loading->setTextFormat(Qt::PlainText);
     m_loading->hide();
 
-    new QHBoxLayout(m_actionRow);
+    // The buttons wrap onto a second line rather than widen the panel (a long translation
+    // would otherwise take the queue's room).
+    new WrappingRowLayout(m_actionRow);
     m_actionRow->layout()->setContentsMargins(0, 0, 0, 0);
 
     m_splitter->setObjectName(QStringLiteral("panelSplitter"));
@@ -120,9 +122,7 @@ bool OperationPanel::isShowingLoading() const
 
 void OperationPanel::setActions(const QList<QAction *> &actions)
 {
-    auto *row = qobject_cast<QHBoxLayout *>(m_actionRow->layout());
-    if (!row)
-        return;
+    QLayout *row = m_actionRow->layout();
     for (QAction *action : actions) {
         auto *button = new QToolButton(m_actionRow);
         button->setDefaultAction(action);
@@ -133,7 +133,6 @@ void OperationPanel::setActions(const QList<QAction *> &actions)
         connect(action, &QAction::changed, button, [button, action] { button->setVisible(action->isVisible()); });
         row->addWidget(button);
     }
-    row->addStretch(1);
     setFocusOrder(focusOrder());
 }
 

@@ -7,6 +7,7 @@
 #include "ui/common/cellfittedcolumns.h"
 #include "ui/common/tablesetup.h"
 #include "ui/common/tonedelegate.h"
+#include "ui/common/wrappingheaderview.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -26,6 +27,8 @@ OrderContextView::OrderContextView(QWidget *parent)
     m_summary->setWordWrap(true);
     LiveText::makeReadable(m_summary);
     m_table->setObjectName(QStringLiteral("orderTable"));
+    // Its titles wrap, as its cells do, rather than widen the panel.
+    m_table->setHorizontalHeader(new WrappingHeaderView(m_table));
     m_table->setModel(m_model);
     setUpReadOnlyTable(m_table);
     m_table->setAccessibleName(tr("The order's refund operations"));
