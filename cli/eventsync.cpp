@@ -142,39 +142,53 @@ void EventSync::keepPlace(Result<void> written)
                       .arg(written.error().message));
 }
 
-std::optional<Verdict> EventSync::queueVerdict(const QString &operationId)
+std::map<QString, Verdict> EventSync::queueVerdicts(const QStringList &operationIds)
 {
-    auto verdict = QueueVerdict::of(m_store, operationId);
-    if (!verdict) {
-        m_batchError = verdict.error();
-        return std::nullopt;
+    std::map<QString, Verdict> found;
+    // The batch's operations in two reads, not three for each.
+    auto verdicts = QueueVerdict::ofEach(m_store, operationIds);
+    if (!verdicts) {
+        m_batchError = verdicts.error();
+        return found;
     }
-    return *verdict;
+    for (qsizetype i = 0; i < operationIds.size(); ++i) {
+        if (const std::optional<Verdict> &verdict = (*verdicts)[size_t(i)])
+            found[operationIds.at(i)] = *verdict;
+    }
+    return found;
 }
 
 void EventSync::noteBefore(const std::vector<WebhookEvent> &batch)
 {
     QSet<QString> seen;
+    QStringList ids;
     for (const WebhookEvent &event : batch) {
         const QString &id = event.operationId;
         if (id.isEmpty() || seen.contains(id) || m_before.count(id))
             continue;
         seen.insert(id);
-        if (const auto verdict = queueVerdict(id))
-            m_before[id] = *verdict;
+        ids.append(id);
     }
+    if (ids.isEmpty())
+        return;
+    for (const auto &[id, verdict] : queueVerdicts(ids))
+        m_before[id] = verdict;
 }
 
 void EventSync::noteAfter(const std::vector<WebhookEvent> &batch)
 {
     QSet<QString> seen;
+    QStringList ids;
     for (const WebhookEvent &event : batch) {
         const QString &id = event.operationId;
         if (id.isEmpty() || seen.contains(id) || !m_before.count(id))
             continue;
         seen.insert(id);
-        if (const auto verdict = queueVerdict(id))
-            m_after[id] = *verdict;
+        ids.append(id);
+    }
+    if (!ids.isEmpty()) {
+        for (const auto &[id, verdict] : queueVerdicts(ids))
+            m_after[id] = verdict;
     }
     m_summary.changes.clear();
     for (const auto &[id, after] : m_after) {

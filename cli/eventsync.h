@@ -91,7 +91,8 @@ private:
     void keepPlace(Result<void> written);
     void noteBefore(const std::vector<WebhookEvent> &batch);
     void noteAfter(const std::vector<WebhookEvent> &batch);
-    std::optional<Verdict> queueVerdict(const QString &operationId);
+    // The queue's verdict of each operation named that is in the queue.
+    std::map<QString, Verdict> queueVerdicts(const QStringList &operationIds);
 
     Store &m_store;
     StripeClient &m_client;

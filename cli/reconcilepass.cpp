@@ -26,7 +26,7 @@ ReconcilePass::ReconcilePass(Store &store, StripeClient &client, StoreLease &lea
     , m_pacer(requestsPerSecond)
     , m_keeper(std::make_unique<LookupKeeper>(store, m_operatorName))
 {
-    connect(m_keeper.get(), &LookupKeeper::kept, this, &ReconcilePass::counted);
+    connect(m_keeper.get(), &LookupKeeper::batchKept, this, &ReconcilePass::counted);
     connect(m_keeper.get(), &LookupKeeper::failed, this, &ReconcilePass::fail);
     // Renewed four times within its length: a pass that is alive never loses it.
     m_renewal.setInterval(int(m_lease.lengthMs() / 4));
@@ -78,7 +78,7 @@ void ReconcilePass::eventsFetched()
     connect(m_asker.get(), &RefundQuestionAsker::operationAnswered, this,
             [this](const ProviderLookupDraft &answered, const QString &) { keep(answered); });
     connect(m_asker.get(), &RefundQuestionAsker::finished, this, [this] {
-        if (!m_keeper->flush())
+        if (!m_keeper->flush() || m_failed)
             return; // failed() said why
         m_renewal.stop();
         emit finished();
@@ -96,14 +96,19 @@ void ReconcilePass::keep(const ProviderLookupDraft &answered)
     m_keeper->keep(draft);
 }
 
-void ReconcilePass::counted(const ProviderLookup &lookup)
+void ReconcilePass::counted(const QStringList &operationIds)
 {
-    ++m_summary.answered;
-    auto verdict = QueueVerdict::of(m_store, lookup.operationId);
-    if (!verdict)
-        return fail(verdict.error());
-    if (*verdict)
-        ++m_summary.verdicts[**verdict];
+    m_summary.answered += operationIds.size();
+    auto verdicts = QueueVerdict::ofEach(m_store, operationIds);
+    if (!verdicts) {
+        if (!m_stopped) // a pass ending on a failure of its own says more than this one
+            fail(verdicts.error());
+        return;
+    }
+    for (const std::optional<Verdict> &verdict : *verdicts) {
+        if (verdict)
+            ++m_summary.verdicts[*verdict];
+    }
 }
 
 void ReconcilePass::renewLease()
@@ -119,6 +124,7 @@ void ReconcilePass::renewLease()
 
 void ReconcilePass::fail(const Error &error)
 {
+    m_failed = true;
     stop();
     emit failed(error);
 }

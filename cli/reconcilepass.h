@@ -5,6 +5,7 @@
 #include "stripeask/striperequestpacer.h"
 
 #include <QObject>
+#include <QStringList>
 #include <QTimer>
 
 #include <map>
@@ -67,7 +68,9 @@ signals:
 private:
     void eventsFetched();
     void keep(const ProviderLookupDraft &answered);
-    void counted(const ProviderLookup &lookup);
+    // The verdicts of a batch of answers once it is kept, in two reads of the store
+    // whatever its size (a round trip each on a server, not three an answer).
+    void counted(const QStringList &operationIds);
     void renewLease();
     void fail(const Error &error);
 
@@ -82,6 +85,7 @@ private:
     QTimer m_renewal;
     ReconcileSummary m_summary;
     bool m_stopped = false;
+    bool m_failed = false;
 };
 
 } // namespace RefundDesk::Cli

@@ -127,6 +127,9 @@ public:
     // operation_id; an id it does not hold is left out.
     virtual Result<std::vector<Operation>> operationsOf(const QStringList &operationIds) = 0;
     virtual Result<std::vector<Attempt>> attempts(const QString &operationId) = 0;
+    // attempts() of every operation named, in one statement (one round trip on a server),
+    // by operation_id then attempt_no: what asking about a page of the queue needs.
+    virtual Result<std::vector<Attempt>> attemptsOf(const QStringList &operationIds) = 0;
     // The events that may belong to the operation: those whose operation_id, idempotency
     // key or refund id points at it, and those sharing a refund id with any of them.
     // The evidence layer decides how each one matched.
@@ -135,6 +138,9 @@ public:
     // needs, read in a few batched lookups.
     virtual Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations) = 0;
     virtual Result<std::vector<Operation>> orderOperations(const QString &orderId) = 0;
+    // orderOperations() of every order named, in one statement, by order_id and within an
+    // order as orderOperations() gives them.
+    virtual Result<std::vector<Operation>> operationsOfOrders(const QStringList &orderIds) = 0;
     virtual Result<std::vector<Resolution>> resolutions(const QString &operationId) = 0;
     // What an operation's panel shows, as of one moment: operation(), and when there is
     // one its attempts(), candidateEvents(), orderOperations(), resolutions() and

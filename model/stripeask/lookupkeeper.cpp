@@ -21,15 +21,6 @@ void LookupKeeper::keep(const ProviderLookupDraft &answer)
         return;
     m_waiting.push_back(answer);
     m_waiting.back().operatorName = m_operatorName;
-    // A payment's other refunds are sorted against the store as each answer comes, so the
-    // batch is written as it will be read.
-    if (auto sorted = PaymentRefundSorting::sort(m_store, m_waiting.back()); !sorted) {
-        m_waiting.pop_back();
-        m_failed = true;
-        m_hold.stop();
-        emit failed(sorted.error());
-        return;
-    }
     if (int(m_waiting.size()) >= BatchSize)
         flush();
     else if (!m_hold.isActive())
@@ -45,6 +36,13 @@ bool LookupKeeper::flush()
         return true;
     std::vector<ProviderLookupDraft> batch;
     batch.swap(m_waiting);
+    // A payment's other refunds are sorted against the store right before the batch is
+    // written, so that it is written as it will be read: one read for the whole batch.
+    if (auto sorted = PaymentRefundSorting::sortEach(m_store, batch); !sorted) {
+        m_failed = true;
+        emit failed(sorted.error());
+        return false;
+    }
     auto written = m_store.addProviderLookups(batch);
     if (!written) {
         m_failed = true;
@@ -52,8 +50,12 @@ bool LookupKeeper::flush()
         return false;
     }
     ++m_batches;
-    for (const ProviderLookup &lookup : *written)
+    QStringList operationIds;
+    for (const ProviderLookup &lookup : *written) {
+        operationIds.append(lookup.operationId);
         emit kept(lookup);
+    }
+    emit batchKept(operationIds);
     return true;
 }
 

@@ -4,6 +4,7 @@
 #include "domain/providerlookup.h"
 
 #include <QObject>
+#include <QStringList>
 #include <QTimer>
 
 #include <vector>
@@ -18,7 +19,7 @@ class Store;
 // Stripe's pace over a link. A batch is written once it holds BatchSize answers, HoldMs
 // after its first answer came, or when flush() is called; a lookup is kept whole with
 // its bodies or not at all, and a kill loses at most the answers still waiting. Each
-// answer's payment refunds are sorted first (PaymentRefundSorting).
+// answer's payment refunds are sorted first, a batch with one read (PaymentRefundSorting).
 class LookupKeeper final : public QObject
 {
     Q_OBJECT
@@ -42,6 +43,9 @@ public:
 signals:
     // Each lookup once it is in the store, in the order the answers came.
     void kept(const RefundDesk::ProviderLookup &lookup);
+    // After the kept() of a batch: the operations of its lookups, in the same order, for
+    // a caller that reads the store once for the whole batch.
+    void batchKept(const QStringList &operationIds);
     void failed(const RefundDesk::Error &error);
 
 private:

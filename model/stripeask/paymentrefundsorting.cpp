@@ -12,25 +12,60 @@
 
 namespace RefundDesk {
 
+namespace {
+
+Result<QSet<QString>> heldOf(Store &store, const QStringList &named)
+{
+    QSet<QString> held;
+    if (named.isEmpty())
+        return held;
+    auto operations = store.operationsOf(named);
+    if (!operations)
+        return operations.error();
+    for (const Operation &operation : *operations)
+        held.insert(operation.operationId);
+    return held;
+}
+
+} // namespace
+
 Result<void> PaymentRefundSorting::sort(Store &store, ProviderLookupDraft &draft)
 {
-    const ProviderLookupResult read = ProviderLookupResult::read(draft.result);
-    if (!read.hasPaymentRefunds)
-        return {};
-    // One read for every operation the payment's refunds name.
+    std::vector<ProviderLookupDraft> one;
+    one.push_back(std::move(draft));
+    auto sorted = sortEach(store, one);
+    draft = std::move(one.front());
+    return sorted;
+}
+
+Result<void> PaymentRefundSorting::sortEach(Store &store, std::vector<ProviderLookupDraft> &drafts)
+{
+    // One read for every operation the payments' refunds name.
     QStringList named;
-    for (const ProviderLookupResult::Refund &refund : read.paymentRefunds) {
-        if (!refund.operationId.isEmpty() && !named.contains(refund.operationId))
-            named.append(refund.operationId);
+    QSet<QString> seen;
+    std::vector<ProviderLookupResult> reads;
+    reads.reserve(drafts.size());
+    for (const ProviderLookupDraft &draft : drafts) {
+        reads.push_back(ProviderLookupResult::read(draft.result));
+        for (const ProviderLookupResult::Refund &refund : reads.back().paymentRefunds) {
+            if (!refund.operationId.isEmpty() && !seen.contains(refund.operationId)) {
+                seen.insert(refund.operationId);
+                named.append(refund.operationId);
+            }
+        }
     }
-    QSet<QString> held;
-    if (!named.isEmpty()) {
-        auto operations = store.operationsOf(named);
-        if (!operations)
-            return operations.error();
-        for (const Operation &operation : *operations)
-            held.insert(operation.operationId);
+    auto held = heldOf(store, named);
+    if (!held)
+        return held.error();
+    for (size_t i = 0; i < drafts.size(); ++i) {
+        if (reads[i].hasPaymentRefunds)
+            sortBy(drafts[i], reads[i], *held);
     }
+    return {};
+}
+
+void PaymentRefundSorting::sortBy(ProviderLookupDraft &draft, const ProviderLookupResult &read, const QSet<QString> &held)
+{
     // Each refund moves as it was listed, into the list the store sorted it to.
     QJsonObject result = Internal::editableObject(draft.result).value_or(QJsonObject());
     const QJsonArray listed = result.take(QLatin1String("payment_refunds")).toArray();
@@ -53,7 +88,6 @@ Result<void> PaymentRefundSorting::sort(Store &store, ProviderLookupDraft &draft
                                                             draft.windowFrom, draft.windowTo);
     result.insert(QLatin1String("summary"), summary);
     draft.result = compact(result);
-    return {};
 }
 
 Result<ProviderLookup> PaymentRefundSorting::sortAndKeep(Store &store, ProviderLookupDraft draft)

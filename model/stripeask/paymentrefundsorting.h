@@ -1,7 +1,13 @@
 #pragma once
 
 #include "domain/providerlookup.h"
+#include "domain/providerlookupresult.h"
 #include "domain/result.h"
+
+#include <QSet>
+#include <QString>
+
+#include <vector>
 
 namespace RefundDesk {
 
@@ -18,9 +24,17 @@ public:
     // The sorting alone, on the draft's result, with one read of the store for every
     // operation the refunds name; nothing to do for other routes.
     static Result<void> sort(Store &store, ProviderLookupDraft &draft);
+    // sort() of each draft, with one read of the store for every operation their refunds
+    // name: a batch of a queue's answers costs one round trip on a server, not one each.
+    static Result<void> sortEach(Store &store, std::vector<ProviderLookupDraft> &drafts);
     // Sorts, then keeps the lookup: how one operation's answer is kept (ask-stripe, the
-    // console); a queue's answers go through LookupKeeper, which sorts each the same way.
+    // console); a queue's answers go through LookupKeeper, which sorts a batch the same way.
     static Result<ProviderLookup> sortAndKeep(Store &store, ProviderLookupDraft draft);
+
+private:
+    // The sorting itself, `read` being the draft's result read and `held` the named
+    // operations the store holds.
+    static void sortBy(ProviderLookupDraft &draft, const ProviderLookupResult &read, const QSet<QString> &held);
 };
 
 } // namespace RefundDesk

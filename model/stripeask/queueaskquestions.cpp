@@ -3,7 +3,7 @@
 #include "domain/providerlookupresult.h"
 #include "evidence/evidenceanalyzer.h"
 #include "store/store.h"
-#include "stripeask/operationstripelookup.h"
+#include "stripeask/queuepagequestions.h"
 
 #include <QSet>
 
@@ -40,16 +40,25 @@ bool QueueAskQuestions::isComplete(const ProviderLookup &lookup)
 
 Result<void> QueueAskQuestions::forEachInQueue(Store &store, const Visit &visit)
 {
+    return forEachPageInQueue(store, [&visit](const QueuePageReading &page) -> Result<void> {
+        for (size_t i = 0; i < page.operations.size(); ++i) {
+            if (auto visited = visit(page, i); !visited)
+                return visited;
+        }
+        return {};
+    });
+}
+
+Result<void> QueueAskQuestions::forEachPageInQueue(Store &store, const PageVisit &visit)
+{
     const QueueQuery query;
     std::optional<QueueCursor> cursor;
     for (;;) {
         auto page = store.queuePageWithEvents(query, cursor, PageSize);
         if (!page)
             return page.error();
-        for (size_t i = 0; i < page->operations.size(); ++i) {
-            if (auto visited = visit(*page, i); !visited)
-                return visited;
-        }
+        if (auto visited = visit(*page); !visited)
+            return visited;
         if (int(page->operations.size()) < PageSize)
             return {};
         cursor = cursorAfter(query, page->operations.back());
@@ -62,36 +71,30 @@ Result<QueueAskQuestions::Reading> QueueAskQuestions::read(Store &store, qint64 
     if (!answered)
         return answered.error();
     Reading reading;
-    auto walked = forEachInQueue(store, [&](const QueuePageReading &page, size_t i) -> Result<void> {
-        const Operation &operation = page.operations[i];
-        const Evidence evidence = EvidenceAnalyzer::analyze(operation, page.candidates[i], EvidenceAnalyzer::Detail::VerdictOnly);
-        if (evidence.verdict != Verdict::None)
-            return {};
-        ++reading.withoutEvidence;
-        if (answered->contains(operation.operationId)) {
-            ++reading.alreadyAnswered;
-            return {};
+    auto walked = forEachPageInQueue(store, [&](const QueuePageReading &page) -> Result<void> {
+        std::vector<size_t> asked;
+        for (size_t i = 0; i < page.operations.size(); ++i) {
+            const Operation &operation = page.operations[i];
+            if (EvidenceAnalyzer::analyze(operation, page.candidates[i], EvidenceAnalyzer::Detail::VerdictOnly).verdict
+                != Verdict::None)
+                continue;
+            ++reading.withoutEvidence;
+            if (answered->contains(operation.operationId)) {
+                ++reading.alreadyAnswered;
+                continue;
+            }
+            if (limit > 0 && qint64(reading.questions.size() + asked.size()) >= limit)
+                continue; // still counted above, for the summary
+            asked.push_back(i);
         }
-        if (limit > 0 && qint64(reading.questions.size()) >= limit)
-            return {}; // still counted above, for the summary
-        auto attempts = store.attempts(operation.operationId);
-        if (!attempts)
-            return attempts.error();
-        QList<QPair<qint64, qint64>> spans;
-        for (const Attempt &attempt : *attempts)
-            spans.append({attempt.startedAt, attempt.finishedAt.value_or(attempt.startedAt)});
-        // Verdict none: no event names a refund, so only the operation's own refund_id
-        // is known by id.
-        const QStringList known = operation.refundId.isEmpty() ? QStringList() : QStringList{operation.refundId};
-        RefundLookupQuestion question = RefundLookupQuestion::forOperation(operation.operationId, operation.createdAt,
-                                                                           spans, known);
-        // With its payment known, an operation is asked by its payment's own listing rather
-        // than in a window shared with others.
-        auto payment = OperationStripeLookup::paymentFor(store, operation, evidence);
-        if (!payment)
-            return payment.error();
-        OperationStripeLookup::setPayment(question, *payment);
-        reading.questions.push_back(std::move(question));
+        // Verdict none: no event names a refund, so only the operation's own refund_id is
+        // known by id; with its payment known, an operation is asked by its payment's own
+        // listing rather than in a window shared with others.
+        auto questions = QueuePageQuestions::read(store, page, asked);
+        if (!questions)
+            return questions.error();
+        for (RefundLookupQuestion &question : *questions)
+            reading.questions.push_back(std::move(question));
         return {};
     });
     if (!walked)

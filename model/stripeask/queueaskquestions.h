@@ -13,7 +13,8 @@ class Store;
 
 // Which operations of the queue to ask Stripe about, and what to ask: those whose verdict
 // is none (no readable refund event) and that no complete lookup has answered yet, so that
-// a run cut short and run again asks only what is left. Reads the store; asks nobody.
+// a run cut short and run again asks only what is left. Reads the store a page of the
+// queue at a time (QueuePageQuestions), never one operation at a time; asks nobody.
 class QueueAskQuestions final
 {
 public:
@@ -33,6 +34,9 @@ public:
     // first error, the store's or the visit's.
     using Visit = std::function<Result<void>(const QueuePageReading &page, size_t row)>;
     static Result<void> forEachInQueue(Store &store, const Visit &visit);
+    // The same a page at a time, for a visit that reads the store once for a whole page.
+    using PageVisit = std::function<Result<void>(const QueuePageReading &page)>;
+    static Result<void> forEachPageInQueue(Store &store, const PageVisit &visit);
 };
 
 } // namespace RefundDesk

@@ -2,8 +2,8 @@
 
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/lookupevidence.h"
-#include "stripeask/operationstripelookup.h"
 #include "stripeask/queueaskquestions.h"
+#include "stripeask/queuepagequestions.h"
 #include "stripeask/refundrecheckschedule.h"
 
 #include <algorithm>
@@ -42,43 +42,52 @@ int answersSaidUnsettled(const Evidence &evidence, const QString &refundId)
 Result<ReconcileQuestions::Reading> ReconcileQuestions::read(Store &store, qint64 nowMs)
 {
     Reading reading;
-    auto walked = QueueAskQuestions::forEachInQueue(store, [&](const QueuePageReading &page, size_t i) -> Result<void> {
-        const Operation &operation = page.operations[i];
-        const auto &lookups = page.lookups[i];
-        const bool answered = std::any_of(lookups.begin(), lookups.end(), &QueueAskQuestions::isComplete);
-        if (!answered
-            && EvidenceAnalyzer::analyze(operation, page.candidates[i], EvidenceAnalyzer::Detail::VerdictOnly).verdict
-                   == Verdict::None) {
-            const qint64 quietSince = page.details[i].lastAttemptAt.value_or(operation.createdAt);
-            if (nowMs - quietSince < LookupEvidence::SettleDelayMs) {
-                ++reading.tooRecent;
-                return {};
+    auto walked = QueueAskQuestions::forEachPageInQueue(store, [&](const QueuePageReading &page) -> Result<void> {
+        std::vector<size_t> asked;
+        std::vector<QString> pendingRefunds; // of each asked: the refund asked again by id, or none
+        for (size_t i = 0; i < page.operations.size(); ++i) {
+            const Operation &operation = page.operations[i];
+            const auto &lookups = page.lookups[i];
+            const bool answered = std::any_of(lookups.begin(), lookups.end(), &QueueAskQuestions::isComplete);
+            if (!answered
+                && EvidenceAnalyzer::analyze(operation, page.candidates[i], EvidenceAnalyzer::Detail::VerdictOnly).verdict
+                       == Verdict::None) {
+                const qint64 quietSince = page.details[i].lastAttemptAt.value_or(operation.createdAt);
+                if (nowMs - quietSince < LookupEvidence::SettleDelayMs) {
+                    ++reading.tooRecent;
+                    continue;
+                }
+                asked.push_back(i);
+                pendingRefunds.emplace_back();
+                ++reading.firstAsks;
+                continue;
             }
-            auto question = OperationStripeLookup::questionFor(store, operation);
-            if (!question)
-                return question.error();
-            reading.questions.push_back(std::move(*question));
-            ++reading.firstAsks;
-            return {};
+            const Evidence evidence = EvidenceAnalyzer::analyze(operation, page.candidates[i], lookups,
+                                                                EvidenceAnalyzer::Detail::VerdictOnly);
+            const RefundState *named = evidence.namedRefund();
+            if (evidence.verdict != Verdict::Pending || !named || !isUnsettled(named->refund.status))
+                continue;
+            // The latest state's time is when it was received: a lookup's asked_at, an
+            // event's received_at.
+            if (!RefundRecheckSchedule::isDue(named->receivedAt, answersSaidUnsettled(evidence, named->refund.id), nowMs)) {
+                ++reading.notDueYet;
+                continue;
+            }
+            asked.push_back(i);
+            pendingRefunds.push_back(named->refund.id);
+            ++reading.askedAgain;
         }
-        const Evidence evidence = EvidenceAnalyzer::analyze(operation, page.candidates[i], lookups,
-                                                            EvidenceAnalyzer::Detail::VerdictOnly);
-        const RefundState *named = evidence.namedRefund();
-        if (evidence.verdict != Verdict::Pending || !named || !isUnsettled(named->refund.status))
-            return {};
-        // The latest state's time is when it was received: a lookup's asked_at, an event's
-        // received_at.
-        if (!RefundRecheckSchedule::isDue(named->receivedAt, answersSaidUnsettled(evidence, named->refund.id), nowMs)) {
-            ++reading.notDueYet;
-            return {};
+        // The page's questions in a few reads, not a few for each operation.
+        auto questions = QueuePageQuestions::read(store, page, asked);
+        if (!questions)
+            return questions.error();
+        for (size_t j = 0; j < questions->size(); ++j) {
+            RefundLookupQuestion &question = (*questions)[j];
+            const QString &pending = pendingRefunds[j];
+            if (!pending.isEmpty() && !question.knownRefundIds.contains(pending))
+                question.knownRefundIds.append(pending); // found by a listing: now known by id
+            reading.questions.push_back(std::move(question));
         }
-        auto question = OperationStripeLookup::questionFor(store, operation);
-        if (!question)
-            return question.error();
-        if (!question->knownRefundIds.contains(named->refund.id))
-            question->knownRefundIds.append(named->refund.id); // found by a listing: now known by id
-        reading.questions.push_back(std::move(*question));
-        ++reading.askedAgain;
         return {};
     });
     if (!walked)

@@ -29,11 +29,18 @@ qint64 StripeRequestPacer::waitBeforeNext() const
 void StripeRequestPacer::sent()
 {
     const double now = double(m_clock());
-    // Sent on time (the wait is rounded up to whole milliseconds): the schedule goes on
-    // from when it was due, so the rounding never adds up. Sent after a pause: from now,
-    // and the pause is not saved up for a burst afterwards.
-    const double from = (m_sent > 0 && now <= m_nextAllowedMs + 1) ? m_nextAllowedMs : now;
-    m_nextAllowedMs = from + 1000.0 / m_rate;
+    const double interval = 1000.0 / m_rate;
+    if (m_sent == 0 || now > m_nextAllowedMs + interval) {
+        // The first, or after a pause: from now, and the pause is not saved up for a
+        // burst afterwards.
+        m_nextAllowedMs = now + interval;
+    } else {
+        // On time, or late by less than a slot (the wait rounded up to whole milliseconds,
+        // a timer fired late, the event loop busy keeping answers): the schedule goes on
+        // from when this one was due, so that one late request does not push every later
+        // one back; but the next never follows sooner than half a slot after this one.
+        m_nextAllowedMs = std::max(m_nextAllowedMs + interval, now + interval / 2);
+    }
     ++m_sent;
 }
 

@@ -8,10 +8,14 @@
 
 namespace RefundDesk {
 
-// Keeps requests to Stripe under a rate: each request may go no sooner than 1/rate of a
-// second after the one before. Stripe allows 25 reads a second in live mode; 20 leaves
-// room for the other tools sharing the key. The clock is injected so that a test drives
-// it; by default a monotonic one.
+// Keeps requests to Stripe under a rate: request n may go no sooner than n/rate of a
+// second after the schedule began, and never sooner than half a slot (1/(2 rate) s) after
+// the one before. A request late by less than a slot (a timer fired late) keeps the
+// schedule, so the next ones are not pushed back by it; after a longer pause the schedule
+// begins again from then, and the pause is not saved up for a burst: over any span a run
+// sends at most one request more than the rate allows for it. Stripe allows 25 reads a
+// second in live mode; 20 leaves room for the other tools sharing the key. The clock is
+// injected so that a test drives it; by default a monotonic one.
 class StripeRequestPacer final
 {
 public:

@@ -5293,6 +5293,16 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>Opened read-only: the login %1 is a reconciler&apos;s (refund_desk_reconciler): it keeps what Stripe answers, and records no decision, claim or note.</source>
         <translation>Открыто только для чтения: вход %1 принадлежит сверщику (refund_desk_reconciler): он сохраняет ответы Stripe и не записывает ни решений, ни захватов, ни заметок.</translation>
     </message>
+    <message>
+        <source>reading the attempts of several operations</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение попыток нескольких операций</translation>
+    </message>
+    <message>
+        <source>reading the operations of several orders</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>чтение операций нескольких заказов</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>

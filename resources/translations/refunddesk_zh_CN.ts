@@ -5172,6 +5172,16 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
         <source>Opened read-only: the login %1 is a reconciler&apos;s (refund_desk_reconciler): it keeps what Stripe answers, and records no decision, claim or note.</source>
         <translation>以只读方式打开：登录 %1 属于对账程序（refund_desk_reconciler）：它保存 Stripe 的回答，不记录任何决定、认领或备注。</translation>
     </message>
+    <message>
+        <source>reading the attempts of several operations</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取多个操作的尝试</translation>
+    </message>
+    <message>
+        <source>reading the operations of several orders</source>
+        <comment>what the store was doing when it failed</comment>
+        <translation>读取多个订单的操作</translation>
+    </message>
 </context>
 <context>
     <name>StoreNotice</name>

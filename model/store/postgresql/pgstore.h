@@ -81,9 +81,11 @@ public:
     Result<std::optional<Operation>> operation(const QString &operationId) override;
     Result<std::vector<Operation>> operationsOf(const QStringList &operationIds) override;
     Result<std::vector<Attempt>> attempts(const QString &operationId) override;
+    Result<std::vector<Attempt>> attemptsOf(const QStringList &operationIds) override;
     Result<std::vector<WebhookEvent>> candidateEvents(const Operation &operation) override;
     Result<std::vector<std::vector<WebhookEvent>>> candidateEventsOfEach(const std::vector<Operation> &operations) override;
     Result<std::vector<Operation>> orderOperations(const QString &orderId) override;
+    Result<std::vector<Operation>> operationsOfOrders(const QStringList &orderIds) override;
     Result<std::vector<Resolution>> resolutions(const QString &operationId) override;
     Result<OperationReading> operationReading(const QString &operationId) override;
     Result<std::vector<Resolution>> resolutionsAfter(qint64 afterId, int limit) override;

@@ -183,6 +183,24 @@ Result<std::vector<Attempt>> PgStore::attempts(const QString &operationId)
     return rows;
 }
 
+Result<std::vector<Attempt>> PgStore::attemptsOf(const QStringList &operationIds)
+{
+    if (operationIds.isEmpty())
+        return std::vector<Attempt>();
+    static const QByteArray sql = QByteArray("SELECT ") + AttemptColumns
+                                  + " FROM refund_attempts WHERE operation_id = ANY($1::text[])"
+                                    " ORDER BY operation_id, attempt_no";
+    std::optional<Error> error;
+    PgResult result = read(sql, PgParams().addArray(operationIds),
+                           QCoreApplication::translate("Store", "reading the attempts of several operations", "what the store was doing when it failed"), error);
+    if (error)
+        return *error;
+    std::vector<Attempt> rows;
+    for (int row = 0; row < result.rows(); ++row)
+        rows.push_back(attemptFrom(result, row));
+    return rows;
+}
+
 Result<std::vector<WebhookEvent>> PgStore::candidateEvents(const Operation &operation)
 {
     auto lists = candidateEventsOfEach({operation});
@@ -203,6 +221,16 @@ Result<std::vector<Operation>> PgStore::orderOperations(const QString &orderId)
     const QByteArray sql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
                            + " FROM refund_ops WHERE order_id = $1 ORDER BY created_at, operation_id";
     return readOperations(sql, PgParams().add(orderId), QCoreApplication::translate("Store", "reading the operations of order %1", "what the store was doing when it failed").arg(orderId));
+}
+
+Result<std::vector<Operation>> PgStore::operationsOfOrders(const QStringList &orderIds)
+{
+    if (orderIds.isEmpty())
+        return std::vector<Operation>();
+    const QByteArray sql = QByteArray("SELECT ") + operationColumns(m_schemaVersion)
+                           + " FROM refund_ops WHERE order_id = ANY($1::text[]) ORDER BY order_id, created_at, operation_id";
+    return readOperations(sql, PgParams().addArray(orderIds),
+                          QCoreApplication::translate("Store", "reading the operations of several orders", "what the store was doing when it failed"));
 }
 
 Result<std::vector<Resolution>> PgStore::resolutions(const QString &operationId)

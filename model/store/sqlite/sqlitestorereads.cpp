@@ -280,6 +280,17 @@ Result<std::vector<Attempt>> SqliteStore::attempts(const QString &operationId)
     return readRows(*s, attemptFrom, QCoreApplication::translate("Store", "reading the attempts of %1", "what the store was doing when it failed").arg(operationId));
 }
 
+Result<std::vector<Attempt>> SqliteStore::attemptsOf(const QStringList &operationIds)
+{
+    if (operationIds.isEmpty())
+        return std::vector<Attempt>();
+    auto s = cached(QByteArray("SELECT ") + AttemptColumns
+                    + " FROM refund_attempts WHERE operation_id IN (SELECT value FROM json_each(?1))"
+                      " ORDER BY operation_id, attempt_no");
+    s->bind(1, QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(operationIds)).toJson(QJsonDocument::Compact)));
+    return readRows(*s, attemptFrom, QCoreApplication::translate("Store", "reading the attempts of several operations", "what the store was doing when it failed"));
+}
+
 Result<std::vector<WebhookEvent>> SqliteStore::candidateEvents(const Operation &operation)
 {
     auto lists = m_eventLookup->candidatesOfEach({operation});
@@ -298,6 +309,17 @@ Result<std::vector<Operation>> SqliteStore::orderOperations(const QString &order
     auto s = cached(QByteArray("SELECT ") + operationColumns(m_schemaVersion)
                      + " FROM refund_ops WHERE order_id = ?1 ORDER BY created_at, operation_id");
     s->bind(1, orderId);
+    return readOperations(*s);
+}
+
+Result<std::vector<Operation>> SqliteStore::operationsOfOrders(const QStringList &orderIds)
+{
+    if (orderIds.isEmpty())
+        return std::vector<Operation>();
+    auto s = cached(QByteArray("SELECT ") + operationColumns(m_schemaVersion)
+                    + " FROM refund_ops WHERE order_id IN (SELECT value FROM json_each(?1))"
+                      " ORDER BY order_id, created_at, operation_id");
+    s->bind(1, QString::fromUtf8(QJsonDocument(QJsonArray::fromStringList(orderIds)).toJson(QJsonDocument::Compact)));
     return readOperations(*s);
 }
 

@@ -161,6 +161,7 @@ private slots:
     void theKeeperSortsThePaymentsRefundsByTheStore_data();
     void theKeeperSortsThePaymentsRefundsByTheStore();
     void sortingReadsTheStoreOnce();
+    void sortingABatchReadsTheStoreOnce();
 
     void storeReadsLookupsWithTheVerdictsInputs_data();
     void storeReadsLookupsWithTheVerdictsInputs();

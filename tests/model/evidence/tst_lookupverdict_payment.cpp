@@ -199,3 +199,45 @@ void tst_LookupVerdict::sortingReadsTheStoreOnce()
     QCOMPARE(sorted.otherRefunds[0].id, QStringLiteral("re_elsewhere"));
     QVERIFY(!sorted.hasPaymentRefunds);
 }
+
+void tst_LookupVerdict::sortingABatchReadsTheStoreOnce()
+{
+    const QString location = makeStore(QStringLiteral("postgresql"));
+    QVERIFY(!location.isEmpty());
+    LatencyProxy proxy(m_server->socketPath());
+    QVERIFY(proxy.start());
+    auto store = openThroughProxy(proxy, QStringLiteral("lookups_%1").arg(m_databases));
+    QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
+    // Three answers of a queue-wide ask: two naming other operations, one by its window.
+    const auto listing = [](const QString &operationId, const QString &refunds) {
+        ProviderLookupDraft draft;
+        draft.operationId = operationId;
+        draft.result = QStringLiteral(R"({"complete":true,"method":"payment","route":"payment_intent","payment_id":"pi_1",)"
+                                      R"("payment_from":"row","quiet_since":1,"refunds":[],"payment_refunds":[%1]})")
+                           .arg(refunds);
+        return draft;
+    };
+    std::vector<ProviderLookupDraft> batch{
+        listing(QStringLiteral("op_3"), paymentRefundJson(QStringLiteral("re_1"), QStringLiteral("op_1")) + u','
+                                            + paymentRefundJson(QStringLiteral("re_elsewhere"), QStringLiteral("op_not_here"))),
+        listing(QStringLiteral("op_1"), paymentRefundJson(QStringLiteral("re_2"), QStringLiteral("op_2"))),
+    };
+    ProviderLookupDraft byWindow;
+    byWindow.operationId = QStringLiteral("op_2");
+    byWindow.result = QStringLiteral(R"({"complete":true,"method":"list","refunds":[]})");
+    batch.push_back(byWindow);
+    // Each sorted alone gives what the batch must give.
+    std::vector<ProviderLookupDraft> alone = batch;
+    for (ProviderLookupDraft &draft : alone)
+        QVERIFY(PaymentRefundSorting::sort(**store, draft));
+    proxy.resetCounts();
+    QVERIFY(PaymentRefundSorting::sortEach(**store, batch));
+    QCOMPARE(proxy.roundTrips(), qint64(1));
+    for (size_t i = 0; i < batch.size(); ++i)
+        QCOMPARE(batch[i].result, alone[i].result);
+    QCOMPARE(batch[2].result, byWindow.result); // nothing to sort in a window's listing
+    const auto sorted = ProviderLookupResult::read(batch[0].result);
+    QCOMPARE(sorted.otherOperations.size(), size_t(1));
+    QCOMPARE(sorted.otherRefunds.size(), size_t(1));
+    QCOMPARE(sorted.otherRefunds[0].id, QStringLiteral("re_elsewhere"));
+}

@@ -72,6 +72,9 @@ private slots:
     void aBatchOfLookupsIsOneRoundTrip();
     void commandsCostOnePerPage_data();
     void commandsCostOnePerPage();
+    void askingTheQueueReadsAPageAtATime();
+    void askingAPageAsksWhatOneOperationAtATimeAsks();
+    void aBatchOfAnswersIsSortedKeptAndCountedInFewRoundTrips();
 
 private:
     std::unique_ptr<Store> openThroughProxy(const QString &database, Store::OpenMode mode = Store::OpenMode::ReadOnly);

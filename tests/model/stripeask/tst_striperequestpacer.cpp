@@ -1,11 +1,13 @@
 // StripeRequestPacer on a fake clock: the first request goes at once, the next ones no
-// sooner than 1/rate of a second apart, a pause is not saved up for a burst, and no second
+// sooner than 1/rate of a second apart, a pause is not saved up for a burst, a request a
+// little late keeps the schedule (the next ones are not pushed back by it), and no second
 // of the fake clock ever holds more requests than the rate, and requests waiting at the
 // same moment (the lookups of one pass in progress at once) each get a slot of their own.
 #include "stripeask/striperequestpacer.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <vector>
@@ -47,6 +49,66 @@ private slots:
         QCOMPARE(pacer.waitBeforeNext(), 0);
         pacer.sent();
         QCOMPARE(pacer.waitBeforeNext(), 100);
+    }
+
+    void aLateRequestDoesNotPushTheOthersBack_data()
+    {
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<int>("lateMs"); // how late each request goes after its wait ended
+        QTest::newRow("100 a second, each 3 ms late") << 100.0 << 3;
+        QTest::newRow("100 a second, each 5 ms late") << 100.0 << 5;
+        QTest::newRow("20 a second, each 20 ms late") << 20.0 << 20;
+    }
+
+    void aLateRequestDoesNotPushTheOthersBack()
+    {
+        // A caller woken a little late every time (a busy event loop): the schedule is kept,
+        // so 200 requests take what the rate gives them plus the last one's lateness, not
+        // 200 latenesses more; and no two requests go closer than half a slot.
+        QFETCH(double, rate);
+        QFETCH(int, lateMs);
+        qint64 now = 0;
+        StripeRequestPacer pacer(rate, [&now] { return now; });
+        const double slot = 1000.0 / rate;
+        std::vector<qint64> sentAt;
+        for (int i = 0; i < 200; ++i) {
+            if (const qint64 wait = pacer.waitBeforeNext(); wait > 0)
+                now += wait + lateMs;
+            QCOMPARE(pacer.waitBeforeNext(), 0);
+            pacer.sent();
+            sentAt.push_back(now);
+        }
+        QVERIFY2(sentAt.back() <= qint64(std::ceil(199 * slot)) + lateMs, qPrintable(QString::number(sentAt.back())));
+        for (size_t i = 1; i < sentAt.size(); ++i)
+            QVERIFY2(double(sentAt[i] - sentAt[i - 1]) >= std::floor(slot / 2),
+                     qPrintable(QStringLiteral("requests %1 and %2 sent %3 ms apart").arg(i - 1).arg(i).arg(sentAt[i] - sentAt[i - 1])));
+        // Over any second, at most one request more than the rate.
+        for (size_t i = 0; i < sentAt.size(); ++i) {
+            const auto inSecond = std::count_if(sentAt.begin() + qsizetype(i), sentAt.end(),
+                                                [&](qint64 at) { return at < sentAt[i] + 1000; });
+            QVERIFY2(inSecond <= qint64(std::ceil(rate)) + 1, qPrintable(QStringLiteral("%1 from %2 ms").arg(inSecond).arg(sentAt[i])));
+        }
+    }
+
+    void latenessOfASlotOrMoreIsAPause()
+    {
+        // Late by more than a slot: the schedule begins again from then, nothing saved up.
+        qint64 now = 0;
+        StripeRequestPacer pacer(100, [&now] { return now; });
+        pacer.sent();
+        now = 10 + 11; // its slot was at 10
+        QCOMPARE(pacer.waitBeforeNext(), 0);
+        pacer.sent();
+        QCOMPARE(pacer.waitBeforeNext(), 10);
+        // Late by less than half a slot: the next keeps its place in the schedule (at 41,
+        // not 44).
+        now = 31 + 3;
+        pacer.sent();
+        QCOMPARE(pacer.waitBeforeNext(), 7);
+        // Late by almost a slot: the next waits at least half a slot.
+        now = 41 + 9;
+        pacer.sent();
+        QCOMPARE(pacer.waitBeforeNext(), 5);
     }
 
     void noSecondHoldsMoreThanTheRate_data()
