@@ -102,6 +102,10 @@ FakeStripe::Answer FakeStripe::error(int status, const QByteArray &type, const Q
 
 bool FakeStripe::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    // An answer goes out in several writes (status line, headers, body): with Nagle's
+    // algorithm the last waits for the client's delayed acknowledgement, some 40 ms an
+    // answer on the loopback, which Stripe does not cost.
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     Request seen;
     seen.method = QMetaEnum::fromType<QHttpServerRequest::Method>().valueToKey(int(request.method()));
     seen.pathAndQuery = request.url().path()
