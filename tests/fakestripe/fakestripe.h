@@ -4,7 +4,6 @@
 
 #include <QAbstractHttpServer>
 #include <QByteArray>
-#include <QHash>
 #include <QStringList>
 
 #include <deque>
@@ -15,11 +14,12 @@ namespace RefundDesk::Testing {
 
 // A fake Stripe on 127.0.0.1 that serves a FakeStripeTruth with Stripe's REST shapes:
 // GET /v1/refunds/{id}, GET /v1/refunds and GET /v1/events as list objects (created
-// filters, limit, starting_after, ending_before, has_more; the refunds of one payment by payment_intent
-// or charge; the events by types[] and delivery_success=false), and Stripe's error bodies. Answers go wrong on request: a
-// scripted status (401, 403, 429 with Retry-After, 500 with Stripe-Should-Retry, ...)
-// or a slow answer. Anything but GET is refused with 405 and recorded: a test checks
-// refusedRequests() is empty, so a client that writes fails it.
+// filters, limit, starting_after, ending_before, has_more; the refunds of one payment by
+// payment_intent or charge; the events by types[] and delivery_success=false), and
+// Stripe's error bodies. Answers go wrong on request: a scripted status (401, 403, 429
+// with Retry-After, 500 with Stripe-Should-Retry, ...) or a slow answer. Anything but
+// GET is refused with 405 and recorded: a test checks refusedRequests() is empty, so a
+// client that writes fails it.
 class FakeStripe final : public QAbstractHttpServer
 {
     Q_OBJECT
@@ -103,8 +103,8 @@ private:
     };
 
     // Objects by one text of theirs (id, payment_intent, charge): (hash, object) pairs sorted
-    // by hash, 16 bytes an object, where a hash of strings cost ten times that at ten
-    // million refunds. Objects of one text keep the order they were indexed in.
+    // by hash, 16 bytes an object, where a QHash of a list per text costs ten times that at
+    // ten million refunds. Objects of one text keep the order they were indexed in.
     struct TextIndex
     {
         size_t builtFor = 0;
