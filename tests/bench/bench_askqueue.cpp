@@ -1,8 +1,10 @@
 // What asking Stripe about the whole queue costs: a demo store (with its fake provider's
 // truth), the fake Stripe serving that truth, and `refund-desk ask-stripe
 // --all-without-evidence` run against it unpaced. One run prints:
-// - the requests per operation asked, each phase's and in all (the undelivered events,
-//   then the refunds' lookups), with how many of the operations asked name their payment;
+// - the requests per operation asked by its payment (the payment's refunds listed: the
+//   requests of those lookups over their number, alone and with the undelivered events'
+//   pages shared out over every operation asked), beside those asked by window and by id
+//   and the figure over all operations asked (each phase's and in all);
 // - the same when the shop's other refunds at Stripe grow ten times: the same store, its
 //   truth made again with `demo --shop-refunds-per-minute` so that the refunds at Stripe
 //   other than an operation's own are ten times as many;
@@ -20,6 +22,7 @@
 #include "pgdemostorecopy.h"
 #include "pgtestserver.h"
 
+#include "domain/providerlookupresult.h"
 #include "store/store.h"
 
 #include <QCommandLineParser>
@@ -52,6 +55,14 @@ struct AskRun
     qint64 eventsAdded = 0;
     qint64 lookups = 0;     // operations answered by a lookup kept
     qint64 withPayment = 0; // of those, the operations that name their payment
+    // The lookups kept by how they asked (their result's method), and Stripe's requests of
+    // each kind, from the fake's log.
+    qint64 lookupsByPayment = 0; // the payment's refunds (payment_intent or charge)
+    qint64 lookupsByWindow = 0;  // a listing of the window by `created`
+    qint64 lookupsById = 0;      // the refunds by id
+    qint64 paymentRequests = 0;
+    qint64 windowRequests = 0;
+    qint64 idRequests = 0;
     qint64 bytesBefore = 0;
     qint64 bytesAfter = 0;
     qint64 storeRoundTrips = -1; // through the proxy; -1 on SQLite
@@ -80,8 +91,15 @@ void ask(AskRun &run, FakeStripe &fake, const QProcessEnvironment &environment, 
     run.said = process.out.trimmed();
     for (int i = requestsBefore; i < fake.requestCount(); ++i) {
         ++run.requests;
-        if (fake.requests().at(size_t(i)).pathAndQuery.startsWith(QLatin1String("/v1/events?")))
+        const QString &asked = fake.requests().at(size_t(i)).pathAndQuery;
+        if (asked.startsWith(QLatin1String("/v1/events")))
             ++run.eventRequests;
+        else if (asked.startsWith(QLatin1String("/v1/refunds/")))
+            ++run.idRequests;
+        else if (asked.contains(QLatin1String("payment_intent=")) || asked.contains(QLatin1String("charge=")))
+            ++run.paymentRequests;
+        else
+            ++run.windowRequests;
     }
     // The operations the undelivered events settled have no lookup: the command says how many.
     static const QRegularExpression settledLine(QStringLiteral("(\\d+) settled by undelivered events \\((\\d+) new"));
@@ -100,6 +118,13 @@ void ask(AskRun &run, FakeStripe &fake, const QProcessEnvironment &environment, 
             break;
         for (const ProviderLookup &lookup : *page) {
             ++run.lookups;
+            const ProviderLookupResult result = ProviderLookupResult::read(lookup.result);
+            if (result.byPayment)
+                ++run.lookupsByPayment;
+            else if (result.listed)
+                ++run.lookupsByWindow;
+            else
+                ++run.lookupsById;
             if (auto operation = (*store)->operation(lookup.operationId); operation && *operation
                 && !(*operation)->paymentId.isEmpty()) {
                 ++run.withPayment;
@@ -165,6 +190,11 @@ void print(QTextStream &out, const AskRun &run)
         << " per operation asked)\n"
         << "    phase 2, refunds:             " << refundRequests << " (" << ratio(refundRequests, asked)
         << " per operation asked; " << ratio(refundRequests, run.lookups) << " per operation it answered)\n"
+        << "      by payment:                 " << run.paymentRequests << " for the " << run.lookupsByPayment
+        << " lookups by payment (" << ratio(run.paymentRequests, run.lookupsByPayment) << " each)\n"
+        << "      windows by created:         " << run.windowRequests << " for the " << run.lookupsByWindow
+        << " lookups by window (" << ratio(run.windowRequests, run.lookupsByWindow) << " each)\n"
+        << "      by refund id:               " << run.idRequests << " for the " << run.lookupsById << " other lookups\n"
         << "  requests per operation asked:   " << ratio(run.requests, asked) << '\n'
         << "  time, unpaced:                  " << QString::number(run.seconds, 'f', 1) << " s: "
         << ratio(run.lookups, run.seconds, 1) << " lookups a second\n"
@@ -260,13 +290,28 @@ int main(int argc, char **argv)
 
     const AskRun &base = runs.at(0);
     const AskRun &busy = runs.at(1);
+    // The target's figure: the operations asked by their payment. Their own requests, and
+    // the same with the undelivered events' pages shared out over every operation asked
+    // (each operation asked waits for them, whichever way it is then asked).
+    const auto byPayment = [](const AskRun &run) { return double(run.paymentRequests) / double(std::max<qint64>(run.lookupsByPayment, 1)); };
+    const auto eventShare = [](const AskRun &run) { return double(run.eventRequests) / double(std::max<qint64>(run.asked(), 1)); };
+    const auto perAsked = [](const AskRun &run) { return double(run.requests) / double(std::max<qint64>(run.asked(), 1)); };
+    const auto byWindow = [](const AskRun &run) { return double(run.windowRequests) / double(std::max<qint64>(run.lookupsByWindow, 1)); };
     out << "\n== Figures\n"
-        << "requests per operation asked:                 " << ratio(base.requests, base.asked()) << " ("
-        << base.withPayment << " of " << base.lookups << " answered name their payment)\n"
-        << "  with the shop's other refunds ten times:    " << ratio(busy.requests, busy.asked()) << " ("
-        << ratio(double(busy.requests) / double(std::max<qint64>(busy.asked(), 1)),
-                 double(base.requests) / double(std::max<qint64>(base.asked(), 1)))
-        << " times the first)\n"
+        << "requests per operation asked by its payment:  " << ratio(byPayment(base), 1) << " (" << base.paymentRequests
+        << " requests for " << base.lookupsByPayment << " lookups by payment); with the undelivered events' pages shared out: "
+        << ratio(byPayment(base) + eventShare(base), 1) << '\n'
+        << "  with the shop's other refunds ten times:    " << ratio(byPayment(busy), 1) << " (" << busy.paymentRequests
+        << " for " << busy.lookupsByPayment << "; " << ratio(byPayment(busy), byPayment(base)) << " times the first); shared out: "
+        << ratio(byPayment(busy) + eventShare(busy), 1) << " ("
+        << ratio(byPayment(busy) + eventShare(busy), byPayment(base) + eventShare(base)) << " times the first)\n"
+        << "requests per operation asked by window:       " << ratio(byWindow(base), 1) << " (" << base.windowRequests
+        << " for " << base.lookupsByWindow << "); ten times: " << ratio(byWindow(busy), 1) << " ("
+        << ratio(byWindow(busy), byWindow(base)) << " times the first)\n"
+        << "requests per operation asked, all of them:    " << ratio(perAsked(base), 1) << " ("
+        << base.withPayment << " of " << base.lookups << " answered name their payment on their row)\n"
+        << "  with the shop's other refunds ten times:    " << ratio(perAsked(busy), 1) << " ("
+        << ratio(perAsked(busy), perAsked(base)) << " times the first)\n"
         << "store growth per operation asked (SQLite):    "
         << ratio(double(base.bytesAfter - base.bytesBefore) / 1024.0, base.asked(), 1) << " KiB\n"
         << "lookups a second, unpaced, SQLite:            " << ratio(base.lookups, base.seconds, 1) << '\n';

@@ -333,11 +333,11 @@ private slots:
         }
         QHash<QString, QString> paymentOfRefund;
         for (const auto &refund : served.truth().refunds) {
-            refundIds.insert(refund.id);
+            refundIds.insert(QString::fromUtf8(refund.id));
             // Each refund names its payment as Stripe's refund object does: both ids.
-            QVERIFY2(refund.paymentIntent.startsWith(QLatin1String("pi_")), qPrintable(refund.id));
-            QVERIFY2(refund.charge.startsWith(QLatin1String("ch_")), qPrintable(refund.id));
-            paymentOfRefund.insert(refund.id, refund.paymentIntent);
+            QVERIFY2(refund.paymentIntent.startsWith("pi_"), qPrintable(QString::fromUtf8(refund.id)));
+            QVERIFY2(refund.charge.startsWith("ch_"), qPrintable(QString::fromUtf8(refund.id)));
+            paymentOfRefund.insert(QString::fromUtf8(refund.id), QString::fromUtf8(refund.paymentIntent));
         }
         QVERIFY(undelivered > 0);
         // The payment the tool wrote into each refunded operation is the one Stripe refunded.

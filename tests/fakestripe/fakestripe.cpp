@@ -38,8 +38,7 @@ std::optional<qint64> queryNumber(const QUrlQuery &query, const QString &key)
     return ok ? std::optional<qint64>(value) : std::nullopt;
 }
 
-// The `created` filters of a list request, read once per request: a listing over a store
-// of a million operations looks at every object.
+// The `created` filters of a list request, read once per request.
 struct CreatedRange
 {
     explicit CreatedRange(const QUrlQuery &query)
@@ -51,27 +50,17 @@ struct CreatedRange
     {
     }
 
+    qint64 newest() const
+    {
+        return std::min({lte.value_or(LLONG_MAX), lt ? *lt - 1 : LLONG_MAX, exact.value_or(LLONG_MAX)});
+    }
+    qint64 oldest() const
+    {
+        return std::max({gte.value_or(LLONG_MIN), gt ? *gt + 1 : LLONG_MIN, exact.value_or(LLONG_MIN)});
+    }
+
     std::optional<qint64> gte, gt, lte, lt, exact;
 };
-
-// The objects of `newestFirst` (newest first) created within `created`, that `matches`.
-template<typename Predicate>
-std::vector<const FakeStripeTruth::Object *> listed(const std::vector<const FakeStripeTruth::Object *> &newestFirst,
-                                                    const CreatedRange &created, Predicate matches)
-{
-    // The range's own bounds, found by halving; the other conditions per object within them.
-    const qint64 newest = std::min({created.lte.value_or(LLONG_MAX), created.lt ? *created.lt - 1 : LLONG_MAX,
-                                    created.exact.value_or(LLONG_MAX)});
-    const qint64 oldest = std::max({created.gte.value_or(LLONG_MIN), created.gt ? *created.gt + 1 : LLONG_MIN,
-                                    created.exact.value_or(LLONG_MIN)});
-    const auto first = std::partition_point(newestFirst.begin(), newestFirst.end(),
-                                            [newest](const auto *object) { return object->created > newest; });
-    const auto last = std::partition_point(first, newestFirst.end(),
-                                           [oldest](const auto *object) { return object->created >= oldest; });
-    std::vector<const FakeStripeTruth::Object *> matching;
-    std::copy_if(first, last, std::back_inserter(matching), [&matches](const auto *object) { return matches(*object); });
-    return matching;
-}
 
 } // namespace
 
@@ -113,6 +102,10 @@ FakeStripe::Answer FakeStripe::error(int status, const QByteArray &type, const Q
 
 bool FakeStripe::handleRequest(const QHttpServerRequest &request, QTcpSocket *socket)
 {
+    // An answer goes out in several writes (status line, headers, body): with Nagle's
+    // algorithm the last waits for the client's delayed acknowledgement, some 40 ms an
+    // answer on the loopback, which Stripe does not cost.
+    socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
     Request seen;
     seen.method = QMetaEnum::fromType<QHttpServerRequest::Method>().valueToKey(int(request.method()));
     seen.pathAndQuery = request.url().path()
@@ -183,28 +176,30 @@ FakeStripe::Answer FakeStripe::realAnswer(const QHttpServerRequest &request)
         if (query.hasQueryItem(QStringLiteral("type")))
             types.append(query.queryItemValue(QStringLiteral("type")));
         const QString delivery = query.queryItemValue(QStringLiteral("delivery_success"));
-        const auto matching = listed(newestFirst(m_truth.events, m_eventsNewestFirst), CreatedRange(query),
-                                     [&](const FakeStripeTruth::Object &event) {
-                                         return (types.isEmpty() || types.contains(event.type))
-                                             && (delivery.isEmpty() || (delivery == QLatin1String("false")) != event.delivered);
-                                     });
-        return listAnswer(matching, query, path);
+        const Listing listing{newestFirst(m_truth.events, m_eventsNewestFirst),
+                              [&](const FakeStripeTruth::Object &event) {
+                                  return (types.isEmpty() || types.contains(event.type))
+                                      && (delivery.isEmpty() || (delivery == QLatin1String("false")) != event.delivered);
+                              },
+                              [this](const QByteArray &id) { return withId(m_truth.events, m_eventsById, id); }};
+        return listAnswer(listing, query, path);
     }
     if (path == QLatin1String("/v1/refunds")) {
-        const QString paymentIntent = query.queryItemValue(QStringLiteral("payment_intent"));
-        const QString charge = query.queryItemValue(QStringLiteral("charge"));
-        const auto &candidates = paymentIntent.isEmpty() && charge.isEmpty()
-            ? newestFirst(m_truth.refunds, m_refundsNewestFirst)
-            : refundsOfPayment(paymentIntent, charge);
-        const auto matching = listed(candidates, CreatedRange(query),
-                                     [](const FakeStripeTruth::Object &) { return true; });
-        return listAnswer(matching, query, path);
+        const QByteArray paymentIntent = query.queryItemValue(QStringLiteral("payment_intent")).toUtf8();
+        const QByteArray charge = query.queryItemValue(QStringLiteral("charge")).toUtf8();
+        const bool byPayment = !paymentIntent.isEmpty() || !charge.isEmpty();
+        const std::vector<const FakeStripeTruth::Object *> ofPayment =
+            byPayment ? refundsOfPayment(paymentIntent, charge) : std::vector<const FakeStripeTruth::Object *>();
+        const Listing listing{byPayment ? ofPayment : newestFirst(m_truth.refunds, m_refundsNewestFirst),
+                              [](const FakeStripeTruth::Object &) { return true; },
+                              [this](const QByteArray &id) { return withId(m_truth.refunds, m_refundsById, id); }};
+        return listAnswer(listing, query, path);
     }
     if (path.startsWith(QLatin1String("/v1/refunds/"))) {
-        const QString id = path.mid(int(qstrlen("/v1/refunds/")));
+        const QByteArray id = path.mid(int(qstrlen("/v1/refunds/"))).toUtf8();
         if (const FakeStripeTruth::Object *found = refund(id))
             return Answer{200, found->json, {}, 0};
-        return error(404, "invalid_request_error", "resource_missing", "No such refund: '" + id.toUtf8() + "'");
+        return error(404, "invalid_request_error", "resource_missing", "No such refund: '" + id + "'");
     }
     return error(404, "invalid_request_error", "url_invalid", "Unrecognized request URL (GET: " + path.toUtf8() + ").");
 }
@@ -225,52 +220,87 @@ const std::vector<const FakeStripeTruth::Object *> &FakeStripe::newestFirst(cons
     return cache.objects;
 }
 
-const FakeStripeTruth::Object *FakeStripe::refund(const QString &id)
+void FakeStripe::TextIndex::build(const std::vector<const FakeStripeTruth::Object *> &objects,
+                                  QByteArray FakeStripeTruth::Object::*field)
 {
-    if (m_refundsByIdFor != m_truth.refunds.size()) {
-        m_refundsById.clear();
-        for (const auto &refund : m_truth.refunds) {
-            if (!m_refundsById.contains(refund.id)) // the first of an id answers, as Stripe keeps one
-                m_refundsById.insert(refund.id, &refund);
-        }
-        m_refundsByIdFor = m_truth.refunds.size();
+    entries.clear();
+    entries.reserve(objects.size());
+    for (const FakeStripeTruth::Object *object : objects) {
+        if (!(object->*field).isEmpty())
+            entries.emplace_back(qHash(object->*field), object);
     }
-    return m_refundsById.value(id);
+    std::stable_sort(entries.begin(), entries.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
+    builtFor = objects.size();
 }
 
-const std::vector<const FakeStripeTruth::Object *> &FakeStripe::refundsOfPayment(const QString &paymentIntent,
-                                                                                 const QString &charge)
+std::vector<const FakeStripeTruth::Object *> FakeStripe::TextIndex::find(const QByteArray &text,
+                                                                         QByteArray FakeStripeTruth::Object::*field) const
 {
-    if (m_refundsByPaymentFor != m_truth.refunds.size()) {
-        m_refundsByPaymentIntent.clear();
-        m_refundsByCharge.clear();
+    std::vector<const FakeStripeTruth::Object *> found;
+    const size_t hash = qHash(text);
+    const auto first = std::partition_point(entries.begin(), entries.end(), [hash](const auto &e) { return e.first < hash; });
+    for (auto it = first; it != entries.end() && it->first == hash; ++it) {
+        if (it->second->*field == text)
+            found.push_back(it->second);
+    }
+    return found;
+}
+
+std::vector<const FakeStripeTruth::Object *> FakeStripe::withId(const std::vector<FakeStripeTruth::Object> &all,
+                                                                TextIndex &index, const QByteArray &id)
+{
+    if (index.builtFor != all.size()) {
+        std::vector<const FakeStripeTruth::Object *> inOrder;
+        inOrder.reserve(all.size());
+        for (const auto &object : all)
+            inOrder.push_back(&object);
+        index.build(inOrder, &FakeStripeTruth::Object::id);
+        index.builtFor = all.size();
+    }
+    return index.find(id, &FakeStripeTruth::Object::id);
+}
+
+const FakeStripeTruth::Object *FakeStripe::refund(const QByteArray &id)
+{
+    // The first of an id answers, as Stripe keeps one.
+    const auto found = withId(m_truth.refunds, m_refundsById, id);
+    return found.empty() ? nullptr : found.front();
+}
+
+std::vector<const FakeStripeTruth::Object *> FakeStripe::refundsOfPayment(const QByteArray &paymentIntent,
+                                                                          const QByteArray &charge)
+{
+    if (m_refundsByPaymentIntent.builtFor != m_truth.refunds.size()) {
         // From the newest-first list, so that each payment's refunds are in Stripe's order.
-        for (const FakeStripeTruth::Object *refund : newestFirst(m_truth.refunds, m_refundsNewestFirst)) {
-            if (!refund->paymentIntent.isEmpty())
-                m_refundsByPaymentIntent[refund->paymentIntent].push_back(refund);
-            if (!refund->charge.isEmpty())
-                m_refundsByCharge[refund->charge].push_back(refund);
-        }
-        m_refundsByPaymentFor = m_truth.refunds.size();
+        const auto &all = newestFirst(m_truth.refunds, m_refundsNewestFirst);
+        m_refundsByPaymentIntent.build(all, &FakeStripeTruth::Object::paymentIntent);
+        m_refundsByCharge.build(all, &FakeStripeTruth::Object::charge);
+        m_refundsByPaymentIntent.builtFor = m_refundsByCharge.builtFor = m_truth.refunds.size();
     }
-    static const std::vector<const FakeStripeTruth::Object *> none;
-    const auto byIntent = m_refundsByPaymentIntent.constFind(paymentIntent);
-    const auto byCharge = m_refundsByCharge.constFind(charge);
     if (charge.isEmpty())
-        return byIntent == m_refundsByPaymentIntent.constEnd() ? none : *byIntent;
+        return m_refundsByPaymentIntent.find(paymentIntent, &FakeStripeTruth::Object::paymentIntent);
+    std::vector<const FakeStripeTruth::Object *> ofCharge = m_refundsByCharge.find(charge, &FakeStripeTruth::Object::charge);
     if (paymentIntent.isEmpty())
-        return byCharge == m_refundsByCharge.constEnd() ? none : *byCharge;
+        return ofCharge;
     // Both named: the refunds that match both, as Stripe filters by every parameter given.
-    m_refundsOfBoth.clear();
-    if (byIntent != m_refundsByPaymentIntent.constEnd()) {
-        std::copy_if(byIntent->begin(), byIntent->end(), std::back_inserter(m_refundsOfBoth),
-                     [&charge](const auto *refund) { return refund->charge == charge; });
-    }
-    return m_refundsOfBoth;
+    std::erase_if(ofCharge, [&paymentIntent](const auto *refund) { return refund->paymentIntent != paymentIntent; });
+    return ofCharge;
 }
 
-FakeStripe::Answer FakeStripe::listAnswer(const std::vector<const FakeStripeTruth::Object *> &matching,
-                                          const QUrlQuery &query, const QString &url)
+qsizetype FakeStripe::placeOf(const std::vector<const FakeStripeTruth::Object *> &newestFirst,
+                              const FakeStripeTruth::Object *object)
+{
+    const auto second = std::partition_point(newestFirst.begin(), newestFirst.end(),
+                                             [object](const auto *o) { return o->created > object->created; });
+    for (auto it = second; it != newestFirst.end() && (*it)->created == object->created; ++it) {
+        ++m_objectsExamined;
+        if (*it == object)
+            return it - newestFirst.begin();
+    }
+    return -1;
+}
+
+FakeStripe::Answer FakeStripe::listAnswer(const Listing &listing, const QUrlQuery &query, const QString &url)
 {
     int limit = 10;
     if (query.hasQueryItem(QStringLiteral("limit"))) {
@@ -279,22 +309,66 @@ FakeStripe::Answer FakeStripe::listAnswer(const std::vector<const FakeStripeTrut
         if (!ok || limit < 1 || limit > 100)
             return error(400, "invalid_request_error", "parameter_invalid_integer", "Invalid integer: limit must be 1 to 100");
     }
-    size_t first = 0;
+    const auto &all = listing.candidates;
+    // The range's own bounds, found by halving; the other conditions per object within them.
+    const CreatedRange created(query);
+    const qint64 newest = created.newest();
+    const qint64 oldest = created.oldest();
+    const qsizetype first = std::partition_point(all.begin(), all.end(), [newest](const auto *o) { return o->created > newest; })
+        - all.begin();
+    const qsizetype last = std::partition_point(all.begin() + first, all.end(),
+                                                [oldest](const auto *o) { return o->created >= oldest; })
+        - all.begin();
+    const auto listed = [&](qsizetype at) {
+        ++m_objectsExamined;
+        return listing.matches(*all[size_t(at)]);
+    };
+
     const QString after = query.queryItemValue(QStringLiteral("starting_after"));
-    if (!after.isEmpty()) {
-        const auto found = std::find_if(matching.begin(), matching.end(), [&](const auto *o) { return o->id == after; });
-        if (found == matching.end())
-            return error(400, "invalid_request_error", "resource_missing", "No such object: '" + after.toUtf8() + "'");
-        first = size_t(found - matching.begin()) + 1;
+    const QString before = query.queryItemValue(QStringLiteral("ending_before"));
+    if (!after.isEmpty() && !before.isEmpty()) {
+        return error(400, "invalid_request_error", "parameter_invalid",
+                     "You may only specify one of these parameters: ending_before, starting_after.");
     }
-    const size_t end = std::min(matching.size(), first + size_t(limit));
+    // The cursor's place: the first listed object of its id within the range.
+    qsizetype cursor = -1;
+    if (!after.isEmpty() || !before.isEmpty()) {
+        const QByteArray id = (after.isEmpty() ? before : after).toUtf8();
+        for (const FakeStripeTruth::Object *named : listing.withId(id)) {
+            const qsizetype place = placeOf(all, named);
+            if (place >= first && place < last && (cursor < 0 || place < cursor) && listed(place))
+                cursor = place;
+        }
+        if (cursor < 0)
+            return error(400, "invalid_request_error", "resource_missing", "No such object: '" + id + "'");
+    }
+
+    // One more than the page, to say whether there are more.
+    std::vector<const FakeStripeTruth::Object *> page;
+    if (!before.isEmpty()) {
+        // The newer objects nearest the cursor, still listed newest first.
+        for (qsizetype at = cursor - 1; at >= first && page.size() <= size_t(limit); --at) {
+            if (listed(at))
+                page.push_back(all[size_t(at)]);
+        }
+    } else {
+        for (qsizetype at = cursor < 0 ? first : cursor + 1; at < last && page.size() <= size_t(limit); ++at) {
+            if (listed(at))
+                page.push_back(all[size_t(at)]);
+        }
+    }
+    const bool hasMore = page.size() > size_t(limit);
+    page.resize(std::min(page.size(), size_t(limit)));
+    if (!before.isEmpty())
+        std::reverse(page.begin(), page.end());
+
     QByteArray body = "{\"object\":\"list\",\"data\":[";
-    for (size_t i = first; i < end; ++i) {
-        if (i > first)
+    for (size_t i = 0; i < page.size(); ++i) {
+        if (i > 0)
             body += ',';
-        body += matching[i]->json;
+        body += page[i]->json;
     }
-    body += "],\"has_more\":" + QByteArray(end < matching.size() ? "true" : "false") + ",\"url\":" + jsonString(url) + '}';
+    body += "],\"has_more\":" + QByteArray(hasMore ? "true" : "false") + ",\"url\":" + jsonString(url) + '}';
     return Answer{200, body, {}, 0};
 }
 

@@ -4,21 +4,22 @@
 
 #include <QAbstractHttpServer>
 #include <QByteArray>
-#include <QHash>
 #include <QStringList>
 
 #include <deque>
+#include <functional>
 #include <map>
 
 namespace RefundDesk::Testing {
 
 // A fake Stripe on 127.0.0.1 that serves a FakeStripeTruth with Stripe's REST shapes:
 // GET /v1/refunds/{id}, GET /v1/refunds and GET /v1/events as list objects (created
-// filters, limit, starting_after, has_more; the refunds of one payment by payment_intent
-// or charge; the events by types[] and delivery_success=false), and Stripe's error bodies. Answers go wrong on request: a
-// scripted status (401, 403, 429 with Retry-After, 500 with Stripe-Should-Retry, ...)
-// or a slow answer. Anything but GET is refused with 405 and recorded: a test checks
-// refusedRequests() is empty, so a client that writes fails it.
+// filters, limit, starting_after, ending_before, has_more; the refunds of one payment by
+// payment_intent or charge; the events by types[] and delivery_success=false), and
+// Stripe's error bodies. Answers go wrong on request: a scripted status (401, 403, 429
+// with Retry-After, 500 with Stripe-Should-Retry, ...) or a slow answer. Anything but
+// GET is refused with 405 and recorded: a test checks refusedRequests() is empty, so a
+// client that writes fails it.
 class FakeStripe final : public QAbstractHttpServer
 {
     Q_OBJECT
@@ -71,6 +72,10 @@ public:
     int requestCount() const { return int(m_requests.size()); }
     // The bytes of every answer's body sent so far: what Stripe sent.
     qint64 bodyBytesSent() const { return m_bodyBytesSent; }
+    // The objects the listings looked at (each one whose filters were read, and those of
+    // a cursor's second passed on the way to it): what the listings cost the fake, which
+    // grows with a page, not with the truth.
+    qint64 objectsExamined() const { return m_objectsExamined; }
     // Requests with a method other than GET: each one a failure of the client under test.
     const QStringList &refusedRequests() const { return m_refused; }
 
@@ -87,10 +92,37 @@ private:
         int delayMs = 0;
     };
 
+    // The objects of one listing, newest first: those of `candidates` (newest first) within
+    // the request's `created` range that `matches` says are listed.
+    struct Listing
+    {
+        const std::vector<const FakeStripeTruth::Object *> &candidates;
+        std::function<bool(const FakeStripeTruth::Object &)> matches;
+        // The objects of an id, for a cursor (starting_after, ending_before).
+        std::function<std::vector<const FakeStripeTruth::Object *>(const QByteArray &)> withId;
+    };
+
+    // Objects by one text of theirs (id, payment_intent, charge): (hash, object) pairs sorted
+    // by hash, 16 bytes an object, where a QHash of a list per text costs ten times that at
+    // ten million refunds. Objects of one text keep the order they were indexed in.
+    struct TextIndex
+    {
+        size_t builtFor = 0;
+        std::vector<std::pair<size_t, const FakeStripeTruth::Object *>> entries;
+
+        void build(const std::vector<const FakeStripeTruth::Object *> &objects,
+                   QByteArray FakeStripeTruth::Object::*field);
+        std::vector<const FakeStripeTruth::Object *> find(const QByteArray &text,
+                                                          QByteArray FakeStripeTruth::Object::*field) const;
+    };
+
     Answer answerFor(const QHttpServerRequest &request);
     Answer realAnswer(const QHttpServerRequest &request);
-    Answer listAnswer(const std::vector<const FakeStripeTruth::Object *> &matching, const QUrlQuery &query,
-                      const QString &url);
+    // The page a list request asks for, found from the cursor's place: never the whole list.
+    Answer listAnswer(const Listing &listing, const QUrlQuery &query, const QString &url);
+    // Where `object` is in `newestFirst` (found by halving on its time), or -1.
+    qsizetype placeOf(const std::vector<const FakeStripeTruth::Object *> &newestFirst,
+                      const FakeStripeTruth::Object *object);
     static Answer error(int status, const QByteArray &type, const QByteArray &code, const QByteArray &message);
 
     // Objects newest first, as Stripe lists them, built again only when the truth grew (it
@@ -102,25 +134,26 @@ private:
     };
     static const std::vector<const FakeStripeTruth::Object *> &newestFirst(const std::vector<FakeStripeTruth::Object> &all,
                                                                           NewestFirst &cache);
-    const FakeStripeTruth::Object *refund(const QString &id);
+    // The objects of `all` with this id, in the order the truth holds them.
+    static std::vector<const FakeStripeTruth::Object *> withId(const std::vector<FakeStripeTruth::Object> &all,
+                                                               TextIndex &index, const QByteArray &id);
+    const FakeStripeTruth::Object *refund(const QByteArray &id);
     // The refunds of one payment, newest first, from an index: a lookup by payment costs
     // the same whatever the number of the shop's other refunds.
-    const std::vector<const FakeStripeTruth::Object *> &refundsOfPayment(const QString &paymentIntent,
-                                                                         const QString &charge);
+    std::vector<const FakeStripeTruth::Object *> refundsOfPayment(const QByteArray &paymentIntent, const QByteArray &charge);
     void respond(const QHttpServerRequest &request, QTcpSocket *socket, Answer answer);
 
     FakeStripeTruth m_truth;
     qint64 m_bodyBytesSent = 0;
+    qint64 m_objectsExamined = 0;
     NewestFirst m_refundsNewestFirst;
     NewestFirst m_eventsNewestFirst;
-    QHash<QString, const FakeStripeTruth::Object *> m_refundsById;
-    size_t m_refundsByIdFor = 0;
+    TextIndex m_refundsById;
+    TextIndex m_eventsById;
     // Each payment's refunds, newest first, by payment_intent and by charge (built again
     // only when the truth grew, as the lists above are).
-    QHash<QString, std::vector<const FakeStripeTruth::Object *>> m_refundsByPaymentIntent;
-    QHash<QString, std::vector<const FakeStripeTruth::Object *>> m_refundsByCharge;
-    size_t m_refundsByPaymentFor = 0;
-    std::vector<const FakeStripeTruth::Object *> m_refundsOfBoth; // both filters at once
+    TextIndex m_refundsByPaymentIntent;
+    TextIndex m_refundsByCharge;
     quint16 m_port = 0;
     QByteArray m_acceptedKey;
     std::map<QString, QString> m_deniedPermissions;
