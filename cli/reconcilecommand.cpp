@@ -36,11 +36,6 @@ QString leaseHolderId()
     return QStringLiteral("%1 pid %2").arg(QSysInfo::machineHostName()).arg(QCoreApplication::applicationPid());
 }
 
-QString utc(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate);
-}
-
 nlohmann::json summaryJson(const ReconcileSummary &summary, int requests, qint64 elapsedMs)
 {
     nlohmann::json verdicts = nlohmann::json::object();
@@ -141,7 +136,7 @@ int runReconcile(CliContext &context)
         } else {
             context.out() << QCoreApplication::translate("Cli", "Another reconcile pass is running on this store (%1, its "
                                                                 "lease runs to %2): this one asks nothing.")
-                                 .arg((*holder)->id, utc((*holder)->expiresAtMs))
+                                 .arg((*holder)->id, QDateTime::fromMSecsSinceEpoch((*holder)->expiresAtMs, Qt::UTC).toString(Qt::ISODate))
                           << '\n';
         }
         return 0;

@@ -1,12 +1,14 @@
 #include "demo/customerconversation.h"
 
+#include "demo/demotime.h"
+
 namespace RefundDesk::Internal {
 
 namespace {
 
-constexpr qint64 Second = 1000;
-constexpr qint64 Minute = 60 * Second;
-constexpr qint64 Hour = 60 * Minute;
+using DemoTime::Second;
+using DemoTime::Minute;
+using DemoTime::Hour;
 
 // The longest chat: beyond this many tool calls the customer has given up.
 constexpr int MaxToolCalls = 6;

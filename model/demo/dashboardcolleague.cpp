@@ -1,11 +1,13 @@
 #include "demo/dashboardcolleague.h"
 
+#include "demo/demotime.h"
+
 namespace RefundDesk::Internal {
 
 namespace {
 
-constexpr qint64 Minute = 60 * 1000;
-constexpr qint64 Hour = 60 * Minute;
+using DemoTime::Minute;
+using DemoTime::Hour;
 
 } // namespace
 

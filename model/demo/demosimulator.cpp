@@ -3,6 +3,7 @@
 #include "demo/customerconversation.h"
 #include "demo/dashboardcolleague.h"
 #include "demo/demorandom.h"
+#include "demo/demotime.h"
 #include "demo/fakeprovider.h"
 #include "demo/operationtable.h"
 #include "demo/operatordesk.h"
@@ -25,9 +26,9 @@ namespace {
 
 using namespace Internal;
 
-constexpr qint64 Minute = 60 * 1000;
-constexpr qint64 Hour = 60 * Minute;
-constexpr qint64 Day = 24 * Hour;
+using DemoTime::Minute;
+using DemoTime::Hour;
+using DemoTime::Day;
 
 // The simulated stretch of time before now: long enough that the 24-hour key windows of
 // most operations have closed, short enough that the newest are still open.

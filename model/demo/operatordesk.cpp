@@ -1,5 +1,6 @@
 #include "demo/operatordesk.h"
 
+#include "demo/demotime.h"
 #include "domain/auditchain.h"
 
 #include <algorithm>
@@ -8,8 +9,8 @@ namespace RefundDesk::Internal {
 
 namespace {
 
-constexpr qint64 Minute = 60 * 1000;
-constexpr qint64 Hour = 60 * Minute;
+using DemoTime::Minute;
+using DemoTime::Hour;
 
 const char *const Operators[] = {"amira", "bruno", "chen.li", "dana", "elif", "farid", "grace"};
 

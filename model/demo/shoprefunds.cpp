@@ -1,5 +1,6 @@
 #include "demo/shoprefunds.h"
 
+#include "demo/demotime.h"
 #include "demo/stripepayload.h"
 
 #include <cmath>
@@ -8,7 +9,7 @@ namespace RefundDesk::Internal {
 
 namespace {
 
-constexpr qint64 Minute = 60 * 1000;
+using DemoTime::Minute;
 
 const char *const Currencies[] = {"usd", "usd", "usd", "eur", "gbp"};
 

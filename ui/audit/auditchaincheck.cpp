@@ -16,7 +16,7 @@ namespace RefundDesk {
 
 namespace {
 
-using Answer = std::shared_ptr<Result<AuditReport>>;
+using ChainReportAnswer = std::shared_ptr<Result<AuditReport>>;
 
 } // namespace
 
@@ -64,7 +64,7 @@ void AuditChainCheck::start(const QString &location)
     auto cancel = std::make_shared<std::atomic_bool>(false);
     m_cancel = cancel;
 
-    auto *watcher = new QFutureWatcher<Answer>(this);
+    auto *watcher = new QFutureWatcher<ChainReportAnswer>(this);
     connect(watcher, &QFutureWatcherBase::progressValueChanged, this, [this, generation](int percent) {
         if (generation == m_generation && !m_report) {
             m_progress = percent;
@@ -86,7 +86,7 @@ void AuditChainCheck::start(const QString &location)
         showState();
         emit checked(m_report->intact(), m_label->text());
     });
-    watcher->setFuture(QtConcurrent::run([location, cancel](QPromise<Answer> &promise) {
+    watcher->setFuture(QtConcurrent::run([location, cancel](QPromise<ChainReportAnswer> &promise) {
         auto store = StoreFactory::open(location, Store::OpenMode::ReadOnly);
         if (!store) {
             promise.addResult(std::make_shared<Result<AuditReport>>(store.error()));

@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <optional>
+#include <vector>
 
 struct pg_result;
 
@@ -45,5 +46,16 @@ public:
 private:
     std::shared_ptr<pg_result> m_result;
 };
+
+// Every row of a result, each read by rowFrom (pgrows.h's readers).
+template<typename Row>
+std::vector<Row> rowsOf(const PgResult &result, Row (*rowFrom)(const PgResult &, int))
+{
+    std::vector<Row> rows;
+    rows.reserve(size_t(result.rows()));
+    for (int row = 0; row < result.rows(); ++row)
+        rows.push_back(rowFrom(result, row));
+    return rows;
+}
 
 } // namespace RefundDesk::Internal

@@ -212,6 +212,9 @@ private:
     // steps: enough for a local server's whole handshake, too little for a window to
     // notice.
     static constexpr int ReconnectStepMs = 20;
+    // The key of the advisory lock that serialises appends to the audit chain ("rdchain"),
+    // taken by every decision and append (roles-postgresql.sql).
+    static constexpr qint64 ChainLockKey = 0x7264636861696e;
     bool m_recordingPlans = false;
     std::vector<std::pair<QByteArray, PgParams>> m_recorded; // statements and their values, in the order first run
     std::unordered_set<std::string> m_recordedSeen;

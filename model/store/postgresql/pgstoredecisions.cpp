@@ -21,10 +21,6 @@ namespace RefundDesk::Internal {
 
 namespace {
 
-// The key of the advisory lock that serialises appends to the audit chain ("rdchain"), as
-// every decision takes it (pgstorewrites.cpp, roles-postgresql.sql).
-constexpr qint64 ChainLockKey = 0x7264636861696e;
-
 // The operation's row, locked until the decision's transaction ends; also what a decision
 // left out is told about.
 QByteArray lockRow(int schemaVersion)

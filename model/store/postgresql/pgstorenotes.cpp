@@ -19,20 +19,6 @@
 
 namespace RefundDesk::Internal {
 
-namespace {
-
-template<typename Row>
-std::vector<Row> rowsOf(const PgResult &result, Row (*rowFrom)(const PgResult &, int))
-{
-    std::vector<Row> rows;
-    rows.reserve(size_t(result.rows()));
-    for (int row = 0; row < result.rows(); ++row)
-        rows.push_back(rowFrom(result, row));
-    return rows;
-}
-
-} // namespace
-
 Result<int> PgStore::upgradeSchema()
 {
     if (m_schemaVersion >= CurrentSchemaVersion)

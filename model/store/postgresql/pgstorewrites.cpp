@@ -18,18 +18,6 @@
 
 namespace RefundDesk::Internal {
 
-namespace {
-
-// The key of the advisory lock that serialises appends to the audit chain ("rdchain").
-constexpr qint64 ChainLockKey = 0x7264636861696e;
-
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
-} // namespace
-
 // ---- Writes ----
 
 std::optional<Error> PgStore::refuseWrite() const
@@ -205,7 +193,7 @@ Result<qint64> PgStore::updateAndCommit(PgTransaction &transaction, Operation &o
     // an UPDATE that matched no row commits nothing.
     PgBatch batch;
     batch.add(update + " RETURNING updated_at, claimed_at",
-              PgParams().add(nowMs()).add(operation.operationId).add(operation.version));
+              PgParams().add(QDateTime::currentMSecsSinceEpoch()).add(operation.operationId).add(operation.version));
     const std::vector<PgResult> answers = transaction.commitWith(std::move(batch));
     const PgResult &updated = answers.front();
     if (!updated.isOk())
@@ -334,7 +322,7 @@ Result<Resolution> PgStore::recordResolution(const ResolutionDraft &draft, const
     r.evidence = draft.evidence.trimmed();
     r.note = draft.note.trimmed().isEmpty() ? QString() : draft.note.trimmed();
     r.operatorName = *login;
-    r.recordedAt = nowMs();
+    r.recordedAt = QDateTime::currentMSecsSinceEpoch();
     r.previousStatus = operation.status;
     r.overridesEvidence = draft.overridesEvidence;
     r.hash = AuditChain::hashOf(r);

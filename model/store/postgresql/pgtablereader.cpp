@@ -10,20 +10,6 @@
 
 namespace RefundDesk::Internal {
 
-namespace {
-
-template<typename Row>
-std::vector<Row> rowsOf(const PgResult &result, Row (*rowFrom)(const PgResult &, int))
-{
-    std::vector<Row> rows;
-    rows.reserve(size_t(result.rows()));
-    for (int row = 0; row < result.rows(); ++row)
-        rows.push_back(rowFrom(result, row));
-    return rows;
-}
-
-} // namespace
-
 Result<std::vector<MetaEntry>> PgTableReader::metaEntries()
 {
     std::optional<Error> error;

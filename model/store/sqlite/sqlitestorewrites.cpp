@@ -18,15 +18,6 @@
 
 namespace RefundDesk::Internal {
 
-namespace {
-
-qint64 nowMs()
-{
-    return QDateTime::currentMSecsSinceEpoch();
-}
-
-} // namespace
-
 Result<int> SqliteStore::insertEvents(const std::vector<WebhookEvent> &events)
 {
     if (auto error = refuseWrite())
@@ -140,7 +131,7 @@ Result<Operation> SqliteStore::claim(const QString &operationId, const SeenState
     if (!transaction.isActive())
         return SqliteBusyAnswer::busy(BusyTimeoutMs, QCoreApplication::translate("Store", "claiming %1", "what the store was doing when it failed").arg(operationId), operation);
 
-    const qint64 now = nowMs();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
     auto s = cached("UPDATE refund_ops SET status = 'checking', claimed_by = ?1, claimed_at = ?2, "
                      "updated_at = ?2, version = version + 1 WHERE operation_id = ?3 AND version = ?4");
     s->bind(1, operatorName).bind(2, now).bind(3, operationId).bind(4, operation.version);
@@ -178,7 +169,7 @@ Result<Operation> SqliteStore::release(const QString &operationId, const SeenSta
     if (!transaction.isActive())
         return SqliteBusyAnswer::busy(BusyTimeoutMs, QCoreApplication::translate("Store", "releasing %1", "what the store was doing when it failed").arg(operationId), operation);
 
-    const qint64 now = nowMs();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
     auto s = cached("UPDATE refund_ops SET status = 'unknown', claimed_by = NULL, claimed_at = NULL, "
                      "updated_at = ?1, version = version + 1 WHERE operation_id = ?2 AND version = ?3");
     s->bind(1, now).bind(2, operationId).bind(3, operation.version);
@@ -252,7 +243,7 @@ Result<Resolution> SqliteStore::appendDecision(const ResolutionDraft &draft, con
     r.evidence = draft.evidence.trimmed();
     r.note = draft.note.trimmed().isEmpty() ? QString() : draft.note.trimmed();
     r.operatorName = draft.operatorName.trimmed();
-    r.recordedAt = nowMs();
+    r.recordedAt = QDateTime::currentMSecsSinceEpoch();
     r.previousStatus = operation.status;
     r.overridesEvidence = draft.overridesEvidence;
     r.hash = AuditChain::hashOf(r);

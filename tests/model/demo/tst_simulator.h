@@ -33,6 +33,8 @@ using RefundDesk::Test::dumpStore;
 using RefundDesk::Test::runRefundDesk;
 
 constexpr qint64 Now = 1767225600000; // 2026-01-01T00:00:00Z
+constexpr qint64 Hour = 3600 * 1000;
+constexpr qint64 Day = 24 * Hour;
 
 constexpr qint64 Operations = 2000;
 constexpr quint64 Seed = 7;

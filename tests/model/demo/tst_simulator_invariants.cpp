@@ -4,13 +4,6 @@
 
 #include "tst_simulator.h"
 
-namespace {
-
-constexpr qint64 Hour = 3600 * 1000;
-constexpr qint64 Day = 24 * Hour;
-
-} // namespace
-
 void tst_Simulator::attemptBudgets()
 {
     sqlite3 *db = m_db.get();

@@ -6,9 +6,6 @@
 
 namespace {
 
-constexpr qint64 Hour = 3600 * 1000;
-constexpr qint64 Day = 24 * Hour;
-
 // The refund objects of a truth file, in its order.
 std::vector<nlohmann::json> truthRefunds(const QString &path)
 {
