@@ -88,9 +88,11 @@ void CellFittedColumns::refit()
     }
     // Wrapping, a width kept stays only while the view has room for it; else every column
     // starts again from what its cells need, and the widest narrow.
+    // Their narrowest, wrapped: what they may narrow to, and the room the view asks for.
+    const QList<int> least = m_wraps ? leastWidths() : QList<int>();
     if (m_wraps && total > m_view->viewport()->width()) {
         needed = fitted;
-        narrowToFit(needed);
+        narrowToFit(needed, least);
     }
     for (int column = 0; column < columns; ++column) {
         if (!header->isSectionHidden(column) && column != m_elastic)
@@ -103,12 +105,12 @@ void CellFittedColumns::refit()
     if (m_elastic >= 0 && m_elastic < columns && !header->isSectionHidden(m_elastic)) {
         // What is left of the viewport, never less than the header asks for.
         const int left = m_view->viewport()->width() - others;
-        const int least = m_wraps ? needed[m_elastic] : header->sectionSizeHint(m_elastic);
-        header->resizeSection(m_elastic, qMax(least, left));
+        const int narrowest = m_wraps ? needed[m_elastic] : header->sectionSizeHint(m_elastic);
+        header->resizeSection(m_elastic, qMax(narrowest, left));
     }
     if (m_wraps) {
         fitRowsToTheirLines();
-        keepRoomForTheLeast();
+        keepRoomFor(least);
     }
     m_refitting = false;
 }
@@ -142,7 +144,18 @@ int CellFittedColumns::leastWidth(int column) const
     return least;
 }
 
-void CellFittedColumns::narrowToFit(QList<int> &widths) const
+QList<int> CellFittedColumns::leastWidths() const
+{
+    const QHeaderView *header = m_view->horizontalHeader();
+    QList<int> least(header->count(), 0);
+    for (int column = 0; column < header->count(); ++column) {
+        if (!header->isSectionHidden(column))
+            least[column] = leastWidth(column);
+    }
+    return least;
+}
+
+void CellFittedColumns::narrowToFit(QList<int> &widths, const QList<int> &leastOfEach) const
 {
     const QHeaderView *header = m_view->horizontalHeader();
     const int room = m_view->viewport()->width();
@@ -157,7 +170,7 @@ void CellFittedColumns::narrowToFit(QList<int> &widths) const
     QList<int> least(widths.size(), 0);
     for (int column = 0; column < widths.size(); ++column) {
         if (!header->isSectionHidden(column))
-            least[column] = qMin(widths[column], leastWidth(column));
+            least[column] = qMin(widths[column], leastOfEach[column]);
     }
     // The widest columns give way first, down to a common width, none below its least:
     // the largest such width at which every column fits.
@@ -181,17 +194,14 @@ void CellFittedColumns::narrowToFit(QList<int> &widths) const
         widths[column] = widthAt(column, low);
 }
 
-void CellFittedColumns::keepRoomForTheLeast()
+void CellFittedColumns::keepRoomFor(const QList<int> &leastOfEach)
 {
     // The view asks its layout for the room its columns need at their narrowest, so that
     // a splitter beside it gives that room rather than make it scroll sideways. The
     // vertical scroll bar's room is kept whether it shows or not: rows come and go.
-    const QHeaderView *header = m_view->horizontalHeader();
     int least = 0;
-    for (int column = 0; column < header->count(); ++column) {
-        if (!header->isSectionHidden(column))
-            least += leastWidth(column);
-    }
+    for (const int width : leastOfEach)
+        least += width;
     const QHeaderView *rows = m_view->verticalHeader();
     least += (rows->isVisible() ? rows->width() : 0) + 2 * m_view->frameWidth()
         + m_view->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, m_view);

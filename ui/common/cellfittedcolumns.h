@@ -42,12 +42,14 @@ protected:
 private:
     void watchModel();
     // Narrows the widest columns of `widths` until they fit the viewport, if they can.
-    void narrowToFit(QList<int> &widths) const;
+    void narrowToFit(QList<int> &widths, const QList<int> &leastOfEach) const;
     // The narrowest `column` may be with its cells wrapped.
     int leastWidth(int column) const;
+    // leastWidth() of each column, 0 for a hidden one: read once a refit.
+    QList<int> leastWidths() const;
     void fitRowsToTheirLines();
     // Wrapping, the view's minimum width: its columns at their narrowest.
-    void keepRoomForTheLeast();
+    void keepRoomFor(const QList<int> &leastOfEach);
 
     QTableView *m_view = nullptr;
     QWidget *m_viewport = nullptr;
