@@ -298,6 +298,12 @@ qint64 reportedAt(const QByteArray &output, const QByteArray &what)
 
 } // namespace
 
+bool LockHolder::releaseNow()
+{
+    m_process->write("release\n");
+    return finish();
+}
+
 qint64 LockHolder::lockedAtMs() const
 {
     return reportedAt(m_output, "locked");

@@ -132,6 +132,8 @@ public:
     bool waitUntilLocked();
     // Waits until it has rolled back and exited; false unless all went well.
     bool finish();
+    // Tells it to roll back now rather than at the end of its hold, then finishes.
+    bool releaseNow();
     // When it took and released the lock, by its own clock (milliseconds since the epoch),
     // or -1 before it said so: tests order other programs' moves against these.
     qint64 lockedAtMs() const;

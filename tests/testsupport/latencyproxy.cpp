@@ -15,7 +15,8 @@
 
 namespace RefundDesk::Test {
 
-namespace {
+// Named rather than anonymous: ProxyServer, a class the header declares, holds links.
+namespace ProxyLinks {
 
 // One direction of a link: chunks wait until their own due time, then go out in the order
 // they came. Nothing goes out while the proxy is silent or the far end is not connected.
@@ -193,7 +194,9 @@ private:
     bool m_serverSpoke = true; // the first data of a connection starts a round trip
 };
 
-} // namespace
+} // namespace ProxyLinks
+
+using ProxyLinks::ProxyLink;
 
 // The listening socket and its links, all on the proxy's thread.
 class ProxyServer final : public QObject

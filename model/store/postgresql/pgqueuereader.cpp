@@ -132,7 +132,11 @@ Result<QueueCounts> PgQueueReader::counts(const QString &operatorName, const QDa
     if (error)
         return *error;
     const qint64 all = result.integer(0, 0);
-    QueueCounts counts{all, all - result.integer(0, 1), result.integer(0, 2), result.integer(0, 3)};
+    QueueCounts counts;
+    counts.all = all;
+    counts.free = all - result.integer(0, 1);
+    counts.mine = result.integer(0, 2);
+    counts.waiting = result.integer(0, 3);
     counts.waitingFreeOrMine = result.integer(0, 7);
     counts.inView = viewWhere.isEmpty() ? all : result.integer(0, 8);
     counts.oldestOperationId = result.isNull(0, 4) ? QString() : result.text(0, 4);

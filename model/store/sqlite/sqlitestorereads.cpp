@@ -240,7 +240,11 @@ Result<QueueCounts> SqliteStore::queueCounts(const QString &operatorName, const 
     if (code != SQLITE_ROW)
         return sqliteError(code, QCoreApplication::translate("Store", "counting the queue", "what the store was doing when it failed"));
     const qint64 all = s->value(0).toLongLong();
-    QueueCounts counts{all, all - s->value(1).toLongLong(), s->value(2).toLongLong(), s->value(3).toLongLong()};
+    QueueCounts counts;
+    counts.all = all;
+    counts.free = all - s->value(1).toLongLong();
+    counts.mine = s->value(2).toLongLong();
+    counts.waiting = s->value(3).toLongLong();
     counts.waitingFreeOrMine = s->value(7).toLongLong();
     counts.inView = narrow ? s->value(8).toLongLong() : all;
     counts.oldestOperationId = s->text(4);
