@@ -7,6 +7,7 @@
 #include "consolewait.h"
 
 #include "audit/auditentrymodel.h"
+#include "demo/demostore.h"
 #include "i18n/translations.h"
 #include "items/queuemodel.h"
 #include "ui/audit/auditfilterbar.h"
@@ -71,16 +72,35 @@ struct DemoConsole
 
     bool open()
     {
+        if (!showWindow())
+            return false;
+        QSignalSpy opened(window.get(), &MainWindow::storeOpened);
+        window->openDemoStore(300, dir.filePath(QStringLiteral("demo.sqlite")));
+        return opened.wait(60'000) && RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521"));
+    }
+
+    // The same on a demo store of a fixed seed, whose cases are the same in every run.
+    bool openSeeded(quint64 seed)
+    {
+        SimulationOptions options;
+        options.operations = 300;
+        options.seed = seed;
+        const QString path = dir.filePath(QStringLiteral("seeded.sqlite"));
+        if (!DemoStore::generate(path, options) || !showWindow())
+            return false;
+        QSignalSpy opened(window.get(), &MainWindow::storeOpened);
+        window->openStore(path, false);
+        return opened.wait(60'000);
+    }
+
+    bool showWindow()
+    {
         identity.useForThisRun(QStringLiteral("alice"));
         window = std::make_unique<MainWindow>(&identity);
         window->setShowErrorDialogs(false);
         window->resize(1366, 768);
         window->show();
-        if (!dir.isValid() || !QTest::qWaitForWindowExposed(window.get()))
-            return false;
-        QSignalSpy opened(window.get(), &MainWindow::storeOpened);
-        window->openDemoStore(300, dir.filePath(QStringLiteral("demo.sqlite")));
-        return opened.wait(60'000) && RefundDesk::Test::showAndWait(*window, QStringLiteral("op_5521"));
+        return dir.isValid() && QTest::qWaitForWindowExposed(window.get());
     }
 
     // What `look` finds in the resolve dialog of op_5521; the dialog is closed after.
@@ -108,6 +128,8 @@ private slots:
     void everyVisibleTextIsTranslatable();
     void noTextIsCut_data();
     void noTextIsCut();
+    void aConflictShowsItsRefundsAndAttempts_data();
+    void aConflictShowsItsRefundsAndAttempts();
     void languageMenuSwitchesAtOnce();
     void russianQueueFitsTheWindow_data();
     void russianQueueFitsTheWindow();

@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -137,6 +138,23 @@ void EvidenceView::clear()
     m_banner->setTone(Theme::Tone::Neutral);
     m_title->setText(tr("Webhook events"));
     m_json->clear();
+}
+
+QSize EvidenceView::minimumSizeHint() const
+{
+    // A layout's own minimum leaves out what its wrapped lines take at the width they have:
+    // the panel's splitter, which gives a pane no less than this, would let a long verdict
+    // take the events' rows.
+    const QSize hint = QWidget::minimumSizeHint();
+    return {hint.width(), qMax(hint.height(), layout()->minimumHeightForWidth(width()))};
+}
+
+void EvidenceView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Narrower, the verdict takes more lines: the splitter asks for the minimum again.
+    if (event->size().width() != event->oldSize().width())
+        updateGeometry();
 }
 
 void EvidenceView::addBesideVerdict(QWidget *widget)

@@ -44,6 +44,12 @@ public:
     void addBesideVerdict(QWidget *widget);
     void addUnderVerdict(QWidget *widget);
 
+    // At its width: the verdict and the lines under it whole, and the first events.
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void showSelectedPayload();
 
