@@ -16,6 +16,8 @@
 #include <QAction>
 #include <QDateTime>
 #include <QEvent>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableView>
@@ -24,6 +26,43 @@
 #include <QVBoxLayout>
 
 namespace RefundDesk {
+
+namespace {
+
+// The panel's parts (the attempts, the evidence, the tabs), scrolled up and down when their
+// least heights add up to more than the panel has. It asks for the width the parts need at
+// their narrowest and a scroll bar's beside them, so that scrolling never cuts a column.
+class PanelPartsArea final : public QScrollArea
+{
+public:
+    explicit PanelPartsArea(QWidget *parent)
+        : QScrollArea(parent)
+    {
+        setFrameShape(QFrame::NoFrame);
+        setWidgetResizable(true);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    }
+
+    QSize minimumSizeHint() const override
+    {
+        const QSize own = QScrollArea::minimumSizeHint();
+        if (!widget())
+            return own;
+        return {widget()->minimumSizeHint().width() + verticalScrollBar()->sizeHint().width(), own.height()};
+    }
+
+protected:
+    bool viewportEvent(QEvent *event) override
+    {
+        // The parts' least width changed (a language, a table refitted): the panel asks its
+        // layout for room again.
+        if (event->type() == QEvent::LayoutRequest)
+            updateGeometry();
+        return QScrollArea::viewportEvent(event);
+    }
+};
+
+} // namespace
 
 OperationPanel::OperationPanel(QWidget *parent)
     : QWidget(parent)
@@ -77,7 +116,13 @@ OperationPanel::OperationPanel(QWidget *parent)
     layout->addWidget(m_header);
     layout->addWidget(m_actionRow);
     layout->addWidget(m_notice);
-    layout->addWidget(m_splitter, 1);
+    // When the least heights of its parts add up to more than the panel has (a conflict's
+    // long verdict under the Russian buttons and notice at 768 px), the parts scroll
+    // rather than cut one another.
+    auto *parts = new PanelPartsArea(this);
+    parts->setObjectName(QStringLiteral("panelParts"));
+    parts->setWidget(m_splitter);
+    layout->addWidget(parts, 1);
     clear();
 }
 
