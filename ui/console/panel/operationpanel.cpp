@@ -16,6 +16,7 @@
 #include <QAction>
 #include <QDateTime>
 #include <QEvent>
+#include <QApplication>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -41,6 +42,13 @@ public:
         setFrameShape(QFrame::NoFrame);
         setWidgetResizable(true);
         setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        // Tab visits the tables and buttons inside, never the area itself; the one they
+        // reach is scrolled into view.
+        setFocusPolicy(Qt::NoFocus);
+        connect(qApp, &QApplication::focusChanged, this, [this](QWidget *, QWidget *now) {
+            if (now && widget() && widget()->isAncestorOf(now))
+                ensureWidgetVisible(now);
+        });
     }
 
     QSize minimumSizeHint() const override
