@@ -86,10 +86,10 @@ void CellFittedColumns::refit()
         needed[column] = column == m_elastic ? fitted[column] : qMax(fitted[column], header->sectionSize(column));
         total += needed[column];
     }
-    // Wrapping, a width kept stays only while the view has room for it; else every column
-    // starts again from what its cells need, and the widest narrow.
     // Their narrowest, wrapped: what they may narrow to, and the room the view asks for.
     const QList<int> least = m_wraps ? leastWidths() : QList<int>();
+    // Wrapping, a width kept stays only while the view has room for it; else every column
+    // starts again from what its cells need, and the widest narrow.
     if (m_wraps && total > m_view->viewport()->width()) {
         needed = fitted;
         narrowToFit(needed, least);
