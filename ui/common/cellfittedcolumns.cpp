@@ -9,10 +9,25 @@
 #include <QTableView>
 #include <QTextBoundaryFinder>
 #include <QTimer>
+#include <QtMath>
 
 #include <algorithm>
 
 namespace RefundDesk {
+
+namespace {
+
+// A word a line may break within: letters or "_" and digits, with no space of any kind
+// (an amount's no-break space joins its digits to its currency).
+bool isId(const QString &word)
+{
+    const auto has = [&word](auto test) { return std::any_of(word.begin(), word.end(), test); };
+    return has([](QChar c) { return c.isDigit(); })
+        && has([](QChar c) { return c.isLetter() || c == u'_'; })
+        && !has([](QChar c) { return c.isSpace(); });
+}
+
+} // namespace
 
 CellFittedColumns::CellFittedColumns(QTableView *view, int elasticColumn)
     : QObject(view)
@@ -118,11 +133,15 @@ void CellFittedColumns::refit()
 int CellFittedColumns::leastWidth(int column) const
 {
     // Its header whole, and each word of its cells: a line may end only where the text
-    // allows it (between words, between Chinese characters), and within an id (anything
-    // with a digit in it), which reads the same on two lines.
+    // allows it (between words, between Chinese characters), and within an id, which reads
+    // the same on two lines. An amount or a time stays whole: "38,00 USD" split after its
+    // "U" reads as neither.
     const QAbstractItemView *view = m_view; // public in the base, protected in QTableView
     const QAbstractItemModel *model = m_view->model();
-    const QFontMetrics metrics = m_view->fontMetrics();
+    // In fractions of a pixel, rounded up: a line laid out a fraction narrower than its word
+    // breaks the word.
+    const QFontMetricsF metrics(m_view->font());
+    const auto advance = [&metrics](const QString &text) { return qCeil(metrics.horizontalAdvance(text)); };
     int least = m_view->horizontalHeader()->sectionSizeHint(column);
     for (int row = 0; row < model->rowCount(m_view->rootIndex()); ++row) {
         const QModelIndex index = model->index(row, column, m_view->rootIndex());
@@ -130,15 +149,15 @@ int CellFittedColumns::leastWidth(int column) const
         if (text.isEmpty())
             continue;
         // What the delegate keeps beside the text: the margins, an icon.
-        const int beside = view->sizeHintForIndex(index).width() - metrics.horizontalAdvance(text);
+        const int beside = view->sizeHintForIndex(index).width() - advance(text);
         QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, text);
         qsizetype start = 0;
         for (qsizetype end = breaks.toNextBoundary(); end > 0; end = breaks.toNextBoundary()) {
             const QString word = text.mid(start, end - start).trimmed();
             start = end;
-            if (std::any_of(word.begin(), word.end(), [](QChar c) { return c.isDigit(); }))
+            if (isId(word))
                 continue;
-            least = qMax(least, metrics.horizontalAdvance(word) + beside);
+            least = qMax(least, advance(word) + beside);
         }
     }
     return least;

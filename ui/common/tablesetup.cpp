@@ -27,11 +27,16 @@ void setUpReadOnlyTable(QTableView *view)
     view->horizontalHeader()->setSectionsMovable(false);
 }
 
+int cellTextMargin(const QWidget *view)
+{
+    return 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 2;
+}
+
 void fitColumnWidth(QHeaderView *header, int section, int width, const QStringList &samples)
 {
     // The cells are drawn in the view's font, with the item margins on both sides.
     const QWidget *view = header->parentWidget() ? header->parentWidget() : header;
-    const int margin = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 4;
+    const int margin = cellTextMargin(view);
     for (const QString &sample : samples)
         width = qMax(width, view->fontMetrics().horizontalAdvance(sample) + margin);
     header->resizeSection(section, qMax(width, header->sectionSizeHint(section)));

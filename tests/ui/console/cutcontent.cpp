@@ -13,34 +13,68 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTest>
+#include <QTextBoundaryFinder>
 #include <QTextLayout>
 #include <QtMath>
 
 #include <QSet>
 
+#include <algorithm>
 #include <utility>
 
 namespace RefundDesk::Test {
 
 namespace {
 
-// The height of `text` in `font` on lines of `width`, broken where a wrapping view breaks
-// it: at word boundaries, and within a word wider than its line.
-int wrappedHeight(QString text, const QFont &font, int width)
+// A word a wrapping view may break within: an id (letters or "_" with digits, no space of
+// any kind). An amount ("38,00 USD", its parts joined by a no-break space) or a time is not.
+bool isId(const QString &word)
 {
-    QTextLayout layout(text.replace(u'\n', QChar::LineSeparator), font);
+    const auto has = [&word](auto test) { return std::any_of(word.begin(), word.end(), test); };
+    return has([](QChar c) { return c.isDigit(); }) && has([](QChar c) { return c.isLetter() || c == u'_'; })
+        && !has([](QChar c) { return c.isSpace(); });
+}
+
+struct Wrapped
+{
+    int height = 0;
+    QStringList brokenWords; // words split across two lines that are not ids
+};
+
+// `text` in `font` on lines of `width`, broken where a wrapping view breaks it: at word
+// boundaries, and within a word wider than its line.
+Wrapped wrapped(QString text, const QFont &font, int width)
+{
+    text.replace(u'\n', QChar::LineSeparator);
+    QTextLayout layout(text, font);
     QTextOption option;
     option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     layout.setTextOption(option);
     layout.beginLayout();
     qreal height = 0;
+    QList<int> lineEnds;
     for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
         line.setLineWidth(qMax(1, width));
         line.setPosition(QPointF(0, height));
         height += line.height();
+        lineEnds << line.textStart() + line.textLength();
     }
     layout.endLayout();
-    return qCeil(height);
+    Wrapped result{qCeil(height), {}};
+    lineEnds.removeLast();
+    for (const int end : std::as_const(lineEnds)) {
+        QTextBoundaryFinder breaks(QTextBoundaryFinder::Line, text);
+        breaks.setPosition(end);
+        if (breaks.isAtBoundary())
+            continue;
+        const qsizetype start = qMax<qsizetype>(0, breaks.toPreviousBoundary());
+        breaks.setPosition(end);
+        const qsizetype stop = breaks.toNextBoundary();
+        const QString word = text.mid(start, stop < 0 ? -1 : stop - start).trimmed();
+        if (!isId(word))
+            result.brokenWords << word;
+    }
+    return result;
 }
 
 } // namespace
@@ -180,14 +214,17 @@ QStringList cellsNotWhole(OperationPanel *panel)
                         problems << cell + QStringLiteral(", and the view cuts it");
                         continue;
                     }
-                    // What the text has of the column, less what the delegate keeps beside it.
+                    // What the text has of the column, less what the delegate keeps beside it
+                    // (its hint holds the text's width rounded up).
                     const QFont font = table->font();
-                    const int beside = oneLine - QFontMetrics(font).horizontalAdvance(text);
-                    const int height = wrappedHeight(text, font, width - beside);
-                    if (height > table->rowHeight(row))
+                    const int beside = oneLine - qCeil(QFontMetricsF(font).horizontalAdvance(text));
+                    const Wrapped lines = wrapped(text, font, width - beside);
+                    if (lines.height > table->rowHeight(row))
                         problems << cell + QStringLiteral(", its lines %1 px high in a row of %2")
-                                               .arg(height)
+                                               .arg(lines.height)
                                                .arg(table->rowHeight(row));
+                    for (const QString &word : lines.brokenWords)
+                        problems << cell + QStringLiteral(", and its line breaks within \"%1\"").arg(word);
                 }
             }
         }

@@ -26,7 +26,8 @@ QStringList cutCells(QWidget *root);
 // and the tables that scroll sideways. A cell is whole on one line when its column is as
 // wide as the view's delegate measures its text (with its icon and margins); else only in
 // a view that wraps words, on the lines its text takes at its column's width, when its
-// row is tall enough for them. No tooltip stands in for a cell.
+// row is tall enough for them and its lines break between words, or within an id (never
+// within an amount or a time). No tooltip stands in for a cell.
 QStringList cellsNotWhole(OperationPanel *panel);
 
 // The panel's tables that keep their first rows in view (the attempts and the events, their

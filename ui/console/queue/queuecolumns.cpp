@@ -16,12 +16,6 @@ namespace RefundDesk::QueueColumns {
 
 namespace {
 
-// The room a cell's text leaves on both sides, as fitColumnWidth counts it.
-int cellMargin(const QTableView *view)
-{
-    return 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1) + 4;
-}
-
 int widestOf(const QFontMetrics &metrics, const QStringList &texts)
 {
     int widest = 0;
@@ -36,7 +30,7 @@ void fit(QTableView *view)
 {
     QHeaderView *header = view->horizontalHeader();
     const QFontMetrics metrics = view->fontMetrics();
-    const int margin = cellMargin(view);
+    const int margin = cellTextMargin(view);
     // The widest spans the age and the key window usually show: "23 h 59 m", "9 d 23 h".
     const QStringList spans{TimeText::span((23 * 60 + 59) * 60'000LL), TimeText::span((9 * 24 + 23) * 3'600'000LL)};
 
