@@ -16,23 +16,6 @@ bool inQueue(const Operation &operation)
 
 } // namespace
 
-Result<std::optional<Verdict>> QueueVerdict::of(Store &store, const QString &operationId)
-{
-    auto operation = store.operation(operationId);
-    if (!operation)
-        return operation.error();
-    if (!*operation || !inQueue(**operation))
-        return std::optional<Verdict>();
-    auto candidates = store.candidateEvents(**operation);
-    if (!candidates)
-        return candidates.error();
-    auto lookups = store.providerLookups(operationId);
-    if (!lookups)
-        return lookups.error();
-    return std::optional<Verdict>(
-        EvidenceAnalyzer::analyze(**operation, *candidates, *lookups, EvidenceAnalyzer::Detail::VerdictOnly).verdict);
-}
-
 Result<std::vector<std::optional<Verdict>>> QueueVerdict::ofEach(Store &store, const QStringList &operationIds)
 {
     std::vector<std::optional<Verdict>> verdicts(size_t(operationIds.size()));

@@ -13,16 +13,15 @@ namespace RefundDesk {
 
 class Store;
 
-// The verdict of one operation as the queue shows it now, read from the store (its
+// The verdicts of operations as the queue shows them now, read from the store (their
 // candidate events and provider lookups): what a job that just added evidence reports.
-// Nothing when the operation is not in the queue (gone, or decided).
 class QueueVerdict final
 {
 public:
-    static Result<std::optional<Verdict>> of(Store &store, const QString &operationId);
-    // of() for each operation named, in the order given, in two reads whatever their
-    // number (the operations, then their events and lookups as of one moment): one round
-    // trip each on a server, where of() costs three an operation.
+    // For each operation named, in the order given, its verdict; nothing for one not in
+    // the queue (gone, or decided). Two reads whatever their number (the operations, then
+    // their events and lookups as of one moment): one round trip each on a server, where
+    // one operation at a time costs three an operation.
     static Result<std::vector<std::optional<Verdict>>> ofEach(Store &store, const QStringList &operationIds);
 };
 

@@ -1,12 +1,12 @@
 #include "stripeask/operationstripelookup.h"
 
-#include "evidence/evidenceanalyzer.h"
 #include "store/notecheck.h"
 #include "store/store.h"
 #include "stripe/refundlookupsummary.h"
 #include "stripe/stripeclient.h"
 #include "stripe/striperefundlookup.h"
 #include "stripeask/paymentrefundsorting.h"
+#include "stripeask/queuepagequestions.h"
 #include "stripeask/stripekeymode.h"
 
 #include <QCoreApplication>
@@ -25,84 +25,19 @@ OperationStripeLookup::OperationStripeLookup(Store &store, StripeClient &client,
 
 OperationStripeLookup::~OperationStripeLookup() = default;
 
-Result<QStringList> OperationStripeLookup::knownRefundIds(Store &store, const Operation &operation)
-{
-    auto candidates = store.candidateEvents(operation);
-    if (!candidates)
-        return candidates.error();
-    return knownRefundIds(operation, EvidenceAnalyzer::analyze(operation, *candidates, EvidenceAnalyzer::Detail::VerdictOnly));
-}
-
-QStringList OperationStripeLookup::knownRefundIds(const Operation &operation, const Evidence &evidence)
-{
-    QStringList ids;
-    if (!operation.refundId.isEmpty())
-        ids.append(operation.refundId);
-    for (const RefundState &state : evidence.refunds) {
-        if (!ids.contains(state.refund.id))
-            ids.append(state.refund.id);
-    }
-    return ids;
-}
-
-Result<PaymentSource> OperationStripeLookup::paymentFor(Store &store, const Operation &operation, const Evidence &evidence)
-{
-    if (PaymentSource found = PaymentSource::find(operation, evidence, {}); found.isKnown())
-        return found;
-    if (operation.orderId.isEmpty())
-        return PaymentSource();
-    auto order = store.orderOperations(operation.orderId);
-    if (!order)
-        return order.error();
-    if (PaymentSource found = PaymentSource::find(operation, evidence, *order); found.isKnown())
-        return found;
-    // The last place: what the events of the order's other operations name.
-    std::vector<Operation> others;
-    for (const Operation &other : *order) {
-        if (other.operationId != operation.operationId)
-            others.push_back(other);
-    }
-    if (others.empty())
-        return PaymentSource();
-    auto candidates = store.candidateEventsOfEach(others);
-    if (!candidates)
-        return candidates.error();
-    for (size_t i = 0; i < others.size() && i < candidates->size(); ++i) {
-        PaymentSource theirs = PaymentSource::ofEvents(
-            EvidenceAnalyzer::analyze(others[i], (*candidates)[i], EvidenceAnalyzer::Detail::VerdictOnly));
-        if (theirs.isKnown())
-            return PaymentSource{theirs.paymentId, PaymentSource::From::OrderEvents, others[i].operationId, theirs.eventId};
-    }
-    return PaymentSource();
-}
-
-void OperationStripeLookup::setPayment(RefundLookupQuestion &question, const PaymentSource &payment)
-{
-    question.paymentId = payment.paymentId;
-    question.paymentFrom = payment.fromToken();
-    question.paymentFromOperation = payment.operationId;
-    question.paymentFromEvent = payment.eventId;
-}
-
 Result<RefundLookupQuestion> OperationStripeLookup::questionFor(Store &store, const Operation &operation)
 {
-    auto attempts = store.attempts(operation.operationId);
-    if (!attempts)
-        return attempts.error();
     auto candidates = store.candidateEvents(operation);
     if (!candidates)
         return candidates.error();
-    const Evidence evidence = EvidenceAnalyzer::analyze(operation, *candidates, EvidenceAnalyzer::Detail::VerdictOnly);
-    auto payment = paymentFor(store, operation, evidence);
-    if (!payment)
-        return payment.error();
-    QList<QPair<qint64, qint64>> spans;
-    for (const Attempt &attempt : *attempts)
-        spans.append({attempt.startedAt, attempt.finishedAt.value_or(attempt.startedAt)});
-    RefundLookupQuestion question = RefundLookupQuestion::forOperation(operation.operationId, operation.createdAt, spans,
-                                                                       knownRefundIds(operation, evidence));
-    setPayment(question, *payment);
-    return question;
+    // A page of one: the queue's way of reading what to ask, so that both ask the same.
+    QueuePageReading page;
+    page.operations.push_back(operation);
+    page.candidates.push_back(std::move(*candidates));
+    auto questions = QueuePageQuestions::read(store, page, {0});
+    if (!questions)
+        return questions.error();
+    return std::move(questions->front());
 }
 
 std::optional<Error> OperationStripeLookup::refusal()

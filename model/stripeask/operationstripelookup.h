@@ -4,7 +4,6 @@
 #include "domain/operation.h"
 #include "domain/providerlookup.h"
 #include "domain/result.h"
-#include "evidence/paymentsource.h"
 
 #include <QObject>
 
@@ -38,16 +37,8 @@ public:
     void start();
     // One line for a person: what Stripe said. Valid after finished().
     QString summary() const { return m_summary; }
-    // The refund ids known before asking, for an operation; its refund_id and those its
-    // events name. Each is retrieved by id, which is both exact and cheap.
-    static Result<QStringList> knownRefundIds(Store &store, const Operation &operation);
-    static QStringList knownRefundIds(const Operation &operation, const Evidence &evidence);
-    // The payment the operation refunds and where it was read (PaymentSource::find), the
-    // events of the order's other operations last; `evidence` is the operation's own.
-    static Result<PaymentSource> paymentFor(Store &store, const Operation &operation, const Evidence &evidence);
-    static void setPayment(RefundLookupQuestion &question, const PaymentSource &payment);
     // What to ask about the operation: its payment, its known refund ids and its attempts'
-    // window.
+    // window (QueuePageQuestions, for a page of one).
     static Result<RefundLookupQuestion> questionFor(Store &store, const Operation &operation);
 
 signals:

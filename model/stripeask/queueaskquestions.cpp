@@ -38,17 +38,6 @@ bool QueueAskQuestions::isComplete(const ProviderLookup &lookup)
     return ProviderLookupResult::read(lookup.result).complete;
 }
 
-Result<void> QueueAskQuestions::forEachInQueue(Store &store, const Visit &visit)
-{
-    return forEachPageInQueue(store, [&visit](const QueuePageReading &page) -> Result<void> {
-        for (size_t i = 0; i < page.operations.size(); ++i) {
-            if (auto visited = visit(page, i); !visited)
-                return visited;
-        }
-        return {};
-    });
-}
-
 Result<void> QueueAskQuestions::forEachPageInQueue(Store &store, const PageVisit &visit)
 {
     const QueueQuery query;

@@ -29,12 +29,9 @@ public:
     static Result<Reading> read(Store &store, qint64 limit = 0);
     // Whether a lookup's result says its listing or retrieval was complete.
     static bool isComplete(const ProviderLookup &lookup);
-    // Calls `visit` with each row of the queue in its default order (oldest first), page
-    // by page, each page read as of one moment with what its verdicts need; stops at the
-    // first error, the store's or the visit's.
-    using Visit = std::function<Result<void>(const QueuePageReading &page, size_t row)>;
-    static Result<void> forEachInQueue(Store &store, const Visit &visit);
-    // The same a page at a time, for a visit that reads the store once for a whole page.
+    // Calls `visit` with each page of the queue in its default order (oldest first), each
+    // read as of one moment with what its verdicts need; stops at the first error, the
+    // store's or the visit's.
     using PageVisit = std::function<Result<void>(const QueuePageReading &page)>;
     static Result<void> forEachPageInQueue(Store &store, const PageVisit &visit);
 };

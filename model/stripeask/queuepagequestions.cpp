@@ -3,7 +3,6 @@
 #include "evidence/evidenceanalyzer.h"
 #include "evidence/paymentsource.h"
 #include "store/store.h"
-#include "stripeask/operationstripelookup.h"
 
 #include <QHash>
 #include <QSet>
@@ -23,6 +22,28 @@ Result<QHash<QString, Spans>> attemptSpans(Store &store, const QStringList &oper
     for (const Attempt &attempt : *attempts)
         spans[attempt.operationId].append({attempt.startedAt, attempt.finishedAt.value_or(attempt.startedAt)});
     return spans;
+}
+
+// The refund ids known before asking: the operation's refund_id and those its events
+// name. Each is retrieved by id, which is both exact and cheap.
+QStringList knownRefundIds(const Operation &operation, const Evidence &evidence)
+{
+    QStringList ids;
+    if (!operation.refundId.isEmpty())
+        ids.append(operation.refundId);
+    for (const RefundState &state : evidence.refunds) {
+        if (!ids.contains(state.refund.id))
+            ids.append(state.refund.id);
+    }
+    return ids;
+}
+
+void setPayment(RefundLookupQuestion &question, const PaymentSource &payment)
+{
+    question.paymentId = payment.paymentId;
+    question.paymentFrom = payment.fromToken();
+    question.paymentFromOperation = payment.operationId;
+    question.paymentFromEvent = payment.eventId;
 }
 
 } // namespace
@@ -45,8 +66,8 @@ Result<std::vector<RefundLookupQuestion>> QueuePageQuestions::read(Store &store,
     if (!spans)
         return spans.error();
 
-    // The payment from the row and its events; for the others, from their orders' rows
-    // (OperationStripeLookup::paymentFor, a page's orders at once).
+    // The payment from the row and its events (PaymentSource::find); for the others, from
+    // their orders' rows, and last from the events of those orders' other operations.
     std::vector<PaymentSource> payments(rows.size());
     QStringList orderIds;
     QSet<QString> ordersSeen;
@@ -106,7 +127,7 @@ Result<std::vector<RefundLookupQuestion>> QueuePageQuestions::read(Store &store,
         const Operation &operation = page.operations[rows[i]];
         if (payments[i].isKnown() || operation.orderId.isEmpty())
             continue;
-        // In the order's order, as paymentFor() looks at them.
+        // The first of the order's other operations, in the order's order, whose events name it.
         for (const Operation &other : orderOf(operation.orderId)) {
             if (other.operationId == operation.operationId)
                 continue;
@@ -124,8 +145,8 @@ Result<std::vector<RefundLookupQuestion>> QueuePageQuestions::read(Store &store,
         const Operation &operation = page.operations[rows[i]];
         RefundLookupQuestion question = RefundLookupQuestion::forOperation(
             operation.operationId, operation.createdAt, spans->value(operation.operationId),
-            OperationStripeLookup::knownRefundIds(operation, evidence[i]));
-        OperationStripeLookup::setPayment(question, payments[i]);
+            knownRefundIds(operation, evidence[i]));
+        setPayment(question, payments[i]);
         questions.push_back(std::move(question));
     }
     return questions;

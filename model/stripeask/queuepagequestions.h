@@ -10,12 +10,12 @@ namespace RefundDesk {
 
 class Store;
 
-// What to ask Stripe about some rows of a page of the queue: for each row,
-// OperationStripeLookup::questionFor() as the page saw it (its events from the page), read
-// in at most three statements whatever the number of rows: their attempts, the operations
-// of the orders of those whose row and events name no payment, and those orders' other
-// operations' events. One round trip each on a server, where one row at a time costs up
-// to four a row.
+// What to ask Stripe about some rows of a page of the queue (or one operation, as a page
+// of one): for each row, its payment and where it was read, the refund ids its row and
+// events know, and its attempts' window. Read in at most three statements whatever the
+// number of rows: their attempts, the operations of the orders of those whose row and
+// events name no payment, and those orders' other operations' events. One round trip
+// each on a server, where one row at a time costs up to four a row.
 class QueuePageQuestions final
 {
 public:

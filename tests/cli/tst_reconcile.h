@@ -24,6 +24,8 @@
 #include <QProcess>
 #include <QTest>
 
+#include <functional>
+
 using namespace RefundDesk;
 using namespace RefundDesk::Test;
 using RefundDesk::Testing::FakeStripe;
@@ -95,6 +97,19 @@ private:
         return count;
     }
 
+    // Calls `visit` with each row of the queue, in its default order.
+    using RowVisit = std::function<Result<void>(const QueuePageReading &page, size_t row)>;
+    static Result<void> forEachInQueue(Store &store, const RowVisit &visit)
+    {
+        return QueueAskQuestions::forEachPageInQueue(store, [&visit](const QueuePageReading &page) -> Result<void> {
+            for (size_t i = 0; i < page.operations.size(); ++i) {
+                if (auto visited = visit(page, i); !visited)
+                    return visited;
+            }
+            return {};
+        });
+    }
+
     // Every row of the queue as "id status claimant" and the resolutions' count: what a
     // decision, a claim or a release would change.
     QString decisions(const QString &db)
@@ -103,7 +118,7 @@ private:
         if (!store)
             return QStringLiteral("no store");
         QStringList rows;
-        auto walked = QueueAskQuestions::forEachInQueue(*store, [&rows](const QueuePageReading &page, size_t i) -> Result<void> {
+        auto walked = forEachInQueue(*store, [&rows](const QueuePageReading &page, size_t i) -> Result<void> {
             const Operation &operation = page.operations[i];
             rows.append(QStringLiteral("%1 %2 %3").arg(operation.operationId, Names::toString(operation.status),
                                                        operation.claimedBy));
@@ -122,7 +137,7 @@ private:
         if (!store)
             return {QStringLiteral("no store")};
         QStringList ids;
-        auto walked = QueueAskQuestions::forEachInQueue(*store, [&ids](const QueuePageReading &page, size_t i) -> Result<void> {
+        auto walked = forEachInQueue(*store, [&ids](const QueuePageReading &page, size_t i) -> Result<void> {
             const auto &lookups = page.lookups[i];
             const bool answered = std::any_of(lookups.begin(), lookups.end(), &QueueAskQuestions::isComplete);
             const Verdict byEvents = EvidenceAnalyzer::analyze(page.operations[i], page.candidates[i],
@@ -170,8 +185,8 @@ private:
         auto store = open(db);
         if (!store)
             return QStringLiteral("no store");
-        auto verdict = QueueVerdict::of(*store, operationId);
-        return verdict && *verdict ? toString(**verdict) : QStringLiteral("gone");
+        auto verdicts = QueueVerdict::ofEach(*store, {operationId});
+        return verdicts && verdicts->front() ? toString(*verdicts->front()) : QStringLiteral("gone");
     }
 
     // A demo store of 400 operations made an hour ago, its truth served by the fake Stripe;
