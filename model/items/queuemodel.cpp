@@ -75,11 +75,11 @@ void QueueModel::setOperatorName(const QString &name)
 void QueueModel::retranslate()
 {
     // The verdicts' sentences are worked out again with the events, which the rows do not
-    // keep: the rows shown are asked for again. The keys stay, and with them the place.
-    m_residentPages.clear();
+    // keep: the rows shown are asked for again, and show the old sentences meanwhile. The
+    // keys stay, and with them the place. Pages being read now are read in the old language.
     m_pagesAsked.clear();
     ++m_rowsGeneration;
-    forgetResidentRows();
+    markHeldPagesStale();
     emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
     if (!m_rows.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));

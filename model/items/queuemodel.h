@@ -9,6 +9,7 @@
 #include "store/requestlane.h"
 
 #include <QAbstractTableModel>
+#include <QHash>
 #include <QSet>
 
 #include <functional>
@@ -40,7 +41,7 @@ class StoreWorker;
 // so a pointer from operationAt() stays valid until then. rowCount() never changes
 // because of it. A refresh reads only the keys (from an index that holds them), so its
 // cost grows with the rows listed, not with the store, and the rows on screen are then
-// read again.
+// read again; they show what they showed until then, never blank cells.
 //
 // Three files implement it: queuemodel.cpp (what the view asks: data, headers, sorting),
 // queuemodelpaging.cpp (pages and refresh) and queuemodelcache.cpp (resident pages).
@@ -173,7 +174,12 @@ private:
     // Under a verdict filter a refresh reads the rows themselves: their pages are held.
     void touchHeldPages();
     void trimResidentPages();
-    void forgetResidentRows();
+    // The rows held keep showing what they showed until their pages are read again, when
+    // shown (a person sees no blank cells while they are): every held page is marked stale.
+    void markHeldPagesStale();
+    // After a refresh replaced the rows: those of `held` (by id) still listed take back what
+    // they held, stale.
+    void keepHeldUntilReadAgain(const QHash<QString, Row> &held);
     QueueRow::Verdict verdictOf(const Row &row) const;
     void applyRows(std::vector<Row> rows);
     QVariant displayData(const Row &row, int column) const;
@@ -199,7 +205,8 @@ private:
     StoreWorker *m_worker = nullptr;
     RequestLane m_listLane;             // the first page, further pages, refreshes
     std::optional<Listing> m_listing;   // the listing in progress
-    mutable QSet<int> m_pagesAsked;     // evicted pages asked for again, in progress
+    mutable QSet<int> m_pagesAsked;     // evicted or stale pages asked for again, in progress
+    QSet<int> m_stalePages;             // held, read before the last refresh: read again when shown
     quint64 m_rowsGeneration = 0;       // moves on whenever the rows are replaced: older pages are dropped
     QueueQuery m_query;
     QString m_verdictFilter;

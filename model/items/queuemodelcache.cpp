@@ -1,5 +1,5 @@
 // QueueModel's cache: which pages hold their operations (least recently used first), and
-// an evicted page asked for again when one of its rows is shown.
+// an evicted or stale page asked for again when one of its rows is shown.
 #include "items/queuemodel.h"
 
 #include "store/store.h"
@@ -13,9 +13,9 @@ namespace RefundDesk {
 const QueueModel::Row &QueueModel::residentRow(int row) const
 {
     const int page = row / m_pageSize;
-    if (!m_rows[row].operation)
+    if (!m_rows[row].operation || m_stalePages.contains(page))
         loadPage(page);
-    else
+    if (m_rows[row].operation)
         touchPage(page);
     return m_rows[row];
 }
@@ -52,6 +52,7 @@ void QueueModel::pageLoaded(int page, const Result<std::vector<Row>> &answer)
         return;
     }
     m_tally.note(*answer);
+    m_stalePages.remove(page);
     const int first = page * m_pageSize;
     const int end = std::min(int(m_rows.size()), first + m_pageSize);
     QHash<QString, const Row *> read;
@@ -101,6 +102,7 @@ void QueueModel::trimResidentPages()
     while (int(m_residentPages.size()) > m_maxResidentPages) {
         const int page = m_residentPages.front();
         m_residentPages.erase(m_residentPages.begin());
+        m_stalePages.remove(page);
         const int first = page * m_pageSize;
         const int end = std::min(int(m_rows.size()), first + m_pageSize);
         for (int i = first; i < end; ++i) {
@@ -111,12 +113,26 @@ void QueueModel::trimResidentPages()
     }
 }
 
-void QueueModel::forgetResidentRows()
+void QueueModel::markHeldPagesStale()
 {
-    for (Row &row : m_rows) {
-        row.operation.reset();
-        row.verdict.reset();
-        row.detail = {};
+    for (const int page : m_residentPages)
+        m_stalePages.insert(page);
+}
+
+void QueueModel::keepHeldUntilReadAgain(const QHash<QString, Row> &held)
+{
+    for (int i = 0; i < int(m_rows.size()); ++i) {
+        const auto found = held.constFind(m_rows[i].key.operationId);
+        if (found == held.cend())
+            continue;
+        m_rows[i].operation = found->operation;
+        m_rows[i].verdict = found->verdict;
+        m_rows[i].detail = found->detail;
+        const int page = i / m_pageSize;
+        if (!m_stalePages.contains(page)) {
+            m_stalePages.insert(page);
+            touchPage(page);
+        }
     }
 }
 

@@ -28,6 +28,7 @@ void QueueModel::reload()
     beginResetModel();
     m_rows.clear();
     m_residentPages.clear();
+    m_stalePages.clear();
     m_pagesAsked.clear();
     ++m_rowsGeneration;
     m_lastScanned.reset();
@@ -149,6 +150,14 @@ void QueueModel::refresh()
 
 void QueueModel::applyRows(std::vector<Row> rows)
 {
+    // What the rows held showed (a few pages), kept for them until they are read again.
+    QHash<QString, Row> held;
+    if (m_verdictFilter.isEmpty()) {
+        for (const Row &row : m_rows) {
+            if (row.operation)
+                held.insert(row.key.operationId, row);
+        }
+    }
     m_tally.keepOnly(rows);
     m_tally.note(rows);
     // Performance: QHash (open addressing, no allocation per entry) sized up front; with
@@ -211,12 +220,14 @@ void QueueModel::applyRows(std::vector<Row> rows)
         m_rows = std::move(rows);
     }
     // The rows now hold what was just read (keys, or rows under a verdict filter): the
-    // pages held or asked for before refer to rows that may have moved.
+    // pages held or asked for before refer to rows that may have moved. Without a filter,
+    // the rows still listed show what they held until their pages are read again.
     m_residentPages.clear();
+    m_stalePages.clear();
     m_pagesAsked.clear();
     ++m_rowsGeneration;
     if (m_verdictFilter.isEmpty())
-        forgetResidentRows();
+        keepHeldUntilReadAgain(held);
     else
         touchHeldPages();
     if (!m_rows.empty())

@@ -1,7 +1,7 @@
 // The queue model at scale: however far the person scrolls it holds the operations of a
 // few pages only (the rest keep their keys), reads evicted pages again when shown (on the
-// store worker, showing the id alone meanwhile), and refreshes from the keys alone, all
-// under QAbstractItemModelTester.
+// store worker, showing the id alone meanwhile), and refreshes from the keys alone, the
+// rows it held showing what they held until read again, all under QAbstractItemModelTester.
 
 // First: its QTest::toString specialisations must see only the domain names.
 #include "teststore.h"
@@ -68,12 +68,13 @@ bool listEverything(QueueModel &model, const StoreWorker &worker)
     return true;
 }
 
-// The text the view would show in `column` of `row` once its page is read.
+// The text the view would show in `column` of `row` once its page is read: asking for it
+// asks for the page when it is evicted or stale.
 QString shown(const QueueModel &model, const StoreWorker &worker, int row, int column)
 {
     const QModelIndex index = model.index(row, column);
-    if (!model.operationAt(row))
-        waitForWorker(worker);
+    model.data(index);
+    waitForWorker(worker);
     return model.data(index).toString();
 }
 
@@ -89,6 +90,7 @@ private slots:
     void holdsAFewPagesWhateverIsScrolled();
     void operationAtStaysValidUntilTheEventLoop();
     void refreshReadsKeysAndKeepsPlaces();
+    void refreshedRowsShowWhatTheyHeldUntilReadAgain();
 
 private:
     QTemporaryDir m_dir;
@@ -225,6 +227,38 @@ void TestQueueCache::refreshReadsKeysAndKeepsPlaces()
     QCOMPARE(shown(model, *m_worker, 398, QueueModel::ClaimedByColumn), QStringLiteral("carol"));
     QCOMPARE(model.rowOf(idOf(1)), -1);
     QCOMPARE(shown(model, *m_worker, model.rowOf(idOf(10)), QueueModel::AmountColumn), QStringLiteral("7.77 USD"));
+    QVERIFY(waitForWorker(*m_worker));
+    QVERIFY(model.residentRowCount() <= 2 * 50);
+}
+
+void TestQueueCache::refreshedRowsShowWhatTheyHeldUntilReadAgain()
+{
+    QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPageSize(50);
+    model.setResidentPages(2);
+    model.setStore(m_worker.get());
+    QVERIFY(listEverything(model, *m_worker));
+    QCOMPARE(shown(model, *m_worker, 2, QueueModel::AmountColumn), amountText(2));
+
+    // Elsewhere: the amount of a row held changes, and that of one evicted.
+    QVERIFY(m_fixture->exec(QStringLiteral("UPDATE refund_ops SET amount_cents=777, version=version+1 "
+                                           "WHERE operation_id IN ('%1', '%2')").arg(idOf(2), idOf(300))));
+    // What a view shows the moment the refresh's keys arrive, before any row is read again:
+    // a row held keeps its cells (no blank row flickers past), an evicted one its id alone.
+    QStringList atRefresh;
+    connect(&model, &QueueModel::loaded, &model, [&model, &atRefresh] {
+        for (const int row : {2, 300}) {
+            atRefresh << model.data(model.index(row, QueueModel::OperationColumn)).toString()
+                      << model.data(model.index(row, QueueModel::AmountColumn)).toString();
+        }
+    });
+    model.refresh();
+    QVERIFY(waitForWorker(*m_worker));
+    QCOMPARE(atRefresh, QStringList({idOf(2), amountText(2), idOf(300), QString()}));
+    // Shown, each is read again.
+    QCOMPARE(shown(model, *m_worker, 2, QueueModel::AmountColumn), QStringLiteral("7.77 USD"));
+    QCOMPARE(shown(model, *m_worker, 300, QueueModel::AmountColumn), QStringLiteral("7.77 USD"));
     QVERIFY(waitForWorker(*m_worker));
     QVERIFY(model.residentRowCount() <= 2 * 50);
 }
