@@ -1887,7 +1887,7 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
 <context>
     <name>RefundDesk::AskQueueFlow</name>
     <message>
-        <source>Ask &amp;Stripe about operations without evidence…</source>
+        <source>&amp;Ask Stripe about operations without evidence…</source>
         <translation>Спросить &amp;Stripe об операциях без доказательств…</translation>
     </message>
     <message>
@@ -1974,8 +1974,8 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
         <translation>Указать или сменить ключ Stripe для этого хранилища (хранится в связке ключей рабочего стола) или забыть его</translation>
     </message>
     <message>
-        <source>&amp;Copy a case for Stripe support</source>
-        <translation>&amp;Скопировать обращение в поддержку Stripe</translation>
+        <source>Copy a c&amp;ase for Stripe support</source>
+        <translation>Скопировать &amp;обращение в поддержку Stripe</translation>
     </message>
     <message>
         <source>Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe answered on the clipboard, as plain text for Stripe&apos;s support</source>
@@ -2620,7 +2620,7 @@ Provider said: %2</source>
         <translation>&amp;Недавние хранилища</translation>
     </message>
     <message>
-        <source>Change &amp;operator name…</source>
+        <source>Change o&amp;perator name…</source>
         <translation>Сменить &amp;имя оператора…</translation>
     </message>
     <message>
@@ -2660,7 +2660,7 @@ Provider said: %2</source>
         <translation>О&amp;перация</translation>
     </message>
     <message>
-        <source>Record outcomes from &amp;evidence…</source>
+        <source>Record &amp;outcomes from evidence…</source>
         <translation>Записать результаты по &amp;доказательствам…</translation>
     </message>
     <message>
@@ -3285,7 +3285,7 @@ File: %2</source>
     </message>
     <message>
         <source>Add &amp;note…</source>
-        <translation>Добавить &amp;заметку…</translation>
+        <translation>Добавить за&amp;метку…</translation>
     </message>
     <message>
         <source>Note what you found or asked, for whoever looks next, without deciding the operation</source>
@@ -3670,11 +3670,11 @@ The window now shows its current state.</source>
     </message>
     <message>
         <source>&amp;Show:</source>
-        <translation>&amp;Показать:</translation>
+        <translation>Пок&amp;азать:</translation>
     </message>
     <message>
-        <source>&amp;Verdict:</source>
-        <translation>&amp;Вердикт:</translation>
+        <source>Ver&amp;dict:</source>
+        <translation>Верд&amp;икт:</translation>
     </message>
     <message>
         <source>Find an operation</source>

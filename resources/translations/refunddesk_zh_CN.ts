@@ -1816,8 +1816,8 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
 <context>
     <name>RefundDesk::AskQueueFlow</name>
     <message>
-        <source>Ask &amp;Stripe about operations without evidence…</source>
-        <translation>向 &amp;Stripe 询问无证据的操作…</translation>
+        <source>&amp;Ask Stripe about operations without evidence…</source>
+        <translation>向 Stripe 询问无证据的操作(&amp;A)…</translation>
     </message>
     <message>
         <source>Ask Stripe, read-only, what became of the refund of every operation whose verdict is none, and keep each answer as a provider lookup.</source>
@@ -1903,8 +1903,8 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
         <translation>提供或更改此存储的 Stripe 密钥（保存在桌面密钥环中），或将其遗忘</translation>
     </message>
     <message>
-        <source>&amp;Copy a case for Stripe support</source>
-        <translation>复制给 Stripe 支持的工单(&amp;C)</translation>
+        <source>Copy a c&amp;ase for Stripe support</source>
+        <translation>复制给 Stripe 支持的工单(&amp;A)</translation>
     </message>
     <message>
         <source>Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe answered on the clipboard, as plain text for Stripe&apos;s support</source>
@@ -2525,8 +2525,8 @@ Provider said: %2</source>
         <translation>最近的存储库(&amp;R)</translation>
     </message>
     <message>
-        <source>Change &amp;operator name…</source>
-        <translation>更改操作员名称(&amp;O)…</translation>
+        <source>Change o&amp;perator name…</source>
+        <translation>更改操作员名称(&amp;P)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -2565,8 +2565,8 @@ Provider said: %2</source>
         <translation>操作(&amp;O)</translation>
     </message>
     <message>
-        <source>Record outcomes from &amp;evidence…</source>
-        <translation>根据证据记录结果(&amp;E)…</translation>
+        <source>Record &amp;outcomes from evidence…</source>
+        <translation>根据证据记录结果(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -3564,8 +3564,8 @@ The window now shows its current state.</source>
         <translation>显示(&amp;S)：</translation>
     </message>
     <message>
-        <source>&amp;Verdict:</source>
-        <translation>判定(&amp;V)：</translation>
+        <source>Ver&amp;dict:</source>
+        <translation>判定(&amp;D)：</translation>
     </message>
     <message>
         <source>Find an operation</source>

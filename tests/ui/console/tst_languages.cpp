@@ -11,19 +11,24 @@
 //   of the console and of the review goes to RD_SCREENSHOT_DIR (docs/ keeps one of each);
 // - Help › Language switches the open windows at once, keeping what was typed;
 // - in Russian at 1366×768 the queue's columns but the follow-up, and the search placeholder, fit;
+// - in each language, no letter that Alt goes with is claimed by two controls of the
+//   window, two entries of a menu, or two controls of the resolve dialog;
 // - in each language at 1366×768, a conflict's verdict is whole, with its two refunds'
 //   events and its first attempts in view (in Russian the panel's parts scroll to keep them).
 
 #include "tst_languages.h"
+#include "altkeys.h"
 #include "cutcontent.h"
 #include "testpaths.h"
 
 #include <QSet>
 
+using RefundDesk::Test::altKeysClaimedTwice;
 using RefundDesk::Test::cellsNotWhole;
 using RefundDesk::Test::cutCells;
 using RefundDesk::Test::cutTexts;
 using RefundDesk::Test::firstRowsNotInView;
+using RefundDesk::Test::menuKeysClaimedTwice;
 
 namespace {
 
@@ -315,6 +320,25 @@ void LanguagesTest::aConflictShowsItsRefundsAndAttempts()
     // Its amounts and times on the lines of its narrowed columns, each whole.
     problems << cellsNotWhole(window.panel());
     QVERIFY2(problems.isEmpty(), qPrintable(conflict + u'\n' + problems.join(u'\n')));
+}
+
+void LanguagesTest::everyAltKeyReachesOneControl_data()
+{
+    noTextIsCut_data();
+}
+
+void LanguagesTest::everyAltKeyReachesOneControl()
+{
+    QFETCH(QString, language);
+    Translations::install(language);
+    DemoConsole console;
+    QVERIFY2(console.open(), qPrintable(console.window ? console.window->lastError() : QString()));
+    MainWindow &window = *console.window;
+    QStringList problems = altKeysClaimedTwice(&window) << menuKeysClaimedTwice(window.menuBar());
+    const auto dialogProblems = console.inResolveDialog(altKeysClaimedTwice);
+    QVERIFY(dialogProblems);
+    problems << *dialogProblems;
+    QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 
 QTEST_MAIN(LanguagesTest)

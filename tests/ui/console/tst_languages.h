@@ -133,6 +133,8 @@ private slots:
     void languageMenuSwitchesAtOnce();
     void russianQueueFitsTheWindow_data();
     void russianQueueFitsTheWindow();
+    void everyAltKeyReachesOneControl_data();
+    void everyAltKeyReachesOneControl();
 
 private:
     QTemporaryDir m_settings;

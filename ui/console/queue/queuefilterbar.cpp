@@ -143,7 +143,7 @@ void QueueFilterBar::retranslate()
     m_status->view()->setAccessibleName(tr("Views of the queue"));
     m_verdict->view()->setAccessibleName(tr("Verdicts"));
     m_statusLabel->setText(tr("&Show:"));
-    m_verdictLabel->setText(tr("&Verdict:"));
+    m_verdictLabel->setText(tr("Ver&dict:"));
 }
 
 void QueueFilterBar::showCounts()

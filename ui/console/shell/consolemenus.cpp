@@ -205,7 +205,7 @@ void ConsoleMenus::retranslate()
     m_demoAction->setStatusTip(tr("Build a fresh simulated store and open it"));
     m_recentMenu->setTitle(tr("&Recent stores"));
     m_recent->retranslate();
-    m_operatorAction->setText(tr("Change &operator name…"));
+    m_operatorAction->setText(tr("Change o&perator name…"));
     m_quitAction->setText(tr("&Quit"));
 
     m_queueMenu->setTitle(tr("&Queue"));
@@ -217,7 +217,7 @@ void ConsoleMenus::retranslate()
     m_selectSettledAction->setText(tr("&Select all that the evidence settles"));
 
     m_operationMenu->setTitle(tr("&Operation"));
-    m_batchAction->setText(tr("Record outcomes from &evidence…"));
+    m_batchAction->setText(tr("Record &outcomes from evidence…"));
     m_batchAction->setToolTip(tr("Record, each as its own decision, the outcomes the evidence settles for the "
                                  "selected operations (when none is selected, those the view lists), after a "
                                  "review"));

@@ -25,7 +25,7 @@ AskQueueFlow::AskQueueFlow(QWidget *window, ConsoleStripeKey *key)
 
 void AskQueueFlow::retranslate()
 {
-    m_action->setText(tr("Ask &Stripe about operations without evidence…"));
+    m_action->setText(tr("&Ask Stripe about operations without evidence…"));
     m_action->setToolTip(tr("Ask Stripe, read-only, what became of the refund of every operation whose verdict is "
                             "none, and keep each answer as a provider lookup."));
 }

@@ -100,7 +100,7 @@ void AskStripeFlow::retranslate()
     m_status->setAccessibleName(tr("What Stripe answered"));
     m_keyAction->setText(tr("Stripe &key…"));
     m_keyAction->setStatusTip(tr("Give or change this store's Stripe key, kept in the desktop's keyring, or forget it"));
-    m_copyCase->setText(tr("&Copy a case for Stripe support"));
+    m_copyCase->setText(tr("Copy a c&ase for Stripe support"));
     m_copyCase->setStatusTip(tr("Put the operation, its attempts with their Request-Ids, the refund ids and what Stripe "
                                 "answered on the clipboard, as plain text for Stripe's support"));
 }

@@ -129,7 +129,7 @@ void TestConsole::operatorDefaultsToTheLoginName()
     // File › Change operator name… sets a display name: shown, saved, and recorded.
     QAction *change = nullptr;
     for (QAction *action : window->findChildren<QAction *>()) {
-        if (action->text() == QStringLiteral("Change &operator name…"))
+        if (action->text() == QStringLiteral("Change o&perator name…"))
             change = action;
     }
     QVERIFY(change);
