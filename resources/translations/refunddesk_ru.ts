@@ -2183,7 +2183,7 @@ Provider said: %2</source>
 <context>
     <name>RefundDesk::AuditFilterBar</name>
     <message>
-        <source>&amp;From</source>
+        <source>Fro&amp;m</source>
         <translation>&amp;С</translation>
     </message>
     <message>
@@ -2191,8 +2191,8 @@ Provider said: %2</source>
         <translation>&amp;По</translation>
     </message>
     <message>
-        <source>O&amp;verrides only</source>
-        <translation>Только &amp;вопреки доказательствам</translation>
+        <source>&amp;Overrides only</source>
+        <translation>&amp;Только вопреки доказательствам</translation>
     </message>
     <message>
         <source>&amp;Newest first</source>

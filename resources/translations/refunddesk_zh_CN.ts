@@ -2108,16 +2108,16 @@ Provider said: %2</source>
 <context>
     <name>RefundDesk::AuditFilterBar</name>
     <message>
-        <source>&amp;From</source>
-        <translation>从(&amp;F)</translation>
+        <source>Fro&amp;m</source>
+        <translation>从(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;To</source>
         <translation>到(&amp;T)</translation>
     </message>
     <message>
-        <source>O&amp;verrides only</source>
-        <translation>仅推翻证据的(&amp;V)</translation>
+        <source>&amp;Overrides only</source>
+        <translation>仅推翻证据的(&amp;O)</translation>
     </message>
     <message>
         <source>&amp;Newest first</source>

@@ -82,7 +82,7 @@ void AuditFilterBar::changeEvent(QEvent *event)
 void AuditFilterBar::retranslate()
 {
     // Only texts: the dates, boxes and choices stay as they were set.
-    m_fromCheck->setText(tr("&From"));
+    m_fromCheck->setText(tr("Fro&m"));
     m_toCheck->setText(tr("&To"));
     for (QDateEdit *edit : {m_fromEdit, m_toEdit})
         edit->setToolTip(tr("A day in local time; both ends are included."));
@@ -93,7 +93,7 @@ void AuditFilterBar::retranslate()
     m_outcome->setItemText(0, tr("Any outcome"));
     m_outcome->setItemText(1, tr("Refunded"));
     m_outcome->setItemText(2, tr("Failed"));
-    m_overrides->setText(tr("O&verrides only"));
+    m_overrides->setText(tr("&Overrides only"));
     m_overrides->setToolTip(tr("Only decisions recorded against the evidence"));
     m_newestFirst->setText(tr("&Newest first"));
     m_operatorLabel->setText(tr("O&perator"));

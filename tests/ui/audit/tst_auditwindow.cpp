@@ -403,7 +403,7 @@ private slots:
         QCOMPARE(window->tabs()->tabText(0), QCoreApplication::translate("RefundDesk::AuditWindow", "&Log"));
         QCOMPARE(filters->operatorBox()->itemText(0), QCoreApplication::translate("RefundDesk::AuditFilterBar", "Everyone"));
         QCOMPARE(filters->overridesCheck()->text(),
-                 QCoreApplication::translate("RefundDesk::AuditFilterBar", "O&verrides only"));
+                 QCoreApplication::translate("RefundDesk::AuditFilterBar", "&Overrides only"));
         QVERIFY(headers.count() > 0 && cells.count() > 0 && totalsHeaders.count() > 0);
         QCOMPARE(window->model()->headerData(AuditEntryModel::AmountColumn, Qt::Horizontal).toString(),
                  QCoreApplication::translate("RefundDesk::AuditEntryModel", "Amount"));

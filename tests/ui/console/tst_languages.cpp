@@ -12,7 +12,7 @@
 // - Help › Language switches the open windows at once, keeping what was typed;
 // - in Russian at 1366×768 the queue's columns but the follow-up, and the search placeholder, fit;
 // - in each language, no letter that Alt goes with is claimed by two controls of the
-//   window, two entries of a menu, or two controls of the resolve dialog;
+//   window, two entries of a menu, or two controls of the resolve dialog or audit window;
 // - in each language at 1366×768, a conflict's verdict is whole, with its two refunds'
 //   events and its first attempts in view (in Russian the panel's parts scroll to keep them).
 
@@ -338,6 +338,13 @@ void LanguagesTest::everyAltKeyReachesOneControl()
     const auto dialogProblems = console.inResolveDialog(altKeysClaimedTwice);
     QVERIFY(dialogProblems);
     problems << *dialogProblems;
+
+    auto *integration = window.findChild<AuditIntegration *>();
+    QVERIFY(integration);
+    integration->auditLogAction()->trigger();
+    QTRY_VERIFY(integration->auditWindow() && integration->auditWindow()->isVisible());
+    problems << altKeysClaimedTwice(integration->auditWindow());
+    integration->auditWindow()->close();
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 
