@@ -2510,7 +2510,7 @@ Provider said: %2</source>
     </message>
     <message>
         <source>&amp;Note:</source>
-        <translation>&amp;Заметка:</translation>
+        <translation>За&amp;метка:</translation>
     </message>
     <message>
         <source>Type %1 to &amp;confirm:</source>

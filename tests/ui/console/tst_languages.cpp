@@ -12,7 +12,8 @@
 // - Help › Language switches the open windows at once, keeping what was typed;
 // - in Russian at 1366×768 the queue's columns but the follow-up, and the search placeholder, fit;
 // - in each language, no letter that Alt goes with is claimed by two controls of the
-//   window, two entries of a menu, or two controls of the resolve dialog or audit window;
+//   window, two entries of a menu, or two controls of the resolve, note or batch review
+//   dialog or of the audit window;
 // - in each language at 1366×768, a conflict's verdict is whole, with its two refunds'
 //   events and its first attempts in view (in Russian the panel's parts scroll to keep them).
 
@@ -345,6 +346,20 @@ void LanguagesTest::everyAltKeyReachesOneControl()
     QTRY_VERIFY(integration->auditWindow() && integration->auditWindow()->isVisible());
     problems << altKeysClaimedTwice(integration->auditWindow());
     integration->auditWindow()->close();
+
+    window.actions()->addNote()->trigger();
+    QTRY_VERIFY(window.noteDialog() && window.noteDialog()->isVisible());
+    problems << altKeysClaimedTwice(window.noteDialog());
+    window.noteDialog()->reject();
+    QTRY_VERIFY(!window.noteDialog());
+
+    window.queuePane()->view()->clearSelection();
+    window.findChild<QAction *>(QStringLiteral("recordFromEvidenceAction"))->trigger();
+    BatchReviewDialog *review = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((review = window.findChild<BatchReviewDialog *>()) && review->isVisible(), 30'000);
+    problems << altKeysClaimedTwice(review);
+    review->reject();
+    QTRY_VERIFY(!window.findChild<BatchReviewDialog *>());
     QVERIFY2(problems.isEmpty(), qPrintable(problems.join(u'\n')));
 }
 

@@ -23,6 +23,7 @@
 #include "ui/console/deciding/operatoridentity.h"
 #include "ui/console/queue/queuefilterbar.h"
 #include "ui/console/queue/queuepane.h"
+#include "ui/console/deciding/notedialog.h"
 #include "ui/console/deciding/resolvedialog.h"
 
 #include <QAbstractButton>
