@@ -320,6 +320,10 @@ void LanguagesTest::aConflictShowsItsRefundsAndAttempts()
     QStringList problems = firstRowsNotInView(window.panel()) << cutTexts(window.panel());
     // Its amounts and times on the lines of its narrowed columns, each whole.
     problems << cellsNotWhole(window.panel());
+    // Its refunds side by side in the resolve dialog, their ids whole.
+    const auto dialogProblems = console.inResolveDialog([](QWidget *dialog) { return cutTexts(dialog) << cutCells(dialog); });
+    QVERIFY(dialogProblems);
+    problems << *dialogProblems;
     QVERIFY2(problems.isEmpty(), qPrintable(conflict + u'\n' + problems.join(u'\n')));
 }
 

@@ -37,16 +37,18 @@ RefundComparisonView::RefundComparisonView(QWidget *parent)
     m_table->setObjectName(QStringLiteral("comparedRefunds"));
     setUpReadOnlyTable(m_table);
     m_table->setModel(m_model);
-    // An id is cut in the middle, where it is least told apart; its tip and a copy keep it
-    // whole. What made a refund wraps rather than being cut.
+    // The ids are whole, their column as wide as they are: a person compares them with
+    // Stripe's dashboard. What made a refund wraps rather than being cut; a word too long
+    // for its line is cut in the middle, where it is least told apart.
     m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->setWordWrap(true);
     m_table->setItemDelegateForColumn(RefundComparisonModel::AmountColumn, new DecimalAlignedDelegate(m_table));
     makeRowsCopyable(m_table);
     QHeaderView *header = m_table->horizontalHeader();
     header->setStretchLastSection(false);
-    for (const int column : {RefundComparisonModel::StatusColumn, RefundComparisonModel::AmountColumn,
-                             RefundComparisonModel::CreatedColumn, RefundComparisonModel::MetadataColumn})
+    for (const int column : {RefundComparisonModel::RefundColumn, RefundComparisonModel::StatusColumn,
+                             RefundComparisonModel::AmountColumn, RefundComparisonModel::CreatedColumn,
+                             RefundComparisonModel::MetadataColumn})
         header->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     header->setSectionResizeMode(RefundComparisonModel::MadeByColumn, QHeaderView::Stretch);
     // Wrapped rows grow as the columns narrow; the table shows them whole, no more. Fitted
