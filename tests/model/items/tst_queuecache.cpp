@@ -55,6 +55,24 @@ QString amountText(int i)
     return QStringLiteral("%1.%2 USD").arg(amountOf(i) / 100).arg(amountOf(i) % 100, 2, 10, QLatin1Char('0'));
 }
 
+// A queue model over the test's store under QAbstractItemModelTester, `pageSize` rows a
+// page, holding at most `residentPages` pages; its first page asked for.
+class TestedQueue
+{
+public:
+    TestedQueue(StoreWorker *worker, int pageSize, int residentPages)
+    {
+        model.setPageSize(pageSize);
+        model.setResidentPages(residentPages);
+        model.setStore(worker);
+    }
+
+    QueueModel model;
+
+private:
+    QAbstractItemModelTester m_tester{&model, QAbstractItemModelTester::FailureReportingMode::QtTest};
+};
+
 // Reads every page, as scrolling to the end would.
 bool listEverything(QueueModel &model, const StoreWorker &worker)
 {
@@ -117,11 +135,8 @@ void TestQueueCache::cleanup()
 
 void TestQueueCache::holdsAFewPagesWhateverIsScrolled()
 {
-    QueueModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setPageSize(50);
-    model.setResidentPages(3);
-    model.setStore(m_worker.get());
+    TestedQueue queue(m_worker.get(), 50, 3);
+    QueueModel &model = queue.model;
     QVERIFY(waitForWorker(*m_worker));
     while (model.canFetchMore({})) {
         model.fetchMore({});
@@ -154,11 +169,8 @@ void TestQueueCache::holdsAFewPagesWhateverIsScrolled()
 
 void TestQueueCache::operationAtStaysValidUntilTheEventLoop()
 {
-    QueueModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setPageSize(20);
-    model.setResidentPages(1);
-    model.setStore(m_worker.get());
+    TestedQueue queue(m_worker.get(), 20, 1);
+    QueueModel &model = queue.model;
     QVERIFY(listEverything(model, *m_worker));
     model.operationAt(0); // asks for the first page again, evicted while listing
     QVERIFY(waitForWorker(*m_worker));
@@ -178,11 +190,8 @@ void TestQueueCache::operationAtStaysValidUntilTheEventLoop()
 
 void TestQueueCache::refreshReadsKeysAndKeepsPlaces()
 {
-    QueueModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setPageSize(50);
-    model.setResidentPages(2);
-    model.setStore(m_worker.get());
+    TestedQueue queue(m_worker.get(), 50, 2);
+    QueueModel &model = queue.model;
     QVERIFY(listEverything(model, *m_worker));
     const QPersistentModelIndex watched = model.index(400, QueueModel::StatusColumn);
     QCOMPARE(watched.data(QueueModel::OperationIdRole).toString(), idOf(400));
@@ -233,11 +242,8 @@ void TestQueueCache::refreshReadsKeysAndKeepsPlaces()
 
 void TestQueueCache::refreshedRowsShowWhatTheyHeldUntilReadAgain()
 {
-    QueueModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setPageSize(50);
-    model.setResidentPages(2);
-    model.setStore(m_worker.get());
+    TestedQueue queue(m_worker.get(), 50, 2);
+    QueueModel &model = queue.model;
     QVERIFY(listEverything(model, *m_worker));
     QCOMPARE(shown(model, *m_worker, 2, QueueModel::AmountColumn), amountText(2));
 

@@ -194,14 +194,12 @@ void LanguagesTest::everyVisibleTextIsTranslatable()
     QVERIFY(dialogTexts);
     texts << *dialogTexts;
 
-    auto *integration = window.findChild<AuditIntegration *>();
-    QVERIFY(integration);
-    integration->auditLogAction()->trigger();
-    QTRY_VERIFY(integration->auditWindow() && integration->auditWindow()->isVisible());
-    QTRY_VERIFY(integration->auditWindow()->chainReport().has_value());
-    texts << visibleTexts(integration->auditWindow());
+    AuditWindow *audit = console.openAuditWindow();
+    QVERIFY(audit);
+    QTRY_VERIFY(audit->chainReport().has_value());
+    texts << visibleTexts(audit);
     // What people typed into the audit log (operator, evidence, note) is data too.
-    const QAbstractItemModel *log = integration->auditWindow()->model();
+    const QAbstractItemModel *log = audit->model();
     for (int row = 0; row < log->rowCount(); ++row) {
         for (int column : {AuditEntryModel::OperatorColumn, AuditEntryModel::EvidenceColumn, AuditEntryModel::NoteColumn})
             data << log->index(row, column).data().toString();
@@ -209,7 +207,7 @@ void LanguagesTest::everyVisibleTextIsTranslatable()
     data.removeAll(QString());
     // Longest first, so that a name inside a note does not leave the note's other words.
     std::sort(data.begin(), data.end(), [](const QString &a, const QString &b) { return a.size() > b.size(); });
-    integration->auditWindow()->close();
+    audit->close();
     QCoreApplication::removeTranslator(&marking);
 
     QVERIFY(texts.size() > 100);
@@ -344,12 +342,10 @@ void LanguagesTest::everyAltKeyReachesOneControl()
     QVERIFY(dialogProblems);
     problems << *dialogProblems;
 
-    auto *integration = window.findChild<AuditIntegration *>();
-    QVERIFY(integration);
-    integration->auditLogAction()->trigger();
-    QTRY_VERIFY(integration->auditWindow() && integration->auditWindow()->isVisible());
-    problems << altKeysClaimedTwice(integration->auditWindow());
-    integration->auditWindow()->close();
+    AuditWindow *audit = console.openAuditWindow();
+    QVERIFY(audit);
+    problems << altKeysClaimedTwice(audit);
+    audit->close();
 
     window.actions()->addNote()->trigger();
     QTRY_VERIFY(window.noteDialog() && window.noteDialog()->isVisible());

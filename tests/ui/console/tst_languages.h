@@ -104,6 +104,17 @@ struct DemoConsole
         return dir.isValid() && QTest::qWaitForWindowExposed(window.get());
     }
 
+    // The audit window, opened from its menu entry, once it shows; null if it does not.
+    AuditWindow *openAuditWindow()
+    {
+        auto *integration = window->findChild<AuditIntegration *>();
+        if (!integration)
+            return nullptr;
+        integration->auditLogAction()->trigger();
+        const auto shown = [integration] { return integration->auditWindow() && integration->auditWindow()->isVisible(); };
+        return QTest::qWaitFor(shown) ? integration->auditWindow() : nullptr;
+    }
+
     // What `look` finds in the resolve dialog of op_5521; the dialog is closed after.
     std::optional<QStringList> inResolveDialog(const std::function<QStringList(QWidget *)> &look)
     {
