@@ -363,6 +363,13 @@
             <numerusform>%n unticked: left out by you, they stay in the queue.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>The evidence settles none of these: %n operation(s) need a person, each for the reason shown beside it.</source>
+        <translation>
+            <numerusform>The evidence settles none of these: %n operation needs a person, for the reason shown beside it.</numerusform>
+            <numerusform>The evidence settles none of these: %n operations need a person, each for the reason shown beside it.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ConsoleMenus</name>

@@ -2576,6 +2576,18 @@ Provider said: %2</source>
         <source>Waiting for the count: type %1 above to confirm.</source>
         <translation>Нужно число: введите %1 выше для подтверждения.</translation>
     </message>
+    <message numerus="yes">
+        <source>The evidence settles none of these: %n operation(s) need a person, each for the reason shown beside it.</source>
+        <translation>
+            <numerusform>Доказательства не решают ни одной из них: %n операция требует человека, по причине, указанной рядом.</numerusform>
+            <numerusform>Доказательства не решают ни одной из них: %n операции требуют человека, каждая по причине, указанной рядом.</numerusform>
+            <numerusform>Доказательства не решают ни одной из них: %n операций требуют человека, каждая по причине, указанной рядом.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to record: decide each one in the window (Ctrl+R).</source>
+        <translation>Записывать нечего: решите каждую в окне (Ctrl+R).</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ConsoleMenus</name>

@@ -2483,6 +2483,16 @@ Provider said: %2</source>
         <source>Waiting for the count: type %1 above to confirm.</source>
         <translation>等待数量：请在上方输入 %1 以确认。</translation>
     </message>
+    <message numerus="yes">
+        <source>The evidence settles none of these: %n operation(s) need a person, each for the reason shown beside it.</source>
+        <translation>
+            <numerusform>证据无法确定其中任何一个：%n 个操作需要人工处理，原因见各自旁边。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to record: decide each one in the window (Ctrl+R).</source>
+        <translation>没有可记录的：请在窗口中逐个决定（Ctrl+R）。</translation>
+    </message>
 </context>
 <context>
     <name>RefundDesk::ConsoleMenus</name>

@@ -55,6 +55,9 @@ BatchReviewDialog::BatchReviewDialog(const BatchPlan &plan, QWidget *parent)
     m_tabs->addTab(m_eligible, QString());
     m_tabs->addTab(m_leftOut, tr("Left out for a person (%n)", "", int(plan.leftOut.size())));
     layout->addWidget(m_tabs, 1);
+    // Nothing the evidence settles: what was left out, and why, is all there is to read.
+    if (plan.eligible.empty())
+        m_tabs->setCurrentWidget(m_leftOut);
 
     m_totals = new QLabel(this);
     m_totals->setObjectName(QStringLiteral("batchTotals"));
@@ -65,6 +68,7 @@ BatchReviewDialog::BatchReviewDialog(const BatchPlan &plan, QWidget *parent)
     m_note = new QLineEdit(this);
     m_note->setObjectName(QStringLiteral("batchNote"));
     m_note->setPlaceholderText(tr("Why these are recorded together, for the audit log"));
+    m_note->setEnabled(!plan.eligible.empty());
     auto *noteLabel = new QLabel(tr("&Note:"), this);
     noteLabel->setBuddy(m_note);
     form->addWidget(noteLabel, 0, 0);
@@ -143,7 +147,10 @@ bool BatchReviewDialog::eventFilter(QObject *watched, QEvent *event)
 void BatchReviewDialog::showEvent(QShowEvent *event)
 {
     QDialog::showEvent(event);
-    m_note->setFocus(Qt::OtherFocusReason);
+    if (m_note->isEnabled())
+        m_note->setFocus(Qt::OtherFocusReason);
+    else
+        m_leftOut->setFocus(Qt::OtherFocusReason);
 }
 
 void BatchReviewDialog::tickSelectedRows()
@@ -189,6 +196,11 @@ void BatchReviewDialog::updateReview()
                          "", int(m_ticked));
     if (unticked > 0)
         summary += u' ' + tr("%n unticked: left out by you, they stay in the queue.", "", int(unticked));
+    if (m_plan.eligible.empty()) {
+        summary = tr("The evidence settles none of these: %n operation(s) need a person, each for the reason "
+                     "shown beside it.",
+                     "", int(m_plan.leftOut.size()));
+    }
     m_summary->setText(summary);
     m_tabs->setTabText(0, tr("To record (%1 of %2)").arg(m_ticked).arg(m_plan.eligible.size()));
     m_totals->setText(batchTotalsText(reviewed));
@@ -202,7 +214,9 @@ void BatchReviewDialog::updateReview()
 
     // The button says what it waits for, in the line beside it.
     QString waiting;
-    if (m_ticked == 0)
+    if (m_plan.eligible.empty())
+        waiting = tr("Nothing to record: decide each one in the window (Ctrl+R).");
+    else if (m_ticked == 0)
         waiting = tr("Waiting for an operation to record: tick one (Space).");
     else if (note().isEmpty())
         waiting = tr("Waiting for a note: write above why these are recorded together.");

@@ -18,7 +18,8 @@ namespace RefundDesk {
 // out), the totals of what is ticked by outcome and currency, the operations left out and
 // why, and one note for the batch. The note has the focus; until the batch can be
 // recorded, the line beside the button says what it waits for. Above ConfirmAbove ticked
-// operations the person types the count to confirm.
+// operations the person types the count to confirm. When the evidence settles none of
+// them, the operations left out are shown first, and there is no note to write.
 class BatchReviewDialog final : public QDialog
 {
     Q_OBJECT

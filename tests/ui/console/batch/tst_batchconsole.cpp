@@ -28,6 +28,7 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -89,6 +90,7 @@ private slots:
     void cleanup();
 
     void reviewListsAndNeedsANote();
+    void whenTheEvidenceSettlesNoneTheLeftOutComeFirst();
     void reviewSaysTheEvidenceInWords();
     void untickedRowsAreLeftOutByTheReviewer();
     void reviewWritesMoneyAsTheLocaleDoes_data();
@@ -135,6 +137,24 @@ void TestBatchConsole::reviewListsAndNeedsANote()
     QCOMPARE(dialog.note(), QStringLiteral("Settled by webhooks"));
     QVERIFY(okButton(&dialog)->isEnabled());
     QCOMPARE(dialog.waitingLabel()->text(), QString());
+}
+
+void TestBatchConsole::whenTheEvidenceSettlesNoneTheLeftOutComeFirst()
+{
+    // A conflict alone selected, say: nothing to tick, nothing for a note to explain.
+    BatchReviewDialog dialog(planOf(0));
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    QCOMPARE(dialog.findChild<QTabWidget *>(QStringLiteral("batchTabs"))->currentWidget(),
+             static_cast<QWidget *>(dialog.leftOutTable()));
+    QTRY_COMPARE(QApplication::focusWidget(), static_cast<QWidget *>(dialog.leftOutTable()));
+    QVERIFY(!dialog.noteEdit()->isEnabled());
+    QVERIFY(!okButton(&dialog)->isEnabled());
+    const QString summary = dialog.findChild<QLabel *>(QStringLiteral("batchSummary"))->text();
+    QVERIFY2(summary.startsWith(QLatin1String("The evidence settles none of these: 1 operation needs a person")),
+             qPrintable(summary));
+    QVERIFY2(dialog.waitingLabel()->text().startsWith(QLatin1String("Nothing to record")),
+             qPrintable(dialog.waitingLabel()->text()));
 }
 
 void TestBatchConsole::reviewSaysTheEvidenceInWords()
