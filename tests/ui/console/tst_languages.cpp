@@ -270,12 +270,9 @@ void LanguagesTest::noTextIsCut()
     const QString picture = QStringLiteral("%1/console-%2.png").arg(folder, language);
     QVERIFY2(window.grab().save(picture, "PNG"), qPrintable(picture));
 
-    // The batch review over the whole queue (nothing selected), at the window's size.
-    window.queuePane()->view()->clearSelection();
-    window.findChild<QAction *>(QStringLiteral("recordFromEvidenceAction"))->trigger();
-    BatchReviewDialog *review = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((review = window.findChild<BatchReviewDialog *>()) && review->isVisible(), 30'000);
-    QVERIFY(QTest::qWaitForWindowExposed(review));
+    // The batch review over the whole queue, at the window's size.
+    BatchReviewDialog *review = console.openBatchReview();
+    QVERIFY(review);
     QVERIFY(review->eligibleTable()->rowCount() > 0);
     problems << cutTexts(review) << cutCells(review);
     const QString reviewPicture = QStringLiteral("%1/review-%2.png").arg(folder, language);
@@ -353,10 +350,8 @@ void LanguagesTest::everyAltKeyReachesOneControl()
     window.noteDialog()->reject();
     QTRY_VERIFY(!window.noteDialog());
 
-    window.queuePane()->view()->clearSelection();
-    window.findChild<QAction *>(QStringLiteral("recordFromEvidenceAction"))->trigger();
-    BatchReviewDialog *review = nullptr;
-    QTRY_VERIFY_WITH_TIMEOUT((review = window.findChild<BatchReviewDialog *>()) && review->isVisible(), 30'000);
+    BatchReviewDialog *review = console.openBatchReview();
+    QVERIFY(review);
     problems << altKeysClaimedTwice(review);
     review->reject();
     QTRY_VERIFY(!window.findChild<BatchReviewDialog *>());

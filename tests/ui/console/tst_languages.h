@@ -115,6 +115,17 @@ struct DemoConsole
         return QTest::qWaitFor(shown) ? integration->auditWindow() : nullptr;
     }
 
+    // The batch review over the whole queue (nothing selected), once it shows; null if it
+    // does not.
+    BatchReviewDialog *openBatchReview()
+    {
+        window->queuePane()->view()->clearSelection();
+        window->findChild<QAction *>(QStringLiteral("recordFromEvidenceAction"))->trigger();
+        BatchReviewDialog *review = nullptr;
+        const auto shown = [&] { return (review = window->findChild<BatchReviewDialog *>()) && review->isVisible(); };
+        return QTest::qWaitFor(shown, 30'000) && QTest::qWaitForWindowExposed(review) ? review : nullptr;
+    }
+
     // What `look` finds in the resolve dialog of op_5521; the dialog is closed after.
     std::optional<QStringList> inResolveDialog(const std::function<QStringList(QWidget *)> &look)
     {
