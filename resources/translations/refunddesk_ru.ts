@@ -1993,10 +1993,6 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
         <source>The store is open for reading only, and Stripe&apos;s answer is kept in it: open it for writing to ask Stripe.</source>
         <translation>Хранилище открыто только для чтения, а ответ Stripe сохраняется в нём: откройте его для записи, чтобы спросить Stripe.</translation>
     </message>
-    <message>
-        <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key · Ctrl+Shift+A  ask Stripe about every operation without evidence</source>
-        <translation>Ctrl+K  спросить Stripe об операции · Ctrl+Shift+K  скопировать обращение в поддержку Stripe · Ctrl+Alt+K  ключ Stripe · Ctrl+Shift+A  спросить Stripe обо всех операциях без свидетельств</translation>
-    </message>
     <message numerus="yes">
         <source>Stripe answered about %1: kept as lookup #%2 (%n request(s)).</source>
         <translation>
@@ -2608,10 +2604,6 @@ Provider said: %2</source>
         <translation>Язык: %1 — сейчас и при каждом запуске.</translation>
     </message>
     <message>
-        <source>Keyboard shortcuts</source>
-        <translation>Сочетания клавиш</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -2706,22 +2698,6 @@ Provider said: %2</source>
     <message>
         <source>&amp;Language</source>
         <translation>&amp;Язык</translation>
-    </message>
-    <message>
-        <source>Ctrl+F  find in the queue (Return goes to the first match)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  поиск в очереди (Enter — к первому совпадению)
-Ctrl+1  очередь · Ctrl+2  доказательства · Ctrl+3  поиск в содержимом события
-Ctrl+M  взять в работу · Ctrl+Shift+M  вернуть в очередь · Ctrl+T  перехватить
-Ctrl+R  зафиксировать результат · Ctrl+Shift+C  скопировать ответ клиенту
-Ctrl+A  выбрать все показанные · Ctrl+Shift+R  записать результаты по доказательствам
-F5  обновить сейчас (изменения появляются и сами)
-Ctrl+O  открыть хранилище · Ctrl+Shift+D  открыть демо-хранилище</translation>
     </message>
     <message>
         <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (when none is selected, those the view lists), after a review</source>
@@ -4255,10 +4231,6 @@ The window now shows its current state.</source>
 <context>
     <name>RefundDesk::ShiftEnd</name>
     <message>
-        <source>Ctrl+Q  quit: while you hold claims, it asks first whether to release them</source>
-        <translation>Ctrl+Q  выйти: если у вас есть операции в работе, сначала спросит, вернуть ли их в очередь</translation>
-    </message>
-    <message>
         <source>Cannot tell which claims you hold</source>
         <translation>Не удаётся узнать, какие операции у вас в работе</translation>
     </message>
@@ -4281,6 +4253,77 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>It is still being written; wait for that to finish.</source>
         <translation>Она ещё записывается; дождитесь окончания.</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Сочетания клавиш</translation>
+    </message>
+    <message>
+        <source>Every key works wherever the keyboard is in the window, unless the table says where. Alt with an underlined letter opens a menu or goes to a field.</source>
+        <translation>Каждое сочетание работает, где бы ни был фокус в окне, если в таблице не сказано где. Alt с подчёркнутой буквой открывает меню или переходит к полю.</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Клавиши</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>Действие</translation>
+    </message>
+    <message>
+        <source>Menu or place</source>
+        <translation>Меню или место</translation>
+    </message>
+    <message>
+        <source>Return</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <source>Ctrl+A, Ctrl/Shift+click</source>
+        <translation>Ctrl+A, Ctrl/Shift+щелчок</translation>
+    </message>
+    <message>
+        <source>Ctrl+C</source>
+        <translation>Ctrl+C</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>Пробел</translation>
+    </message>
+    <message>
+        <source>Go to the first match</source>
+        <translation>Перейти к первому совпадению</translation>
+    </message>
+    <message>
+        <source>The search field</source>
+        <translation>Поле поиска</translation>
+    </message>
+    <message>
+        <source>Select many operations</source>
+        <translation>Выбрать несколько операций</translation>
+    </message>
+    <message>
+        <source>The queue</source>
+        <translation>Очередь</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows, tab-separated</source>
+        <translation>Скопировать выбранные строки через табуляцию</translation>
+    </message>
+    <message>
+        <source>Any table</source>
+        <translation>Любая таблица</translation>
+    </message>
+    <message>
+        <source>Tick or untick the selected rows</source>
+        <translation>Отметить выбранные строки или снять отметку</translation>
+    </message>
+    <message>
+        <source>The batch review</source>
+        <translation>Пакетная проверка</translation>
     </message>
 </context>
 <context>

@@ -1922,10 +1922,6 @@ Until it is fixed where the reconciler runs (its key file or reconcile.env), Str
         <source>The store is open for reading only, and Stripe&apos;s answer is kept in it: open it for writing to ask Stripe.</source>
         <translation>存储以只读方式打开，而 Stripe 的回答要保存在其中：请以可写方式打开它再询问 Stripe。</translation>
     </message>
-    <message>
-        <source>Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · Ctrl+Alt+K  the Stripe key · Ctrl+Shift+A  ask Stripe about every operation without evidence</source>
-        <translation>Ctrl+K  向 Stripe 查询此操作 · Ctrl+Shift+K  复制给 Stripe 支持的工单 · Ctrl+Alt+K  Stripe 密钥 · Ctrl+Shift+A  向 Stripe 查询所有无证据的操作</translation>
-    </message>
     <message numerus="yes">
         <source>Stripe answered about %1: kept as lookup #%2 (%n request(s)).</source>
         <translation>
@@ -2511,10 +2507,6 @@ Provider said: %2</source>
         <translation>语言：%1，现在起生效，每次启动时也使用。</translation>
     </message>
     <message>
-        <source>Keyboard shortcuts</source>
-        <translation>键盘快捷键</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -2609,22 +2601,6 @@ Provider said: %2</source>
     <message>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Ctrl+F  find in the queue (Return goes to the first match)
-Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload
-Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over
-Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer
-Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence
-F5  refresh now (changes also appear by themselves)
-Ctrl+O  open a store · Ctrl+Shift+D  open a demo store</source>
-        <translation>Ctrl+F  在队列中查找（按回车转到第一个匹配项）
-Ctrl+1  队列 · Ctrl+2  证据 · Ctrl+3  在载荷中搜索
-Ctrl+M  认领 · Ctrl+Shift+M  退回 · Ctrl+T  接手
-Ctrl+R  记录结果 · Ctrl+Shift+C  复制给客户的回复
-Ctrl+A  全选显示的操作 · Ctrl+Shift+R  根据证据记录结果
-F5  立即刷新（变更也会自动出现）
-Ctrl+O  打开存储库 · Ctrl+Shift+D  打开演示存储库</translation>
     </message>
     <message>
         <source>Record, each as its own decision, the outcomes the evidence settles for the selected operations (when none is selected, those the view lists), after a review</source>
@@ -4134,10 +4110,6 @@ The window now shows its current state.</source>
 <context>
     <name>RefundDesk::ShiftEnd</name>
     <message>
-        <source>Ctrl+Q  quit: while you hold claims, it asks first whether to release them</source>
-        <translation>Ctrl+Q  退出：若您仍认领着操作，会先询问是否退回</translation>
-    </message>
-    <message>
         <source>Cannot tell which claims you hold</source>
         <translation>无法确定您认领了哪些操作</translation>
     </message>
@@ -4160,6 +4132,77 @@ Close anyway? Claims you hold stay yours until you or someone else release them.
     <message>
         <source>It is still being written; wait for that to finish.</source>
         <translation>它仍在写入中；请等待写入完成。</translation>
+    </message>
+</context>
+<context>
+    <name>RefundDesk::ShortcutsDialog</name>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Every key works wherever the keyboard is in the window, unless the table says where. Alt with an underlined letter opens a menu or goes to a field.</source>
+        <translation>除非表中注明位置，每个快捷键在窗口中任何位置都有效。Alt 加带下划线的字母可打开菜单或转到字段。</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Does</source>
+        <translation>作用</translation>
+    </message>
+    <message>
+        <source>Menu or place</source>
+        <translation>菜单或位置</translation>
+    </message>
+    <message>
+        <source>Return</source>
+        <translation>回车</translation>
+    </message>
+    <message>
+        <source>Ctrl+A, Ctrl/Shift+click</source>
+        <translation>Ctrl+A、Ctrl/Shift+单击</translation>
+    </message>
+    <message>
+        <source>Ctrl+C</source>
+        <translation>Ctrl+C</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格键</translation>
+    </message>
+    <message>
+        <source>Go to the first match</source>
+        <translation>转到第一个匹配项</translation>
+    </message>
+    <message>
+        <source>The search field</source>
+        <translation>搜索框</translation>
+    </message>
+    <message>
+        <source>Select many operations</source>
+        <translation>选择多个操作</translation>
+    </message>
+    <message>
+        <source>The queue</source>
+        <translation>队列</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows, tab-separated</source>
+        <translation>复制所选行（制表符分隔）</translation>
+    </message>
+    <message>
+        <source>Any table</source>
+        <translation>任意表格</translation>
+    </message>
+    <message>
+        <source>Tick or untick the selected rows</source>
+        <translation>勾选或取消勾选所选行</translation>
+    </message>
+    <message>
+        <source>The batch review</source>
+        <translation>批量审核</translation>
     </message>
 </context>
 <context>

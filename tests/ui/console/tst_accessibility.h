@@ -15,6 +15,7 @@
 #include "ui/console/auditlog/auditintegration.h"
 #include "ui/console/panel/evidenceview.h"
 #include "ui/console/shell/mainwindow.h"
+#include "ui/console/shell/shortcutsdialog.h"
 #include "ui/console/deciding/operationactions.h"
 #include "ui/console/panel/operationpanel.h"
 #include "ui/console/deciding/operatoridentity.h"
@@ -29,6 +30,8 @@
 #include <QDeadlineTimer>
 #include <QInputDialog>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPalette>
 #include <QPushButton>
@@ -36,6 +39,7 @@
 #include <QSet>
 #include <QStatusBar>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>

@@ -84,10 +84,25 @@ void TestAccessibility::dialogsAreNamedAndTabGoesRound()
         if (action->shortcut() == QKeySequence(QKeySequence::HelpContents))
             action->trigger();
     }
-    QMessageBox *keys = nullptr;
-    QTRY_VERIFY(keys = window->findChild<QMessageBox *>(QStringLiteral("keyboardShortcuts")));
+    ShortcutsDialog *keys = nullptr;
+    QTRY_VERIFY(keys = window->findChild<ShortcutsDialog *>(QStringLiteral("keyboardShortcuts")));
     QVERIFY(QTest::qWaitForWindowExposed(keys));
     checkWindow(keys);
+    // Every key of every menu is in the list, with what its entry says it does.
+    QStringList listed;
+    for (int row = 0; row < keys->table()->rowCount(); ++row)
+        listed << keys->table()->item(row, 0)->text() + u' ' + keys->table()->item(row, 1)->text();
+    QStringList missing;
+    for (QAction *menu : window->menuBar()->actions()) {
+        for (QAction *action : menu->menu()->actions()) {
+            const QString key = action->shortcut().toString(QKeySequence::NativeText);
+            const QString does = QString(action->text()).remove(u'&').remove(QChar(0x2026));
+            if (!key.isEmpty() && action->isVisible() && !listed.contains(key + u' ' + does))
+                missing << key + u' ' + does;
+        }
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QStringLiteral(", "))));
+    QVERIFY2(listed.contains(QStringLiteral("Ctrl+N Add note")), qPrintable(listed.join(QStringLiteral(", "))));
     keys->close();
 
     // An error.

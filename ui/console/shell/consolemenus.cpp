@@ -3,13 +3,13 @@
 #include "i18n/translations.h"
 #include "ui/common/jsonviewer.h"
 #include "ui/common/languagemenu.h"
-#include "ui/common/livemessagebox.h"
 #include "ui/common/theme.h"
 #include "ui/console/panel/evidenceview.h"
 #include "ui/console/deciding/operationactions.h"
 #include "ui/console/panel/operationpanel.h"
 #include "ui/console/queue/queuefilterbar.h"
 #include "ui/console/queue/queuepane.h"
+#include "ui/console/shell/shortcutsdialog.h"
 #include "ui/console/storeopening/recentstores.h"
 
 #include <QAction>
@@ -73,11 +73,6 @@ void ConsoleMenus::addEntry(Menu which, QAction *action)
     // The shortcut works wherever the keyboard is in the window, as the menus' own do.
     if (!m_window->actions().contains(action))
         m_window->addAction(action);
-}
-
-void ConsoleMenus::addShortcutHelp(std::function<QString()> line)
-{
-    m_shortcutHelp << std::move(line);
 }
 
 void ConsoleMenus::createFileMenu()
@@ -173,28 +168,13 @@ void ConsoleMenus::createHelpMenu()
 
 void ConsoleMenus::showKeyboardShortcuts()
 {
-    if (m_keysBox) {
-        m_keysBox->raise();
-        return;
+    if (!m_keysDialog) {
+        m_keysDialog = new ShortcutsDialog(m_window->menuBar(), m_window);
+        m_keysDialog->setAttribute(Qt::WA_DeleteOnClose);
     }
-    auto *box = new LiveMessageBox(QMessageBox::Information, QMessageBox::Ok, m_window);
-    box->setObjectName(QStringLiteral("keyboardShortcuts"));
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setTexts([this, box] {
-        box->setWindowTitle(tr("Keyboard shortcuts"));
-        QString text = tr("Ctrl+F  find in the queue (Return goes to the first match)\n"
-                          "Ctrl+1  the queue · Ctrl+2  the evidence · Ctrl+3  search the payload\n"
-                          "Ctrl+M  claim · Ctrl+Shift+M  release · Ctrl+T  take over\n"
-                          "Ctrl+R  record outcome · Ctrl+Shift+C  copy the reply for the customer\n"
-                          "Ctrl+A  select all shown · Ctrl+Shift+R  record outcomes from evidence\n"
-                          "F5  refresh now (changes also appear by themselves)\n"
-                          "Ctrl+O  open a store · Ctrl+Shift+D  open a demo store");
-        for (const auto &line : std::as_const(m_shortcutHelp))
-            text += QLatin1Char('\n') + line();
-        box->setText(text);
-    });
-    m_keysBox = box;
-    box->open();
+    m_keysDialog->show();
+    m_keysDialog->raise();
+    m_keysDialog->activateWindow();
 }
 
 void ConsoleMenus::retranslate()

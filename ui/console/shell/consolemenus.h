@@ -4,7 +4,6 @@
 #include <QObject>
 #include <QPointer>
 
-#include <functional>
 
 class QAction;
 class QMainWindow;
@@ -12,11 +11,11 @@ class QMenu;
 
 namespace RefundDesk {
 
-class LiveMessageBox;
 class OperationActions;
 class OperationPanel;
 class QueuePane;
 class RecentStores;
+class ShortcutsDialog;
 
 // The console's menu bar: File, Queue, Operation, View and Help, their actions and their
 // keyboard shortcuts, and Help › Keyboard shortcuts. What an action does that needs the
@@ -25,8 +24,8 @@ class RecentStores;
 //
 // A feature of its own (e.g. the audit log) adds its entries from its own class:
 // addEntry(Menu::Queue, action) puts the action in the menu's place for features (see
-// addEntry), and addShortcutHelp() adds its line to Help › Keyboard shortcuts. The feature
-// sets its own texts, and again on a language change.
+// addEntry); Help › Keyboard shortcuts lists its key from there. The feature sets its own
+// texts, and again on a language change.
 class ConsoleMenus final : public QObject
 {
     Q_OBJECT
@@ -41,9 +40,6 @@ public:
     // Adds a feature's action to a menu: File, after the ways to open a store; Queue, after
     // "Select all that the evidence settles"; Operation, View and Help, at their end.
     void addEntry(Menu which, QAction *action);
-    // A line of Help › Keyboard shortcuts, said again in the language in force each time
-    // the list is shown.
-    void addShortcutHelp(std::function<QString()> line);
 
     QAction *batchAction() const { return m_batchAction; }
     // Sets every text of the menus in the language in force.
@@ -92,8 +88,7 @@ private:
     QMenu *m_helpMenu = nullptr;
     QAction *m_keysAction = nullptr;
     QMenu *m_languageMenu = nullptr;
-    QPointer<LiveMessageBox> m_keysBox;
-    QList<std::function<QString()>> m_shortcutHelp;
+    QPointer<ShortcutsDialog> m_keysDialog;
 };
 
 } // namespace RefundDesk

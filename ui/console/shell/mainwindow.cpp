@@ -143,7 +143,6 @@ MainWindow::MainWindow(OperatorIdentity *identity, QWidget *parent)
     connect(this, &MainWindow::storeOpened, askStripe, &AskStripeFlow::onStoreOpened);
     m_shiftEnd = new ShiftEnd(this,
                               {.window = this,
-                               .menus = m_menus,
                                .viewCounts = m_queue->viewCounts(),
                                .writes = m_writes,
                                .reads = m_reads,

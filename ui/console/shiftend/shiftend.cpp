@@ -4,7 +4,6 @@
 #include "store/queuequery.h"
 #include "store/store.h"
 #include "store/storeworker.h"
-#include "ui/console/shell/consolemenus.h"
 #include "ui/console/deciding/operationwrites.h"
 #include "ui/console/deciding/operatoridentity.h"
 #include "ui/console/queue/queueviewcounts.h"
@@ -37,8 +36,6 @@ ShiftEnd::ShiftEnd(ShiftEndHost *host, const ShiftEndParts &parts, QObject *pare
     , m_host(host)
     , m_parts(parts)
 {
-    parts.menus->addShortcutHelp(
-        [] { return tr("Ctrl+Q  quit: while you hold claims, it asks first whether to release them"); });
 }
 
 ReleaseClaimsDialog *ShiftEnd::dialog() const

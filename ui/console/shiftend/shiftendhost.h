@@ -8,7 +8,6 @@ class QWidget;
 
 namespace RefundDesk {
 
-class ConsoleMenus;
 class OperationWrites;
 class OperatorIdentity;
 class QueueViewCounts;
@@ -33,7 +32,6 @@ protected:
 struct ShiftEndParts
 {
     QWidget *window = nullptr; // closed once the claims are settled; the dialogs' parent
-    ConsoleMenus *menus = nullptr;
     const QueueViewCounts *viewCounts = nullptr;
     WriteRunner *writes = nullptr;
     StoreWorker *reads = nullptr;

@@ -44,10 +44,6 @@ AskStripeFlow::AskStripeFlow(StripeHost *host, const StripeParts &parts)
     m_keyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_K));
     connect(m_keyAction, &QAction::triggered, this, &AskStripeFlow::changeKey);
     parts.menus->addEntry(ConsoleMenus::Menu::Operation, m_keyAction);
-    parts.menus->addShortcutHelp([] {
-        return tr("Ctrl+K  ask Stripe about the operation · Ctrl+Shift+K  copy a case for Stripe support · "
-                  "Ctrl+Alt+K  the Stripe key · Ctrl+Shift+A  ask Stripe about every operation without evidence");
-    });
     m_key = new ConsoleStripeKey(StripeKeyring::desktop(nullptr), parts.window);
     m_links = new StripeLinks(parts.panel);
 
