@@ -13,7 +13,8 @@
 // - in Russian at 1366×768 the queue's columns but the follow-up, and the search placeholder, fit;
 // - in each language, no letter that Alt goes with is claimed by two controls of the
 //   window, two entries of a menu, or two controls of the resolve, note or batch review
-//   dialog or of the audit window;
+//   dialog or of the audit window, and Help › Keyboard shortcuts names the entries without
+//   their marks;
 // - in each language at 1366×768, a conflict's verdict is whole, with its two refunds'
 //   events and its first attempts in view (in Russian the panel's parts scroll to keep them).
 
@@ -349,6 +350,20 @@ void LanguagesTest::everyAltKeyReachesOneControl()
     problems << altKeysClaimedTwice(window.noteDialog());
     window.noteDialog()->reject();
     QTRY_VERIFY(!window.noteDialog());
+
+    // Help › Keyboard shortcuts names the entries as they read: no "&", no Chinese "(&F)".
+    window.findChild<QAction *>(QStringLiteral("keyboardShortcutsAction"))->trigger();
+    ShortcutsDialog *keys = nullptr;
+    QTRY_VERIFY((keys = window.findChild<ShortcutsDialog *>()) && keys->isVisible());
+    static const QRegularExpression mark(QStringLiteral("&|\\([A-Z]\\)"));
+    for (int row = 0; row < keys->table()->rowCount(); ++row) {
+        for (int column : {1, 2}) {
+            const QString text = keys->table()->item(row, column)->text();
+            if (text.contains(mark))
+                problems << QStringLiteral("keyboardShortcuts: \"%1\" keeps its mark").arg(text);
+        }
+    }
+    keys->close();
 
     BatchReviewDialog *review = console.openBatchReview();
     QVERIFY(review);

@@ -18,6 +18,7 @@
 #include "ui/console/batch/batchreviewdialog.h"
 #include "ui/console/panel/evidenceview.h"
 #include "ui/console/shell/mainwindow.h"
+#include "ui/console/shell/shortcutsdialog.h"
 #include "ui/console/deciding/operationactions.h"
 #include "ui/console/panel/operationpanel.h"
 #include "ui/console/deciding/operatoridentity.h"

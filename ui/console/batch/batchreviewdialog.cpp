@@ -191,15 +191,17 @@ void BatchReviewDialog::updateReview()
     const BatchPlan reviewed = reviewedPlan();
     m_ticked = qint64(reviewed.eligible.size());
     const qint64 unticked = qint64(reviewed.leftOutByReviewer().size());
-    QString summary = tr("%n operation(s) will be recorded as their evidence says, each as its own decision "
-                         "with the evidence it rests on. One that changes before it is written is skipped.",
-                         "", int(m_ticked));
-    if (unticked > 0)
-        summary += u' ' + tr("%n unticked: left out by you, they stay in the queue.", "", int(unticked));
+    QString summary;
     if (m_plan.eligible.empty()) {
         summary = tr("The evidence settles none of these: %n operation(s) need a person, each for the reason "
                      "shown beside it.",
                      "", int(m_plan.leftOut.size()));
+    } else {
+        summary = tr("%n operation(s) will be recorded as their evidence says, each as its own decision "
+                     "with the evidence it rests on. One that changes before it is written is skipped.",
+                     "", int(m_ticked));
+        if (unticked > 0)
+            summary += u' ' + tr("%n unticked: left out by you, they stay in the queue.", "", int(unticked));
     }
     m_summary->setText(summary);
     m_tabs->setTabText(0, tr("To record (%1 of %2)").arg(m_ticked).arg(m_plan.eligible.size()));

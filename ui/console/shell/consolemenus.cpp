@@ -153,6 +153,7 @@ void ConsoleMenus::createHelpMenu()
 {
     m_helpMenu = m_window->menuBar()->addMenu(QString());
     m_keysAction = m_helpMenu->addAction(QString(), this, &ConsoleMenus::showKeyboardShortcuts);
+    m_keysAction->setObjectName(QStringLiteral("keyboardShortcutsAction"));
     m_keysAction->setShortcut(QKeySequence::HelpContents);
     m_languageMenu = m_helpMenu->addMenu(QString());
     auto *languages = new LanguageMenu(m_languageMenu);

@@ -4,7 +4,6 @@
 #include <QObject>
 #include <QPointer>
 
-
 class QAction;
 class QMainWindow;
 class QMenu;

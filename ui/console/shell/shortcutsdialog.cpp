@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -18,9 +19,12 @@ namespace RefundDesk {
 
 namespace {
 
-// A menu entry's text as it reads: no mnemonic mark, no ellipsis.
+// A menu entry's text as it reads: no mnemonic mark (nor a whole "(&F)" after a Chinese
+// text), no ellipsis.
 QString plain(QString text)
 {
+    static const QRegularExpression appendedMark(QStringLiteral("\\s*\\(&[^&]\\)"));
+    text.remove(appendedMark);
     text.replace(QLatin1String("&&"), QStringLiteral("\x01")).remove(u'&').replace(u'\x01', u'&');
     if (text.endsWith(QChar(0x2026)))
         text.chop(1);
